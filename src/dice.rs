@@ -1,0 +1,460 @@
+//! Dice: the three colours of 1.3, a rolled die, a handful of dice, and the
+//! sources they come from (a seeded generator, the players' typed-in dice, or
+//! a script for tests). The rules core only ever sees [`Dice`]; it never rolls.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::fmt;
+use thiserror::Error;
+
+/// The colour of a die (1.3): white for ordinary rolls, red and yellow for
+/// personalities.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    /// Red: personality checks (3.1.3).
+    Red,
+    /// Yellow: picks the personality hit (3.1.3.1).
+    Yellow,
+    /// White: every "nd6" of the rules.
+    White,
+}
+
+impl Colour {
+    /// The single letter shown beside a die so colour is never the only signal.
+    pub fn letter(self) -> char {
+        match self {
+            Colour::Red => 'R',
+            Colour::Yellow => 'Y',
+            Colour::White => 'W',
+        }
+    }
+
+    /// The colour's name in lower case.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Yellow => "yellow",
+            Colour::White => "white",
+        }
+    }
+}
+
+/// One six-sided die showing 1 to 6 (1.3). It cannot hold any other value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct Die(u8);
+
+impl Die {
+    /// A die showing `value`, or `None` when `value` is not 1 to 6.
+    pub fn new(value: u8) -> Option<Die> {
+        (1..=6).contains(&value).then_some(Die(value))
+    }
+
+    /// The face showing.
+    pub fn value(self) -> u8 {
+        self.0
+    }
+}
+
+impl TryFrom<u8> for Die {
+    type Error = DiceError;
+    fn try_from(value: u8) -> Result<Self, Self::Error> {
+        Die::new(value).ok_or(DiceError::Face(i64::from(value)))
+    }
+}
+
+impl From<Die> for u8 {
+    fn from(d: Die) -> u8 {
+        d.0
+    }
+}
+
+impl fmt::Display for Die {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// How many dice of each colour a procedure needs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiceCount {
+    /// White dice.
+    pub white: usize,
+    /// Red dice.
+    pub red: usize,
+    /// Yellow dice.
+    pub yellow: usize,
+}
+
+impl DiceCount {
+    /// `n` white dice and nothing else.
+    pub fn white(n: usize) -> Self {
+        DiceCount {
+            white: n,
+            ..Self::default()
+        }
+    }
+
+    /// The count of one colour.
+    pub fn of(&self, colour: Colour) -> usize {
+        match colour {
+            Colour::Red => self.red,
+            Colour::Yellow => self.yellow,
+            Colour::White => self.white,
+        }
+    }
+
+    /// Every colour, with its count, in the order dice are shown.
+    pub fn per_colour(&self) -> [(Colour, usize); 3] {
+        [
+            (Colour::White, self.white),
+            (Colour::Red, self.red),
+            (Colour::Yellow, self.yellow),
+        ]
+    }
+}
+
+impl fmt::Display for DiceCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self
+            .per_colour()
+            .iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(c, n)| format!("{n} {}", c.name()))
+            .collect();
+        if parts.is_empty() {
+            write!(f, "no dice")
+        } else {
+            write!(f, "{}", parts.join(", "))
+        }
+    }
+}
+
+/// A handful of rolled dice, per colour, each list in the order rolled.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dice {
+    /// White dice in the order rolled.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub white: Vec<Die>,
+    /// Red dice in the order rolled.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub red: Vec<Die>,
+    /// Yellow dice in the order rolled.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub yellow: Vec<Die>,
+}
+
+impl Dice {
+    /// White dice only, from face values (values outside 1..=6 are an error).
+    pub fn white(values: &[u8]) -> Result<Dice, DiceError> {
+        Ok(Dice {
+            white: faces(values)?,
+            ..Dice::default()
+        })
+    }
+
+    /// The dice of one colour.
+    pub fn of(&self, colour: Colour) -> &[Die] {
+        match colour {
+            Colour::Red => &self.red,
+            Colour::Yellow => &self.yellow,
+            Colour::White => &self.white,
+        }
+    }
+
+    /// The dice of one colour, to add to.
+    pub fn of_mut(&mut self, colour: Colour) -> &mut Vec<Die> {
+        match colour {
+            Colour::Red => &mut self.red,
+            Colour::Yellow => &mut self.yellow,
+            Colour::White => &mut self.white,
+        }
+    }
+
+    /// How many of each colour this handful holds.
+    pub fn count(&self) -> DiceCount {
+        DiceCount {
+            white: self.white.len(),
+            red: self.red.len(),
+            yellow: self.yellow.len(),
+        }
+    }
+
+    /// Checks that exactly `need` dice were given, naming the colour that is off.
+    pub fn expect_exactly(&self, need: DiceCount) -> Result<(), DiceError> {
+        for (colour, n) in need.per_colour() {
+            let have = self.of(colour).len();
+            if have != n {
+                return Err(DiceError::Count {
+                    colour,
+                    need: n,
+                    have,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Rolls whatever is missing from `need` with `source` (dice already here are kept).
+    pub fn fill_from(
+        &mut self,
+        need: DiceCount,
+        source: &mut dyn DiceSource,
+    ) -> Result<(), DiceError> {
+        for (colour, n) in need.per_colour() {
+            let have = self.of(colour).len();
+            if have < n {
+                let more = source.roll(colour, n - have)?;
+                self.of_mut(colour).extend(more);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Face values to dice; a value outside 1..=6 is an error.
+pub fn faces(values: &[u8]) -> Result<Vec<Die>, DiceError> {
+    values
+        .iter()
+        .map(|&v| Die::new(v).ok_or(DiceError::Face(i64::from(v))))
+        .collect()
+}
+
+/// What can go wrong with dice, in the referee's words.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum DiceError {
+    /// A die face outside 1..=6.
+    #[error("a die shows 1 to 6; {0} is not a die face")]
+    Face(i64),
+    /// The wrong number of dice of one colour.
+    #[error("this roll needs {need} {colour} dice, but {have} were given", colour = colour.name())]
+    Count {
+        /// The colour that is off.
+        colour: Colour,
+        /// How many the procedure needs.
+        need: usize,
+        /// How many were given.
+        have: usize,
+    },
+    /// Typed dice that are not numbers.
+    #[error("'{0}' is not a die: type the faces as digits 1 to 6, e.g. '4 3 6' or '436'")]
+    Typed(String),
+    /// A scripted source ran out.
+    #[error("the scripted dice ran out: {colour} die number {index} was wanted", colour = colour.name())]
+    ScriptEnded {
+        /// The colour wanted.
+        colour: Colour,
+        /// Which die of that colour (1-based).
+        index: usize,
+    },
+}
+
+/// Where dice come from. The rules never call this; the battle and the console do.
+pub trait DiceSource {
+    /// Rolls `count` dice of `colour`.
+    fn roll(&mut self, colour: Colour, count: usize) -> Result<Vec<Die>, DiceError>;
+}
+
+/// Herald's own dice: a ChaCha8 generator from a seed. Its position can be
+/// saved and restored, so a resumed battle rolls the very next die it would have.
+#[derive(Clone, Debug)]
+pub struct SeededDice {
+    seed: u64,
+    rng: ChaCha8Rng,
+}
+
+/// Where a [`SeededDice`] stands: enough to restore it exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeedPosition {
+    /// The seed the generator started from.
+    pub seed: u64,
+    /// How many 32-bit words it has produced.
+    pub word_pos: u128,
+}
+
+impl SeededDice {
+    /// A generator starting from `seed`.
+    pub fn new(seed: u64) -> Self {
+        SeededDice {
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// Where the generator stands now.
+    pub fn position(&self) -> SeedPosition {
+        SeedPosition {
+            seed: self.seed,
+            word_pos: self.rng.get_word_pos(),
+        }
+    }
+
+    /// A generator put back exactly where `pos` says.
+    pub fn restore(pos: SeedPosition) -> Self {
+        let mut d = SeededDice::new(pos.seed);
+        d.rng.set_word_pos(pos.word_pos);
+        d
+    }
+}
+
+impl DiceSource for SeededDice {
+    fn roll(&mut self, _colour: Colour, count: usize) -> Result<Vec<Die>, DiceError> {
+        Ok((0..count)
+            .map(|_| Die(self.rng.random_range(1..=6u8)))
+            .collect())
+    }
+}
+
+/// Dice given in advance, per colour, handed out in order (tests, replays).
+#[derive(Clone, Debug, Default)]
+pub struct ScriptedDice {
+    white: VecDeque<Die>,
+    red: VecDeque<Die>,
+    yellow: VecDeque<Die>,
+    handed: DiceCount,
+}
+
+impl ScriptedDice {
+    /// A script holding these dice.
+    pub fn new(dice: &Dice) -> Self {
+        ScriptedDice {
+            white: dice.white.iter().copied().collect(),
+            red: dice.red.iter().copied().collect(),
+            yellow: dice.yellow.iter().copied().collect(),
+            handed: DiceCount::default(),
+        }
+    }
+
+    /// White dice only, from face values.
+    pub fn white(values: &[u8]) -> Result<Self, DiceError> {
+        Ok(ScriptedDice::new(&Dice::white(values)?))
+    }
+}
+
+impl DiceSource for ScriptedDice {
+    fn roll(&mut self, colour: Colour, count: usize) -> Result<Vec<Die>, DiceError> {
+        let (queue, handed) = match colour {
+            Colour::Red => (&mut self.red, &mut self.handed.red),
+            Colour::Yellow => (&mut self.yellow, &mut self.handed.yellow),
+            Colour::White => (&mut self.white, &mut self.handed.white),
+        };
+        let mut out = Vec::with_capacity(count);
+        for _ in 0..count {
+            *handed += 1;
+            out.push(queue.pop_front().ok_or(DiceError::ScriptEnded {
+                colour,
+                index: *handed,
+            })?);
+        }
+        Ok(out)
+    }
+}
+
+/// Reads the faces of physical dice typed by the referee: digits 1 to 6,
+/// separated by spaces or commas or run together ("4 3 6", "4,3,6", "436"),
+/// and checks that exactly `expected` dice were typed.
+pub fn parse_typed(text: &str, expected: usize) -> Result<Vec<Die>, DiceError> {
+    let mut out = Vec::new();
+    for token in text.split(|c: char| c.is_whitespace() || c == ',') {
+        if token.is_empty() {
+            continue;
+        }
+        for ch in token.chars() {
+            match ch.to_digit(10).and_then(|d| Die::new(d as u8)) {
+                Some(d) => out.push(d),
+                None => return Err(DiceError::Typed(token.to_string())),
+            }
+        }
+    }
+    if out.len() != expected {
+        return Err(DiceError::Count {
+            colour: Colour::White,
+            need: expected,
+            have: out.len(),
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn die_accepts_one_to_six_only() {
+        assert!(Die::new(0).is_none());
+        assert!(Die::new(7).is_none());
+        assert_eq!(Die::new(6).map(Die::value), Some(6));
+    }
+
+    #[test]
+    fn seeded_dice_resume_at_the_same_die() {
+        let mut a = SeededDice::new(42);
+        a.roll(Colour::White, 17).unwrap();
+        let pos = a.position();
+        let next_a = a.roll(Colour::White, 10).unwrap();
+        let mut b = SeededDice::restore(pos);
+        assert_eq!(b.roll(Colour::White, 10).unwrap(), next_a);
+    }
+
+    #[test]
+    fn seeded_dice_are_fair_enough() {
+        let mut d = SeededDice::new(7);
+        let mut seen = [0usize; 7];
+        for die in d.roll(Colour::White, 6000).unwrap() {
+            seen[die.value() as usize] += 1;
+        }
+        assert_eq!(seen[0], 0);
+        for &n in &seen[1..] {
+            assert!((800..1200).contains(&n), "face count {n}");
+        }
+    }
+
+    #[test]
+    fn typed_dice_forms() {
+        let v = |s: &str| -> Vec<u8> {
+            parse_typed(s, 3)
+                .unwrap()
+                .iter()
+                .map(|d| d.value())
+                .collect()
+        };
+        assert_eq!(v("4 3 6"), vec![4, 3, 6]);
+        assert_eq!(v("4,3,6"), vec![4, 3, 6]);
+        assert_eq!(v("436"), vec![4, 3, 6]);
+        assert!(matches!(parse_typed("4 7 1", 3), Err(DiceError::Typed(_))));
+        assert!(matches!(parse_typed("4 0", 2), Err(DiceError::Typed(_))));
+        assert_eq!(
+            parse_typed("4 3", 3),
+            Err(DiceError::Count {
+                colour: Colour::White,
+                need: 3,
+                have: 2
+            })
+        );
+    }
+
+    #[test]
+    fn scripted_dice_run_out_with_a_clear_error() {
+        let mut s = ScriptedDice::white(&[1, 2]).unwrap();
+        assert_eq!(s.roll(Colour::White, 2).unwrap().len(), 2);
+        assert_eq!(
+            s.roll(Colour::White, 1),
+            Err(DiceError::ScriptEnded {
+                colour: Colour::White,
+                index: 3
+            })
+        );
+    }
+
+    #[test]
+    fn fill_from_keeps_given_dice() {
+        let mut dice = Dice::white(&[6]).unwrap();
+        let mut src = ScriptedDice::white(&[2, 3]).unwrap();
+        dice.fill_from(DiceCount::white(3), &mut src).unwrap();
+        assert_eq!(dice.white, faces(&[6, 2, 3]).unwrap());
+    }
+}

@@ -1,0 +1,67 @@
+//! The rules as pure functions. Each rule system is a module of its own;
+//! Warlords is the first. No files, terminal, clock or random numbers here:
+//! a procedure states the dice it needs and turns given dice into an outcome.
+
+pub mod named;
+pub mod warlords;
+
+use crate::dice::DiceError;
+use thiserror::Error;
+
+/// Why a procedure could not be resolved, in the referee's words.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum RulesError {
+    /// The situation is not allowed by the rules (a shot out of range, a Worn unit charging …).
+    #[error("{0}")]
+    Refused(String),
+    /// The dice given do not fit the procedure.
+    #[error("{source}: {why}")]
+    Dice {
+        /// What was wrong with the dice.
+        source: DiceError,
+        /// What the procedure rolls, and where the rules say so.
+        why: String,
+    },
+}
+
+impl RulesError {
+    /// A refusal with its reason.
+    pub fn refused(why: impl Into<String>) -> Self {
+        RulesError::Refused(why.into())
+    }
+
+    /// A dice error with what the procedure needs.
+    pub fn dice(source: DiceError, why: impl Into<String>) -> Self {
+        RulesError::Dice {
+            source,
+            why: why.into(),
+        }
+    }
+}
+
+/// One of the two sides of a battle, or of a Melee: "a" and "b".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// The first side.
+    A = 0,
+    /// The second side.
+    B = 1,
+}
+
+impl Side {
+    /// The other side.
+    pub fn other(self) -> Side {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
+        }
+    }
+
+    /// "a" or "b".
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::A => "a",
+            Side::B => "b",
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! Warlords (version of Jul 27 2014), read with the project's rulings
+//! (`RULINGS.md`, cited as W-numbers). Section numbers in comments refer to
+//! the rules text.
+
+pub mod activation;
+pub mod army;
+pub mod counted;
+pub mod explain;
+pub mod initiative;
+pub mod melee;
+pub mod movement;
+pub mod personality;
+pub mod shooting;
+pub mod unit;
+
+pub use activation::{Action, Activation, ActivationOutcome, ActivationSituation};
+pub use army::{Army, Contingent};
+pub use explain::{Cite, Explanation, Line, Modifier};
+pub use initiative::{Initiative, InitiativeWinner};
+pub use melee::{Melee, MeleeDice, MeleeFacts, MeleeOutcome, MeleeSide};
+pub use movement::{BreakOff, BreakOffOutcome, Flee, FleeOutcome, RandomMove, RandomMoveOutcome};
+pub use personality::{Fate, Personality, PersonalityStatus, PersonalityTrait, StandLoss};
+pub use shooting::{Shooting, ShootingOutcome, ShootingSituation, StandsShotAt};
+pub use unit::{
+    Formation, MissileWeapon, Morale, ShootingStyle, Training, TroopType, Unit, UnitTrait, Weapon,
+};

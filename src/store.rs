@@ -1,0 +1,8 @@
+//! Files: army lists, conformance cases and saves. Raw text is parsed and
+//! checked once here into the core's types; every problem is reported with
+//! its file, line, column and field.
+
+pub mod army;
+pub mod case;
+pub mod toml_walk;
+pub mod unit_table;

@@ -1,0 +1,556 @@
+//! Reading hand-written TOML field by field, keeping every problem with its
+//! line, column and field path instead of stopping at the first. Army files,
+//! conformance cases and saves are all read through this.
+
+use crate::rules::named::{Named, closest};
+use std::fmt;
+use std::ops::{Range, RangeInclusive};
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+/// The largest file Herald reads (army files and cases are a few kilobytes).
+pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
+
+/// A text being read, with its name for messages.
+#[derive(Debug)]
+pub struct Source<'s> {
+    /// The file's path, as given.
+    pub path: String,
+    /// The text.
+    pub text: &'s str,
+    line_starts: Vec<usize>,
+}
+
+impl<'s> Source<'s> {
+    /// A source named `path` holding `text`.
+    pub fn new(path: impl Into<String>, text: &'s str) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        Source {
+            path: path.into(),
+            text,
+            line_starts,
+        }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn locate(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
+        let start = self.line_starts[line - 1];
+        let column = self
+            .text
+            .get(start..offset)
+            .map_or(1, |s| s.chars().count() + 1);
+        (line, column)
+    }
+}
+
+/// One problem found in a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The file.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// The field path (`units.3.type`), empty for the file as a whole.
+    pub field: String,
+    /// What is wrong and what would be accepted.
+    pub message: String,
+    /// A warning is shown but does not stop the file loading.
+    pub warning: bool,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = if self.warning { "warning" } else { "error" };
+        write!(f, "{}:{}:{}: {kind}", self.file, self.line, self.column)?;
+        if !self.field.is_empty() {
+            write!(f, ": {}", self.field)?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+/// Reads a whole text as a TOML table, or gives its syntax errors located.
+pub fn parse<'s>(src: &Source<'s>) -> Result<Spanned<DeTable<'s>>, Vec<Problem>> {
+    if src.text.len() > MAX_FILE_BYTES {
+        return Err(vec![Problem {
+            file: src.path.clone(),
+            line: 1,
+            column: 1,
+            field: String::new(),
+            message: format!(
+                "the file is {} bytes; Herald reads files up to {} bytes (4 MiB)",
+                src.text.len(),
+                MAX_FILE_BYTES
+            ),
+            warning: false,
+        }]);
+    }
+    let (table, errors) = DeTable::parse_recoverable(src.text);
+    if errors.is_empty() {
+        return Ok(table);
+    }
+    Err(errors
+        .iter()
+        .map(|e| {
+            let (line, column) = src.locate(e.span().map_or(0, |s| s.start));
+            Problem {
+                file: src.path.clone(),
+                line,
+                column,
+                field: String::new(),
+                message: format!("this is not valid TOML: {}", e.message().trim()),
+                warning: false,
+            }
+        })
+        .collect())
+}
+
+/// Collects problems while reading one source.
+#[derive(Debug)]
+pub struct Walk<'a, 's> {
+    /// The source read.
+    pub src: &'a Source<'s>,
+    /// Problems found so far.
+    pub problems: Vec<Problem>,
+}
+
+/// A table being read: remembers the keys asked for, so the rest can be
+/// reported as unknown with a did-you-mean.
+#[derive(Debug)]
+pub struct Fields<'t, 's> {
+    table: &'t DeTable<'s>,
+    /// Where the table is in the text.
+    pub span: Range<usize>,
+    /// Its field path.
+    pub path: String,
+    asked: Vec<&'static str>,
+}
+
+/// A value with its place.
+pub type Value<'t, 's> = &'t Spanned<DeValue<'s>>;
+
+/// The kind of a TOML value, as a referee would name it.
+pub fn kind(v: &DeValue<'_>) -> &'static str {
+    match v {
+        DeValue::String(_) => "text",
+        DeValue::Integer(_) => "a whole number",
+        DeValue::Float(_) => "a decimal number",
+        DeValue::Boolean(_) => "true/false",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "a list",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+/// A whole number's value, if it fits in an i64.
+pub fn integer(v: &DeValue<'_>) -> Option<i64> {
+    let i = v.as_integer()?;
+    let digits = i.as_str().replace('_', "");
+    i64::from_str_radix(&digits, i.radix()).ok()
+}
+
+/// The path of a field inside `path`.
+pub fn join(path: &str, key: impl fmt::Display) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+impl<'t, 's> Fields<'t, 's> {
+    /// Starts reading `table` found at `span` under `path`.
+    pub fn new(table: &'t DeTable<'s>, span: Range<usize>, path: impl Into<String>) -> Self {
+        Fields {
+            table,
+            span,
+            path: path.into(),
+            asked: Vec::new(),
+        }
+    }
+
+    /// The value of `key`, if present (and notes the key as known).
+    pub fn get(&mut self, key: &'static str) -> Option<Value<'t, 's>> {
+        if !self.asked.contains(&key) {
+            self.asked.push(key);
+        }
+        self.table.get(key)
+    }
+
+    /// The value of `key` without noting it as read.
+    pub fn peek(&self, key: &str) -> Option<Value<'t, 's>> {
+        self.table.get(key)
+    }
+
+    /// Whether the table has `key`.
+    pub fn has(&self, key: &str) -> bool {
+        self.table.contains_key(key)
+    }
+
+    /// Notes keys as known without reading them.
+    pub fn allow(&mut self, keys: &[&'static str]) {
+        for k in keys {
+            if !self.asked.contains(k) {
+                self.asked.push(k);
+            }
+        }
+    }
+
+    /// The path of one of this table's fields.
+    pub fn at(&self, key: &str) -> String {
+        join(&self.path, key)
+    }
+
+    /// Where `key` is written (its value), or the table itself when absent.
+    pub fn span_of(&self, key: &str) -> Range<usize> {
+        self.table.get(key).map_or(self.span.clone(), |v| v.span())
+    }
+}
+
+impl<'a, 's> Walk<'a, 's> {
+    /// Starts reading `src`.
+    pub fn new(src: &'a Source<'s>) -> Self {
+        Walk {
+            src,
+            problems: Vec::new(),
+        }
+    }
+
+    /// Records an error at `span`.
+    pub fn error(
+        &mut self,
+        span: Range<usize>,
+        field: impl Into<String>,
+        message: impl Into<String>,
+    ) {
+        self.push(span, field, message, false);
+    }
+
+    /// Records a warning at `span`.
+    pub fn warn(
+        &mut self,
+        span: Range<usize>,
+        field: impl Into<String>,
+        message: impl Into<String>,
+    ) {
+        self.push(span, field, message, true);
+    }
+
+    fn push(
+        &mut self,
+        span: Range<usize>,
+        field: impl Into<String>,
+        message: impl Into<String>,
+        warning: bool,
+    ) {
+        let (line, column) = self.src.locate(span.start);
+        self.problems.push(Problem {
+            file: self.src.path.clone(),
+            line,
+            column,
+            field: field.into(),
+            message: message.into(),
+            warning,
+        });
+    }
+
+    /// Whether any error (not warning) was found.
+    pub fn has_errors(&self) -> bool {
+        self.problems.iter().any(|p| !p.warning)
+    }
+
+    /// Reports every key of `f` that was never asked for, with a did-you-mean.
+    pub fn finish(&mut self, f: Fields<'_, 's>) {
+        for (key, value) in f.table.iter() {
+            let name: &str = key.get_ref();
+            if f.asked.contains(&name) {
+                continue;
+            }
+            let hint = match closest(name, f.asked.iter().copied()) {
+                Some(c) => format!(" (did you mean '{c}'?)"),
+                None => String::new(),
+            };
+            let mut known = f.asked.clone();
+            known.sort_unstable();
+            let _ = value;
+            self.error(
+                key.span(),
+                f.at(name),
+                format!(
+                    "unknown field '{name}'{hint}; the fields here are: {}",
+                    known.join(", ")
+                ),
+            );
+        }
+    }
+
+    /// Reports a value of the wrong kind.
+    fn wrong_kind(&mut self, v: Value<'_, 's>, path: String, wanted: &str) {
+        let got = kind(v.get_ref());
+        self.error(v.span(), path, format!("expected {wanted}, found {got}"));
+    }
+
+    /// A text field.
+    pub fn string(&mut self, f: &mut Fields<'_, 's>, key: &'static str) -> Option<String> {
+        let v = f.get(key)?;
+        match v.get_ref().as_str() {
+            Some(s) => Some(s.to_string()),
+            None => {
+                self.wrong_kind(v, f.at(key), "text in quotes");
+                None
+            }
+        }
+    }
+
+    /// A text field that must be there and not be blank.
+    pub fn required_string(&mut self, f: &mut Fields<'_, 's>, key: &'static str) -> Option<String> {
+        let present = f.table.contains_key(key);
+        let s = self.string(f, key);
+        match s {
+            Some(s) if s.trim().is_empty() => {
+                self.error(
+                    f.span_of(key),
+                    f.at(key),
+                    format!("'{key}' must not be blank"),
+                );
+                None
+            }
+            None if !present => {
+                self.error(
+                    f.span.clone(),
+                    f.at(key),
+                    format!("'{key}' is missing; it is required here"),
+                );
+                None
+            }
+            other => other,
+        }
+    }
+
+    /// A whole number in `range`.
+    pub fn int(
+        &mut self,
+        f: &mut Fields<'_, 's>,
+        key: &'static str,
+        range: RangeInclusive<i64>,
+    ) -> Option<i64> {
+        let v = f.get(key)?;
+        let Some(n) = integer(v.get_ref()) else {
+            if v.get_ref().is_integer() {
+                self.error(
+                    v.span(),
+                    f.at(key),
+                    format!(
+                        "this number is far too large; {}..={} accepted",
+                        range.start(),
+                        range.end()
+                    ),
+                );
+            } else {
+                self.wrong_kind(
+                    v,
+                    f.at(key),
+                    &format!("a whole number from {} to {}", range.start(), range.end()),
+                );
+            }
+            return None;
+        };
+        if !range.contains(&n) {
+            self.error(
+                v.span(),
+                f.at(key),
+                format!(
+                    "{n} is out of range; {} to {} accepted",
+                    range.start(),
+                    range.end()
+                ),
+            );
+            return None;
+        }
+        Some(n)
+    }
+
+    /// A true/false field.
+    pub fn bool(&mut self, f: &mut Fields<'_, 's>, key: &'static str) -> Option<bool> {
+        let v = f.get(key)?;
+        match v.get_ref().as_bool() {
+            Some(b) => Some(b),
+            None => {
+                self.wrong_kind(v, f.at(key), "true or false");
+                None
+            }
+        }
+    }
+
+    /// One word from a closed vocabulary.
+    pub fn named<T: Named>(&mut self, f: &mut Fields<'_, 's>, key: &'static str) -> Option<T> {
+        let v = f.get(key)?;
+        self.word(v, f.at(key))
+    }
+
+    /// Reads one value as a word of `T`.
+    pub fn word<T: Named>(&mut self, v: Value<'_, 's>, path: String) -> Option<T> {
+        let Some(s) = v.get_ref().as_str() else {
+            self.wrong_kind(v, path, &format!("one of: {}", T::accepted()));
+            return None;
+        };
+        if let Some(t) = T::parse(s) {
+            return Some(t);
+        }
+        let hint = T::did_you_mean(s).map_or(String::new(), |c| format!("did you mean '{c}'? "));
+        self.error(
+            v.span(),
+            path,
+            format!("'{s}' is not known; {hint}accepted: {}", T::accepted()),
+        );
+        None
+    }
+
+    /// The items of a list field (empty if absent or not a list).
+    pub fn list<'t>(
+        &mut self,
+        f: &mut Fields<'t, 's>,
+        key: &'static str,
+    ) -> Vec<(String, Value<'t, 's>)> {
+        let Some(v) = f.get(key) else {
+            return Vec::new();
+        };
+        match v.get_ref() {
+            DeValue::Array(items) => items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| (join(&f.at(key), i), item))
+                .collect(),
+            _ => {
+                self.wrong_kind(v, f.at(key), "a list in [brackets]");
+                Vec::new()
+            }
+        }
+    }
+
+    /// A list of words from a closed vocabulary; repeats are reported.
+    pub fn named_list<T: Named + PartialEq>(
+        &mut self,
+        f: &mut Fields<'_, 's>,
+        key: &'static str,
+    ) -> Vec<T> {
+        let mut out = Vec::new();
+        for (path, item) in self.list(f, key) {
+            if let Some(t) = self.word::<T>(item, path.clone()) {
+                if out.contains(&t) {
+                    self.error(item.span(), path, format!("'{}' is listed twice", t.name()));
+                } else {
+                    out.push(t);
+                }
+            }
+        }
+        out
+    }
+
+    /// A list of texts.
+    pub fn string_list(&mut self, f: &mut Fields<'_, 's>, key: &'static str) -> Vec<String> {
+        let mut out = Vec::new();
+        for (path, item) in self.list(f, key) {
+            match item.get_ref().as_str() {
+                Some(s) => out.push(s.to_string()),
+                None => self.wrong_kind(item, path, "text in quotes"),
+            }
+        }
+        out
+    }
+
+    /// A sub-table, to read with its own [`Fields`].
+    pub fn table<'t>(
+        &mut self,
+        f: &mut Fields<'t, 's>,
+        key: &'static str,
+    ) -> Option<Fields<'t, 's>> {
+        let v = f.get(key)?;
+        self.as_table(v, f.at(key))
+    }
+
+    /// A required sub-table.
+    pub fn required_table<'t>(
+        &mut self,
+        f: &mut Fields<'t, 's>,
+        key: &'static str,
+    ) -> Option<Fields<'t, 's>> {
+        if !f.table.contains_key(key) {
+            self.error(
+                f.span.clone(),
+                f.at(key),
+                format!("the table '{key}' is missing; it is required here"),
+            );
+            return None;
+        }
+        self.table(f, key)
+    }
+
+    /// Reads a value as a table.
+    pub fn as_table<'t>(&mut self, v: Value<'t, 's>, path: String) -> Option<Fields<'t, 's>> {
+        match v.get_ref() {
+            DeValue::Table(t) => Some(Fields::new(t, v.span(), path)),
+            _ => {
+                self.wrong_kind(v, path, "a table");
+                None
+            }
+        }
+    }
+
+    /// The tables of an array of tables (`[[units]]`).
+    pub fn tables<'t>(&mut self, f: &mut Fields<'t, 's>, key: &'static str) -> Vec<Fields<'t, 's>> {
+        let mut out = Vec::new();
+        for (path, item) in self.list(f, key) {
+            if let Some(t) = self.as_table(item, path) {
+                out.push(t);
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locates_lines_and_columns() {
+        let src = Source::new("x.toml", "a = 1\nbé = 2\nc = 3");
+        assert_eq!(src.locate(0), (1, 1));
+        assert_eq!(src.locate(6), (2, 1));
+        assert_eq!(
+            src.locate(src.text.find("= 2").unwrap()),
+            (2, 4),
+            "columns count characters"
+        );
+        assert_eq!(src.locate(src.text.len()), (3, 6));
+    }
+
+    #[test]
+    fn unknown_fields_get_a_did_you_mean() {
+        let src = Source::new("x.toml", "naem = \"Fyrd\"\nstands = 4\n");
+        let t = parse(&src).unwrap();
+        let mut w = Walk::new(&src);
+        let mut f = Fields::new(t.get_ref(), t.span(), "");
+        w.string(&mut f, "name");
+        w.int(&mut f, "stands", 0..=100);
+        w.finish(f);
+        assert_eq!(w.problems.len(), 1);
+        let p = &w.problems[0];
+        assert_eq!((p.line, p.column), (1, 1));
+        assert!(p.message.contains("did you mean 'name'"), "{}", p.message);
+    }
+
+    #[test]
+    fn syntax_errors_are_located() {
+        let src = Source::new("x.toml", "a = 1\nb = [1, 2\n");
+        let errs = parse(&src).unwrap_err();
+        assert!(!errs.is_empty());
+        assert!(errs[0].line >= 2, "{:?}", errs[0]);
+    }
+}

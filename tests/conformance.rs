@@ -1,0 +1,146 @@
+//! The conformance contract (`conformance/README.md`): every case of every
+//! `*.toml` in `tests/conformance/` (the project's copy), `../shared/conformance/`
+//! (when it exists) and `tests/cases/` (Herald's own cases) must give the
+//! fields its `expect` table names, through the library and through
+//! `herald resolve FILE --json`.
+
+use herald::cli::resolve::case_json;
+use herald::store::case::read_cases;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn case_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["tests/conformance", "../shared/conformance", "tests/cases"] {
+        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+            continue;
+        };
+        let mut found: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        found.sort();
+        files.extend(found);
+    }
+    files
+}
+
+/// Checks the fields `expect` names against `got`, nested tables field by
+/// field; arrays of tables element by element. Returns the mismatches.
+fn compare(path: &str, expect: &Value, got: &Value, out: &mut Vec<String>) {
+    match (expect, got) {
+        (Value::Object(e), Value::Object(g)) => {
+            for (k, ev) in e {
+                let p = format!("{path}.{k}");
+                match g.get(k) {
+                    Some(gv) => compare(&p, ev, gv, out),
+                    None => out.push(format!("{p}: expected {ev}, missing")),
+                }
+            }
+        }
+        (Value::Array(e), Value::Array(g)) if e.len() == g.len() => {
+            for (i, (ev, gv)) in e.iter().zip(g).enumerate() {
+                compare(&format!("{path}[{i}]"), ev, gv, out);
+            }
+        }
+        (e, g) if e == g => {}
+        (e, g) => out.push(format!("{path}: expected {e}, got {g}")),
+    }
+}
+
+/// The mismatches of one case's JSON against its `expect`.
+fn check(expect: &Value, got: &Value) -> Vec<String> {
+    let mut bad = Vec::new();
+    let wants_error = expect.get("error") == Some(&Value::Bool(true));
+    match (wants_error, got.get("error")) {
+        (true, Some(Value::String(why))) => assert!(!why.is_empty()),
+        (true, _) => bad.push(format!("expected a refusal, got {got}")),
+        (false, Some(why)) => bad.push(format!("refused: {why}")),
+        (false, None) => compare("expect", expect, got, &mut bad),
+    }
+    bad
+}
+
+#[test]
+fn every_conformance_case_passes() {
+    let files = case_files();
+    assert!(!files.is_empty(), "no case files found");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let cases = read_cases(&file.display().to_string(), &text)
+            .unwrap_or_else(|p| panic!("{}: {:?}", file.display(), p));
+        for case in &cases {
+            let Some(expect) = &case.expect else { continue };
+            checked += 1;
+            for bad in check(expect, &case_json(case)) {
+                failures.push(format!("{} / {}: {bad}", file.display(), case.id));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(checked >= 33, "only {checked} cases were checked");
+}
+
+#[test]
+fn resolve_json_prints_one_line_per_case_in_file_order() {
+    for file in case_files() {
+        let out = Command::new(env!("CARGO_BIN_EXE_herald"))
+            .args(["resolve", file.to_str().unwrap(), "--json"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            file.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let cases = read_cases("", &std::fs::read_to_string(&file).unwrap()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), cases.len(), "{}", file.display());
+        for (line, case) in lines.iter().zip(&cases) {
+            let got: Value = serde_json::from_str(line).unwrap();
+            assert_eq!(got["id"], Value::String(case.id.clone()));
+            if let Some(expect) = &case.expect {
+                let bad = check(expect, &got);
+                assert!(bad.is_empty(), "{} / {}: {bad:?}", file.display(), case.id);
+            }
+        }
+    }
+}
+
+#[test]
+fn resolve_without_json_explains_each_case() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance/warlords.toml");
+    let out = Command::new(env!("CARGO_BIN_EXE_herald"))
+        .args(["resolve", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("act-plain-success (activation)"));
+    assert!(
+        text.contains("[2.2, W-1]"),
+        "explanations cite rules:\n{text}"
+    );
+    assert!(text.contains("act-wrong-dice-count (activation): refused"));
+}
+
+#[test]
+fn a_missing_file_is_a_clear_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_herald"))
+        .args(["resolve", "no/such/file.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("cannot read no/such/file.toml"), "{err}");
+}
