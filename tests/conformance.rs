@@ -144,3 +144,17 @@ fn a_missing_file_is_a_clear_error() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("cannot read no/such/file.toml"), "{err}");
 }
+
+#[test]
+fn the_checker_catches_a_wrong_field_and_a_missing_refusal() {
+    let got: Value = serde_json::json!({"id": "x", "score": 7, "a": {"score": 3}});
+    assert!(check(&serde_json::json!({"score": 7, "a": {"score": 3}}), &got).is_empty());
+    assert_eq!(check(&serde_json::json!({"score": 8}), &got).len(), 1);
+    assert_eq!(
+        check(&serde_json::json!({"a": {"score": 4}}), &got).len(),
+        1
+    );
+    assert_eq!(check(&serde_json::json!({"error": true}), &got).len(), 1);
+    let refused: Value = serde_json::json!({"id": "x", "error": "why"});
+    assert_eq!(check(&serde_json::json!({"score": 7}), &refused).len(), 1);
+}

@@ -322,10 +322,10 @@ impl<'a> Melee<'a> {
                 need.yellow = 1;
             }
             let dice = rolled.side(side);
-            if let Some(p) = self.hit_by(side, dice, &candidates) {
-                if personality::slippery_applies(p, Fate::Wounded) {
-                    need.white += 2;
-                }
+            if let Some(p) = self.hit_by(side, dice, &candidates)
+                && personality::slippery_applies(p, Fate::Wounded)
+            {
+                need.white += 2;
             }
             out[i] = need;
         }
@@ -856,14 +856,12 @@ fn side_plan<'a>(me: MeleeSide<'a>, them: &MeleeSide<'a>, rough_ground: bool) ->
         .facts
         .personalities_fill_front
         .unwrap_or(!active.is_empty() && active.len() as u32 >= u.width());
-    if fill {
-        if let Some(low) = active.iter().map(|p| p.prowess).min() {
-            m.push(Modifier::new(
-                i32::from(low),
-                "Prowess: every front-rank stand holds a personality (lowest)",
-                cite("3.1.2", "W-20"),
-            ));
-        }
+    if fill && let Some(low) = active.iter().map(|p| p.prowess).min() {
+        m.push(Modifier::new(
+            i32::from(low),
+            "Prowess: every front-rank stand holds a personality (lowest)",
+            cite("3.1.2", "W-20"),
+        ));
     }
     for p in &active {
         for n in &p.nemesis {

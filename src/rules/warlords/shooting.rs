@@ -149,10 +149,10 @@ impl ShootingOutcome {
             target.moving = false;
             target.formation = Formation::Unformed;
         }
-        if let Some(hit) = &self.personality {
-            if let Some(p) = target.personalities.iter_mut().find(|p| p.name == hit.name) {
-                p.status = hit.fate.status();
-            }
+        if let Some(hit) = &self.personality
+            && let Some(p) = target.personalities.iter_mut().find(|p| p.name == hit.name)
+        {
+            p.status = hit.fate.status();
         }
     }
 }
@@ -310,12 +310,11 @@ impl<'a> Shooting<'a> {
         }
         need.red = 3;
         need.yellow = 1;
-        if let (Some(&red), Some(&yellow)) = (rolled.red.get(2), rolled.yellow.first()) {
-            if let Some(i) = personality::pick_by_yellow(people.len(), yellow) {
-                if personality::slippery_applies(people[i], personality::hit_fate(red, yellow)) {
-                    need.white += 2;
-                }
-            }
+        if let (Some(&red), Some(&yellow)) = (rolled.red.get(2), rolled.yellow.first())
+            && let Some(i) = personality::pick_by_yellow(people.len(), yellow)
+            && personality::slippery_applies(people[i], personality::hit_fate(red, yellow))
+        {
+            need.white += 2;
         }
         need
     }

@@ -692,8 +692,8 @@ fn line_ranks(stands: u32, files: u32) -> Vec<u32> {
     let mut ranks = vec![files];
     let rest = stands - files;
     let behind = rank_count - 1;
-    if behind > 0 {
-        let (base, extra) = (rest / behind, rest % behind);
+    if let Some(base) = rest.checked_div(behind) {
+        let extra = rest % behind;
         ranks.extend((0..behind).map(|i| base + u32::from(i < extra)));
     }
     ranks
