@@ -353,6 +353,36 @@ impl DiceSource for ScriptedDice {
     }
 }
 
+/// The players' physical dice, typed in by the referee for one roll: a source
+/// that hands out exactly the typed faces, checked per colour against the
+/// count the roll needs.
+#[derive(Clone, Debug)]
+pub struct TypedDice(ScriptedDice);
+
+impl TypedDice {
+    /// Reads typed text per colour (see [`parse_typed`]), checking each count against `need`.
+    pub fn new(white: &str, red: &str, yellow: &str, need: DiceCount) -> Result<Self, DiceError> {
+        let count = |text: &str, colour: Colour| -> Result<Vec<Die>, DiceError> {
+            parse_typed(text, need.of(colour)).map_err(|e| match e {
+                DiceError::Count { need, have, .. } => DiceError::Count { colour, need, have },
+                other => other,
+            })
+        };
+        let dice = Dice {
+            white: count(white, Colour::White)?,
+            red: count(red, Colour::Red)?,
+            yellow: count(yellow, Colour::Yellow)?,
+        };
+        Ok(TypedDice(ScriptedDice::new(&dice)))
+    }
+}
+
+impl DiceSource for TypedDice {
+    fn roll(&mut self, colour: Colour, count: usize) -> Result<Vec<Die>, DiceError> {
+        self.0.roll(colour, count)
+    }
+}
+
 /// Reads the faces of physical dice typed by the referee: digits 1 to 6,
 /// separated by spaces or commas or run together ("4 3 6", "4,3,6", "436"),
 /// and checks that exactly `expected` dice were typed.
@@ -434,6 +464,28 @@ mod tests {
                 need: 3,
                 have: 2
             })
+        );
+    }
+
+    #[test]
+    fn typed_dice_are_checked_per_colour() {
+        let need = DiceCount {
+            white: 2,
+            red: 1,
+            yellow: 1,
+        };
+        let mut typed = TypedDice::new("4 3", "5", "2", need).unwrap();
+        let mut dice = Dice::default();
+        dice.fill_from(need, &mut typed).unwrap();
+        assert_eq!(dice.white, faces(&[4, 3]).unwrap());
+        assert_eq!(dice.red, faces(&[5]).unwrap());
+        assert_eq!(
+            TypedDice::new("4 3", "", "2", need).unwrap_err(),
+            DiceError::Count {
+                colour: Colour::Red,
+                need: 1,
+                have: 0
+            }
         );
     }
 

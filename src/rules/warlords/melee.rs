@@ -470,6 +470,21 @@ impl<'a> Melee<'a> {
             self.explain_decision(&decision, &results, &mut why);
         let personalities = self.personality_hits(dice, &results, &decision, &mut why);
         for side in [Side::A, Side::B] {
+            let unit = self.side(side).side.unit;
+            let lost = results[side.other() as usize].stands_destroyed
+                + if decision.loser == Some(side) {
+                    flank_loss
+                } else {
+                    0
+                };
+            if lost > 0 && unit.active_personalities().next().is_some() {
+                why.line(
+                    format!("{} loses {lost} stand(s): for each personality in a lost stand, roll a red die against his Prowess", unit.name),
+                    cite("3.1.3.2", "W-19"),
+                );
+            }
+        }
+        for side in [Side::A, Side::B] {
             let plan = self.side(side);
             if plan.side.facts.first_round && plan.side.unit.champions > 0 {
                 why.line(
