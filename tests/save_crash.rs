@@ -52,7 +52,8 @@ fn a_save_written_by_a_killed_process_always_loads() {
                     if let Some(n) = line.strip_prefix("ack ") {
                         let n: usize = n.parse().unwrap();
                         last_ack.store(n, Ordering::SeqCst);
-                        let _ = first_ack.compare_exchange(0, n, Ordering::SeqCst, Ordering::SeqCst);
+                        let _ =
+                            first_ack.compare_exchange(0, n, Ordering::SeqCst, Ordering::SeqCst);
                     }
                 }
             })
@@ -77,9 +78,8 @@ fn a_save_written_by_a_killed_process_always_loads() {
             killed_while_writing += 1;
         }
         acknowledged = acknowledged.max(acked);
-        let loaded = save::load(&path).unwrap_or_else(|e| {
-            panic!("round {round}: the save does not load after a kill:\n{e}")
-        });
+        let loaded = save::load(&path)
+            .unwrap_or_else(|e| panic!("round {round}: the save does not load after a kill:\n{e}"));
         let held = loaded.data.battle.events().len();
         assert!(
             held >= acknowledged,
@@ -93,5 +93,8 @@ fn a_save_written_by_a_killed_process_always_loads() {
         killed_while_writing >= KILLS / 2,
         "only {killed_while_writing} kills landed while events were being written"
     );
-    assert!(acknowledged >= KILLS, "only {acknowledged} events were written");
+    assert!(
+        acknowledged >= KILLS,
+        "only {acknowledged} events were written"
+    );
 }
