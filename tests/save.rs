@@ -41,9 +41,10 @@ fn golden_battle() -> SaveData {
     }
 }
 
-/// Rewrites the golden files from the current code (run by hand after a
-/// deliberate format change: `HERALD_BLESS=1 cargo test --test save bless`).
+/// Rewrites the golden files from the current code, by hand after a
+/// deliberate format change: `HERALD_BLESS=1 cargo test --test save bless -- --ignored`.
 #[test]
+#[ignore = "a tool, not a check: it rewrites tests/golden"]
 fn bless_golden_files() {
     if std::env::var_os("HERALD_BLESS").is_none() {
         return;
