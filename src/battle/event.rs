@@ -1,0 +1,300 @@
+//! Events: every change to a battle, a procedure resolved with the dice
+//! actually rolled, a referee's correction, or a step of the turn sequence.
+//! An event records the procedure's inputs, never its results: the fold
+//! re-runs the rules, so replay always equals live play.
+
+use crate::dice::Dice;
+use crate::rules::Side;
+use crate::rules::warlords::activation::ActivationSituation;
+use crate::rules::warlords::melee::{MeleeDice, MeleeFacts};
+use crate::rules::warlords::personality::PersonalityStatus;
+use crate::rules::warlords::shooting::ShootingSituation;
+use crate::rules::warlords::unit::{Formation, Morale};
+use std::fmt;
+
+/// A unit's stable id: its side and its place in that side's unit list
+/// (army by army, contingent by contingent, as the files list them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct UnitId {
+    /// The side it fights on.
+    pub side: Side,
+    /// Its place in the side's list, from 0.
+    pub index: usize,
+}
+
+impl UnitId {
+    /// The id of unit `index` (from 0) of `side`.
+    pub fn new(side: Side, index: usize) -> UnitId {
+        UnitId { side, index }
+    }
+
+    /// Reads the written form `a1`, `b12` (side letter, place from 1).
+    pub fn parse(text: &str) -> Option<UnitId> {
+        let mut chars = text.chars();
+        let side = match chars.next()? {
+            'a' => Side::A,
+            'b' => Side::B,
+            _ => return None,
+        };
+        let rest = chars.as_str();
+        if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) || rest.starts_with('0') {
+            return None;
+        }
+        let n: usize = rest.parse().ok()?;
+        Some(UnitId::new(side, n - 1))
+    }
+}
+
+impl fmt::Display for UnitId {
+    /// The written form: side letter and place from 1 (`a1`, `b12`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.side.name(), self.index + 1)
+    }
+}
+
+/// Where a turn stands in the sequence of 2.1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// 1. Determine initiative (2.1.1).
+    Initiative,
+    /// 2. and 3. One side makes all its activations (2.2).
+    Activation(Side),
+    /// 4. Melee (2.6).
+    Melee,
+}
+
+impl Phase {
+    /// The written form: `initiative`, `activation_a`, `activation_b`, `melee`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Phase::Initiative => "initiative",
+            Phase::Activation(Side::A) => "activation_a",
+            Phase::Activation(Side::B) => "activation_b",
+            Phase::Melee => "melee",
+        }
+    }
+
+    /// Reads the written form.
+    pub fn parse(text: &str) -> Option<Phase> {
+        Some(match text {
+            "initiative" => Phase::Initiative,
+            "activation_a" => Phase::Activation(Side::A),
+            "activation_b" => Phase::Activation(Side::B),
+            "melee" => Phase::Melee,
+            _ => return None,
+        })
+    }
+
+    /// Every written form, for error messages.
+    pub const CODES: &'static str = "initiative, activation_a, activation_b, melee";
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Phase::Initiative => write!(f, "initiative"),
+            Phase::Activation(s) => write!(f, "side {}'s activations", s.name()),
+            Phase::Melee => write!(f, "Melee"),
+        }
+    }
+}
+
+/// A referee's direct correction of one unit (the table is the truth).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Correction {
+    /// Sets the morale state (1.7).
+    Morale(Morale),
+    /// Sets the champion figures (1.7.5).
+    Champions(u32),
+    /// Sets the casualty figures (1.7.6).
+    Casualties(u32),
+    /// Sets the stands in the unit.
+    Stands(u32),
+    /// Sets the stands in the front rank.
+    Files(u32),
+    /// Sets the formation (2.3).
+    Formation(Formation),
+    /// Sets moving or stopped (2.4.1).
+    Moving(bool),
+    /// Sets pavises deployed (3.3.3.4).
+    Pavises(bool),
+    /// Sets a personality's status (3.1.3).
+    Personality {
+        /// His name.
+        name: String,
+        /// Where he is now.
+        status: PersonalityStatus,
+    },
+    /// Takes the unit off the table (`true`) or returns it to play (`false`).
+    Removed(bool),
+    /// Marks the unit as activated this turn or not (2.2).
+    Activated(bool),
+}
+
+/// One change to a battle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Each C-in-C rolls 1 white die (2.1.1, W-22).
+    Initiative {
+        /// Side a's die.
+        a: Dice,
+        /// Side b's die.
+        b: Dice,
+    },
+    /// A unit's activation (2.2).
+    Activation {
+        /// The unit.
+        unit: UnitId,
+        /// What the referee said of the table.
+        situation: ActivationSituation,
+        /// The dice rolled.
+        dice: Dice,
+        /// The player adds a champion, if the activation allows it (1.7.5, W-7).
+        add_champion: bool,
+    },
+    /// A unit shoots at an enemy (2.5).
+    Shooting {
+        /// The shooting unit.
+        shooter: UnitId,
+        /// Its target.
+        target: UnitId,
+        /// What the referee said of the shot.
+        situation: ShootingSituation,
+        /// The dice rolled.
+        dice: Dice,
+    },
+    /// A round of Melee between two units (2.6).
+    Melee {
+        /// Opponent a.
+        a: UnitId,
+        /// Opponent b.
+        b: UnitId,
+        /// The facts around a.
+        facts_a: MeleeFacts,
+        /// The facts around b.
+        facts_b: MeleeFacts,
+        /// On rough ground.
+        rough_ground: bool,
+        /// Both opponents' dice.
+        dice: MeleeDice,
+    },
+    /// A fleeing move (2.4.11).
+    Flee {
+        /// The unit.
+        unit: UnitId,
+        /// The dice rolled.
+        dice: Dice,
+    },
+    /// An attempt to break off from Melee (2.4.8); it is the unit's activation.
+    BreakOff {
+        /// The unit.
+        unit: UnitId,
+        /// Its Melee opponent.
+        opponent: UnitId,
+        /// It is only a supporting unit.
+        supporting: bool,
+        /// The dice rolled.
+        dice: Dice,
+    },
+    /// A stand holding a personality is lost in Melee (3.1.3.2).
+    StandLoss {
+        /// The unit.
+        unit: UnitId,
+        /// The personality in the lost stand.
+        personality: String,
+        /// The dice rolled.
+        dice: Dice,
+    },
+    /// Two units are in Melee with each other.
+    Engage {
+        /// One unit.
+        a: UnitId,
+        /// An enemy unit.
+        b: UnitId,
+    },
+    /// Two units are no longer in Melee.
+    Disengage {
+        /// One unit.
+        a: UnitId,
+        /// The other.
+        b: UnitId,
+    },
+    /// A referee's correction of one unit.
+    Correct {
+        /// The unit.
+        unit: UnitId,
+        /// What changes.
+        correction: Correction,
+    },
+    /// The next step of the turn sequence (2.1).
+    NextPhase,
+    /// The referee moves the sequence elsewhere (skip ahead or go back).
+    GoTo {
+        /// The turn, from 1.
+        turn: u32,
+        /// The phase.
+        phase: Phase,
+    },
+}
+
+impl Event {
+    /// The event's kind as the save file writes it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::Initiative { .. } => "initiative",
+            Event::Activation { .. } => "activation",
+            Event::Shooting { .. } => "shooting",
+            Event::Melee { .. } => "melee",
+            Event::Flee { .. } => "flee",
+            Event::BreakOff { .. } => "break_off",
+            Event::StandLoss { .. } => "stand_loss",
+            Event::Engage { .. } => "engage",
+            Event::Disengage { .. } => "disengage",
+            Event::Correct { .. } => "correct",
+            Event::NextPhase => "next_phase",
+            Event::GoTo { .. } => "go_to",
+        }
+    }
+
+    /// Whether the event carries dice (a procedure).
+    pub fn is_roll(&self) -> bool {
+        matches!(
+            self,
+            Event::Initiative { .. }
+                | Event::Activation { .. }
+                | Event::Shooting { .. }
+                | Event::Melee { .. }
+                | Event::Flee { .. }
+                | Event::BreakOff { .. }
+                | Event::StandLoss { .. }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unit_ids_are_written_from_one() {
+        let id = UnitId::new(Side::B, 11);
+        assert_eq!(id.to_string(), "b12");
+        assert_eq!(UnitId::parse("b12"), Some(id));
+        assert_eq!(UnitId::parse("a1"), Some(UnitId::new(Side::A, 0)));
+        for bad in ["a0", "c1", "a", "a01", "a-1", "1a", ""] {
+            assert_eq!(UnitId::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn phases_round_trip() {
+        for p in [
+            Phase::Initiative,
+            Phase::Activation(Side::A),
+            Phase::Activation(Side::B),
+            Phase::Melee,
+        ] {
+            assert_eq!(Phase::parse(p.code()), Some(p));
+        }
+    }
+}

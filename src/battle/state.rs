@@ -1,0 +1,816 @@
+//! The battle's state and the fold: each event, checked against the turn
+//! sequence (2.1, 2.2), re-runs the rules procedure it records and writes
+//! the outcome into the units. The state is never changed any other way.
+
+use super::entry::{Entry, diff_effects};
+use super::event::{Correction, Event, Phase, UnitId};
+use super::{BattleError, Setup};
+use crate::dice::Dice;
+use crate::rules::Side;
+use crate::rules::warlords::activation::Activation;
+use crate::rules::warlords::initiative::{Initiative, InitiativeWinner};
+use crate::rules::warlords::melee::{Melee, MeleeSide};
+use crate::rules::warlords::movement::{BreakOff, Flee};
+use crate::rules::warlords::personality::StandLoss;
+use crate::rules::warlords::shooting::Shooting;
+use crate::rules::warlords::unit::{Morale, Unit};
+
+/// The most stands a correction may give a unit (as the unit table allows).
+pub const MAX_STANDS: u32 = 1000;
+
+/// One unit in the battle: its rules state and its place in the turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitState {
+    /// The unit as the rules see it now.
+    pub unit: Unit,
+    /// It has activated this turn (2.2).
+    pub activated: bool,
+    /// The referee took it off the table.
+    pub removed: bool,
+}
+
+impl UnitState {
+    /// Off the table: Dispersed (1.7.4) or removed by the referee.
+    pub fn off_table(&self) -> bool {
+        self.removed || self.unit.morale == Morale::Dispersed
+    }
+}
+
+/// Two units in Melee with each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Engagement {
+    /// One unit.
+    pub a: UnitId,
+    /// The enemy unit.
+    pub b: UnitId,
+    /// Rounds of Melee they have fought while engaged.
+    pub rounds: u32,
+    /// They fought a round this turn.
+    pub fought_this_turn: bool,
+}
+
+impl Engagement {
+    /// Whether this engagement is between `x` and `y`, either way round.
+    pub fn is(&self, x: UnitId, y: UnitId) -> bool {
+        (self.a == x && self.b == y) || (self.a == y && self.b == x)
+    }
+
+    /// The other unit, if `id` is one of the two.
+    pub fn opponent_of(&self, id: UnitId) -> Option<UnitId> {
+        if self.a == id {
+            Some(self.b)
+        } else if self.b == id {
+            Some(self.a)
+        } else {
+            None
+        }
+    }
+}
+
+/// Everything the events have made of the battle so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    /// The turn, from 1.
+    pub turn: u32,
+    /// Where the turn stands (2.1).
+    pub phase: Phase,
+    /// Who holds the initiative this turn, once rolled (2.1.1).
+    pub initiative: Option<Side>,
+    /// Who held it last turn (wins ties, W-22).
+    pub last_holder: Option<Side>,
+    /// Side a's units, then side b's.
+    pub units: [Vec<UnitState>; 2],
+    /// Units in Melee with each other.
+    pub engagements: Vec<Engagement>,
+}
+
+impl State {
+    /// The state before any event: turn 1, initiative to roll.
+    pub fn start(setup: &Setup) -> State {
+        let side = |s: Side| -> Vec<UnitState> {
+            setup
+                .units(s)
+                .map(|u| UnitState {
+                    unit: u.clone(),
+                    activated: false,
+                    removed: false,
+                })
+                .collect()
+        };
+        State {
+            turn: 1,
+            phase: Phase::Initiative,
+            initiative: None,
+            last_holder: None,
+            units: [side(Side::A), side(Side::B)],
+            engagements: Vec::new(),
+        }
+    }
+
+    /// A unit's state, if the id names one.
+    pub fn get(&self, id: UnitId) -> Option<&UnitState> {
+        self.units[id.side as usize].get(id.index)
+    }
+
+    fn get_mut(&mut self, id: UnitId) -> &mut UnitState {
+        &mut self.units[id.side as usize][id.index]
+    }
+
+    /// A unit's state, or the error naming the missing id.
+    fn unit(&self, id: UnitId) -> Result<&UnitState, BattleError> {
+        self.get(id).ok_or(BattleError::NoUnit(id))
+    }
+
+    /// A unit that must be on the table.
+    fn on_table(&self, id: UnitId) -> Result<&UnitState, BattleError> {
+        let u = self.unit(id)?;
+        if u.off_table() {
+            let why = if u.removed {
+                "the referee took it off the table"
+            } else {
+                "it is Dispersed (1.7.4)"
+            };
+            return Err(BattleError::Refused(format!(
+                "{} ({id}) is off the table: {why}",
+                u.unit.name
+            )));
+        }
+        Ok(u)
+    }
+
+    /// Side `side`'s units on the table that have not activated this turn.
+    pub fn to_activate(&self, side: Side) -> impl Iterator<Item = UnitId> + '_ {
+        self.units[side as usize]
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| !u.off_table() && !u.activated)
+            .map(move |(i, _)| UnitId::new(side, i))
+    }
+
+    /// The engagement between two units, if they are in Melee.
+    pub fn engagement(&self, x: UnitId, y: UnitId) -> Option<&Engagement> {
+        self.engagements.iter().find(|e| e.is(x, y))
+    }
+
+    /// Two different units on opposite sides, both on the table.
+    fn enemies(&self, x: UnitId, y: UnitId) -> Result<(), BattleError> {
+        self.on_table(x)?;
+        self.on_table(y)?;
+        if x.side == y.side {
+            return Err(BattleError::Refused(format!(
+                "{} ({x}) and {} ({y}) are on the same side",
+                self.units[x.side as usize][x.index].unit.name,
+                self.units[y.side as usize][y.index].unit.name
+            )));
+        }
+        Ok(())
+    }
+
+    /// Ends every engagement of units that left the table.
+    fn clear_off_table(&mut self) {
+        let units = &self.units;
+        let off = |id: UnitId| units[id.side as usize][id.index].off_table();
+        self.engagements.retain(|e| !off(e.a) && !off(e.b));
+    }
+
+    /// The sequence must be in `phase` for `what`.
+    fn expect_phase(&self, phase: Phase, what: &str) -> Result<(), BattleError> {
+        if self.phase == phase {
+            Ok(())
+        } else {
+            Err(BattleError::OutOfTurn(format!(
+                "{what} belongs to {phase}, but turn {} is at {}; record a go-to to move the sequence first",
+                self.turn, self.phase
+            )))
+        }
+    }
+
+    /// Applies one event: checks it against the turn sequence, re-runs its
+    /// procedure with its dice, and writes the outcome. On error the state
+    /// is unchanged.
+    pub fn apply(&mut self, setup: &Setup, event: &Event) -> Result<Entry, BattleError> {
+        let turn = self.turn;
+        let phase = self.phase;
+        let mut entry = Entry::new(turn, phase);
+        match event {
+            Event::Initiative { a, b } => self.initiative(setup, a, b, &mut entry)?,
+            Event::Activation {
+                unit,
+                situation,
+                dice,
+                add_champion,
+            } => {
+                let id = *unit;
+                let u = self.on_table(id)?;
+                let name = u.unit.name.clone();
+                self.expect_phase(Phase::Activation(id.side), &format!("{name}'s activation"))?;
+                if u.activated {
+                    return Err(BattleError::OutOfTurn(format!(
+                        "{name} ({id}) has already activated this turn (2.2); each unit activates once"
+                    )));
+                }
+                let before = u.unit.clone();
+                let plan = Activation::plan(&u.unit, *situation)?;
+                let out = plan.resolve(dice)?;
+                if *add_champion && !out.may_add_champion {
+                    return Err(BattleError::Refused(format!(
+                        "{name} may not add a champion: it must be Ready, see an enemy ahead, and score at least 3 x its champions (1.7.5, W-7)"
+                    )));
+                }
+                let mut after = before.clone();
+                out.apply(&mut after);
+                if *add_champion {
+                    after.champions += 1; // 1.7.5, W-7
+                }
+                let mut text = match out.score {
+                    Some(score) => format!(
+                        "{name} ({id}) activates: {}: score {score} against width {}, {}",
+                        dice_text(dice),
+                        plan.width,
+                        if out.success { "success" } else { "failure" }
+                    ),
+                    None => format!("{name} ({id}) evades without a roll (2.4.7)"),
+                };
+                if out.berserk {
+                    text.push_str("; goes Berserk");
+                }
+                if out.lost_morale_step {
+                    text.push_str(&format!("; loses a morale step: {}", out.morale));
+                }
+                if *add_champion {
+                    text.push_str("; adds a champion");
+                } else if out.may_add_champion {
+                    text.push_str("; may add a champion");
+                }
+                entry.summary = text;
+                entry.roll(&name, dice);
+                entry.explanation = out.explanation.clone();
+                let slot = self.get_mut(id);
+                slot.unit = after;
+                slot.activated = true;
+                entry.effects = diff_effects(id, &before, &slot.unit);
+            }
+            Event::Shooting {
+                shooter,
+                target,
+                situation,
+                dice,
+            } => {
+                let (sid, tid) = (*shooter, *target);
+                self.enemies(sid, tid)?;
+                if !matches!(self.phase, Phase::Activation(_)) {
+                    return Err(BattleError::OutOfTurn(format!(
+                        "shooting happens during activations (2.5), but turn {} is at {}",
+                        self.turn, self.phase
+                    )));
+                }
+                let s = &self.unit(sid)?.unit;
+                let t = &self.unit(tid)?.unit;
+                let before = t.clone();
+                let plan = Shooting::plan(s, t, *situation)?;
+                let out = plan.resolve(dice)?;
+                let mut after = before.clone();
+                out.apply(&mut after);
+                let mut text = format!(
+                    "{} ({sid}) shoots at {} ({tid}): {}: {} hit(s), {} casualty figure(s)",
+                    s.name,
+                    t.name,
+                    dice_text(dice),
+                    out.hits,
+                    out.casualties
+                );
+                if out.halted {
+                    text.push_str("; halted");
+                }
+                if let Some(p) = &out.personality {
+                    text.push_str(&format!("; {} {}", p.name, p.fate));
+                }
+                entry.summary = text;
+                entry.roll(&s.name, dice);
+                let mut why = plan.dice_explanation.clone();
+                why.extend(out.explanation);
+                entry.explanation = why;
+                self.get_mut(tid).unit = after;
+                entry.effects = diff_effects(tid, &before, &self.unit(tid)?.unit);
+            }
+            Event::Melee {
+                a,
+                b,
+                facts_a,
+                facts_b,
+                rough_ground,
+                dice,
+            } => {
+                let (aid, bid) = (*a, *b);
+                self.enemies(aid, bid)?;
+                self.expect_phase(Phase::Melee, "a round of Melee")?;
+                if self
+                    .engagement(aid, bid)
+                    .is_some_and(|e| e.fought_this_turn)
+                {
+                    return Err(BattleError::OutOfTurn(format!(
+                        "{aid} and {bid} have already fought their round of Melee this turn (2.1)"
+                    )));
+                }
+                let ua = &self.unit(aid)?.unit;
+                let ub = &self.unit(bid)?.unit;
+                let (before_a, before_b) = (ua.clone(), ub.clone());
+                let melee = Melee::plan(
+                    MeleeSide {
+                        unit: ua,
+                        facts: facts_a.clone(),
+                    },
+                    MeleeSide {
+                        unit: ub,
+                        facts: facts_b.clone(),
+                    },
+                    *rough_ground,
+                )?;
+                let out = melee.resolve(dice)?;
+                let (mut after_a, mut after_b) = (before_a.clone(), before_b.clone());
+                out.apply(&melee, &mut after_a, &mut after_b);
+                let mut text = format!(
+                    "Melee: {} ({aid}) scores {} against {} ({bid}) {}",
+                    ua.name, out.a.score, ub.name, out.b.score
+                );
+                match out.decision.loser {
+                    None => text.push_str(": a draw"),
+                    Some(l) => {
+                        let loser = if l == Side::A { &ua.name } else { &ub.name };
+                        text.push_str(&format!(": {loser} loses and falls back"));
+                        if out.decision.unformed {
+                            text.push_str(", Unformed");
+                        }
+                        if out.decision.broken {
+                            text.push_str(", Broken");
+                        }
+                    }
+                }
+                for hit in &out.personalities {
+                    text.push_str(&format!("; {} {}", hit.name, hit.fate));
+                }
+                entry.summary = text;
+                entry.roll(&ua.name, &dice.a);
+                entry.roll(&ub.name, &dice.b);
+                entry.explanation = out.explanation.clone();
+                drop(melee);
+                self.get_mut(aid).unit = after_a;
+                self.get_mut(bid).unit = after_b;
+                match self.engagements.iter_mut().find(|e| e.is(aid, bid)) {
+                    Some(e) => {
+                        e.rounds += 1;
+                        e.fought_this_turn = true;
+                    }
+                    None => self.engagements.push(Engagement {
+                        a: aid,
+                        b: bid,
+                        rounds: 1,
+                        fought_this_turn: true,
+                    }),
+                }
+                entry.effects = diff_effects(aid, &before_a, &self.unit(aid)?.unit);
+                entry
+                    .effects
+                    .extend(diff_effects(bid, &before_b, &self.unit(bid)?.unit));
+                self.clear_off_table();
+            }
+            Event::Flee { unit, dice } => {
+                let id = *unit;
+                let u = &self.on_table(id)?.unit;
+                if self.phase == Phase::Initiative {
+                    return Err(BattleError::OutOfTurn(
+                        "units flee during activations or after a Melee, not while initiative is rolled (2.1)"
+                            .to_string(),
+                    ));
+                }
+                let before = u.clone();
+                let out = Flee { unit: u }.resolve(dice)?;
+                let mut after = before.clone();
+                out.apply(&mut after);
+                entry.summary = format!(
+                    "{} ({id}) flees {} span(s): {}{}{}",
+                    u.name,
+                    out.distance,
+                    dice_text(dice),
+                    if out.stands_lost > 0 {
+                        format!("; loses {} stand(s)", out.stands_lost)
+                    } else {
+                        String::new()
+                    },
+                    if out.dispersed { "; Dispersed" } else { "" }
+                );
+                entry.roll(&u.name, dice);
+                entry.explanation = out.explanation.clone();
+                self.get_mut(id).unit = after;
+                entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
+                self.clear_off_table();
+            }
+            Event::BreakOff {
+                unit,
+                opponent,
+                supporting,
+                dice,
+            } => {
+                let (id, oid) = (*unit, *opponent);
+                self.enemies(id, oid)?;
+                let u = self.unit(id)?;
+                let name = u.unit.name.clone();
+                self.expect_phase(
+                    Phase::Activation(id.side),
+                    &format!("{name}'s break-off (its activation)"),
+                )?;
+                if u.activated {
+                    return Err(BattleError::OutOfTurn(format!(
+                        "{name} ({id}) has already activated this turn (2.2)"
+                    )));
+                }
+                if self.engagement(id, oid).is_none() {
+                    return Err(BattleError::Refused(format!(
+                        "{name} ({id}) is not in Melee with {oid}; record the engagement first"
+                    )));
+                }
+                let before = u.unit.clone();
+                let plan = BreakOff::plan(&u.unit, &self.unit(oid)?.unit, *supporting)?;
+                let out = plan.resolve(dice)?;
+                // 2.2.1: a break-off is the unit's activation, so a failure costs what any failed activation costs (W-5).
+                let n = plan.activation.needs().white;
+                let act = plan.activation.resolve(&Dice {
+                    white: dice.white[..n].to_vec(),
+                    ..Dice::default()
+                })?;
+                let mut after = before.clone();
+                act.apply(&mut after);
+                if out.unformed {
+                    after.formation = crate::rules::warlords::unit::Formation::Unformed; // 2.4.8
+                }
+                entry.summary = format!(
+                    "{name} ({id}) tries to break off from {oid}: {}: {}",
+                    dice_text(dice),
+                    if out.success {
+                        match out.distance {
+                            Some(d) => format!("breaks off, {d} span(s) back, Unformed"),
+                            None => "breaks off".to_string(),
+                        }
+                    } else {
+                        "stays in the Melee".to_string()
+                    }
+                );
+                entry.roll(&name, dice);
+                entry.explanation = out.explanation.clone();
+                let slot = self.get_mut(id);
+                slot.unit = after;
+                slot.activated = true;
+                if out.success {
+                    self.engagements.retain(|e| !e.is(id, oid));
+                }
+                entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
+                self.clear_off_table();
+            }
+            Event::StandLoss {
+                unit,
+                personality,
+                dice,
+            } => {
+                let id = *unit;
+                let u = &self.unit(id)?.unit;
+                if self.phase == Phase::Initiative {
+                    return Err(BattleError::OutOfTurn(
+                        "stands are lost in Melee, not while initiative is rolled (3.1.3.2)"
+                            .to_string(),
+                    ));
+                }
+                let Some(p) = u
+                    .personalities
+                    .iter()
+                    .find(|p| &p.name == personality && p.is_active())
+                else {
+                    return Err(BattleError::Refused(format!(
+                        "{personality} is not with {} ({id}); the personalities with it are: {}",
+                        u.name,
+                        names(u)
+                    )));
+                };
+                let before = u.clone();
+                let out = StandLoss {
+                    personality: p.clone(),
+                    stands_left: u.stands,
+                }
+                .resolve(dice)?;
+                entry.summary = format!(
+                    "{} ({id}) loses the stand holding {personality}: {}: {}",
+                    u.name,
+                    dice_text(dice),
+                    out.fate
+                );
+                entry.roll(personality, dice);
+                entry.explanation = out.explanation.clone();
+                let mut after = before.clone();
+                if let Some(p) = after
+                    .personalities
+                    .iter_mut()
+                    .find(|p| &p.name == personality)
+                {
+                    p.status = out.fate.status();
+                }
+                self.get_mut(id).unit = after;
+                entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
+            }
+            Event::Engage { a, b } => {
+                let (x, y) = (*a, *b);
+                self.enemies(x, y)?;
+                if self.engagement(x, y).is_some() {
+                    return Err(BattleError::Refused(format!(
+                        "{x} and {y} are already in Melee with each other"
+                    )));
+                }
+                self.engagements.push(Engagement {
+                    a: x,
+                    b: y,
+                    rounds: 0,
+                    fought_this_turn: false,
+                });
+                entry.summary = format!(
+                    "{} ({x}) and {} ({y}) are in Melee",
+                    self.unit(x)?.unit.name,
+                    self.unit(y)?.unit.name
+                );
+            }
+            Event::Disengage { a, b } => {
+                let (x, y) = (*a, *b);
+                self.unit(x)?;
+                self.unit(y)?;
+                if self.engagement(x, y).is_none() {
+                    return Err(BattleError::Refused(format!(
+                        "{x} and {y} are not in Melee with each other"
+                    )));
+                }
+                self.engagements.retain(|e| !e.is(x, y));
+                entry.summary = format!(
+                    "{} ({x}) and {} ({y}) are no longer in Melee",
+                    self.unit(x)?.unit.name,
+                    self.unit(y)?.unit.name
+                );
+            }
+            Event::Correct { unit, correction } => {
+                self.correct(*unit, correction, &mut entry)?;
+            }
+            Event::NextPhase => self.next_phase(setup, &mut entry)?,
+            Event::GoTo { turn, phase } => {
+                if *turn == 0 {
+                    return Err(BattleError::Refused("turns are counted from 1".to_string()));
+                }
+                if *turn != self.turn {
+                    if *turn > self.turn {
+                        self.last_holder = self.initiative.or(self.last_holder);
+                    }
+                    self.new_turn_marks();
+                }
+                self.turn = *turn;
+                self.phase = *phase;
+                match phase {
+                    Phase::Initiative => self.initiative = None,
+                    Phase::Activation(s) if self.initiative.is_none() => self.initiative = Some(*s),
+                    _ => {}
+                }
+                entry.summary = format!("the referee moves the battle to turn {turn}, {phase}");
+            }
+        }
+        Ok(entry)
+    }
+
+    /// Clears what is counted per turn: activations and Melee rounds fought.
+    fn new_turn_marks(&mut self) {
+        for side in &mut self.units {
+            for u in side {
+                u.activated = false;
+            }
+        }
+        for e in &mut self.engagements {
+            e.fought_this_turn = false;
+        }
+    }
+
+    /// The initiative roll-off (2.1.1, W-22).
+    fn initiative(
+        &mut self,
+        setup: &Setup,
+        a: &Dice,
+        b: &Dice,
+        entry: &mut Entry,
+    ) -> Result<(), BattleError> {
+        self.expect_phase(Phase::Initiative, "the initiative roll")?;
+        let roll = Initiative {
+            last_holder: self.last_holder,
+        };
+        let (winner, why) = roll.resolve(a, b)?;
+        entry.roll(&format!("side a's C-in-C ({})", setup.label(Side::A)), a);
+        entry.roll(&format!("side b's C-in-C ({})", setup.label(Side::B)), b);
+        let line = why.lines.first().map_or(String::new(), |l| l.text.clone());
+        entry.summary = format!("initiative for turn {}: {line}", self.turn);
+        entry.explanation = why;
+        if let InitiativeWinner::Side(s) = winner {
+            self.initiative = Some(s);
+            self.phase = Phase::Activation(s); // 2.1: the side with initiative activates first
+        }
+        Ok(())
+    }
+
+    /// The next step of the sequence of 2.1, refused while units still have to activate (2.2).
+    fn next_phase(&mut self, setup: &Setup, entry: &mut Entry) -> Result<(), BattleError> {
+        match self.phase {
+            Phase::Initiative => {
+                return Err(BattleError::OutOfTurn(
+                    "roll for initiative first (2.1.1); a go-to skips it".to_string(),
+                ));
+            }
+            Phase::Activation(side) => {
+                let waiting: Vec<String> = self
+                    .to_activate(side)
+                    .map(|id| format!("{} ({id})", self.units[side as usize][id.index].unit.name))
+                    .collect();
+                if !waiting.is_empty() {
+                    return Err(BattleError::OutOfTurn(format!(
+                        "every unit must activate (2.2); side {} still has to activate: {}",
+                        side.name(),
+                        waiting.join(", ")
+                    )));
+                }
+                let first = self.initiative.unwrap_or(side);
+                self.phase = if side == first {
+                    Phase::Activation(side.other()) // 2.1 step 3
+                } else {
+                    Phase::Melee // 2.1 step 4
+                };
+            }
+            Phase::Melee => {
+                let waiting: Vec<String> = self
+                    .engagements
+                    .iter()
+                    .filter(|e| !e.fought_this_turn)
+                    .map(|e| format!("{} against {}", e.a, e.b))
+                    .collect();
+                if !waiting.is_empty() {
+                    return Err(BattleError::OutOfTurn(format!(
+                        "every Melee is fought each turn (2.1 step 4); still to fight: {} (or record that they are no longer in Melee)",
+                        waiting.join(", ")
+                    )));
+                }
+                self.last_holder = self.initiative.or(self.last_holder);
+                self.initiative = None;
+                self.turn += 1;
+                self.phase = Phase::Initiative;
+                self.new_turn_marks();
+            }
+        }
+        let _ = setup;
+        entry.summary = format!("next: turn {}, {}", self.turn, self.phase);
+        Ok(())
+    }
+
+    /// A referee's correction of one unit.
+    fn correct(
+        &mut self,
+        id: UnitId,
+        c: &Correction,
+        entry: &mut Entry,
+    ) -> Result<(), BattleError> {
+        let slot = self.unit(id)?;
+        let before = slot.unit.clone();
+        let name = before.name.clone();
+        let mut after = before.clone();
+        let mut removed = slot.removed;
+        let mut activated = slot.activated;
+        let refuse = |why: String| Err(BattleError::Refused(format!("{name} ({id}): {why}")));
+        let what = match c {
+            Correction::Morale(m) => {
+                after.morale = *m;
+                if !m.allows_champions() {
+                    after.champions = 0; // W-7
+                }
+                format!("morale {m}")
+            }
+            Correction::Champions(n) => {
+                if *n > 0 && !after.morale.allows_champions() {
+                    return refuse(format!(
+                        "a {} unit has no champions (1.7.2, W-7)",
+                        after.morale
+                    ));
+                }
+                after.champions = *n;
+                format!("{n} champion(s)")
+            }
+            Correction::Casualties(n) => {
+                after.casualties = *n;
+                format!("{n} casualty figure(s)")
+            }
+            Correction::Stands(n) => {
+                if *n > MAX_STANDS {
+                    return refuse(format!(
+                        "{n} stands is more than any unit has (0 to {MAX_STANDS})"
+                    ));
+                }
+                after.stands = *n;
+                after.files = after.files.min((*n).max(1));
+                format!("{n} stand(s)")
+            }
+            Correction::Files(n) => {
+                if *n == 0 || *n > after.stands.max(1) {
+                    return refuse(format!(
+                        "files are the stands in the front rank: 1 to {}, not {n}",
+                        after.stands.max(1)
+                    ));
+                }
+                after.files = *n;
+                format!("{n} file(s)")
+            }
+            Correction::Formation(f) => {
+                after.formation = *f;
+                format!("formation {f}")
+            }
+            Correction::Moving(m) => {
+                after.moving = *m;
+                if *m { "moving" } else { "stopped" }.to_string()
+            }
+            Correction::Pavises(p) => {
+                after.pavises_deployed = *p;
+                if *p {
+                    "pavises deployed"
+                } else {
+                    "pavises not deployed"
+                }
+                .to_string()
+            }
+            Correction::Personality { name: who, status } => {
+                let Some(p) = after.personalities.iter_mut().find(|p| &p.name == who) else {
+                    return refuse(format!(
+                        "no personality '{who}' is with this unit; its personalities are: {}",
+                        names(&before)
+                    ));
+                };
+                p.status = *status;
+                format!("{who} {status}")
+            }
+            Correction::Removed(r) => {
+                if !*r && after.morale == Morale::Dispersed {
+                    return refuse(
+                        "it is Dispersed (1.7.4); correct its morale to bring it back".to_string(),
+                    );
+                }
+                removed = *r;
+                if *r {
+                    "taken off the table"
+                } else {
+                    "returned to play"
+                }
+                .to_string()
+            }
+            Correction::Activated(a) => {
+                activated = *a;
+                if *a {
+                    "marked as activated"
+                } else {
+                    "marked as not yet activated"
+                }
+                .to_string()
+            }
+        };
+        entry.summary = format!("correction: {name} ({id}): {what}");
+        let slot = self.get_mut(id);
+        slot.unit = after;
+        slot.removed = removed;
+        slot.activated = activated;
+        entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
+        self.clear_off_table();
+        Ok(())
+    }
+}
+
+/// Dice as shown in summaries: `W 3 5 6, R 2`.
+pub fn dice_text(d: &Dice) -> String {
+    use crate::dice::Colour;
+    let mut parts = Vec::new();
+    for c in [Colour::White, Colour::Red, Colour::Yellow] {
+        let ds = d.of(c);
+        if !ds.is_empty() {
+            let faces: Vec<String> = ds.iter().map(|x| x.to_string()).collect();
+            parts.push(format!("{} {}", c.letter(), faces.join(" ")));
+        }
+    }
+    if parts.is_empty() {
+        "no dice".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The names of a unit's personalities, or "none".
+fn names(u: &Unit) -> String {
+    if u.personalities.is_empty() {
+        return "none".to_string();
+    }
+    u.personalities
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
