@@ -9,7 +9,7 @@ use crate::rules::named::closest;
 use crate::rules::warlords::army::{Army, Contingent};
 use std::collections::HashMap;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The most units one army may have (a sanity limit, not a rule: a big
 /// battle on a big table has a few dozen).
@@ -453,6 +453,26 @@ pub fn battle_warnings(armies: &[ArmyFile]) -> Vec<Problem> {
         }
     }
     out
+}
+
+/// The armies of a battle loaded together from their files
+/// (`herald new`, the console's start screen): every file's problems, or the armies and
+/// all warnings, the battle's included.
+pub fn load_battle(files: &[PathBuf]) -> Result<(Vec<ArmyFile>, Vec<Problem>), Vec<Problem>> {
+    let mut loaded = Vec::new();
+    let mut problems = Vec::new();
+    for path in files {
+        match load_army(path) {
+            Ok(file) => loaded.push(file),
+            Err(p) => problems.extend(p),
+        }
+    }
+    if problems.iter().any(|p| !p.warning) {
+        return Err(problems);
+    }
+    let mut warnings: Vec<Problem> = loaded.iter().flat_map(|f| f.warnings.clone()).collect();
+    warnings.extend(battle_warnings(&loaded));
+    Ok((loaded, warnings))
 }
 
 #[cfg(test)]
