@@ -44,7 +44,10 @@ fn check(p: &Problem, line: usize, column: usize, says: &[&str]) {
     for s in says {
         assert!(p.message.contains(s), "{p}\nshould say {s:?}");
     }
-    assert!(p.to_string().starts_with(&format!("test.toml:{line}:{column}: ")));
+    assert!(
+        p.to_string()
+            .starts_with(&format!("test.toml:{line}:{column}: "))
+    );
 }
 
 #[test]
@@ -410,9 +413,15 @@ fn nemesis_and_vendetta_found_in_no_army_are_warnings() {
         &ws[0],
         14,
         12,
-        &["'Duke William' is in no army", "did you mean 'Duke Wiliam'?"],
+        &[
+            "'Duke William' is in no army",
+            "did you mean 'Duke Wiliam'?",
+        ],
     );
-    assert_eq!(ws[0].field, "contingents.0.units.0.personalities.0.nemesis.0");
+    assert_eq!(
+        ws[0].field,
+        "contingents.0.units.0.personalities.0.nemesis.0"
+    );
     check(&ws[1], 14, 28, &["'Odo' is in no army"]);
     check(&ws[2], 15, 12, &["vendetta 'Tostig' is in no army"]);
 }
@@ -421,7 +430,10 @@ fn nemesis_and_vendetta_found_in_no_army_are_warnings() {
 fn a_nemesis_in_his_own_army_is_a_warning() {
     let text = two_units("Fyrd", "Gyrth")
         .replace("general = \"Gyrth\"\nc_in_c = true", "general = \"Gyrth\"")
-        .replace("name = \"Harold\"\n", "name = \"Harold\"\nnemesis = [\"Gyrth\"]\n");
+        .replace(
+            "name = \"Harold\"\n",
+            "name = \"Harold\"\nnemesis = [\"Gyrth\"]\n",
+        );
     let a = read_army("test.toml", &text).unwrap();
     let ws = battle_warnings(&[a]);
     assert_eq!(ws.len(), 1);
@@ -517,7 +529,11 @@ fn binary_garbage_is_refused_with_a_bounded_report() {
     // The same garbage as text (every byte as a character) is a TOML error.
     let text: String = bytes.iter().map(|&b| char::from(b)).collect();
     let ps = read_army("garbage.toml", &text).unwrap_err();
-    assert!(!ps.is_empty() && ps.len() <= MAX_PROBLEMS + 1, "{}", ps.len());
+    assert!(
+        !ps.is_empty() && ps.len() <= MAX_PROBLEMS + 1,
+        "{}",
+        ps.len()
+    );
 }
 
 #[test]
@@ -539,7 +555,8 @@ fn ten_megabytes_is_over_the_stated_limit() {
 
 #[test]
 fn ten_thousand_units_are_over_the_stated_limit() {
-    let mut text = String::from("name = \"Horde\"\nside = \"Horde\"\n\n[[contingents]]\nname = \"All\"\n");
+    let mut text =
+        String::from("name = \"Horde\"\nside = \"Horde\"\n\n[[contingents]]\nname = \"All\"\n");
     for i in 0..10_000 {
         text.push_str(&format!(
             "\n[[contingents.units]]\nname = \"Band {i}\"\ntype = \"loose_foot\"\nstands = 4\n"
@@ -569,5 +586,9 @@ fn deep_nesting_is_refused_without_overflow() {
 fn unreadable_file_is_a_file_problem() {
     let ps = load_army(std::path::Path::new("no/such/army.toml")).unwrap_err();
     assert_eq!(ps.len(), 1);
-    assert!(ps[0].to_string().starts_with("no/such/army.toml: error: cannot read"));
+    assert!(
+        ps[0]
+            .to_string()
+            .starts_with("no/such/army.toml: error: cannot read")
+    );
 }

@@ -27,7 +27,10 @@ fn load(name: &str) -> ArmyFile {
     load_army(&root().join("armies").join(name)).unwrap_or_else(|ps| {
         panic!(
             "{name}:\n{}",
-            ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n")
+            ps.iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
         )
     })
 }
@@ -102,12 +105,18 @@ fn each_battle_is_two_armies_whose_names_meet() {
 #[test]
 fn the_armies_use_the_rules_as_the_history_asks() {
     let saxons = load("hastings-1066-anglo-saxon.toml").army;
-    let carls = saxons.units().find(|u| u.name == "Harold's housecarls").unwrap();
+    let carls = saxons
+        .units()
+        .find(|u| u.name == "Harold's housecarls")
+        .unwrap();
     assert_eq!(carls.troop_type, TroopType::CloseFoot);
     assert_eq!((carls.armour, carls.shield), (-1, true));
     assert!(carls.has(UnitTrait::Shieldwall) && carls.has(UnitTrait::Veteran));
     assert_eq!(carls.formation, Formation::Shieldwall);
-    assert_eq!(saxons.c_in_c().unwrap().general.as_deref(), Some("Harold Godwinson"));
+    assert_eq!(
+        saxons.c_in_c().unwrap().general.as_deref(),
+        Some("Harold Godwinson")
+    );
 
     let normans = load("hastings-1066-norman.toml").army;
     assert!(
@@ -165,7 +174,13 @@ fn the_format_document_example_loads_and_every_field_is_documented() {
         .chain(CONTINGENT_FIELDS)
         .chain(UNIT_FIELDS)
         .chain(&[
-            "charisma", "prowess", "nemesis", "vendetta", "bounty", "commander", "status",
+            "charisma",
+            "prowess",
+            "nemesis",
+            "vendetta",
+            "bounty",
+            "commander",
+            "status",
         ])
     {
         assert!(doc.contains(&format!("`{field}`")), "{field} undocumented");
@@ -197,13 +212,19 @@ fn herald_check_passes_the_whole_library() {
     let (code, out, err) = herald(&args);
     assert_eq!(code, 0, "{out}\n{err}");
     assert_eq!(err, "");
-    assert!(out.contains("6 armies checked: no errors, 0 warnings"), "{out}");
+    assert!(
+        out.contains("6 armies checked: no errors, 0 warnings"),
+        "{out}"
+    );
     // Harold's housecarls in Shieldwall: move 2, charge 2 + 1 (W-10).
     let line = out
         .lines()
         .find(|l| l.contains("Harold's housecarls"))
         .unwrap();
-    assert!(line.contains("8 stands") && line.contains("move 2  charge 3"), "{line}");
+    assert!(
+        line.contains("8 stands") && line.contains("move 2  charge 3"),
+        "{line}"
+    );
     assert!(out.contains("Harold Godwinson: Charisma +2, Prowess +2, commander"));
     assert!(out.contains("King Harold's household (C-in-C, general Harold Godwinson)"));
 }
@@ -227,8 +248,14 @@ fn herald_check_reports_errors_and_exits_non_zero() {
         )),
         "{err}"
     );
-    assert!(out.contains("1 of 2 army files with errors: 1 error"), "{out}");
-    assert!(out.contains("Norman army of Duke William"), "the good file is still summarised");
+    assert!(
+        out.contains("1 of 2 army files with errors: 1 error"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Norman army of Duke William"),
+        "the good file is still summarised"
+    );
     // The Norman army alone: its nemeses are in no army given.
     assert!(err.contains("warning"), "{err}");
 }
