@@ -12,7 +12,7 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 /// The largest file Herald reads (army files and cases are a few kilobytes;
-/// an army of 1,000 units is about 300 KB).
+/// an army of 1,000 units is about 400 KB).
 pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
 
 /// The most problems reported for one file; past this, a last line says how
@@ -165,7 +165,7 @@ fn too_big(path: &str, bytes: usize) -> Problem {
     Problem::file_error(
         path,
         format!(
-            "the file is {bytes} bytes; Herald reads files up to {MAX_FILE_TEXT}, and an army of 1,000 units needs about 300 KB"
+            "the file is {bytes} bytes; Herald reads files up to {MAX_FILE_TEXT}, and an army of 1,000 units needs about 400 KB"
         ),
     )
 }
