@@ -4,12 +4,23 @@
 
 use crate::rules::named::{Named, closest};
 use std::fmt;
+use std::io::Read;
 use std::ops::{Range, RangeInclusive};
+use std::path::Path;
+use std::rc::Rc;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-/// The largest file Herald reads (army files and cases are a few kilobytes).
+/// The largest file Herald reads (army files and cases are a few kilobytes;
+/// an army of 1,000 units is about 400 KB).
 pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
+
+/// The most problems reported for one file; past this, a last line says how
+/// many more there were (a file of binary garbage would give thousands).
+pub const MAX_PROBLEMS: usize = 100;
+
+/// The size limit in words, for messages and documents.
+pub const MAX_FILE_TEXT: &str = "4 MiB (4,194,304 bytes)";
 
 /// A text being read, with its name for messages.
 #[derive(Debug)]
@@ -18,26 +29,30 @@ pub struct Source<'s> {
     pub path: String,
     /// The text.
     pub text: &'s str,
-    line_starts: Vec<usize>,
+    /// Where each line starts, found the first time a place is asked for.
+    line_starts: std::cell::OnceCell<Vec<usize>>,
 }
 
 impl<'s> Source<'s> {
     /// A source named `path` holding `text`.
     pub fn new(path: impl Into<String>, text: &'s str) -> Self {
-        let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
         Source {
             path: path.into(),
             text,
-            line_starts,
+            line_starts: std::cell::OnceCell::new(),
         }
     }
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn locate(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
-        let start = self.line_starts[line - 1];
+        let line_starts = self.line_starts.get_or_init(|| {
+            let mut starts = vec![0];
+            starts.extend(self.text.match_indices('\n').map(|(i, _)| i + 1));
+            starts
+        });
+        let line = line_starts.partition_point(|&s| s <= offset).max(1);
+        let start = line_starts[line - 1];
         let column = self
             .text
             .get(start..offset)
@@ -63,10 +78,29 @@ pub struct Problem {
     pub warning: bool,
 }
 
+impl Problem {
+    /// An error about the file as a whole (it cannot be read, it is too big):
+    /// line 0 means no place in the text.
+    pub fn file_error(file: impl Into<String>, message: impl Into<String>) -> Problem {
+        Problem {
+            file: file.into(),
+            line: 0,
+            column: 0,
+            field: String::new(),
+            message: message.into(),
+            warning: false,
+        }
+    }
+}
+
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let kind = if self.warning { "warning" } else { "error" };
-        write!(f, "{}:{}:{}: {kind}", self.file, self.line, self.column)?;
+        if self.line == 0 {
+            write!(f, "{}: {kind}", self.file)?;
+        } else {
+            write!(f, "{}:{}:{}: {kind}", self.file, self.line, self.column)?;
+        }
         if !self.field.is_empty() {
             write!(f, ": {}", self.field)?;
         }
@@ -77,25 +111,15 @@ impl fmt::Display for Problem {
 /// Reads a whole text as a TOML table, or gives its syntax errors located.
 pub fn parse<'s>(src: &Source<'s>) -> Result<Spanned<DeTable<'s>>, Vec<Problem>> {
     if src.text.len() > MAX_FILE_BYTES {
-        return Err(vec![Problem {
-            file: src.path.clone(),
-            line: 1,
-            column: 1,
-            field: String::new(),
-            message: format!(
-                "the file is {} bytes; Herald reads files up to {} bytes (4 MiB)",
-                src.text.len(),
-                MAX_FILE_BYTES
-            ),
-            warning: false,
-        }]);
+        return Err(vec![too_big(&src.path, src.text.len())]);
     }
     let (table, errors) = DeTable::parse_recoverable(src.text);
     if errors.is_empty() {
         return Ok(table);
     }
-    Err(errors
+    let mut problems: Vec<Problem> = errors
         .iter()
+        .take(MAX_PROBLEMS)
         .map(|e| {
             let (line, column) = src.locate(e.span().map_or(0, |s| s.start));
             Problem {
@@ -107,7 +131,87 @@ pub fn parse<'s>(src: &Source<'s>) -> Result<Spanned<DeTable<'s>>, Vec<Problem>>
                 warning: false,
             }
         })
-        .collect())
+        .collect();
+    if errors.len() > MAX_PROBLEMS {
+        problems.push(Problem::file_error(
+            &src.path,
+            format!(
+                "… and {} more syntax errors; is this a TOML file?",
+                errors.len() - MAX_PROBLEMS
+            ),
+        ));
+    }
+    Err(problems)
+}
+
+/// Keeps the first [`MAX_PROBLEMS`] problems (errors first, then by place)
+/// and says how many more there were.
+pub fn cap(path: &str, mut problems: Vec<Problem>) -> Vec<Problem> {
+    problems.sort_by_key(|p| (p.warning, p.line, p.column));
+    if problems.len() > MAX_PROBLEMS {
+        let more = problems.len() - MAX_PROBLEMS;
+        problems.truncate(MAX_PROBLEMS);
+        problems.push(Problem::file_error(
+            path,
+            format!("… and {more} more problems not shown; fix these first"),
+        ));
+    }
+    problems.sort_by_key(|p| (p.line == 0, p.line, p.column));
+    problems
+}
+
+/// The problem of a file over [`MAX_FILE_BYTES`].
+fn too_big(path: &str, bytes: usize) -> Problem {
+    Problem::file_error(
+        path,
+        format!(
+            "the file is {bytes} bytes; Herald reads files up to {MAX_FILE_TEXT}, and an army of 1,000 units needs about 400 KB"
+        ),
+    )
+}
+
+/// Checks raw bytes as a text Herald can read: at most [`MAX_FILE_BYTES`],
+/// UTF-8 (the first bad byte located by line and column), a leading byte
+/// order mark dropped.
+pub fn decode<'b>(path: &str, bytes: &'b [u8]) -> Result<&'b str, Problem> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(too_big(path, bytes.len()));
+    }
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = e.valid_up_to();
+        // The prefix before the bad byte is valid UTF-8 by definition.
+        let before = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
+        let (line, column) = Source::new(path, before).locate(good);
+        Problem {
+            file: path.to_string(),
+            line,
+            column,
+            field: String::new(),
+            message: format!(
+                "byte {good} (0x{:02X}) is not UTF-8 text; save the file as UTF-8",
+                bytes[good]
+            ),
+            warning: false,
+        }
+    })
+}
+
+/// Reads a file as text, reading no more than [`MAX_FILE_BYTES`] (plus one
+/// byte, to know it is too big) whatever its size.
+pub fn read_file(path: &Path) -> Result<String, Problem> {
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path)
+        .map_err(|e| Problem::file_error(&name, format!("cannot read the file: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Problem::file_error(&name, format!("cannot read the file: {e}")))?;
+    if bytes.len() > MAX_FILE_BYTES {
+        let size = std::fs::metadata(path).map_or(bytes.len(), |m| m.len() as usize);
+        return Err(too_big(&name, size));
+    }
+    decode(&name, &bytes).map(str::to_string)
 }
 
 /// Collects problems while reading one source.
@@ -126,8 +230,8 @@ pub struct Fields<'t, 's> {
     table: &'t DeTable<'s>,
     /// Where the table is in the text.
     pub span: Range<usize>,
-    /// Its field path.
-    pub path: String,
+    /// Its field path (shared with the paths of its items, built lazily).
+    pub path: Rc<str>,
     asked: Vec<&'static str>,
 }
 
@@ -147,11 +251,33 @@ pub fn kind(v: &DeValue<'_>) -> &'static str {
     }
 }
 
+/// A value as a referee would recognise it in a message: its kind and,
+/// for a single value, what is written (long texts cut short).
+pub fn shown(v: &DeValue<'_>) -> String {
+    match v {
+        DeValue::String(s) => {
+            let cut: String = s.chars().take(40).collect();
+            let more = if cut.len() < s.len() { "…" } else { "" };
+            format!("the text \"{}{more}\"", cut.escape_debug())
+        }
+        DeValue::Integer(i) => format!("the number {}", i.as_str()),
+        DeValue::Float(x) => format!("the decimal number {}", x.as_str()),
+        DeValue::Boolean(b) => format!("{b}"),
+        DeValue::Datetime(d) => format!("the date {d}"),
+        DeValue::Array(_) => "a list".to_string(),
+        DeValue::Table(_) => "a table".to_string(),
+    }
+}
+
 /// A whole number's value, if it fits in an i64.
 pub fn integer(v: &DeValue<'_>) -> Option<i64> {
     let i = v.as_integer()?;
-    let digits = i.as_str().replace('_', "");
-    i64::from_str_radix(&digits, i.radix()).ok()
+    let written = i.as_str();
+    if written.contains('_') {
+        i64::from_str_radix(&written.replace('_', ""), i.radix()).ok()
+    } else {
+        i64::from_str_radix(written, i.radix()).ok()
+    }
 }
 
 /// The path of a field inside `path`.
@@ -163,14 +289,67 @@ pub fn join(path: &str, key: impl fmt::Display) -> String {
     }
 }
 
+/// The path of one item of a list (`units.3`), made into text only when a
+/// problem is reported: reading a good file builds no paths.
+#[derive(Clone, Debug)]
+pub struct ItemPath {
+    table: Rc<str>,
+    key: &'static str,
+    index: usize,
+}
+
+impl ItemPath {
+    /// The item's place in its list, from 0.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+}
+
+impl fmt::Display for ItemPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.table.is_empty() {
+            write!(f, "{}.{}", self.key, self.index)
+        } else {
+            write!(f, "{}.{}.{}", self.table, self.key, self.index)
+        }
+    }
+}
+
+impl From<ItemPath> for String {
+    fn from(p: ItemPath) -> String {
+        p.to_string()
+    }
+}
+
+/// The path of a field of a table, made into text only when needed.
+#[derive(Clone, Copy, Debug)]
+pub struct FieldPath<'p> {
+    table: &'p str,
+    key: &'p str,
+}
+
+impl From<FieldPath<'_>> for String {
+    fn from(p: FieldPath<'_>) -> String {
+        join(p.table, p.key)
+    }
+}
+
 impl<'t, 's> Fields<'t, 's> {
+    /// The path of `key` in this table, as a [`FieldPath`] (no text built yet).
+    pub fn path_of<'p>(&'p self, key: &'p str) -> FieldPath<'p> {
+        FieldPath {
+            table: &self.path,
+            key,
+        }
+    }
+
     /// Starts reading `table` found at `span` under `path`.
-    pub fn new(table: &'t DeTable<'s>, span: Range<usize>, path: impl Into<String>) -> Self {
+    pub fn new(table: &'t DeTable<'s>, span: Range<usize>, path: impl Into<Rc<str>>) -> Self {
         Fields {
             table,
             span,
             path: path.into(),
-            asked: Vec::new(),
+            asked: Vec::with_capacity(table.len().max(8)),
         }
     }
 
@@ -209,6 +388,30 @@ impl<'t, 's> Fields<'t, 's> {
     /// Where `key` is written (its value), or the table itself when absent.
     pub fn span_of(&self, key: &str) -> Range<usize> {
         self.table.get(key).map_or(self.span.clone(), |v| v.span())
+    }
+
+    /// Where a dotted path inside this table is written
+    /// (`personalities.1.vendetta`): as deep as the path can be followed.
+    pub fn span_of_path(&self, path: &str) -> Range<usize> {
+        let mut parts = path.split('.');
+        let Some(first) = parts.next() else {
+            return self.span.clone();
+        };
+        let Some(mut at) = self.table.get(first) else {
+            return self.span.clone();
+        };
+        for part in parts {
+            let next = match (at.get_ref(), part.parse::<usize>()) {
+                (DeValue::Array(items), Ok(i)) => items.get(i),
+                (DeValue::Table(t), _) => t.get(part),
+                _ => None,
+            };
+            match next {
+                Some(v) => at = v,
+                None => break,
+            }
+        }
+        at.span()
     }
 }
 
@@ -290,8 +493,8 @@ impl<'a, 's> Walk<'a, 's> {
     }
 
     /// Reports a value of the wrong kind.
-    fn wrong_kind(&mut self, v: Value<'_, 's>, path: String, wanted: &str) {
-        let got = kind(v.get_ref());
+    fn wrong_kind(&mut self, v: Value<'_, 's>, path: impl Into<String>, wanted: &str) {
+        let got = shown(v.get_ref());
         self.error(v.span(), path, format!("expected {wanted}, found {got}"));
     }
 
@@ -339,16 +542,31 @@ impl<'a, 's> Walk<'a, 's> {
         key: &'static str,
         range: RangeInclusive<i64>,
     ) -> Option<i64> {
+        self.int_because(f, key, range, None)
+    }
+
+    /// A whole number in `range`; `rule` says why, when a value is outside
+    /// it ("Charisma runs from -2 to +3 (3.1.2)").
+    pub fn int_because(
+        &mut self,
+        f: &mut Fields<'_, 's>,
+        key: &'static str,
+        range: RangeInclusive<i64>,
+        rule: Option<&str>,
+    ) -> Option<i64> {
         let v = f.get(key)?;
+        let why = || rule.map_or(String::new(), |r| format!(" ({r})"));
         let Some(n) = integer(v.get_ref()) else {
-            if v.get_ref().is_integer() {
+            if let Some(i) = v.get_ref().as_integer() {
+                let digits: String = i.as_str().chars().take(40).collect();
                 self.error(
                     v.span(),
                     f.at(key),
                     format!(
-                        "this number is far too large; {}..={} accepted",
+                        "{digits} is far too large; {} to {} accepted{}",
                         range.start(),
-                        range.end()
+                        range.end(),
+                        why()
                     ),
                 );
             } else {
@@ -365,9 +583,10 @@ impl<'a, 's> Walk<'a, 's> {
                 v.span(),
                 f.at(key),
                 format!(
-                    "{n} is out of range; {} to {} accepted",
+                    "{n} is out of range; {} to {} accepted{}",
                     range.start(),
-                    range.end()
+                    range.end(),
+                    why()
                 ),
             );
             return None;
@@ -390,11 +609,11 @@ impl<'a, 's> Walk<'a, 's> {
     /// One word from a closed vocabulary.
     pub fn named<T: Named>(&mut self, f: &mut Fields<'_, 's>, key: &'static str) -> Option<T> {
         let v = f.get(key)?;
-        self.word(v, f.at(key))
+        self.word(v, f.path_of(key))
     }
 
-    /// Reads one value as a word of `T`.
-    pub fn word<T: Named>(&mut self, v: Value<'_, 's>, path: String) -> Option<T> {
+    /// Reads one value as a word of `T`; `path` is made text only for a problem.
+    pub fn word<T: Named>(&mut self, v: Value<'_, 's>, path: impl Into<String>) -> Option<T> {
         let Some(s) = v.get_ref().as_str() else {
             self.wrong_kind(v, path, &format!("one of: {}", T::accepted()));
             return None;
@@ -416,7 +635,7 @@ impl<'a, 's> Walk<'a, 's> {
         &mut self,
         f: &mut Fields<'t, 's>,
         key: &'static str,
-    ) -> Vec<(String, Value<'t, 's>)> {
+    ) -> Vec<(ItemPath, Value<'t, 's>)> {
         let Some(v) = f.get(key) else {
             return Vec::new();
         };
@@ -424,7 +643,14 @@ impl<'a, 's> Walk<'a, 's> {
             DeValue::Array(items) => items
                 .iter()
                 .enumerate()
-                .map(|(i, item)| (join(&f.at(key), i), item))
+                .map(|(index, item)| {
+                    let path = ItemPath {
+                        table: Rc::clone(&f.path),
+                        key,
+                        index,
+                    };
+                    (path, item)
+                })
                 .collect(),
             _ => {
                 self.wrong_kind(v, f.at(key), "a list in [brackets]");
@@ -492,9 +718,13 @@ impl<'a, 's> Walk<'a, 's> {
     }
 
     /// Reads a value as a table.
-    pub fn as_table<'t>(&mut self, v: Value<'t, 's>, path: String) -> Option<Fields<'t, 's>> {
+    pub fn as_table<'t>(
+        &mut self,
+        v: Value<'t, 's>,
+        path: impl Into<String>,
+    ) -> Option<Fields<'t, 's>> {
         match v.get_ref() {
-            DeValue::Table(t) => Some(Fields::new(t, v.span(), path)),
+            DeValue::Table(t) => Some(Fields::new(t, v.span(), path.into().as_str())),
             _ => {
                 self.wrong_kind(v, path, "a table");
                 None
