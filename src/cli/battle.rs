@@ -6,42 +6,22 @@ use crate::battle::{Battle, Setup};
 use crate::dice::SeededDice;
 use crate::rules::warlords::army::Army;
 use crate::store::save::{self, SaveData, SaveFile};
-use crate::store::toml_walk::{self, Fields, Source, Walk};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Reads an army file.
-///
-/// TEMPORARY: a minimal reader (`name`, `side`, `notes`, `[[contingents]]`
-/// with `name`, `general`, `c_in_c`, `notes` and `[[contingents.units]]`
-/// unit tables) until `store::army::read_army` is merged; then this becomes
-/// a call to it.
+/// Reads and checks an army file (`store::army`), its problems as text.
 pub fn load_army(path: &Path) -> Result<Army, String> {
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("herald: cannot read {}: {e}", path.display()))?;
-    let text = String::from_utf8(bytes).map_err(|_| {
-        format!(
-            "herald: {} is not UTF-8 text; save it as UTF-8",
-            path.display()
-        )
-    })?;
-    let src = Source::new(path.display().to_string(), &text);
-    let problems_text = |ps: Vec<toml_walk::Problem>| {
-        ps.iter()
-            .map(|p| p.to_string())
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    let table = toml_walk::parse(&src).map_err(problems_text)?;
-    let mut walk = Walk::new(&src);
-    let f = Fields::new(table.get_ref(), table.span(), "");
-    let army = save::read_army(&mut walk, f);
-    let errors: Vec<_> = walk.problems.into_iter().filter(|p| !p.warning).collect();
-    match army {
-        Some(a) if errors.is_empty() => Ok(a),
-        _ => Err(problems_text(errors)),
-    }
+    crate::store::army::load_army(path)
+        .map(|file| file.army)
+        .map_err(|problems| {
+            problems
+                .iter()
+                .filter(|p| !p.warning)
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
 }
 
 /// Whether a battle's name makes a plain file name.

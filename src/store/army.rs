@@ -98,6 +98,18 @@ pub fn read_army(path: &str, text: &str) -> Result<ArmyFile, Vec<Problem>> {
     }
 }
 
+/// Reads an army table inside a larger file (a save's copy of an army) with
+/// every check of an army file; `None` if it has errors (all in `walk`).
+pub fn read_army_table<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<Army> {
+    let before = walk.problems.iter().filter(|p| !p.warning).count();
+    let mut reader = ArmyReader::default();
+    let army = reader.read(walk, &mut f);
+    walk.finish(f);
+    reader.check_names(walk);
+    let after = walk.problems.iter().filter(|p| !p.warning).count();
+    army.filter(|_| after == before)
+}
+
 /// A name written in the file, with where it is written.
 #[derive(Clone, Debug)]
 struct Written {

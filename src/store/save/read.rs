@@ -10,14 +10,14 @@ use crate::dice::{Dice, SeedPosition};
 use crate::rules::Side;
 use crate::rules::named::Named;
 use crate::rules::warlords::activation::ActivationSituation;
-use crate::rules::warlords::army::{Army, Contingent};
+use crate::rules::warlords::army::Army;
 use crate::rules::warlords::melee::{MeleeDice, MeleeFacts};
 use crate::rules::warlords::personality::PersonalityStatus;
 use crate::rules::warlords::shooting::{ShootingSituation, StandsShotAt};
 use crate::rules::warlords::unit::{Formation, MissileWeapon, Morale, ShootingStyle};
 use crate::store::case::dice_lists;
 use crate::store::toml_walk::{self, Fields, Problem, Source, Walk};
-use crate::store::unit_table::{MAX_FIGURES, MAX_STANDS, read_unit};
+use crate::store::unit_table::{MAX_FIGURES, MAX_STANDS};
 use std::ops::Range;
 
 /// The event kinds a save may hold.
@@ -195,52 +195,10 @@ fn big_number<'s>(
     }
 }
 
-/// Reads an army table: `name`, `side`, `notes` and `[[contingents]]` with
-/// their `[[contingents.units]]` unit tables. Reports unknown fields.
-pub fn read_army<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<Army> {
-    let before = walk.problems.iter().filter(|p| !p.warning).count();
-    let name = walk.required_string(&mut f, "name");
-    let side = walk.string(&mut f, "side").unwrap_or_default();
-    let notes = walk.string(&mut f, "notes");
-    let mut contingents = Vec::new();
-    let tables = walk.tables(&mut f, "contingents");
-    if tables.is_empty() {
-        walk.error(
-            f.span.clone(),
-            f.at("contingents"),
-            "an army needs at least one [[contingents]] table with its [[contingents.units]]",
-        );
-    }
-    for mut c in tables {
-        let cname = walk.required_string(&mut c, "name");
-        let general = walk.string(&mut c, "general");
-        let c_in_c = walk.bool(&mut c, "c_in_c").unwrap_or(false);
-        let cnotes = walk.string(&mut c, "notes");
-        let mut units = Vec::new();
-        for u in walk.tables(&mut c, "units") {
-            if let Some(u) = read_unit(walk, u) {
-                units.push(u);
-            }
-        }
-        walk.finish(c);
-        if let Some(name) = cname {
-            contingents.push(Contingent {
-                name,
-                general,
-                c_in_c,
-                units,
-                notes: cnotes,
-            });
-        }
-    }
-    walk.finish(f);
-    let after = walk.problems.iter().filter(|p| !p.warning).count();
-    (after == before).then_some(Army {
-        name: name?,
-        side,
-        contingents,
-        notes,
-    })
+/// Reads an army copied into a save, with every check of an army file
+/// (`store::army`): a save's armies read exactly like army files.
+pub fn read_army<'s>(walk: &mut Walk<'_, 's>, f: Fields<'_, 's>) -> Option<Army> {
+    crate::store::army::read_army_table(walk, f)
 }
 
 /// Reads the `[[events]]` (or `[[undone]]`) tables, each with its place.
