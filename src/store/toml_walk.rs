@@ -4,12 +4,22 @@
 
 use crate::rules::named::{Named, closest};
 use std::fmt;
+use std::io::Read;
 use std::ops::{Range, RangeInclusive};
+use std::path::Path;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-/// The largest file Herald reads (army files and cases are a few kilobytes).
+/// The largest file Herald reads (army files and cases are a few kilobytes;
+/// an army of 1,000 units is about 300 KB).
 pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
+
+/// The most problems reported for one file; past this, a last line says how
+/// many more there were (a file of binary garbage would give thousands).
+pub const MAX_PROBLEMS: usize = 100;
+
+/// The size limit in words, for messages and documents.
+pub const MAX_FILE_TEXT: &str = "4 MiB (4,194,304 bytes)";
 
 /// A text being read, with its name for messages.
 #[derive(Debug)]
@@ -63,10 +73,29 @@ pub struct Problem {
     pub warning: bool,
 }
 
+impl Problem {
+    /// An error about the file as a whole (it cannot be read, it is too big):
+    /// line 0 means no place in the text.
+    pub fn file_error(file: impl Into<String>, message: impl Into<String>) -> Problem {
+        Problem {
+            file: file.into(),
+            line: 0,
+            column: 0,
+            field: String::new(),
+            message: message.into(),
+            warning: false,
+        }
+    }
+}
+
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let kind = if self.warning { "warning" } else { "error" };
-        write!(f, "{}:{}:{}: {kind}", self.file, self.line, self.column)?;
+        if self.line == 0 {
+            write!(f, "{}: {kind}", self.file)?;
+        } else {
+            write!(f, "{}:{}:{}: {kind}", self.file, self.line, self.column)?;
+        }
         if !self.field.is_empty() {
             write!(f, ": {}", self.field)?;
         }
@@ -77,25 +106,15 @@ impl fmt::Display for Problem {
 /// Reads a whole text as a TOML table, or gives its syntax errors located.
 pub fn parse<'s>(src: &Source<'s>) -> Result<Spanned<DeTable<'s>>, Vec<Problem>> {
     if src.text.len() > MAX_FILE_BYTES {
-        return Err(vec![Problem {
-            file: src.path.clone(),
-            line: 1,
-            column: 1,
-            field: String::new(),
-            message: format!(
-                "the file is {} bytes; Herald reads files up to {} bytes (4 MiB)",
-                src.text.len(),
-                MAX_FILE_BYTES
-            ),
-            warning: false,
-        }]);
+        return Err(vec![too_big(&src.path, src.text.len())]);
     }
     let (table, errors) = DeTable::parse_recoverable(src.text);
     if errors.is_empty() {
         return Ok(table);
     }
-    Err(errors
+    let mut problems: Vec<Problem> = errors
         .iter()
+        .take(MAX_PROBLEMS)
         .map(|e| {
             let (line, column) = src.locate(e.span().map_or(0, |s| s.start));
             Problem {
@@ -107,7 +126,87 @@ pub fn parse<'s>(src: &Source<'s>) -> Result<Spanned<DeTable<'s>>, Vec<Problem>>
                 warning: false,
             }
         })
-        .collect())
+        .collect();
+    if errors.len() > MAX_PROBLEMS {
+        problems.push(Problem::file_error(
+            &src.path,
+            format!(
+                "… and {} more syntax errors; is this a TOML file?",
+                errors.len() - MAX_PROBLEMS
+            ),
+        ));
+    }
+    Err(problems)
+}
+
+/// Keeps the first [`MAX_PROBLEMS`] problems (errors first, then by place)
+/// and says how many more there were.
+pub fn cap(path: &str, mut problems: Vec<Problem>) -> Vec<Problem> {
+    problems.sort_by_key(|p| (p.warning, p.line, p.column));
+    if problems.len() > MAX_PROBLEMS {
+        let more = problems.len() - MAX_PROBLEMS;
+        problems.truncate(MAX_PROBLEMS);
+        problems.push(Problem::file_error(
+            path,
+            format!("… and {more} more problems not shown; fix these first"),
+        ));
+    }
+    problems.sort_by_key(|p| (p.line == 0, p.line, p.column));
+    problems
+}
+
+/// The problem of a file over [`MAX_FILE_BYTES`].
+fn too_big(path: &str, bytes: usize) -> Problem {
+    Problem::file_error(
+        path,
+        format!(
+            "the file is {bytes} bytes; Herald reads files up to {MAX_FILE_TEXT}, and an army of 1,000 units needs about 300 KB"
+        ),
+    )
+}
+
+/// Checks raw bytes as a text Herald can read: at most [`MAX_FILE_BYTES`],
+/// UTF-8 (the first bad byte located by line and column), a leading byte
+/// order mark dropped.
+pub fn decode<'b>(path: &str, bytes: &'b [u8]) -> Result<&'b str, Problem> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(too_big(path, bytes.len()));
+    }
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = e.valid_up_to();
+        // The prefix before the bad byte is valid UTF-8 by definition.
+        let before = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
+        let (line, column) = Source::new(path, before).locate(good);
+        Problem {
+            file: path.to_string(),
+            line,
+            column,
+            field: String::new(),
+            message: format!(
+                "byte {good} (0x{:02X}) is not UTF-8 text; save the file as UTF-8",
+                bytes[good]
+            ),
+            warning: false,
+        }
+    })
+}
+
+/// Reads a file as text, reading no more than [`MAX_FILE_BYTES`] (plus one
+/// byte, to know it is too big) whatever its size.
+pub fn read_file(path: &Path) -> Result<String, Problem> {
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path)
+        .map_err(|e| Problem::file_error(&name, format!("cannot read the file: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Problem::file_error(&name, format!("cannot read the file: {e}")))?;
+    if bytes.len() > MAX_FILE_BYTES {
+        let size = std::fs::metadata(path).map_or(bytes.len(), |m| m.len() as usize);
+        return Err(too_big(&name, size));
+    }
+    decode(&name, &bytes).map(str::to_string)
 }
 
 /// Collects problems while reading one source.
@@ -144,6 +243,24 @@ pub fn kind(v: &DeValue<'_>) -> &'static str {
         DeValue::Datetime(_) => "a date",
         DeValue::Array(_) => "a list",
         DeValue::Table(_) => "a table",
+    }
+}
+
+/// A value as a referee would recognise it in a message: its kind and,
+/// for a single value, what is written (long texts cut short).
+pub fn shown(v: &DeValue<'_>) -> String {
+    match v {
+        DeValue::String(s) => {
+            let cut: String = s.chars().take(40).collect();
+            let more = if cut.len() < s.len() { "…" } else { "" };
+            format!("the text \"{}{more}\"", cut.escape_debug())
+        }
+        DeValue::Integer(i) => format!("the number {}", i.as_str()),
+        DeValue::Float(x) => format!("the decimal number {}", x.as_str()),
+        DeValue::Boolean(b) => format!("{b}"),
+        DeValue::Datetime(d) => format!("the date {d}"),
+        DeValue::Array(_) => "a list".to_string(),
+        DeValue::Table(_) => "a table".to_string(),
     }
 }
 
@@ -209,6 +326,30 @@ impl<'t, 's> Fields<'t, 's> {
     /// Where `key` is written (its value), or the table itself when absent.
     pub fn span_of(&self, key: &str) -> Range<usize> {
         self.table.get(key).map_or(self.span.clone(), |v| v.span())
+    }
+
+    /// Where a dotted path inside this table is written
+    /// (`personalities.1.vendetta`): as deep as the path can be followed.
+    pub fn span_of_path(&self, path: &str) -> Range<usize> {
+        let mut parts = path.split('.');
+        let Some(first) = parts.next() else {
+            return self.span.clone();
+        };
+        let Some(mut at) = self.table.get(first) else {
+            return self.span.clone();
+        };
+        for part in parts {
+            let next = match (at.get_ref(), part.parse::<usize>()) {
+                (DeValue::Array(items), Ok(i)) => items.get(i),
+                (DeValue::Table(t), _) => t.get(part),
+                _ => None,
+            };
+            match next {
+                Some(v) => at = v,
+                None => break,
+            }
+        }
+        at.span()
     }
 }
 
@@ -291,7 +432,7 @@ impl<'a, 's> Walk<'a, 's> {
 
     /// Reports a value of the wrong kind.
     fn wrong_kind(&mut self, v: Value<'_, 's>, path: String, wanted: &str) {
-        let got = kind(v.get_ref());
+        let got = shown(v.get_ref());
         self.error(v.span(), path, format!("expected {wanted}, found {got}"));
     }
 
@@ -339,14 +480,28 @@ impl<'a, 's> Walk<'a, 's> {
         key: &'static str,
         range: RangeInclusive<i64>,
     ) -> Option<i64> {
+        self.int_because(f, key, range, None)
+    }
+
+    /// A whole number in `range`; `rule` says why, when a value is outside
+    /// it ("Charisma runs from -2 to +3 (3.1.2)").
+    pub fn int_because(
+        &mut self,
+        f: &mut Fields<'_, 's>,
+        key: &'static str,
+        range: RangeInclusive<i64>,
+        rule: Option<&str>,
+    ) -> Option<i64> {
         let v = f.get(key)?;
+        let why = rule.map_or(String::new(), |r| format!(" ({r})"));
         let Some(n) = integer(v.get_ref()) else {
-            if v.get_ref().is_integer() {
+            if let Some(i) = v.get_ref().as_integer() {
+                let digits: String = i.as_str().chars().take(40).collect();
                 self.error(
                     v.span(),
                     f.at(key),
                     format!(
-                        "this number is far too large; {}..={} accepted",
+                        "{digits} is far too large; {} to {} accepted{why}",
                         range.start(),
                         range.end()
                     ),
@@ -365,7 +520,7 @@ impl<'a, 's> Walk<'a, 's> {
                 v.span(),
                 f.at(key),
                 format!(
-                    "{n} is out of range; {} to {} accepted",
+                    "{n} is out of range; {} to {} accepted{why}",
                     range.start(),
                     range.end()
                 ),

@@ -52,7 +52,14 @@ pub fn read_unit<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<U
     let training = walk
         .named::<Training>(&mut f, "training")
         .unwrap_or_default();
-    let armour = walk.int(&mut f, "armour", -2..=1).unwrap_or(0) as i8;
+    let armour = walk
+        .int_because(
+            &mut f,
+            "armour",
+            -2..=1,
+            Some("1 unarmoured, 0 light, -1 metal, -2 full harness (1.5)"),
+        )
+        .unwrap_or(0) as i8;
     let shield = walk.bool(&mut f, "shield").unwrap_or(false);
     let weapons = walk.named_list::<Weapon>(&mut f, "weapons");
     let shooting = walk.named_list::<ShootingStyle>(&mut f, "shooting");
@@ -109,8 +116,7 @@ pub fn read_unit<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<U
         pavises_deployed,
     };
     for problem in unit.problems() {
-        let key = problem.field.split('.').next().unwrap_or("");
-        let span = f.span_of(key);
+        let span = f.span_of_path(&problem.field);
         walk.error(span, f.at(&problem.field), problem.message);
     }
     walk.finish(f);
@@ -126,13 +132,24 @@ pub fn read_personality<'s>(
     default_commander: bool,
 ) -> Option<Personality> {
     let name = walk.required_string(&mut f, "name");
-    let charisma = walk.int(&mut f, "charisma", -2..=3).unwrap_or(0) as i8;
-    let prowess = walk.int(&mut f, "prowess", 0..=3).unwrap_or(1) as i8;
+    let charisma = walk
+        .int_because(&mut f, "charisma", -2..=3, Some("Charisma, 3.1.2"))
+        .unwrap_or(0) as i8;
+    let prowess = walk
+        .int_because(&mut f, "prowess", 0..=3, Some("Prowess, 3.1.2"))
+        .unwrap_or(1) as i8;
     let mut traits = Vec::new();
     let mut other_traits = Vec::new();
     for (path, item) in walk.list(&mut f, "traits") {
         let Some(word) = item.get_ref().as_str() else {
-            walk.error(item.span(), path, "expected a trait's name in quotes");
+            walk.error(
+                item.span(),
+                path,
+                format!(
+                    "expected a trait's name in quotes, found {}",
+                    super::toml_walk::shown(item.get_ref())
+                ),
+            );
             continue;
         };
         match PersonalityTrait::parse(word) {
