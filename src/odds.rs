@@ -86,13 +86,12 @@ impl<T: Copy + PartialEq> Distribution<T> {
         self.outcomes
             .iter()
             .filter(|(v, _)| test(*v))
-            .map(|(_, p)| p)
-            .sum()
+            .fold(0.0, |acc, (_, p)| acc + p)
     }
 
     /// The sum of all the probabilities (1, up to rounding).
     pub fn total(&self) -> f64 {
-        self.outcomes.iter().map(|(_, p)| p).sum()
+        self.outcomes.iter().fold(0.0, |acc, (_, p)| acc + p)
     }
 
     /// The largest single probability, to scale a bar chart by.
@@ -129,6 +128,6 @@ impl<T: Copy + Ord> Distribution<T> {
 impl Distribution<u32> {
     /// The expected value.
     pub fn mean(&self) -> f64 {
-        self.iter().map(|(v, p)| f64::from(v) * p).sum()
+        self.iter().fold(0.0, |acc, (v, p)| acc + f64::from(v) * p)
     }
 }
