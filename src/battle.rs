@@ -7,6 +7,7 @@
 //! [`Battle::redo`], asks [`Battle::next_step`] what the sequence wants
 //! next, and fills an event's dice with [`Battle::complete`].
 
+pub mod auto;
 pub mod entry;
 pub mod event;
 pub mod report;

@@ -54,6 +54,15 @@ enum Command {
         /// The save file.
         save: PathBuf,
     },
+    /// Test support: records N suggested events in a save, acknowledging each durable write.
+    #[command(hide = true)]
+    Autoplay {
+        /// The save file.
+        save: PathBuf,
+        /// How many events to record.
+        #[arg(long, default_value_t = 1000)]
+        events: usize,
+    },
     /// Resolve every case of a conformance file (see conformance/README.md).
     Resolve {
         /// The case file (TOML with [[case]] tables).
@@ -77,6 +86,7 @@ fn main() -> ExitCode {
             saves,
         }) => battle::new(&name, &sides, seed, &saves),
         Some(Command::Log { save }) => battle::log(&save),
+        Some(Command::Autoplay { save, events }) => battle::autoplay(&save, events),
         Some(Command::Play { save }) => console(Some(save)),
         None => console(None),
     }

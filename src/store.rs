@@ -4,5 +4,6 @@
 
 pub mod army;
 pub mod case;
+pub mod save;
 pub mod toml_walk;
 pub mod unit_table;

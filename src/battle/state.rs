@@ -663,7 +663,7 @@ impl State {
             }
         }
         let _ = setup;
-        entry.summary = format!("turn {}: {}", self.turn, self.phase);
+        entry.summary = format!("next: turn {}, {}", self.turn, self.phase);
         Ok(())
     }
 

@@ -1,18 +1,167 @@
-//! `herald new` and `herald log`: creating a battle and printing its report. (Being built: issue 4.)
+//! `herald new` and `herald log`: creating a battle and printing its report;
+//! and the hidden `herald autoplay` the crash test drives.
 
+use crate::battle::report::markdown;
+use crate::battle::{Battle, Setup};
+use crate::dice::SeededDice;
+use crate::rules::warlords::army::Army;
+use crate::store::save::{self, SaveData, SaveFile};
+use crate::store::toml_walk::{self, Fields, Source, Walk};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Creates `saves/NAME.toml` from the sides' army files.
+/// Reads an army file.
+///
+/// TEMPORARY: a minimal reader (`name`, `side`, `notes`, `[[contingents]]`
+/// with `name`, `general`, `c_in_c`, `notes` and `[[contingents.units]]`
+/// unit tables) until `store::army::read_army` is merged; then this becomes
+/// a call to it.
+pub fn load_army(path: &Path) -> Result<Army, String> {
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("herald: cannot read {}: {e}", path.display()))?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        format!(
+            "herald: {} is not UTF-8 text; save it as UTF-8",
+            path.display()
+        )
+    })?;
+    let src = Source::new(path.display().to_string(), &text);
+    let problems_text = |ps: Vec<toml_walk::Problem>| {
+        ps.iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let table = toml_walk::parse(&src).map_err(problems_text)?;
+    let mut walk = Walk::new(&src);
+    let f = Fields::new(table.get_ref(), table.span(), "");
+    let army = save::read_army(&mut walk, f);
+    let errors: Vec<_> = walk.problems.into_iter().filter(|p| !p.warning).collect();
+    match army {
+        Some(a) if errors.is_empty() => Ok(a),
+        _ => Err(problems_text(errors)),
+    }
+}
+
+/// Whether a battle's name makes a plain file name.
+fn check_name(name: &str) -> Result<(), String> {
+    let ok = !name.trim().is_empty()
+        && !name.starts_with('.')
+        && !name.contains(['/', '\\', ':'])
+        && !name.chars().any(char::is_control);
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "herald: '{name}' cannot name a battle: use letters, digits, '-' or '_' (it becomes saves/NAME.toml)"
+        ))
+    }
+}
+
+/// Creates `saves/NAME.toml` from the sides' army files. Each `--side` is
+/// one army file, or several joined by commas (allies on one side).
 pub fn new(name: &str, sides: &[PathBuf], seed: Option<u64>, saves: &Path) -> ExitCode {
-    let _ = (name, sides, seed, saves);
-    eprintln!("herald new is not built yet");
-    ExitCode::from(2)
+    match create(name, sides, seed, saves) {
+        Ok(path) => {
+            println!(
+                "herald: created {}; open it with `herald play {}`",
+                path.display(),
+                path.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn create(
+    name: &str,
+    sides: &[PathBuf],
+    seed: Option<u64>,
+    saves: &Path,
+) -> Result<PathBuf, String> {
+    check_name(name)?;
+    if sides.len() != 2 {
+        return Err(format!(
+            "herald: a battle has two sides: give --side twice (side a, then side b), not {} time(s); join allies' files with commas",
+            sides.len()
+        ));
+    }
+    let mut armies: [Vec<Army>; 2] = [Vec::new(), Vec::new()];
+    let mut problems = Vec::new();
+    for (i, side) in sides.iter().enumerate() {
+        for part in side.to_string_lossy().split(',') {
+            if part.is_empty() {
+                continue;
+            }
+            match load_army(Path::new(part)) {
+                Ok(a) => armies[i].push(a),
+                Err(e) => problems.push(e),
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems.join("\n"));
+    }
+    let [a, b] = armies;
+    let setup = Setup::new(a, b).map_err(|e| format!("herald: {e}"))?;
+    let seed = seed.unwrap_or_else(rand::random);
+    let data = SaveData {
+        name: name.to_string(),
+        dice: SeededDice::new(seed).position(),
+        battle: Battle::new(setup),
+    };
+    let path = saves.join(format!("{name}.toml"));
+    SaveFile::create(&path, &data).map_err(|e| format!("herald: {e}"))?;
+    Ok(path)
 }
 
 /// Prints a save's battle report in Markdown.
 pub fn log(save: &Path) -> ExitCode {
-    let _ = save;
-    eprintln!("herald log is not built yet");
-    ExitCode::from(2)
+    match save::load(save) {
+        Ok(loaded) => {
+            print!("{}", markdown(&loaded.data.battle, &loaded.data.name));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!(
+                "herald: {} cannot be read; it is left as it is:\n{e}",
+                save.display()
+            );
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Test support for the crash test: opens a save, records `events` suggested
+/// events rolled with the save's own dice, saving after each, and prints
+/// `ack N` (N events in the file) once each save is durable.
+pub fn autoplay(path: &Path, events: usize) -> ExitCode {
+    let (mut file, mut data) = match SaveFile::open(path) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("herald: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut dice = SeededDice::restore(data.dice);
+    let mut out = std::io::stdout().lock();
+    for _ in 0..events {
+        if let Err(e) = data.battle.play_suggested(&mut dice) {
+            eprintln!("herald: {e}");
+            return ExitCode::from(2);
+        }
+        data.dice = dice.position();
+        if let Err(e) = file.save(&data) {
+            eprintln!("herald: {e}");
+            return ExitCode::from(2);
+        }
+        let _ = writeln!(out, "ack {}", data.battle.events().len());
+        let _ = out.flush();
+    }
+    ExitCode::SUCCESS
 }

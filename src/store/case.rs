@@ -177,8 +177,8 @@ fn unit<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, key: &'static str) 
     read_unit(walk, t)
 }
 
-/// Reads the dice lists of one table (`white`, `red`, `yellow`).
-fn dice_lists<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Dice {
+/// Reads the dice lists of one table (`white`, `red`, `yellow`); saves read dice with it too.
+pub(crate) fn dice_lists<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Dice {
     let mut d = Dice::default();
     for (key, into) in [
         ("white", &mut d.white),

@@ -1,0 +1,595 @@
+//! Reading a save: every field checked and every problem located by line,
+//! column and field; units read through the unit table exactly as army
+//! files are; older formats migrated as they are read; the events replayed,
+//! and an event that no longer applies located too.
+
+use super::{FORMAT, SaveData};
+use crate::battle::event::{Correction, Event, Phase, UnitId};
+use crate::battle::{Battle, Setup};
+use crate::dice::{Dice, SeedPosition};
+use crate::rules::Side;
+use crate::rules::named::Named;
+use crate::rules::warlords::activation::ActivationSituation;
+use crate::rules::warlords::army::{Army, Contingent};
+use crate::rules::warlords::melee::{MeleeDice, MeleeFacts};
+use crate::rules::warlords::personality::PersonalityStatus;
+use crate::rules::warlords::shooting::{ShootingSituation, StandsShotAt};
+use crate::rules::warlords::unit::{Formation, MissileWeapon, Morale, ShootingStyle};
+use crate::store::case::dice_lists;
+use crate::store::toml_walk::{self, Fields, Problem, Source, Walk};
+use crate::store::unit_table::{MAX_FIGURES, MAX_STANDS, read_unit};
+use std::ops::Range;
+
+/// The event kinds a save may hold.
+pub const EVENT_KINDS: &[&str] = &[
+    "initiative",
+    "activation",
+    "shooting",
+    "melee",
+    "flee",
+    "break_off",
+    "stand_loss",
+    "engage",
+    "disengage",
+    "correct",
+    "next_phase",
+    "go_to",
+];
+
+/// A save as read, with the format it was written in.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The battle, its name and dice.
+    pub data: SaveData,
+    /// The format version the file was written in (older ones were migrated).
+    pub format: i64,
+}
+
+/// Reads a save's text; `path` names it in problems.
+pub fn from_text(path: &str, text: &str) -> Result<Loaded, Vec<Problem>> {
+    let src = Source::new(path, text);
+    let table = toml_walk::parse(&src)?;
+    let mut walk = Walk::new(&src);
+    let mut top = Fields::new(table.get_ref(), table.span(), "");
+    let format = walk.int(&mut top, "format", 1..=i64::MAX);
+    if !top.has("format") {
+        walk.error(
+            0..0,
+            "format",
+            format!("'format' is missing: this does not look like a Herald save (format {FORMAT})"),
+        );
+    }
+    let format = match format {
+        Some(f) if f > FORMAT => {
+            walk.error(
+                top.span_of("format"),
+                "format",
+                format!("this save is format {f}, written by a newer Herald; this Herald reads formats 1 to {FORMAT}"),
+            );
+            return Err(errors(walk));
+        }
+        Some(f) => f,
+        None => return Err(errors(walk)),
+    };
+    let name = walk.required_string(&mut top, "name").unwrap_or_default();
+    // Format 1 kept the dice at the top level; format 2 keeps them in [dice].
+    let dice = if format == 1 {
+        seed_position(&mut walk, &mut top)
+    } else {
+        match walk.required_table(&mut top, "dice") {
+            Some(mut t) => {
+                let d = seed_position(&mut walk, &mut t);
+                walk.finish(t);
+                d
+            }
+            None => None,
+        }
+    };
+    let mut sides: [Vec<Army>; 2] = [Vec::new(), Vec::new()];
+    for t in walk.tables(&mut top, "armies") {
+        let mut t = t;
+        let plays = walk.string(&mut t, "plays");
+        let side = match plays.as_deref() {
+            Some("a") => Some(Side::A),
+            Some("b") => Some(Side::B),
+            other => {
+                walk.error(
+                    t.span_of("plays"),
+                    t.at("plays"),
+                    format!(
+                        "{}: the side this army plays on; accepted: a, b",
+                        other.map_or("'plays' is missing".to_string(), |o| format!(
+                            "'{o}' is not a side"
+                        ))
+                    ),
+                );
+                None
+            }
+        };
+        if let (Some(army), Some(side)) = (read_army(&mut walk, t), side) {
+            sides[side as usize].push(army);
+        }
+    }
+    let events = event_list(&mut walk, &mut top, "events");
+    let undone = event_list(&mut walk, &mut top, "undone");
+    walk.finish(top);
+    if walk.has_errors() {
+        return Err(errors(walk));
+    }
+    let [a, b] = sides;
+    let setup = match Setup::new(a, b) {
+        Ok(s) => s,
+        Err(e) => {
+            walk.error(0..0, "armies", e.to_string());
+            return Err(errors(walk));
+        }
+    };
+    let spans: Vec<Range<usize>> = events.iter().map(|(_, s)| s.clone()).collect();
+    let events: Vec<Event> = events.into_iter().map(|(e, _)| e).collect();
+    // Kept on disk newest last; the battle keeps the next to redo last.
+    let undone: Vec<Event> = undone.into_iter().rev().map(|(e, _)| e).collect();
+    let battle = match Battle::replay(setup, events, undone) {
+        Ok(b) => b,
+        Err(e) => {
+            let span = spans.get(e.number - 1).cloned().unwrap_or(0..0);
+            walk.error(
+                span,
+                format!("events.{}", e.number - 1),
+                format!("{e}; the file is kept as it is"),
+            );
+            return Err(errors(walk));
+        }
+    };
+    Ok(Loaded {
+        data: SaveData {
+            name,
+            dice: dice.expect("no errors were found, so the dice were read"),
+            battle,
+        },
+        format,
+    })
+}
+
+/// The errors found (warnings, such as unknown personality traits, are dropped).
+fn errors(walk: Walk<'_, '_>) -> Vec<Problem> {
+    walk.problems.into_iter().filter(|p| !p.warning).collect()
+}
+
+/// The dice generator's `seed` and `position`, written as decimal text.
+fn seed_position<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<SeedPosition> {
+    let seed = big_number(walk, f, "seed").and_then(|n| match u64::try_from(n) {
+        Ok(s) => Some(s),
+        Err(_) => {
+            walk.error(
+                f.span_of("seed"),
+                f.at("seed"),
+                "the seed is a whole number from 0 to 18446744073709551615",
+            );
+            None
+        }
+    });
+    let word_pos = big_number(walk, f, "position");
+    Some(SeedPosition {
+        seed: seed?,
+        word_pos: word_pos?,
+    })
+}
+
+/// A required whole number written as decimal text (too big for TOML integers).
+fn big_number<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+    key: &'static str,
+) -> Option<u128> {
+    let text = walk.required_string(f, key)?;
+    match text.parse::<u128>() {
+        Ok(n) => Some(n),
+        Err(_) => {
+            walk.error(
+                f.span_of(key),
+                f.at(key),
+                format!("'{text}' is not a whole number; {key} is written as digits in quotes, e.g. \"42\""),
+            );
+            None
+        }
+    }
+}
+
+/// Reads an army table: `name`, `side`, `notes` and `[[contingents]]` with
+/// their `[[contingents.units]]` unit tables. Reports unknown fields.
+pub fn read_army<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<Army> {
+    let before = walk.problems.iter().filter(|p| !p.warning).count();
+    let name = walk.required_string(&mut f, "name");
+    let side = walk.string(&mut f, "side").unwrap_or_default();
+    let notes = walk.string(&mut f, "notes");
+    let mut contingents = Vec::new();
+    let tables = walk.tables(&mut f, "contingents");
+    if tables.is_empty() {
+        walk.error(
+            f.span.clone(),
+            f.at("contingents"),
+            "an army needs at least one [[contingents]] table with its [[contingents.units]]",
+        );
+    }
+    for mut c in tables {
+        let cname = walk.required_string(&mut c, "name");
+        let general = walk.string(&mut c, "general");
+        let c_in_c = walk.bool(&mut c, "c_in_c").unwrap_or(false);
+        let cnotes = walk.string(&mut c, "notes");
+        let mut units = Vec::new();
+        for u in walk.tables(&mut c, "units") {
+            if let Some(u) = read_unit(walk, u) {
+                units.push(u);
+            }
+        }
+        walk.finish(c);
+        if let Some(name) = cname {
+            contingents.push(Contingent {
+                name,
+                general,
+                c_in_c,
+                units,
+                notes: cnotes,
+            });
+        }
+    }
+    walk.finish(f);
+    let after = walk.problems.iter().filter(|p| !p.warning).count();
+    (after == before).then_some(Army {
+        name: name?,
+        side,
+        contingents,
+        notes,
+    })
+}
+
+/// Reads the `[[events]]` (or `[[undone]]`) tables, each with its place.
+fn event_list<'s>(
+    walk: &mut Walk<'_, 's>,
+    top: &mut Fields<'_, 's>,
+    key: &'static str,
+) -> Vec<(Event, Range<usize>)> {
+    let mut out = Vec::new();
+    for f in walk.tables(top, key) {
+        let span = f.span.clone();
+        if let Some(e) = read_event(walk, f) {
+            out.push((e, span));
+        }
+    }
+    out
+}
+
+/// A required unit id such as `a1`.
+fn unit_id<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+    key: &'static str,
+) -> Option<UnitId> {
+    let text = walk.required_string(f, key)?;
+    let id = UnitId::parse(&text);
+    if id.is_none() {
+        walk.error(
+            f.span_of(key),
+            f.at(key),
+            format!("'{text}' is not a unit id; write the side and the unit's place from 1, e.g. \"a1\" or \"b12\""),
+        );
+    }
+    id
+}
+
+/// A `dice` inline table (absent: no dice).
+fn dice<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, key: &'static str) -> Dice {
+    match walk.table(f, key) {
+        Some(mut t) => {
+            let d = dice_lists(walk, &mut t);
+            walk.finish(t);
+            d
+        }
+        None => Dice::default(),
+    }
+}
+
+fn count<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+    key: &'static str,
+    max: i64,
+) -> Option<u32> {
+    walk.int(f, key, 0..=max).map(|n| n as u32)
+}
+
+fn activation_situation<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+) -> ActivationSituation {
+    let mut s = ActivationSituation::default();
+    if let Some(mut t) = walk.table(f, "situation") {
+        let mut flag = |walk: &mut Walk<'_, 's>, k| walk.bool(&mut t, k).unwrap_or(false);
+        s.charging = flag(walk, "charging");
+        s.enemy_in_charge_distance = flag(walk, "enemy_in_charge_distance");
+        s.enemy_visible_ahead = flag(walk, "enemy_visible_ahead");
+        s.tactician_in_sight = flag(walk, "tactician_in_sight");
+        s.fleeing = flag(walk, "fleeing");
+        s.changing_formation = flag(walk, "changing_formation");
+        s.evading_spans = count(walk, &mut t, "evading_spans", 100).unwrap_or(0);
+        walk.finish(t);
+    }
+    s
+}
+
+fn shooting_situation<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+) -> Option<ShootingSituation> {
+    let mut t = walk.required_table(f, "situation")?;
+    let style = walk.named::<ShootingStyle>(&mut t, "style");
+    if !t.has("style") {
+        walk.error(
+            t.span.clone(),
+            t.at("style"),
+            format!("'style' is missing; one of: {}", ShootingStyle::accepted()),
+        );
+    }
+    let range_spans = count(walk, &mut t, "range_spans", 1000).unwrap_or(0);
+    let weapon = walk.named::<MissileWeapon>(&mut t, "weapon");
+    let mut stands_shot_at = None;
+    if let Some(mut c) = walk.table(&mut t, "stands_shot_at") {
+        let open = count(walk, &mut c, "open", 1000).unwrap_or(0);
+        let light_cover = count(walk, &mut c, "light_cover", 1000).unwrap_or(0);
+        let heavy_cover = count(walk, &mut c, "heavy_cover", 1000).unwrap_or(0);
+        stands_shot_at = Some(StandsShotAt {
+            open,
+            light_cover,
+            heavy_cover,
+        });
+        walk.finish(c);
+    }
+    walk.finish(t);
+    Some(ShootingSituation {
+        style: style?,
+        range_spans,
+        weapon,
+        stands_shot_at,
+    })
+}
+
+fn melee_facts<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+    key: &'static str,
+) -> MeleeFacts {
+    let d = MeleeFacts::default();
+    let Some(mut t) = walk.table(f, key) else {
+        return d;
+    };
+    let facts = MeleeFacts {
+        charging: walk.bool(&mut t, "charging").unwrap_or(d.charging),
+        enemy_flanks: count(walk, &mut t, "enemy_flanks", 3).unwrap_or(0),
+        flanks_contacted: count(walk, &mut t, "flanks_contacted", 2).unwrap_or(0),
+        rear_contacted: walk.bool(&mut t, "rear_contacted").unwrap_or(false),
+        struck_by_charging_heavy: walk
+            .bool(&mut t, "struck_by_charging_heavy")
+            .unwrap_or(false),
+        opponent_uphill: walk.bool(&mut t, "opponent_uphill").unwrap_or(false),
+        enemy_in_front: walk
+            .bool(&mut t, "enemy_in_front")
+            .unwrap_or(d.enemy_in_front),
+        first_round: walk.bool(&mut t, "first_round").unwrap_or(d.first_round),
+        personalities_fill_front: walk.bool(&mut t, "personalities_fill_front"),
+        personalities_in_hit_stands: t
+            .has("personalities_in_hit_stands")
+            .then(|| walk.string_list(&mut t, "personalities_in_hit_stands")),
+    };
+    walk.finish(t);
+    facts
+}
+
+/// The one correction a `correct` event makes.
+fn correction<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Correction> {
+    const KEYS: &str = "morale, champions, casualties, stands, files, formation, moving, pavises_deployed, personality (with status), removed, activated";
+    let mut found = Vec::new();
+    if f.has("morale") {
+        found.push(walk.named::<Morale>(f, "morale").map(Correction::Morale));
+    }
+    if f.has("champions") {
+        found.push(count(walk, f, "champions", MAX_FIGURES).map(Correction::Champions));
+    }
+    if f.has("casualties") {
+        found.push(count(walk, f, "casualties", MAX_FIGURES).map(Correction::Casualties));
+    }
+    if f.has("stands") {
+        found.push(count(walk, f, "stands", MAX_STANDS).map(Correction::Stands));
+    }
+    if f.has("files") {
+        found.push(count(walk, f, "files", MAX_STANDS).map(Correction::Files));
+    }
+    if f.has("formation") {
+        found.push(
+            walk.named::<Formation>(f, "formation")
+                .map(Correction::Formation),
+        );
+    }
+    if f.has("moving") {
+        found.push(walk.bool(f, "moving").map(Correction::Moving));
+    }
+    if f.has("pavises_deployed") {
+        found.push(walk.bool(f, "pavises_deployed").map(Correction::Pavises));
+    }
+    if f.has("personality") {
+        let name = walk.required_string(f, "personality");
+        let status = walk.named::<PersonalityStatus>(f, "status");
+        if !f.has("status") {
+            walk.error(
+                f.span.clone(),
+                f.at("status"),
+                format!(
+                    "'status' is missing; one of: {}",
+                    PersonalityStatus::accepted()
+                ),
+            );
+        }
+        found.push(match (name, status) {
+            (Some(name), Some(status)) => Some(Correction::Personality { name, status }),
+            _ => None,
+        });
+    }
+    if f.has("removed") {
+        found.push(walk.bool(f, "removed").map(Correction::Removed));
+    }
+    if f.has("activated") {
+        found.push(walk.bool(f, "activated").map(Correction::Activated));
+    }
+    if found.len() != 1 {
+        walk.error(
+            f.span.clone(),
+            f.path.clone(),
+            format!(
+                "a correction changes exactly one thing, but {} were given; one of: {KEYS}",
+                found.len()
+            ),
+        );
+        return None;
+    }
+    found.pop().flatten()
+}
+
+/// Reads one event table.
+fn read_event<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<Event> {
+    let before = walk.problems.iter().filter(|p| !p.warning).count();
+    let kind = walk.required_string(&mut f, "kind").unwrap_or_default();
+    let event = match kind.as_str() {
+        "initiative" => Some(Event::Initiative {
+            a: dice(walk, &mut f, "dice_a"),
+            b: dice(walk, &mut f, "dice_b"),
+        }),
+        "activation" => {
+            let unit = unit_id(walk, &mut f, "unit");
+            let situation = activation_situation(walk, &mut f);
+            let d = dice(walk, &mut f, "dice");
+            let add_champion = walk.bool(&mut f, "add_champion").unwrap_or(false);
+            unit.map(|unit| Event::Activation {
+                unit,
+                situation,
+                dice: d,
+                add_champion,
+            })
+        }
+        "shooting" => {
+            let shooter = unit_id(walk, &mut f, "shooter");
+            let target = unit_id(walk, &mut f, "target");
+            let situation = shooting_situation(walk, &mut f);
+            let d = dice(walk, &mut f, "dice");
+            Some(Event::Shooting {
+                shooter: shooter?,
+                target: target?,
+                situation: situation?,
+                dice: d,
+            })
+        }
+        "melee" => {
+            let a = unit_id(walk, &mut f, "a");
+            let b = unit_id(walk, &mut f, "b");
+            let facts_a = melee_facts(walk, &mut f, "facts_a");
+            let facts_b = melee_facts(walk, &mut f, "facts_b");
+            let rough_ground = walk.bool(&mut f, "rough_ground").unwrap_or(false);
+            let d = MeleeDice {
+                a: dice(walk, &mut f, "dice_a"),
+                b: dice(walk, &mut f, "dice_b"),
+            };
+            Some(Event::Melee {
+                a: a?,
+                b: b?,
+                facts_a,
+                facts_b,
+                rough_ground,
+                dice: d,
+            })
+        }
+        "flee" => {
+            let unit = unit_id(walk, &mut f, "unit");
+            let d = dice(walk, &mut f, "dice");
+            unit.map(|unit| Event::Flee { unit, dice: d })
+        }
+        "break_off" => {
+            let unit = unit_id(walk, &mut f, "unit");
+            let opponent = unit_id(walk, &mut f, "opponent");
+            let supporting = walk.bool(&mut f, "supporting").unwrap_or(false);
+            let d = dice(walk, &mut f, "dice");
+            Some(Event::BreakOff {
+                unit: unit?,
+                opponent: opponent?,
+                supporting,
+                dice: d,
+            })
+        }
+        "stand_loss" => {
+            let unit = unit_id(walk, &mut f, "unit");
+            let personality = walk.required_string(&mut f, "personality");
+            let d = dice(walk, &mut f, "dice");
+            Some(Event::StandLoss {
+                unit: unit?,
+                personality: personality?,
+                dice: d,
+            })
+        }
+        "engage" | "disengage" => {
+            let a = unit_id(walk, &mut f, "a");
+            let b = unit_id(walk, &mut f, "b");
+            let (a, b) = (a?, b?);
+            Some(if kind == "engage" {
+                Event::Engage { a, b }
+            } else {
+                Event::Disengage { a, b }
+            })
+        }
+        "correct" => {
+            let unit = unit_id(walk, &mut f, "unit");
+            let c = correction(walk, &mut f);
+            Some(Event::Correct {
+                unit: unit?,
+                correction: c?,
+            })
+        }
+        "next_phase" => Some(Event::NextPhase),
+        "go_to" => {
+            let turn = walk.int(&mut f, "turn", 1..=u32::MAX as i64);
+            let phase_text = walk.required_string(&mut f, "phase");
+            let phase = phase_text.as_deref().and_then(Phase::parse);
+            if let (Some(t), None) = (&phase_text, phase) {
+                walk.error(
+                    f.span_of("phase"),
+                    f.at("phase"),
+                    format!("'{t}' is not a phase; accepted: {}", Phase::CODES),
+                );
+            }
+            if !f.has("turn") {
+                walk.error(
+                    f.span.clone(),
+                    f.at("turn"),
+                    "'turn' is missing: the turn, from 1",
+                );
+            }
+            Some(Event::GoTo {
+                turn: turn? as u32,
+                phase: phase?,
+            })
+        }
+        "" => None,
+        other => {
+            let hint = crate::rules::named::closest(other, EVENT_KINDS.iter().copied())
+                .map_or(String::new(), |c| format!(" (did you mean '{c}'?)"));
+            walk.error(
+                f.span_of("kind"),
+                f.at("kind"),
+                format!(
+                    "'{other}' is not an event kind{hint}; accepted: {}",
+                    EVENT_KINDS.join(", ")
+                ),
+            );
+            None
+        }
+    };
+    walk.finish(f);
+    let after = walk.problems.iter().filter(|p| !p.warning).count();
+    event.filter(|_| after == before)
+}

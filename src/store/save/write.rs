@@ -1,0 +1,386 @@
+//! Writing a save as TOML text (`docs/save-format.md`): the armies copied
+//! in with the unit table's field names, the dice generator's position, and
+//! one `[[events]]` table per event, each under a comment with its summary.
+
+use super::{FORMAT, SaveData};
+use crate::battle::event::{Correction, Event, UnitId};
+use crate::dice::{Dice, Die};
+use crate::rules::Side;
+use crate::rules::named::Named;
+use crate::rules::warlords::activation::ActivationSituation;
+use crate::rules::warlords::army::Army;
+use crate::rules::warlords::melee::MeleeFacts;
+use crate::rules::warlords::personality::{Personality, PersonalityStatus};
+use crate::rules::warlords::shooting::ShootingSituation;
+use crate::rules::warlords::unit::Unit;
+use std::fmt::Write;
+
+/// A TOML basic string holding `s`.
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A list of words: `["a", "b"]`.
+fn words<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    let v: Vec<String> = items.map(quote).collect();
+    format!("[{}]", v.join(", "))
+}
+
+/// A list of named values: `["heavy", "lances"]`.
+fn named<T: Named + PartialEq>(items: &[T]) -> String {
+    words(items.iter().map(|t| t.name()))
+}
+
+fn faces(ds: &[Die]) -> String {
+    let v: Vec<String> = ds.iter().map(|d| d.to_string()).collect();
+    format!("[{}]", v.join(", "))
+}
+
+/// Dice as an inline table: `{ white = [3, 5], red = [2] }`.
+pub fn dice(d: &Dice) -> String {
+    let mut parts = Vec::new();
+    for (k, ds) in [("white", &d.white), ("red", &d.red), ("yellow", &d.yellow)] {
+        if !ds.is_empty() {
+            parts.push(format!("{k} = {}", faces(ds)));
+        }
+    }
+    inline(&parts)
+}
+
+fn inline(parts: &[String]) -> String {
+    if parts.is_empty() {
+        "{}".to_string()
+    } else {
+        format!("{{ {} }}", parts.join(", "))
+    }
+}
+
+/// The whole save as text.
+pub fn to_text(data: &SaveData) -> String {
+    let battle = &data.battle;
+    let mut o = String::with_capacity(256 * (battle.events().len() + 64));
+    o.push_str("# A Herald battle save (docs/save-format.md). Herald rewrites this file after\n");
+    o.push_str("# every event and keeps the previous version as .bak beside it.\n");
+    let _ = writeln!(o, "format = {FORMAT}");
+    let _ = writeln!(o, "name = {}", quote(&data.name));
+    o.push_str("\n# Herald's dice: the seed and how far the generator has run.\n[dice]\n");
+    let _ = writeln!(o, "seed = \"{}\"", data.dice.seed);
+    let _ = writeln!(o, "position = \"{}\"", data.dice.word_pos);
+    for side in [Side::A, Side::B] {
+        for army in battle.setup().armies(side) {
+            write_army(&mut o, side, army);
+        }
+    }
+    for (i, (e, entry)) in battle.events().iter().zip(battle.entries()).enumerate() {
+        let _ = writeln!(
+            o,
+            "\n# {} · turn {}, {} · {}",
+            i + 1,
+            entry.turn,
+            entry.phase,
+            entry.summary
+        );
+        o.push_str("[[events]]\n");
+        write_event(&mut o, e);
+    }
+    for e in battle.undone().iter().rev() {
+        o.push_str("\n# undone; redo applies it again\n[[undone]]\n");
+        write_event(&mut o, e);
+    }
+    o
+}
+
+fn write_army(o: &mut String, side: Side, army: &Army) {
+    let _ = writeln!(o, "\n[[armies]]\nplays = \"{}\"", side.name());
+    let _ = writeln!(o, "name = {}", quote(&army.name));
+    let _ = writeln!(o, "side = {}", quote(&army.side));
+    if let Some(n) = &army.notes {
+        let _ = writeln!(o, "notes = {}", quote(n));
+    }
+    for c in &army.contingents {
+        let _ = writeln!(o, "\n[[armies.contingents]]\nname = {}", quote(&c.name));
+        if let Some(g) = &c.general {
+            let _ = writeln!(o, "general = {}", quote(g));
+        }
+        let _ = writeln!(o, "c_in_c = {}", c.c_in_c);
+        if let Some(n) = &c.notes {
+            let _ = writeln!(o, "notes = {}", quote(n));
+        }
+        for u in &c.units {
+            write_unit(o, u);
+        }
+    }
+}
+
+/// A unit with the unit table's field names (conformance README).
+fn write_unit(o: &mut String, u: &Unit) {
+    o.push_str("\n[[armies.contingents.units]]\n");
+    let _ = writeln!(o, "name = {}", quote(&u.name));
+    let _ = writeln!(o, "type = \"{}\"", u.troop_type.name());
+    let _ = writeln!(o, "training = \"{}\"", u.training.name());
+    let _ = writeln!(o, "armour = {}", u.armour);
+    let _ = writeln!(o, "shield = {}", u.shield);
+    let _ = writeln!(o, "weapons = {}", named(&u.weapons));
+    let _ = writeln!(o, "shooting = {}", named(&u.shooting));
+    let _ = writeln!(o, "traits = {}", named(&u.traits));
+    let _ = writeln!(o, "stands = {}", u.stands);
+    let _ = writeln!(o, "files = {}", u.files);
+    let _ = writeln!(o, "morale = \"{}\"", u.morale.name());
+    let _ = writeln!(o, "champions = {}", u.champions);
+    let _ = writeln!(o, "casualties = {}", u.casualties);
+    let _ = writeln!(o, "formation = \"{}\"", u.formation.name());
+    let _ = writeln!(o, "moving = {}", u.moving);
+    let _ = writeln!(o, "pavises_deployed = {}", u.pavises_deployed);
+    for p in &u.personalities {
+        write_personality(o, p);
+    }
+}
+
+fn write_personality(o: &mut String, p: &Personality) {
+    o.push_str("[[armies.contingents.units.personalities]]\n");
+    let _ = writeln!(o, "name = {}", quote(&p.name));
+    let _ = writeln!(o, "charisma = {}", p.charisma);
+    let _ = writeln!(o, "prowess = {}", p.prowess);
+    let traits = p
+        .traits
+        .iter()
+        .map(|t| t.name())
+        .chain(p.other_traits.iter().map(String::as_str));
+    let _ = writeln!(o, "traits = {}", words(traits));
+    if !p.nemesis.is_empty() {
+        let _ = writeln!(
+            o,
+            "nemesis = {}",
+            words(p.nemesis.iter().map(String::as_str))
+        );
+    }
+    if let Some(v) = &p.vendetta {
+        let _ = writeln!(o, "vendetta = {}", quote(v));
+    }
+    if let Some(b) = &p.bounty {
+        let _ = writeln!(o, "bounty = {}", quote(b));
+    }
+    let _ = writeln!(o, "commander = {}", p.commander);
+    if p.status != PersonalityStatus::Active {
+        let _ = writeln!(o, "status = \"{}\"", p.status.name());
+    }
+}
+
+fn id(o: &mut String, key: &str, id: UnitId) {
+    let _ = writeln!(o, "{key} = \"{id}\"");
+}
+
+fn activation_situation(s: &ActivationSituation) -> String {
+    let mut p = Vec::new();
+    for (k, v) in [
+        ("charging", s.charging),
+        ("enemy_in_charge_distance", s.enemy_in_charge_distance),
+        ("enemy_visible_ahead", s.enemy_visible_ahead),
+        ("tactician_in_sight", s.tactician_in_sight),
+        ("fleeing", s.fleeing),
+        ("changing_formation", s.changing_formation),
+    ] {
+        if v {
+            p.push(format!("{k} = true"));
+        }
+    }
+    if s.evading_spans > 0 {
+        p.push(format!("evading_spans = {}", s.evading_spans));
+    }
+    inline(&p)
+}
+
+fn shooting_situation(s: &ShootingSituation) -> String {
+    let mut p = vec![
+        format!("style = \"{}\"", s.style.name()),
+        format!("range_spans = {}", s.range_spans),
+    ];
+    if let Some(w) = s.weapon {
+        p.push(format!("weapon = \"{}\"", w.name()));
+    }
+    if let Some(st) = s.stands_shot_at {
+        p.push(format!(
+            "stands_shot_at = {{ open = {}, light_cover = {}, heavy_cover = {} }}",
+            st.open, st.light_cover, st.heavy_cover
+        ));
+    }
+    inline(&p)
+}
+
+fn melee_facts(f: &MeleeFacts) -> String {
+    let d = MeleeFacts::default();
+    let mut p = Vec::new();
+    for (k, v, dv) in [
+        ("charging", f.charging, d.charging),
+        ("rear_contacted", f.rear_contacted, d.rear_contacted),
+        (
+            "struck_by_charging_heavy",
+            f.struck_by_charging_heavy,
+            d.struck_by_charging_heavy,
+        ),
+        ("opponent_uphill", f.opponent_uphill, d.opponent_uphill),
+        ("enemy_in_front", f.enemy_in_front, d.enemy_in_front),
+        ("first_round", f.first_round, d.first_round),
+    ] {
+        if v != dv {
+            p.push(format!("{k} = {v}"));
+        }
+    }
+    if f.enemy_flanks > 0 {
+        p.push(format!("enemy_flanks = {}", f.enemy_flanks));
+    }
+    if f.flanks_contacted > 0 {
+        p.push(format!("flanks_contacted = {}", f.flanks_contacted));
+    }
+    if let Some(b) = f.personalities_fill_front {
+        p.push(format!("personalities_fill_front = {b}"));
+    }
+    if let Some(names) = &f.personalities_in_hit_stands {
+        p.push(format!(
+            "personalities_in_hit_stands = {}",
+            words(names.iter().map(String::as_str))
+        ));
+    }
+    inline(&p)
+}
+
+/// One event's fields, after its `[[events]]` header.
+fn write_event(o: &mut String, e: &Event) {
+    let _ = writeln!(o, "kind = \"{}\"", e.kind());
+    match e {
+        Event::Initiative { a, b } => {
+            let _ = writeln!(o, "dice_a = {}", dice(a));
+            let _ = writeln!(o, "dice_b = {}", dice(b));
+        }
+        Event::Activation {
+            unit,
+            situation,
+            dice: d,
+            add_champion,
+        } => {
+            id(o, "unit", *unit);
+            if *situation != ActivationSituation::default() {
+                let _ = writeln!(o, "situation = {}", activation_situation(situation));
+            }
+            let _ = writeln!(o, "dice = {}", dice(d));
+            if *add_champion {
+                o.push_str("add_champion = true\n");
+            }
+        }
+        Event::Shooting {
+            shooter,
+            target,
+            situation,
+            dice: d,
+        } => {
+            id(o, "shooter", *shooter);
+            id(o, "target", *target);
+            let _ = writeln!(o, "situation = {}", shooting_situation(situation));
+            let _ = writeln!(o, "dice = {}", dice(d));
+        }
+        Event::Melee {
+            a,
+            b,
+            facts_a,
+            facts_b,
+            rough_ground,
+            dice: d,
+        } => {
+            id(o, "a", *a);
+            id(o, "b", *b);
+            let _ = writeln!(o, "facts_a = {}", melee_facts(facts_a));
+            let _ = writeln!(o, "facts_b = {}", melee_facts(facts_b));
+            if *rough_ground {
+                o.push_str("rough_ground = true\n");
+            }
+            let _ = writeln!(o, "dice_a = {}", dice(&d.a));
+            let _ = writeln!(o, "dice_b = {}", dice(&d.b));
+        }
+        Event::Flee { unit, dice: d } => {
+            id(o, "unit", *unit);
+            let _ = writeln!(o, "dice = {}", dice(d));
+        }
+        Event::BreakOff {
+            unit,
+            opponent,
+            supporting,
+            dice: d,
+        } => {
+            id(o, "unit", *unit);
+            id(o, "opponent", *opponent);
+            if *supporting {
+                o.push_str("supporting = true\n");
+            }
+            let _ = writeln!(o, "dice = {}", dice(d));
+        }
+        Event::StandLoss {
+            unit,
+            personality,
+            dice: d,
+        } => {
+            id(o, "unit", *unit);
+            let _ = writeln!(o, "personality = {}", quote(personality));
+            let _ = writeln!(o, "dice = {}", dice(d));
+        }
+        Event::Engage { a, b } | Event::Disengage { a, b } => {
+            id(o, "a", *a);
+            id(o, "b", *b);
+        }
+        Event::Correct { unit, correction } => {
+            id(o, "unit", *unit);
+            let _ = match correction {
+                Correction::Morale(m) => writeln!(o, "morale = \"{}\"", m.name()),
+                Correction::Champions(n) => writeln!(o, "champions = {n}"),
+                Correction::Casualties(n) => writeln!(o, "casualties = {n}"),
+                Correction::Stands(n) => writeln!(o, "stands = {n}"),
+                Correction::Files(n) => writeln!(o, "files = {n}"),
+                Correction::Formation(f) => writeln!(o, "formation = \"{}\"", f.name()),
+                Correction::Moving(m) => writeln!(o, "moving = {m}"),
+                Correction::Pavises(p) => writeln!(o, "pavises_deployed = {p}"),
+                Correction::Personality { name, status } => writeln!(
+                    o,
+                    "personality = {}\nstatus = \"{}\"",
+                    quote(name),
+                    status.name()
+                ),
+                Correction::Removed(r) => writeln!(o, "removed = {r}"),
+                Correction::Activated(a) => writeln!(o, "activated = {a}"),
+            };
+        }
+        Event::NextPhase => {}
+        Event::GoTo { turn, phase } => {
+            let _ = writeln!(o, "turn = {turn}\nphase = \"{}\"", phase.code());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting_escapes_what_toml_needs() {
+        assert_eq!(
+            quote("Æthelred \"Unready\""),
+            "\"Æthelred \\\"Unready\\\"\""
+        );
+        assert_eq!(quote("a\\b\nc"), "\"a\\\\b\\nc\"");
+        assert_eq!(quote("\u{1}"), "\"\\u0001\"");
+    }
+}

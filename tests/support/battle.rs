@@ -1,0 +1,168 @@
+//! Shared by the battle and save tests: the two test armies, and a driver
+//! that plays a random but legal-looking battle (suggested steps, shots,
+//! engagements, corrections, flights, go-tos, stand losses, break-offs).
+
+#![allow(dead_code)]
+
+use herald::battle::{Battle, Correction, Event, Phase, Setup, UnitId};
+use herald::cli::battle::load_army;
+use herald::dice::{Dice, SeededDice};
+use herald::rules::Side;
+use herald::rules::warlords::activation::ActivationSituation;
+use herald::rules::warlords::personality::PersonalityStatus;
+use herald::rules::warlords::shooting::ShootingSituation;
+use herald::rules::warlords::unit::{Formation, Morale, ShootingStyle};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+
+/// The two test armies: Normans (side a) and English (side b).
+pub fn setup() -> Setup {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/battle_data");
+    let a = load_army(&dir.join("normans.toml")).expect("normans.toml loads");
+    let b = load_army(&dir.join("saxons.toml")).expect("saxons.toml loads");
+    Setup::new(vec![a], vec![b]).expect("both sides have units")
+}
+
+fn random_unit(battle: &Battle, rng: &mut ChaCha8Rng, side: Side) -> UnitId {
+    let n = battle.units(side).count();
+    UnitId::new(side, rng.random_range(0..n))
+}
+
+fn random_side(rng: &mut ChaCha8Rng) -> Side {
+    if rng.random_bool(0.5) {
+        Side::A
+    } else {
+        Side::B
+    }
+}
+
+/// One random event idea (without dice), legal or not.
+pub fn idea(battle: &Battle, rng: &mut ChaCha8Rng) -> Event {
+    let side = random_side(rng);
+    let u = random_unit(battle, rng, side);
+    // Half the time, the enemy is one it is in Melee with (for break-offs).
+    let engaged = battle.in_melee_with(u);
+    let enemy = match engaged.first() {
+        Some(&e) if rng.random_bool(0.5) => e,
+        _ => random_unit(battle, rng, side.other()),
+    };
+    match rng.random_range(0..100) {
+        0..55 => {
+            let mut e = battle.suggest();
+            if let Event::Activation {
+                situation,
+                add_champion,
+                ..
+            } = &mut e
+            {
+                *situation = ActivationSituation {
+                    charging: rng.random_bool(0.2),
+                    enemy_in_charge_distance: rng.random_bool(0.4),
+                    enemy_visible_ahead: rng.random_bool(0.5),
+                    ..Default::default()
+                };
+                *add_champion = rng.random_bool(0.3);
+            }
+            e
+        }
+        55..67 => {
+            let style = battle
+                .unit(u)
+                .and_then(|s| s.unit.shooting.first().copied())
+                .unwrap_or(ShootingStyle::Massed);
+            Event::Shooting {
+                shooter: u,
+                target: enemy,
+                situation: ShootingSituation {
+                    style,
+                    range_spans: rng.random_range(0..5),
+                    weapon: None,
+                    stands_shot_at: None,
+                },
+                dice: Dice::default(),
+            }
+        }
+        67..75 => Event::Engage { a: u, b: enemy },
+        75..83 => {
+            let correction = match rng.random_range(0..8) {
+                0 => Correction::Morale(
+                    [Morale::Ready, Morale::Worn, Morale::Broken, Morale::Berserk]
+                        [rng.random_range(0..4)],
+                ),
+                1 => Correction::Casualties(rng.random_range(0..4)),
+                2 => Correction::Stands(rng.random_range(2..7)),
+                3 => Correction::Formation(
+                    [Formation::Line, Formation::Unformed][rng.random_range(0..2)],
+                ),
+                4 => Correction::Moving(rng.random_bool(0.5)),
+                5 => {
+                    let name = battle
+                        .unit(u)
+                        .and_then(|s| s.unit.personalities.first())
+                        .map_or("nobody".to_string(), |p| p.name.clone());
+                    Correction::Personality {
+                        name,
+                        status: PersonalityStatus::Wounded,
+                    }
+                }
+                6 => Correction::Removed(rng.random_bool(0.3)),
+                _ => Correction::Activated(rng.random_bool(0.5)),
+            };
+            Event::Correct {
+                unit: u,
+                correction,
+            }
+        }
+        83..86 => Event::Flee {
+            unit: u,
+            dice: Dice::default(),
+        },
+        86..89 => Event::GoTo {
+            turn: battle.turn(),
+            phase: [
+                Phase::Initiative,
+                Phase::Activation(Side::A),
+                Phase::Activation(Side::B),
+                Phase::Melee,
+            ][rng.random_range(0..4)],
+        },
+        91..95 => {
+            let name = battle
+                .unit(u)
+                .and_then(|s| s.unit.personalities.first())
+                .map_or("nobody".to_string(), |p| p.name.clone());
+            Event::StandLoss {
+                unit: u,
+                personality: name,
+                dice: Dice::default(),
+            }
+        }
+        89..91 | 95..98 => Event::BreakOff {
+            unit: u,
+            opponent: enemy,
+            supporting: rng.random_bool(0.5),
+            dice: Dice::default(),
+        },
+        _ => Event::Disengage { a: u, b: enemy },
+    }
+}
+
+/// Plays `tries` random event ideas, recording those the battle accepts.
+pub fn drive(battle: &mut Battle, dice: &mut SeededDice, rng: &mut ChaCha8Rng, tries: usize) {
+    for _ in 0..tries {
+        let idea = idea(battle, rng);
+        if let Ok(e) = battle.complete(idea, dice) {
+            let _ = battle.record(e);
+        }
+    }
+}
+
+/// A random battle from `seed`, `tries` ideas long.
+pub fn random_battle(seed: u64, tries: usize) -> (Battle, SeededDice) {
+    let mut battle = Battle::new(setup());
+    let mut dice = SeededDice::new(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+    drive(&mut battle, &mut dice, &mut rng, tries);
+    (battle, dice)
+}
