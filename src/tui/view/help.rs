@@ -6,7 +6,7 @@ use crate::tui::keymap::{BINDINGS, CONTEXTS};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Every key, context by context, as lines.
 pub fn lines(app: &App) -> Vec<Line<'static>> {
@@ -42,6 +42,7 @@ pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
     let all = lines(app);
     let max = (all.len() as u16).saturating_sub(inner.height);
     Paragraph::new(all)
+        .wrap(Wrap { trim: false })
         .scroll((scroll.min(max), 0))
         .render(inner, buf);
 }
