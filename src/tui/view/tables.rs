@@ -7,8 +7,7 @@ use crate::tui::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Cell, Row, Table, Widget};
+use ratatui::text::Span;
 
 /// Draws both sides' tables, one above the other.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -50,12 +49,20 @@ fn side(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
     if b.initiative() == Some(side) {
         title.push(Span::styled("initiative ", t.good()));
     }
-    let block = Block::new()
-        .borders(Borders::TOP)
-        .title(Line::from(title))
-        .border_style(if focused { t.title() } else { t.dim() });
-    let inner = block.inner(area);
-    block.render(area, buf);
+    // The title rule, drawn by hand: the tables are the hot path of a frame.
+    let rule_style = if focused { t.title() } else { t.dim() };
+    buf.set_string(area.x, area.y, "─".repeat(area.width as usize), rule_style);
+    let mut x = area.x + 1;
+    for span in &title {
+        let room = area.right().saturating_sub(x);
+        let (nx, _) = buf.set_stringn(x, area.y, &span.content, room as usize, span.style);
+        x = nx;
+    }
+    let inner = Rect {
+        y: area.y + 1,
+        height: area.height.saturating_sub(1),
+        ..area
+    };
     let rows = inner.height.saturating_sub(1) as usize;
     if focused {
         app.page.set(rows.max(1));
@@ -63,32 +70,31 @@ fn side(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
     let selected = app.selected[side as usize].min(units.len().saturating_sub(1));
     let first = offset(selected, rows);
     let wide = inner.width >= 100;
-    let visible = units.iter().enumerate().skip(first).take(rows);
-    let body: Vec<Row> = visible
-        .map(|(i, u)| row(app, side, i, u, focused && i == selected, wide))
-        .collect();
-    let widths = [
-        Constraint::Length(1),
-        Constraint::Length(3),
-        Constraint::Fill(3),
-        Constraint::Length(5),
-        Constraint::Length(4),
-        Constraint::Length(6),
-        Constraint::Length(4),
-        Constraint::Length(9),
-        Constraint::Length(2),
-        Constraint::Length(3),
-        Constraint::Fill(2),
-        Constraint::Length(3),
-    ];
-    let header = Row::new([
-        "", "id", "unit", "type", "FxR", "form", "mov", "morale", "Ch", "Cas", "pers.", "act",
-    ])
-    .style(t.dim());
-    Table::new(body, widths)
-        .header(header)
-        .column_spacing(1)
-        .render(inner, buf);
+    let columns = Columns::new(inner.width);
+    if inner.height == 0 {
+        return;
+    }
+    columns.draw(
+        buf,
+        inner.x,
+        inner.y,
+        &HEADER.map(|h| Span::styled(h, t.dim())),
+    );
+    for (row_y, (i, u)) in (inner.y + 1..).zip(units.iter().enumerate().skip(first).take(rows)) {
+        let is_selected = focused && i == selected;
+        let cells = row(app, side, i, u, wide);
+        if is_selected {
+            buf.set_style(Rect::new(inner.x, row_y, inner.width, 1), t.selected());
+        }
+        let style = if is_selected {
+            t.selected()
+        } else if u.off_table() {
+            t.dim()
+        } else {
+            Style::new()
+        };
+        columns.draw(buf, inner.x, row_y, &cells.map(|c| c.patch_style(style)));
+    }
     if units.len() > rows && rows > 0 {
         let more = format!(
             " {}-{} of {} ",
@@ -101,60 +107,97 @@ fn side(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// One unit's row.
-fn row<'a>(
-    app: &App,
-    side: Side,
-    i: usize,
-    u: &'a UnitState,
-    selected: bool,
-    wide: bool,
-) -> Row<'a> {
+/// The column titles.
+const HEADER: [&str; 12] = [
+    "", "id", "unit", "type", "FxR", "form", "mov", "morale", "Ch", "Cas", "pers.", "act",
+];
+
+/// Fixed widths of the columns; 0 marks the two that share what is left (unit 3, personalities 2).
+const WIDTHS: [u16; 12] = [1, 3, 0, 5, 4, 6, 4, 9, 2, 3, 0, 3];
+
+/// Where each column starts and how wide it is, for a table width.
+struct Columns {
+    at: [(u16, u16); 12],
+}
+
+impl Columns {
+    fn new(width: u16) -> Columns {
+        let fixed: u16 = WIDTHS.iter().sum::<u16>() + WIDTHS.len() as u16 - 1;
+        let rest = width.saturating_sub(fixed);
+        let name = rest * 3 / 5;
+        let people = rest - name;
+        let mut at = [(0, 0); 12];
+        let mut x = 0;
+        for (i, w) in WIDTHS.iter().enumerate() {
+            let w = match i {
+                2 => name,
+                10 => people,
+                _ => *w,
+            };
+            at[i] = (x, w);
+            x += w + 1;
+        }
+        Columns { at }
+    }
+
+    /// Writes a row's cells, each cut to its column.
+    fn draw(&self, buf: &mut Buffer, x: u16, y: u16, cells: &[Span<'_>; 12]) {
+        let right = buf.area.right();
+        for ((dx, w), c) in self.at.iter().zip(cells) {
+            let cx = x + dx;
+            if *w == 0 || cx >= right {
+                continue;
+            }
+            let w = (*w).min(right - cx);
+            buf.set_stringn(cx, y, &c.content, w as usize, c.style);
+        }
+    }
+}
+
+/// One unit's cells.
+fn row<'a>(app: &App, side: Side, i: usize, u: &'a UnitState, wide: bool) -> [Span<'a>; 12] {
     let t = &app.theme;
     let x = &u.unit;
-    let gone = u.off_table();
     let ranks = x.ranks();
     let files = ranks.first().copied().unwrap_or(0);
-    let people: Vec<String> = x
-        .personalities
-        .iter()
-        .map(|p| {
-            let star = if p.commander { "*" } else { "" };
-            let name = if wide {
-                p.name.clone()
-            } else {
-                p.name.split_whitespace().next().unwrap_or("").to_string()
-            };
-            format!("{star}{name}{}", words::status_mark(p.status))
-        })
-        .collect();
+    let mut people = String::new();
+    for p in &x.personalities {
+        if !people.is_empty() {
+            people.push_str(", ");
+        }
+        if p.commander {
+            people.push('*');
+        }
+        if wide {
+            people.push_str(&p.name);
+        } else {
+            people.push_str(p.name.split_whitespace().next().unwrap_or(""));
+        }
+        people.push_str(words::status_mark(p.status));
+    }
     let morale_word = if u.removed {
         "removed"
     } else {
         words::morale(x.morale)
     };
-    let cells = vec![
-        Cell::from(if selected { "›" } else { " " }),
-        Cell::from(format!("{}{}", side.name(), i + 1)),
-        Cell::from(x.name.as_str()),
-        Cell::from(words::troop_short(x.troop_type)),
-        Cell::from(format!("{files}×{}", ranks.len())),
-        Cell::from(words::formation_short(x.formation)),
-        Cell::from(if x.moving { "mov" } else { "stop" }),
-        Cell::from(Span::styled(morale_word, t.morale(x.morale))),
-        Cell::from(num(x.champions)),
-        Cell::from(num(x.casualties)),
-        Cell::from(people.join(", ")),
-        Cell::from(if u.activated { "✓" } else { "·" }),
-    ];
-    let style = if selected {
-        t.selected()
-    } else if gone {
-        t.dim()
-    } else {
-        Style::new()
-    };
-    Row::new(cells).style(style)
+    [
+        Span::raw(if app.focus == side && app.selected[side as usize] == i {
+            "›"
+        } else {
+            " "
+        }),
+        Span::raw(format!("{}{}", side.name(), i + 1)),
+        Span::raw(x.name.as_str()),
+        Span::raw(words::troop_short(x.troop_type)),
+        Span::raw(format!("{files}×{}", ranks.len())),
+        Span::raw(words::formation_short(x.formation)),
+        Span::raw(if x.moving { "mov" } else { "stop" }),
+        Span::styled(morale_word, t.morale(x.morale)),
+        Span::raw(num(x.champions)),
+        Span::raw(num(x.casualties)),
+        Span::raw(people),
+        Span::raw(if u.activated { "✓" } else { "·" }),
+    ]
 }
 
 /// A count, blank when zero so the eye finds the non-zero ones.
