@@ -38,7 +38,11 @@ fn big_battle() -> App {
     let army = |side: &str| {
         let units = (0..100)
             .map(|i| {
-                let t = [TroopType::CloseFoot, TroopType::Cavalry, TroopType::LooseFoot][i % 3];
+                let t = [
+                    TroopType::CloseFoot,
+                    TroopType::Cavalry,
+                    TroopType::LooseFoot,
+                ][i % 3];
                 let mut u = Unit::new(&format!("{side} unit number {i}"), t, 4 + (i % 6) as u32);
                 if i % 4 == 0 {
                     let mut p = Personality::new(&format!("Lord {i} of {side}"));
@@ -117,32 +121,38 @@ fn frame(c: &mut Criterion) {
         worst = worst.max(bytes.get());
     }
     eprintln!("keypress frame, 200 units, 200x50: at most {worst} bytes written");
-    c.bench_function("keypress frame, 200 units, 200x50 (crossterm into memory)", |b| {
-        b.iter(|| {
-            n += 1;
-            app.key(if (n / 150) % 2 == 0 { down() } else { up() });
-            out.draw(|f| f.render_widget(&app, f.area())).expect("draw");
-        })
-    });
+    c.bench_function(
+        "keypress frame, 200 units, 200x50 (crossterm into memory)",
+        |b| {
+            b.iter(|| {
+                n += 1;
+                app.key(if (n / 150) % 2 == 0 { down() } else { up() });
+                out.draw(|f| f.render_widget(&app, f.area())).expect("draw");
+            })
+        },
+    );
 }
 
 fn first_frame(c: &mut Criterion) {
-    c.bench_function("first frame of Hastings, 120x40 (load armies, build, draw)", |b| {
-        b.iter(|| {
-            let setup = herald::tui::run::hastings().expect("Hastings loads");
-            let app = App::new(
-                Battle::new(setup),
-                SeededDice::new(1),
-                Theme::coloured(),
-                "hastings",
-            );
-            let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
-            terminal
-                .draw(|f| f.render_widget(&app, f.area()))
-                .expect("draw");
-            black_box(terminal.backend().buffer().area);
-        })
-    });
+    c.bench_function(
+        "first frame of Hastings, 120x40 (load armies, build, draw)",
+        |b| {
+            b.iter(|| {
+                let setup = herald::tui::run::hastings().expect("Hastings loads");
+                let app = App::new(
+                    Battle::new(setup),
+                    SeededDice::new(1),
+                    Theme::coloured(),
+                    "hastings",
+                );
+                let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
+                terminal
+                    .draw(|f| f.render_widget(&app, f.area()))
+                    .expect("draw");
+                black_box(terminal.backend().buffer().area);
+            })
+        },
+    );
 }
 
 criterion_group!(benches, frame, first_frame);

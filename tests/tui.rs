@@ -70,7 +70,7 @@ fn skirmish() -> App {
 }
 
 /// Presses keys: `Enter`, `Esc`, `Tab`, `Up`, `Down`, `Left`, `Right`,
-/// `Backspace`, `C-c`, or any other text as its characters one by one.
+/// `Backspace`, `Home`, `End`, `PgUp`, `PgDn`, `C-c`, or any other text as its characters one by one.
 fn press(app: &mut App, keys: &[&str]) -> Vec<Effect> {
     let mut effects = Vec::new();
     for k in keys {
@@ -83,6 +83,10 @@ fn press(app: &mut App, keys: &[&str]) -> Vec<Effect> {
             "Left" => vec![(KeyCode::Left, KeyModifiers::NONE)],
             "Right" => vec![(KeyCode::Right, KeyModifiers::NONE)],
             "Backspace" => vec![(KeyCode::Backspace, KeyModifiers::NONE)],
+            "Home" => vec![(KeyCode::Home, KeyModifiers::NONE)],
+            "End" => vec![(KeyCode::End, KeyModifiers::NONE)],
+            "PgUp" => vec![(KeyCode::PageUp, KeyModifiers::NONE)],
+            "PgDn" => vec![(KeyCode::PageDown, KeyModifiers::NONE)],
             "C-c" => vec![(KeyCode::Char('c'), KeyModifiers::CONTROL)],
             text => text
                 .chars()
@@ -219,4 +223,191 @@ fn a_correction_is_an_event_and_undo_takes_it_back() {
             .casualties,
         2
     );
+}
+
+#[test]
+fn help_is_generated_from_the_keymap() {
+    let mut app = hastings(1);
+    press(&mut app, &["?"]);
+    assert_eq!(app.context(), Context::Help);
+    let text: String = herald::tui::view::help::lines(&app)
+        .iter()
+        .map(|l| l.to_string() + "\n")
+        .collect();
+    for b in herald::tui::keymap::BINDINGS {
+        assert!(
+            text.contains(b.help),
+            "help lacks {:?}: {}",
+            b.action,
+            b.help
+        );
+    }
+    insta::assert_snapshot!("help_80x24", screen(&app, 80, 24));
+    press(&mut app, &["Esc"]);
+    assert_eq!(app.context(), Context::Tables);
+}
+
+#[test]
+fn below_80x24_the_console_says_what_it_needs() {
+    let app = hastings(1);
+    let s = screen(&app, 79, 30);
+    assert!(s.contains("at least 80×24") && s.contains("79×30"), "{s}");
+    let s = screen(&app, 100, 23);
+    assert!(s.contains("at least 80×24"), "{s}");
+}
+
+#[test]
+fn q_asks_only_when_a_resolution_is_half_done() {
+    let mut app = hastings(1);
+    press(&mut app, &["Enter", "q"]);
+    assert_eq!(app.context(), Context::ConfirmQuit);
+    insta::assert_snapshot!("quit_question_80x24", screen(&app, 80, 24));
+    assert!(press(&mut app, &["n"]).is_empty());
+    assert_eq!(app.context(), Context::BeforeRoll);
+    assert_eq!(press(&mut app, &["q", "y"]), vec![Effect::Quit]);
+
+    let mut app = hastings(1);
+    assert_eq!(press(&mut app, &["q"]), vec![Effect::Quit]);
+
+    let mut app = hastings(1);
+    press(&mut app, &["Enter", "t", "4"]);
+    assert_eq!(
+        press(&mut app, &["C-c"]),
+        vec![Effect::Save, Effect::Quit],
+        "Ctrl-C quits at once, saving first, even while typing"
+    );
+}
+
+#[test]
+fn esc_backs_out_without_recording() {
+    let mut app = hastings(1);
+    press(&mut app, &["Enter", "t", "5", "Esc"]);
+    assert_eq!(app.context(), Context::BeforeRoll);
+    press(&mut app, &["Esc"]);
+    assert_eq!(app.context(), Context::Tables);
+    assert!(app.battle.events().is_empty());
+}
+
+#[test]
+fn a_broken_unit_flees_when_the_activation_is_done() {
+    let mut app = skirmish();
+    // The bowmen are Worn with 9 casualty figures: a failure breaks them.
+    press(&mut app, &["Down", "c", "Right", "Down", "Down"]);
+    press(&mut app, &["+++++++++", "Enter"]);
+    let bowmen = UnitId::new(Side::A, 1);
+    assert_eq!(app.battle.unit(bowmen).unwrap().unit.morale, Morale::Worn);
+    assert_eq!(app.battle.unit(bowmen).unwrap().unit.casualties, 9);
+    press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
+    assert_eq!(
+        app.selected_id(),
+        Some(bowmen),
+        "the selection stays on a unit still to activate"
+    );
+    press(&mut app, &["Enter", "t", "12", "Enter"]);
+    assert_eq!(app.battle.unit(bowmen).unwrap().unit.morale, Morale::Broken);
+    both(&app, "broken_must_flee");
+    press(&mut app, &["Enter"]);
+    assert_eq!(
+        app.context(),
+        Context::BeforeRoll,
+        "the flight waits for its roll"
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.battle.events().last().map(|e| e.kind()), Some("flee"));
+    let u = &app.battle.unit(bowmen).unwrap().unit;
+    assert!(u.moving);
+    assert_eq!(
+        u.formation,
+        herald::rules::warlords::unit::Formation::Unformed
+    );
+}
+
+#[test]
+fn choices_after_an_activation_are_events() {
+    let mut app = hastings(1);
+    press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
+    let a1 = UnitId::new(Side::A, 0);
+    press(&mut app, &["Enter", "t", "66", "Enter"]);
+    press(&mut app, &["m", "a"]);
+    let kinds: Vec<&str> = app.battle.events().iter().map(|e| e.kind()).collect();
+    assert_eq!(kinds, ["initiative", "activation", "correct"]);
+    assert!(matches!(
+        app.battle.events()[1],
+        herald::battle::Event::Activation {
+            add_champion: true,
+            ..
+        }
+    ));
+    let u = &app.battle.unit(a1).unwrap().unit;
+    assert_eq!((u.champions, u.moving), (1, true));
+    press(&mut app, &["a"]);
+    assert_eq!(
+        app.battle.unit(a1).unwrap().unit.champions,
+        1,
+        "one champion per activation"
+    );
+    press(&mut app, &["o", "l"]);
+    assert_eq!(
+        app.battle.unit(a1).unwrap().unit.formation,
+        herald::rules::warlords::unit::Formation::Line
+    );
+    both(&app, "choices_made");
+    // Undo takes back the formation change; redo puts it back.
+    press(&mut app, &["u"]);
+    assert_eq!(app.context(), Context::Tables);
+    assert_ne!(
+        app.battle.unit(a1).unwrap().unit.formation,
+        herald::rules::warlords::unit::Formation::Line
+    );
+    press(&mut app, &["U"]);
+    assert_eq!(
+        app.battle.unit(a1).unwrap().unit.formation,
+        herald::rules::warlords::unit::Formation::Line
+    );
+}
+
+#[test]
+fn herald_rolls_the_same_dice_from_the_same_seed() {
+    let mut one = hastings(42);
+    let mut two = hastings(42);
+    for app in [&mut one, &mut two] {
+        press(app, &["Enter", "Enter", "Enter"]);
+    }
+    assert_eq!(one.battle.events(), two.battle.events());
+    assert_eq!(one.battle.events().len(), 1);
+}
+
+#[test]
+fn without_colour_the_dice_keep_their_letters() {
+    let mut app = skirmish();
+    press(
+        &mut app,
+        &[
+            "Enter", "t", "61", "Enter", "Enter", "Enter", "k", "t", "442", "Enter",
+        ],
+    );
+    let plain = screen(&app, 120, 40);
+    assert!(plain.contains("[W4] [W4]  w2"), "{plain}");
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
+    for (theme, coloured) in [(Theme::plain(), false), (Theme::coloured(), true)] {
+        app.theme = theme;
+        terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+        let buf = terminal.backend().buffer();
+        let any_colour = buf
+            .content()
+            .iter()
+            .any(|c| c.fg != ratatui::style::Color::Reset || c.bg != ratatui::style::Color::Reset);
+        assert_eq!(any_colour, coloured);
+    }
+}
+
+#[test]
+fn the_tables_scroll_to_the_selection() {
+    let mut app = hastings(1);
+    press(&mut app, &["Tab", "End"]);
+    assert_eq!(app.selected_id(), Some(UnitId::new(Side::B, 12)));
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("b13"), "{s}");
+    press(&mut app, &["Home", "d"]);
+    insta::assert_snapshot!("detail_narrow_80x24", screen(&app, 80, 24));
 }

@@ -788,7 +788,10 @@ impl App {
         let unit = *unit;
         self.dialogs.pop();
         let note = match self.correct(unit, Correction::Formation(f)) {
-            Ok(()) => format!("change formation (2.3.3): now {f}"),
+            Ok(()) => format!(
+                "change formation (2.3.3): now {}",
+                super::view::words::formation(f)
+            ),
             Err(e) => return self.set_resolve_error(e),
         };
         self.note_choice(Choice::ChangeFormation, note);

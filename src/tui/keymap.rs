@@ -646,6 +646,8 @@ pub const CONTEXTS: &[Context] = &[
     Context::TypeDice,
     Context::Correct,
     Context::Formation,
+    Context::Help,
+    Context::ConfirmQuit,
     Context::Global,
     Context::Start,
 ];
