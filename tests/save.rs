@@ -41,9 +41,10 @@ fn golden_battle() -> SaveData {
     }
 }
 
-/// Rewrites the golden files from the current code (run by hand after a
-/// deliberate format change: `HERALD_BLESS=1 cargo test --test save bless`).
+/// Rewrites the golden files from the current code, by hand after a
+/// deliberate format change: `HERALD_BLESS=1 cargo test --test save bless -- --ignored`.
 #[test]
+#[ignore = "a tool, not a check: it rewrites tests/golden"]
 fn bless_golden_files() {
     if std::env::var_os("HERALD_BLESS").is_none() {
         return;
@@ -52,9 +53,10 @@ fn bless_golden_files() {
     fs::create_dir_all(golden("")).unwrap();
     fs::write(golden("save-v2.toml"), &v2).unwrap();
     // Format 1 kept the dice's seed and position at the top level.
-    let v1 = v2
-        .replace("format = 2", "format = 1")
-        .replace("# Herald's dice: the seed and how far the generator has run.\n[dice]\n", "");
+    let v1 = v2.replace("format = 2", "format = 1").replace(
+        "# Herald's dice: the seed and how far the generator has run.\n[dice]\n",
+        "",
+    );
     fs::write(golden("save-v1.toml"), v1).unwrap();
 }
 
@@ -126,7 +128,11 @@ fn an_unknown_event_kind_gets_a_did_you_mean() {
     let good = fs::read_to_string(golden("save-v2.toml")).unwrap();
     let bad = good.replacen("kind = \"activation\"", "kind = \"activaton\"", 1);
     let ps = problems(&bad);
-    assert!(ps[0].message.contains("did you mean 'activation'"), "{}", ps[0]);
+    assert!(
+        ps[0].message.contains("did you mean 'activation'"),
+        "{}",
+        ps[0]
+    );
     assert_eq!(ps[0].line, place(&bad, "\"activaton\"").0);
 }
 
@@ -145,7 +151,10 @@ fn an_event_that_no_longer_applies_is_located() {
     assert!(ps[0].message.contains("cannot be replayed"), "{}", ps[0]);
     assert!(ps[0].message.contains("kept as it is"), "{}", ps[0]);
     let line_text = bad.lines().nth(ps[0].line - 1).unwrap();
-    assert!(line_text.starts_with("[[events]]") || line_text.starts_with("kind"), "{line_text}");
+    assert!(
+        line_text.starts_with("[[events]]") || line_text.starts_with("kind"),
+        "{line_text}"
+    );
 }
 
 #[test]
@@ -309,7 +318,11 @@ fn herald_new_and_log() {
         "18446744073709551615",
     ];
     let out = run(&args);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let path = saves.join("hastings.toml");
     let loaded = save::load(&path).unwrap();
     assert_eq!(loaded.data.dice.seed, u64::MAX);
@@ -326,7 +339,10 @@ fn herald_new_and_log() {
         .output()
         .unwrap();
     assert!(status.status.success());
-    let out = herald().args(["log", path.to_str().unwrap()]).output().unwrap();
+    let out = herald()
+        .args(["log", path.to_str().unwrap()])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let report = String::from_utf8(out.stdout).unwrap();
     assert!(report.starts_with("# Battle report: hastings"), "{report}");

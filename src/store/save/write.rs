@@ -304,8 +304,11 @@ fn write_event(o: &mut String, e: &Event) {
         } => {
             id(o, "a", *a);
             id(o, "b", *b);
-            let _ = writeln!(o, "facts_a = {}", melee_facts(facts_a));
-            let _ = writeln!(o, "facts_b = {}", melee_facts(facts_b));
+            for (k, f) in [("facts_a", facts_a), ("facts_b", facts_b)] {
+                if *f != MeleeFacts::default() {
+                    let _ = writeln!(o, "{k} = {}", melee_facts(f));
+                }
+            }
             if *rough_ground {
                 o.push_str("rough_ground = true\n");
             }
