@@ -55,12 +55,14 @@ fn report(problems: &[Problem]) {
 
 /// The last line: how many files passed, with how many errors and warnings.
 fn tally(files: usize, failed: usize, errors: usize, warnings: usize) -> String {
-    let plural = |n: usize, one: &str, many: &str| {
-        format!("{n} {}", if n == 1 { one } else { many })
-    };
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let w = plural(warnings, "warning", "warnings");
     if failed == 0 {
-        format!("{}: no errors, {w}", plural(files, "army checked", "armies checked"))
+        format!(
+            "{}: no errors, {w}",
+            plural(files, "army checked", "armies checked")
+        )
     } else {
         format!(
             "{} of {} with errors: {}, {w}",

@@ -119,7 +119,7 @@ struct UnitNames {
 struct ContingentNames {
     name: Option<Written>,
     general: Option<Written>,
-    c_in_c: Option<Range<usize>>,
+    c_in_c: Option<Written>,
     units: Vec<UnitNames>,
 }
 
@@ -211,7 +211,11 @@ impl ArmyReader {
         let mut names = ContingentNames {
             name: written(&f, "name"),
             general: written(&f, "general"),
-            c_in_c: f.has_true("c_in_c").then(|| f.span_of("c_in_c")),
+            c_in_c: f.has_true("c_in_c").then(|| Written {
+                name: String::new(),
+                span: f.span_of("c_in_c"),
+                field: f.at("c_in_c"),
+            }),
             units: Vec::new(),
         };
         let name = walk.required_string(&mut f, "name");
@@ -370,15 +374,11 @@ impl ArmyReader {
             };
             walk.error(general.span.clone(), general.field.clone(), message);
         }
-        let marked: Vec<&Range<usize>> = self
-            .contingents
-            .iter()
-            .filter_map(|c| c.c_in_c.as_ref())
-            .collect();
-        for span in marked.iter().skip(1) {
+        let marked = self.contingents.iter().filter_map(|c| c.c_in_c.as_ref());
+        for w in marked.skip(1) {
             walk.error(
-                (*span).clone(),
-                "c_in_c",
+                w.span.clone(),
+                w.field.clone(),
                 "only one contingent holds the C-in-C, who rolls for initiative (2.1.1); another is already marked c_in_c = true",
             );
         }

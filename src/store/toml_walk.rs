@@ -7,11 +7,12 @@ use std::fmt;
 use std::io::Read;
 use std::ops::{Range, RangeInclusive};
 use std::path::Path;
+use std::rc::Rc;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 /// The largest file Herald reads (army files and cases are a few kilobytes;
-/// an army of 1,000 units is about 300 KB).
+/// an army of 1,000 units is about 400 KB).
 pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
 
 /// The most problems reported for one file; past this, a last line says how
@@ -28,26 +29,30 @@ pub struct Source<'s> {
     pub path: String,
     /// The text.
     pub text: &'s str,
-    line_starts: Vec<usize>,
+    /// Where each line starts, found the first time a place is asked for.
+    line_starts: std::cell::OnceCell<Vec<usize>>,
 }
 
 impl<'s> Source<'s> {
     /// A source named `path` holding `text`.
     pub fn new(path: impl Into<String>, text: &'s str) -> Self {
-        let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
         Source {
             path: path.into(),
             text,
-            line_starts,
+            line_starts: std::cell::OnceCell::new(),
         }
     }
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn locate(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
-        let start = self.line_starts[line - 1];
+        let line_starts = self.line_starts.get_or_init(|| {
+            let mut starts = vec![0];
+            starts.extend(self.text.match_indices('\n').map(|(i, _)| i + 1));
+            starts
+        });
+        let line = line_starts.partition_point(|&s| s <= offset).max(1);
+        let start = line_starts[line - 1];
         let column = self
             .text
             .get(start..offset)
@@ -160,7 +165,7 @@ fn too_big(path: &str, bytes: usize) -> Problem {
     Problem::file_error(
         path,
         format!(
-            "the file is {bytes} bytes; Herald reads files up to {MAX_FILE_TEXT}, and an army of 1,000 units needs about 300 KB"
+            "the file is {bytes} bytes; Herald reads files up to {MAX_FILE_TEXT}, and an army of 1,000 units needs about 400 KB"
         ),
     )
 }
@@ -225,8 +230,8 @@ pub struct Fields<'t, 's> {
     table: &'t DeTable<'s>,
     /// Where the table is in the text.
     pub span: Range<usize>,
-    /// Its field path.
-    pub path: String,
+    /// Its field path (shared with the paths of its items, built lazily).
+    pub path: Rc<str>,
     asked: Vec<&'static str>,
 }
 
@@ -267,8 +272,12 @@ pub fn shown(v: &DeValue<'_>) -> String {
 /// A whole number's value, if it fits in an i64.
 pub fn integer(v: &DeValue<'_>) -> Option<i64> {
     let i = v.as_integer()?;
-    let digits = i.as_str().replace('_', "");
-    i64::from_str_radix(&digits, i.radix()).ok()
+    let written = i.as_str();
+    if written.contains('_') {
+        i64::from_str_radix(&written.replace('_', ""), i.radix()).ok()
+    } else {
+        i64::from_str_radix(written, i.radix()).ok()
+    }
 }
 
 /// The path of a field inside `path`.
@@ -280,14 +289,67 @@ pub fn join(path: &str, key: impl fmt::Display) -> String {
     }
 }
 
+/// The path of one item of a list (`units.3`), made into text only when a
+/// problem is reported: reading a good file builds no paths.
+#[derive(Clone, Debug)]
+pub struct ItemPath {
+    table: Rc<str>,
+    key: &'static str,
+    index: usize,
+}
+
+impl ItemPath {
+    /// The item's place in its list, from 0.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+}
+
+impl fmt::Display for ItemPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.table.is_empty() {
+            write!(f, "{}.{}", self.key, self.index)
+        } else {
+            write!(f, "{}.{}.{}", self.table, self.key, self.index)
+        }
+    }
+}
+
+impl From<ItemPath> for String {
+    fn from(p: ItemPath) -> String {
+        p.to_string()
+    }
+}
+
+/// The path of a field of a table, made into text only when needed.
+#[derive(Clone, Copy, Debug)]
+pub struct FieldPath<'p> {
+    table: &'p str,
+    key: &'p str,
+}
+
+impl From<FieldPath<'_>> for String {
+    fn from(p: FieldPath<'_>) -> String {
+        join(p.table, p.key)
+    }
+}
+
 impl<'t, 's> Fields<'t, 's> {
+    /// The path of `key` in this table, as a [`FieldPath`] (no text built yet).
+    pub fn path_of<'p>(&'p self, key: &'p str) -> FieldPath<'p> {
+        FieldPath {
+            table: &self.path,
+            key,
+        }
+    }
+
     /// Starts reading `table` found at `span` under `path`.
-    pub fn new(table: &'t DeTable<'s>, span: Range<usize>, path: impl Into<String>) -> Self {
+    pub fn new(table: &'t DeTable<'s>, span: Range<usize>, path: impl Into<Rc<str>>) -> Self {
         Fields {
             table,
             span,
             path: path.into(),
-            asked: Vec::new(),
+            asked: Vec::with_capacity(table.len().max(8)),
         }
     }
 
@@ -431,7 +493,7 @@ impl<'a, 's> Walk<'a, 's> {
     }
 
     /// Reports a value of the wrong kind.
-    fn wrong_kind(&mut self, v: Value<'_, 's>, path: String, wanted: &str) {
+    fn wrong_kind(&mut self, v: Value<'_, 's>, path: impl Into<String>, wanted: &str) {
         let got = shown(v.get_ref());
         self.error(v.span(), path, format!("expected {wanted}, found {got}"));
     }
@@ -493,7 +555,7 @@ impl<'a, 's> Walk<'a, 's> {
         rule: Option<&str>,
     ) -> Option<i64> {
         let v = f.get(key)?;
-        let why = rule.map_or(String::new(), |r| format!(" ({r})"));
+        let why = || rule.map_or(String::new(), |r| format!(" ({r})"));
         let Some(n) = integer(v.get_ref()) else {
             if let Some(i) = v.get_ref().as_integer() {
                 let digits: String = i.as_str().chars().take(40).collect();
@@ -501,9 +563,10 @@ impl<'a, 's> Walk<'a, 's> {
                     v.span(),
                     f.at(key),
                     format!(
-                        "{digits} is far too large; {} to {} accepted{why}",
+                        "{digits} is far too large; {} to {} accepted{}",
                         range.start(),
-                        range.end()
+                        range.end(),
+                        why()
                     ),
                 );
             } else {
@@ -520,9 +583,10 @@ impl<'a, 's> Walk<'a, 's> {
                 v.span(),
                 f.at(key),
                 format!(
-                    "{n} is out of range; {} to {} accepted{why}",
+                    "{n} is out of range; {} to {} accepted{}",
                     range.start(),
-                    range.end()
+                    range.end(),
+                    why()
                 ),
             );
             return None;
@@ -545,11 +609,11 @@ impl<'a, 's> Walk<'a, 's> {
     /// One word from a closed vocabulary.
     pub fn named<T: Named>(&mut self, f: &mut Fields<'_, 's>, key: &'static str) -> Option<T> {
         let v = f.get(key)?;
-        self.word(v, f.at(key))
+        self.word(v, f.path_of(key))
     }
 
-    /// Reads one value as a word of `T`.
-    pub fn word<T: Named>(&mut self, v: Value<'_, 's>, path: String) -> Option<T> {
+    /// Reads one value as a word of `T`; `path` is made text only for a problem.
+    pub fn word<T: Named>(&mut self, v: Value<'_, 's>, path: impl Into<String>) -> Option<T> {
         let Some(s) = v.get_ref().as_str() else {
             self.wrong_kind(v, path, &format!("one of: {}", T::accepted()));
             return None;
@@ -571,7 +635,7 @@ impl<'a, 's> Walk<'a, 's> {
         &mut self,
         f: &mut Fields<'t, 's>,
         key: &'static str,
-    ) -> Vec<(String, Value<'t, 's>)> {
+    ) -> Vec<(ItemPath, Value<'t, 's>)> {
         let Some(v) = f.get(key) else {
             return Vec::new();
         };
@@ -579,7 +643,14 @@ impl<'a, 's> Walk<'a, 's> {
             DeValue::Array(items) => items
                 .iter()
                 .enumerate()
-                .map(|(i, item)| (join(&f.at(key), i), item))
+                .map(|(index, item)| {
+                    let path = ItemPath {
+                        table: Rc::clone(&f.path),
+                        key,
+                        index,
+                    };
+                    (path, item)
+                })
                 .collect(),
             _ => {
                 self.wrong_kind(v, f.at(key), "a list in [brackets]");
@@ -647,9 +718,13 @@ impl<'a, 's> Walk<'a, 's> {
     }
 
     /// Reads a value as a table.
-    pub fn as_table<'t>(&mut self, v: Value<'t, 's>, path: String) -> Option<Fields<'t, 's>> {
+    pub fn as_table<'t>(
+        &mut self,
+        v: Value<'t, 's>,
+        path: impl Into<String>,
+    ) -> Option<Fields<'t, 's>> {
         match v.get_ref() {
-            DeValue::Table(t) => Some(Fields::new(t, v.span(), path)),
+            DeValue::Table(t) => Some(Fields::new(t, v.span(), path.into().as_str())),
             _ => {
                 self.wrong_kind(v, path, "a table");
                 None
