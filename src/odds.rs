@@ -114,9 +114,20 @@ impl<T: Copy + Ord> Distribution<T> {
     /// Gathers weighted values as [`Distribution::gather`] does, then puts the
     /// values in order.
     pub fn gather_sorted(weights: impl IntoIterator<Item = (T, f64)>) -> Self {
-        let mut d = Self::gather(weights);
-        d.outcomes.sort_unstable_by_key(|(v, _)| *v);
-        d
+        let weights = weights.into_iter();
+        let (low, high) = weights.size_hint();
+        let mut outcomes: Vec<(T, f64)> = Vec::with_capacity(high.unwrap_or(low));
+        outcomes.extend(weights.filter(|(_, p)| *p > 0.0));
+        // Stable, and linear on the already-ordered runs the rules' mappings give.
+        outcomes.sort_by_key(|(v, _)| *v);
+        outcomes.dedup_by(|(v, p), (kept, q)| {
+            let same = v == kept;
+            if same {
+                *q += *p;
+            }
+            same
+        });
+        Distribution { outcomes }
     }
 
     /// The probability of a value of at least `value`.

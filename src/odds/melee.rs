@@ -64,26 +64,24 @@ pub fn melee(plan: &Melee<'_>) -> MeleeOdds {
         loser_unformed: 0.0,
         loser_broken: 0.0,
     };
+    // Sums without branches: which side loses is not predictable per pair.
+    let mut loser = [0.0; 3];
+    let (mut falls_back, mut unformed, mut broken) = (0.0, 0.0, 0.0);
+    let yes = |b: bool| f64::from(u8::from(b));
     for &(sa, pa) in &odds.a.score.outcomes {
         for &(sb, pb) in &odds.b.score.outcomes {
             let p = pa * pb;
             let d = plan.decide(sa, sb);
-            match d.loser {
-                Some(Side::A) => odds.loser_a += p,
-                Some(Side::B) => odds.loser_b += p,
-                None => odds.loser_none += p,
-            }
-            if d.falls_back {
-                odds.loser_falls_back += p;
-            }
-            if d.unformed {
-                odds.loser_unformed += p;
-            }
-            if d.broken {
-                odds.loser_broken += p;
-            }
+            loser[d.loser.map_or(2, |s| s as usize)] += p;
+            falls_back += p * yes(d.falls_back);
+            unformed += p * yes(d.unformed);
+            broken += p * yes(d.broken);
         }
     }
+    [odds.loser_a, odds.loser_b, odds.loser_none] = loser;
+    odds.loser_falls_back = falls_back;
+    odds.loser_unformed = unformed;
+    odds.loser_broken = broken;
     odds
 }
 
@@ -97,17 +95,19 @@ fn side(plan: &Melee<'_>, side: Side) -> MeleeSideOdds {
             .enumerate()
             .map(|(sum, row)| (plan.score(side, sum as u32), row[0] + row[1])),
     );
-    let mut casualties = Vec::with_capacity(score.outcomes.len());
-    let mut stands = Vec::with_capacity(score.outcomes.len());
-    for (s, p) in score.iter() {
-        let (c, st) = plan.inflicted(side, s);
-        casualties.push((c, p));
-        stands.push((st, p));
-    }
+    let inflicted = |pick: fn((u32, u32)) -> u32| {
+        Distribution::gather_sorted(
+            score
+                .iter()
+                .map(|(s, p)| (pick(plan.inflicted(side, s)), p)),
+        )
+    };
+    let casualties_inflicted = inflicted(|(c, _)| c);
+    let stands_destroyed = inflicted(|(_, st)| st);
     MeleeSideOdds {
         dice,
         score,
-        casualties_inflicted: Distribution::gather_sorted(casualties),
-        stands_destroyed: Distribution::gather_sorted(stands),
+        casualties_inflicted,
+        stands_destroyed,
     }
 }

@@ -42,7 +42,7 @@ pub fn shooting(plan: &Shooting<'_>) -> ShootingOdds {
     }
     ShootingOdds {
         dice: plan.dice,
-        raw_hits: Distribution::gather((0..).zip(table.iter().copied())),
+        raw_hits: Distribution::gather_sorted((0..).zip(table.iter().copied())),
         hits: Distribution::gather_sorted(hits),
         halted,
         casualties: Distribution::gather_sorted(casualties),

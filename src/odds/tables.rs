@@ -44,6 +44,7 @@ fn choose(n: u128, k: u128) -> Option<u128> {
 /// `b`, at least one `b`), of which `n! C(b-1, n-2)` show no doubles at all.
 /// One die counts alone; no dice make 0.
 pub fn top_two_counts(n: u32) -> Option<TopTwoCounts> {
+    6u128.checked_pow(n)?; // the total must fit too
     let mut t = [[0u128; 2]; 13];
     match n {
         0 => t[0][0] = 1,
@@ -111,6 +112,7 @@ pub fn hits_counts(n: u32, hit_faces: u32) -> Option<Vec<u128>> {
     let h = u128::from(hit_faces.min(6));
     let g = gcd(h, 6);
     let (yes, no) = (h / g, (6 - h) / g);
+    (6 / g).checked_pow(n)?; // the total must fit too
     (0..=n)
         .map(|k| {
             choose(u128::from(n), u128::from(k))?
@@ -146,14 +148,22 @@ fn ln_pow(q: f64, e: u32) -> f64 {
 fn hits_float(n: u32, hit_faces: u32) -> Vec<f64> {
     let p = f64::from(hit_faces.min(6)) / 6.0;
     let lf = ln_factorials(n);
-    (0..=n)
+    let t = (0..=n)
         .map(|k| {
             let ln = lf[n as usize] - lf[k as usize] - lf[(n - k) as usize]
                 + ln_pow(p, k)
                 + ln_pow(1.0 - p, n - k);
             ln.exp()
         })
-        .collect()
+        .collect::<Vec<_>>();
+    normalised(t)
+}
+
+/// Divides by the sum, so that rounding in the logs cannot leave the total off 1.
+fn normalised(mut t: Vec<f64>) -> Vec<f64> {
+    let total: f64 = t.iter().sum();
+    t.iter_mut().for_each(|p| *p /= total);
+    t
 }
 
 /// Probabilities of each number of dice (0 to `n`) on `hit_faces` of the 6 faces.
@@ -182,6 +192,7 @@ pub fn hits(n: u32, hit_faces: u32) -> Cow<'static, [f64]> {
 /// `s * (n + 1) + o`: `n! / (s! o! r!) 4^r` with `r = n - s - o` the other
 /// dice. `None` if the counts do not fit.
 pub fn sixes_ones_counts(n: u32) -> Option<Vec<u128>> {
+    6u128.checked_pow(n)?; // the total must fit too
     let w = n as usize + 1;
     let mut t = vec![0u128; w * w];
     let nn = u128::from(n);
@@ -210,7 +221,7 @@ fn sixes_ones_float(n: u32) -> Vec<f64> {
             t[s as usize * w + o as usize] = ln.exp();
         }
     }
-    t
+    normalised(t)
 }
 
 /// Probabilities of `s` sixes and `o` ones among `n` dice, at `s * (n + 1) + o`.
@@ -261,7 +272,7 @@ mod tests {
         assert!(top_two_counts(49).is_some());
         assert!(top_two_counts(50).is_none());
         assert!(hits_counts(127, 3).is_some(), "out of 2^127");
-        assert!(hits_counts(200, 3).is_none());
+        assert!(hits_counts(128, 3).is_none(), "2^128 does not fit");
         let big = top_two(200);
         let sum: f64 = big.iter().flatten().sum();
         assert!((sum - 1.0).abs() < 1e-12);
