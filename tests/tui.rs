@@ -16,9 +16,24 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-/// A new battle of Hastings with Herald's dice from `seed`.
+/// A new battle of Hastings (the frozen copy of the armies in
+/// `tests/snapshots/armies/`) with Herald's dice from `seed`.
 fn hastings(seed: u64) -> App {
-    let setup = herald::tui::run::hastings().expect("the Hastings armies load");
+    let side = |file: &str| {
+        let path = format!(
+            "{}/tests/snapshots/armies/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("the frozen army file is there");
+        herald::store::army::read_army(&path, &text)
+            .expect("the frozen army file loads")
+            .army
+    };
+    let setup = Setup::new(
+        vec![side("hastings-1066-anglo-saxon.toml")],
+        vec![side("hastings-1066-norman.toml")],
+    )
+    .expect("both sides have units");
     App::new(
         Battle::new(setup),
         SeededDice::new(seed),

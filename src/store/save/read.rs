@@ -442,7 +442,7 @@ fn correction<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Cor
     if found.len() != 1 {
         walk.error(
             f.span.clone(),
-            f.path.clone(),
+            f.path.to_string(),
             format!(
                 "a correction changes exactly one thing, but {} were given; one of: {KEYS}",
                 found.len()
