@@ -4,4 +4,5 @@
 pub mod battle;
 pub mod check;
 pub mod odds;
+pub mod plan;
 pub mod resolve;

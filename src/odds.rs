@@ -1,2 +1,144 @@
 //! Exact odds of every outcome before a roll, computed from the same rules
-//! functions the resolution uses. (Being built: issue 7.)
+//! functions the resolution uses.
+//!
+//! Each procedure's plan (an [`Activation`](crate::rules::warlords::Activation),
+//! a [`Shooting`](crate::rules::warlords::Shooting), a
+//! [`Melee`](crate::rules::warlords::Melee), …) says how many white dice it
+//! rolls; [`tables`] knows how often those dice give each value of the
+//! statistic the rules read (the two highest and any doubles, the dice that
+//! hit, the sixes and ones, the faces); and the plan's own pure functions
+//! (`verdict`, `hits` and `effect`, `score`, `inflicted` and `decide`,
+//! `random_distance`, `stands_lost`, `winner`) turn each value into an
+//! outcome. So the odds cannot drift from the rules. Personality dice (red
+//! and yellow, and a Slippery check's white dice) are not part of these odds.
+
+pub mod activation;
+pub mod initiative;
+pub mod melee;
+pub mod movement;
+pub mod shooting;
+pub mod tables;
+
+pub use activation::{ActivationOdds, activation};
+pub use initiative::{InitiativeOdds, initiative};
+pub use melee::{MeleeOdds, MeleeSideOdds, melee};
+pub use movement::{BreakOffOdds, FleeOdds, RandomMoveOdds, break_off, flee, random_move};
+pub use shooting::{ShootingOdds, shooting};
+
+/// The probability of each value an outcome can take, in value order, each
+/// value once; the probabilities sum to 1.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Distribution<T> {
+    /// Each value with its probability, never 0.
+    pub outcomes: Vec<(T, f64)>,
+}
+
+impl<T> Default for Distribution<T> {
+    /// No outcomes at all.
+    fn default() -> Self {
+        Distribution {
+            outcomes: Vec::new(),
+        }
+    }
+}
+
+impl<T: Copy + PartialEq> Distribution<T> {
+    /// One value, for certain.
+    pub fn certain(value: T) -> Self {
+        Distribution {
+            outcomes: vec![(value, 1.0)],
+        }
+    }
+
+    /// Gathers weighted values, adding the weights of equal values and
+    /// keeping the order in which values first appear; zero weights are dropped.
+    pub fn gather(weights: impl IntoIterator<Item = (T, f64)>) -> Self {
+        let mut outcomes: Vec<(T, f64)> = Vec::new();
+        for (v, p) in weights {
+            if p <= 0.0 {
+                continue;
+            }
+            // Values often come in runs (a monotone mapping): try the last first.
+            if let Some((w, q)) = outcomes.last_mut()
+                && *w == v
+            {
+                *q += p;
+                continue;
+            }
+            match outcomes.iter_mut().find(|(w, _)| *w == v) {
+                Some((_, q)) => *q += p,
+                None => outcomes.push((v, p)),
+            }
+        }
+        Distribution { outcomes }
+    }
+
+    /// The probability of exactly `value`.
+    pub fn probability(&self, value: T) -> f64 {
+        self.outcomes
+            .iter()
+            .find(|(v, _)| *v == value)
+            .map_or(0.0, |(_, p)| *p)
+    }
+
+    /// The probability of any value meeting `test`.
+    pub fn probability_that(&self, test: impl Fn(T) -> bool) -> f64 {
+        self.outcomes
+            .iter()
+            .filter(|(v, _)| test(*v))
+            .fold(0.0, |acc, (_, p)| acc + p)
+    }
+
+    /// The sum of all the probabilities (1, up to rounding).
+    pub fn total(&self) -> f64 {
+        self.outcomes.iter().fold(0.0, |acc, (_, p)| acc + p)
+    }
+
+    /// The largest single probability, to scale a bar chart by.
+    pub fn highest(&self) -> f64 {
+        self.outcomes.iter().map(|(_, p)| *p).fold(0.0, f64::max)
+    }
+
+    /// Each value with its probability, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (T, f64)> + '_ {
+        self.outcomes.iter().copied()
+    }
+
+    /// The values as another type, gathering values that become equal.
+    pub fn map<U: Copy + PartialEq>(&self, f: impl Fn(T) -> U) -> Distribution<U> {
+        Distribution::gather(self.iter().map(|(v, p)| (f(v), p)))
+    }
+}
+
+impl<T: Copy + Ord> Distribution<T> {
+    /// Gathers weighted values as [`Distribution::gather`] does, then puts the
+    /// values in order.
+    pub fn gather_sorted(weights: impl IntoIterator<Item = (T, f64)>) -> Self {
+        let weights = weights.into_iter();
+        let (low, high) = weights.size_hint();
+        let mut outcomes: Vec<(T, f64)> = Vec::with_capacity(high.unwrap_or(low));
+        outcomes.extend(weights.filter(|(_, p)| *p > 0.0));
+        // Stable, and linear on the already-ordered runs the rules' mappings give.
+        outcomes.sort_by_key(|(v, _)| *v);
+        outcomes.dedup_by(|(v, p), (kept, q)| {
+            let same = v == kept;
+            if same {
+                *q += *p;
+            }
+            same
+        });
+        Distribution { outcomes }
+    }
+
+    /// The probability of a value of at least `value`.
+    pub fn at_least(&self, value: T) -> f64 {
+        self.probability_that(|v| v >= value)
+    }
+}
+
+impl Distribution<u32> {
+    /// The expected value.
+    pub fn mean(&self) -> f64 {
+        self.iter().fold(0.0, |acc, (v, p)| acc + f64::from(v) * p)
+    }
+}

@@ -1,12 +1,10 @@
 //! `herald resolve FILE [--json]`: resolves every case of a conformance file
 //! (`conformance/README.md`), one JSON line per case or a readable account.
 
+use super::plan::{Planned, plan};
 use crate::rules::Side;
 use crate::rules::named::Named;
-use crate::rules::warlords::{
-    Activation, BreakOff, Explanation, Flee, Initiative, Melee, MeleeSide, RandomMove, Shooting,
-    StandLoss,
-};
+use crate::rules::warlords::Explanation;
 use crate::store::case::{Case, CaseInput};
 use serde_json::{Value, json};
 
@@ -21,16 +19,9 @@ pub struct Resolved {
 /// Resolves one case's inputs, or says why it is refused.
 pub fn resolve_input(input: &CaseInput) -> Result<Resolved, String> {
     let e = |e: crate::rules::RulesError| e.to_string();
-    match input {
-        CaseInput::Activation {
-            unit,
-            situation,
-            dice,
-        } => {
-            let out = Activation::plan(unit, *situation)
-                .map_err(e)?
-                .resolve(dice)
-                .map_err(e)?;
+    match plan(input).map_err(e)? {
+        Planned::Activation(activation, dice) => {
+            let out = activation.resolve(dice).map_err(e)?;
             Ok(Resolved {
                 fields: json!({
                     "score": out.score,
@@ -48,16 +39,8 @@ pub fn resolve_input(input: &CaseInput) -> Result<Resolved, String> {
                 explanation: out.explanation,
             })
         }
-        CaseInput::Shooting {
-            shooter,
-            target,
-            situation,
-            dice,
-        } => {
-            let out = Shooting::plan(shooter, target, *situation)
-                .map_err(e)?
-                .resolve(dice)
-                .map_err(e)?;
+        Planned::Shooting(shot, dice) => {
+            let out = shot.resolve(dice).map_err(e)?;
             let mut fields = json!({
                 "dice_rolled": out.dice_rolled,
                 "raw_hits": out.raw_hits,
@@ -74,21 +57,7 @@ pub fn resolve_input(input: &CaseInput) -> Result<Resolved, String> {
                 explanation: out.explanation,
             })
         }
-        CaseInput::Melee {
-            a,
-            b,
-            rough_ground,
-            dice,
-        } => {
-            let side_a = MeleeSide {
-                unit: &a.unit,
-                facts: a.facts.clone(),
-            };
-            let side_b = MeleeSide {
-                unit: &b.unit,
-                facts: b.facts.clone(),
-            };
-            let melee = Melee::plan(side_a, side_b, *rough_ground).map_err(e)?;
+        Planned::Melee(melee, dice) => {
             let out = melee.resolve(dice).map_err(e)?;
             let side_json = |s: Side| {
                 let r = out.side(s);
@@ -115,21 +84,21 @@ pub fn resolve_input(input: &CaseInput) -> Result<Resolved, String> {
                 explanation: out.explanation,
             })
         }
-        CaseInput::RandomMove { spans, dice } => {
-            let out = RandomMove { spans: *spans }.resolve(dice).map_err(e)?;
+        Planned::RandomMove(random_move, dice) => {
+            let out = random_move.resolve(dice).map_err(e)?;
             Ok(Resolved {
                 fields: json!({ "dice_rolled": out.dice_rolled, "distance": out.distance, "sixes": out.sixes, "ones": out.ones }),
                 explanation: out.explanation,
             })
         }
-        CaseInput::Flee { unit, dice } => {
-            let out = Flee { unit }.resolve(dice).map_err(e)?;
+        Planned::Flee(flee, dice) => {
+            let out = flee.resolve(dice).map_err(e)?;
             Ok(Resolved {
                 fields: json!({ "dice_rolled": out.dice_rolled, "distance": out.distance, "stands_lost": out.stands_lost, "dispersed": out.dispersed }),
                 explanation: out.explanation,
             })
         }
-        CaseInput::Movement { unit } => {
+        Planned::Movement(unit) => {
             let mut why = Explanation::default();
             why.line(
                 format!(
@@ -147,43 +116,22 @@ pub fn resolve_input(input: &CaseInput) -> Result<Resolved, String> {
                 explanation: why,
             })
         }
-        CaseInput::Initiative { last_holder, a, b } => {
-            let (winner, why) = Initiative {
-                last_holder: *last_holder,
-            }
-            .resolve(a, b)
-            .map_err(e)?;
+        Planned::Initiative(initiative, a, b) => {
+            let (winner, why) = initiative.resolve(a, b).map_err(e)?;
             Ok(Resolved {
                 fields: json!({ "winner": winner.name() }),
                 explanation: why,
             })
         }
-        CaseInput::StandLoss {
-            personality,
-            stands_left,
-            dice,
-        } => {
-            let out = StandLoss {
-                personality: personality.clone(),
-                stands_left: *stands_left,
-            }
-            .resolve(dice)
-            .map_err(e)?;
+        Planned::StandLoss(stand_loss, dice) => {
+            let out = stand_loss.resolve(dice).map_err(e)?;
             Ok(Resolved {
                 fields: json!({ "fate": out.fate.name() }),
                 explanation: out.explanation,
             })
         }
-        CaseInput::BreakOff {
-            unit,
-            opponent,
-            supporting,
-            dice,
-        } => {
-            let out = BreakOff::plan(unit, opponent, *supporting)
-                .map_err(e)?
-                .resolve(dice)
-                .map_err(e)?;
+        Planned::BreakOff(break_off, dice) => {
+            let out = break_off.resolve(dice).map_err(e)?;
             Ok(Resolved {
                 fields: json!({
                     "case": out.case, "score": out.score, "success": out.success,
@@ -218,7 +166,7 @@ pub fn case_json(case: &Case) -> Value {
 }
 
 /// The problems of a refused case in one message.
-fn refusal(problems: &[crate::store::toml_walk::Problem]) -> String {
+pub fn refusal(problems: &[crate::store::toml_walk::Problem]) -> String {
     problems
         .iter()
         .map(|p| p.to_string())

@@ -13,7 +13,9 @@ pub mod personality;
 pub mod shooting;
 pub mod unit;
 
-pub use activation::{Action, Activation, ActivationOutcome, ActivationSituation};
+pub use activation::{
+    Action, Activation, ActivationOutcome, ActivationSituation, ActivationVerdict,
+};
 pub use army::{Army, Contingent};
 pub use explain::{Cite, Explanation, Line, Modifier};
 pub use initiative::{Initiative, InitiativeWinner};

@@ -157,6 +157,21 @@ pub struct ActivationOutcome {
     pub explanation: Explanation,
 }
 
+/// The bare result of a roll, without its explanation: what odds count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActivationVerdict {
+    /// The adjusted score (never below 0, W-1).
+    pub score: i32,
+    /// Score greater than the width (2.2 step 3).
+    pub success: bool,
+    /// A morale step is lost (2.2.1, W-5).
+    pub lost_morale_step: bool,
+    /// The unit goes Berserk (2.2 step 4, W-6).
+    pub berserk: bool,
+    /// A champion may be added (1.7.5, W-7).
+    pub may_add_champion: bool,
+}
+
 impl ActivationOutcome {
     /// Writes the outcome's changes into the unit (morale, champions, formation, moving).
     pub fn apply(&self, unit: &mut Unit) {
@@ -327,6 +342,34 @@ impl<'a> Activation<'a> {
         )
     }
 
+    /// The score and the yes/no results of a roll whose two highest dice make
+    /// `two_highest`, with `any_doubles` among all the dice. [`Self::outcome`]
+    /// and the odds both read the roll through this one function.
+    pub fn verdict(&self, two_highest: u32, any_doubles: bool) -> ActivationVerdict {
+        let unit = self.unit;
+        let s = &self.situation;
+        let score = self.score(two_highest);
+        let success = score > self.width as i32; // 2.2 step 3, W-1
+        let lost_morale_step = !success && score <= unit.casualties as i32; // 2.2.1, W-5
+        let ready = unit.morale == Morale::Ready;
+        // 1.7.1, 2.2 step 4, W-6
+        let berserk =
+            success && unit.is_impetuous() && ready && s.enemy_in_charge_distance && any_doubles;
+        // 1.7.5, W-7
+        let may_add_champion = success
+            && !berserk
+            && ready
+            && s.enemy_visible_ahead
+            && score >= 3 * unit.champions as i32;
+        ActivationVerdict {
+            score,
+            success,
+            lost_morale_step,
+            berserk,
+            may_add_champion,
+        }
+    }
+
     /// The outcome of a roll whose two highest dice make `two_highest`, with
     /// `any_doubles` among all the dice. Odds use this same function.
     pub fn outcome(&self, two_highest: u32, any_doubles: bool) -> ActivationOutcome {
@@ -334,8 +377,13 @@ impl<'a> Activation<'a> {
         let s = &self.situation;
         let mut why = Explanation::default();
         why.modifiers(&self.modifiers);
-        let score = self.score(two_highest);
-        let success = score > self.width as i32;
+        let ActivationVerdict {
+            score,
+            success,
+            lost_morale_step,
+            berserk,
+            may_add_champion,
+        } = self.verdict(two_highest, any_doubles);
         let wedge = if unit.formation == Formation::Wedge {
             " (a Wedge activates as 1 wide)"
         } else {
@@ -353,7 +401,6 @@ impl<'a> Activation<'a> {
         let mut morale = before;
         let mut moving = unit.moving;
         let mut formation = unit.formation;
-        let lost_morale_step = !success && score <= unit.casualties as i32;
         if lost_morale_step {
             morale = before.step_down();
             moving = false;
@@ -378,11 +425,6 @@ impl<'a> Activation<'a> {
                 cite("2.2.1", "W-5"),
             );
         }
-        let berserk = success
-            && unit.is_impetuous()
-            && before == Morale::Ready
-            && s.enemy_in_charge_distance
-            && any_doubles;
         if berserk {
             morale = Morale::Berserk;
             formation = Formation::Unformed;
@@ -409,11 +451,6 @@ impl<'a> Activation<'a> {
             );
             champions = 0;
         }
-        let may_add_champion = success
-            && !berserk
-            && before == Morale::Ready
-            && s.enemy_visible_ahead
-            && score >= 3 * unit.champions as i32;
         if may_add_champion {
             why.line(
                 format!(

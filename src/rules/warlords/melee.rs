@@ -365,6 +365,18 @@ impl<'a> Melee<'a> {
         score.max(0) as u32 / self.side(side.other()).side.unit.width().max(1)
     }
 
+    /// What a score does to the enemy: (casualty figures, stands destroyed).
+    /// An enemy already Broken loses stands instead (1.7.3, W-17). Odds use this too.
+    pub fn inflicted(&self, side: Side, score: i32) -> (u32, u32) {
+        let harm = self.harm(side, score);
+        let enemy = self.side(side.other()).side.unit;
+        if enemy.morale == Morale::Broken {
+            (0, harm.min(enemy.stands))
+        } else {
+            (harm, 0)
+        }
+    }
+
     /// Compares the two scores (2.6.1 D, W-17). Odds use this same function.
     pub fn decide(&self, score_a: i32, score_b: i32) -> Decision {
         let (loser, win, lose) = match score_a.cmp(&score_b) {
@@ -446,14 +458,15 @@ impl<'a> Melee<'a> {
             let enemy = self.side(side.other()).side.unit;
             let harm = self.harm(side, results[i].score);
             let width = enemy.width();
+            let (casualties, stands_destroyed) = self.inflicted(side, results[i].score);
+            results[i].casualties_inflicted = casualties;
+            results[i].stands_destroyed = stands_destroyed;
             if enemy.morale == Morale::Broken {
-                results[i].stands_destroyed = harm.min(enemy.stands);
                 why.line(
                     format!("{} {} / width {width} = {harm}: {} was already Broken and loses {} stand(s)", side.name(), results[i].score, enemy.name, results[i].stands_destroyed),
                     cite("1.7.3, 2.6.1 C", "W-17"),
                 );
             } else {
-                results[i].casualties_inflicted = harm;
                 why.line(
                     format!(
                         "{} {} / width {width} = {harm} casualty figure(s) on {}",

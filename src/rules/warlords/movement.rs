@@ -141,11 +141,26 @@ impl FleeOutcome {
 }
 
 impl Flee<'_> {
-    /// The move as a random move of charge-distance dice.
-    fn random_move(&self) -> RandomMove {
+    /// The move as a random move of charge-distance dice (W-11).
+    pub fn random_move(&self) -> RandomMove {
         RandomMove {
             spans: self.unit.charge_distance(),
         }
+    }
+
+    /// Stands lost fleeing `distance` spans: one per span beyond the charge
+    /// distance, at most all of them (2.4.11, W-11). Odds use this too.
+    pub fn stands_lost(&self, distance: u32) -> u32 {
+        distance
+            .saturating_sub(self.unit.charge_distance())
+            .min(self.unit.stands)
+    }
+
+    /// Whether losing `stands_lost` stands leaves only the command stand, or
+    /// none: Dispersed (1.7.4).
+    pub fn disperses(&self, stands_lost: u32) -> bool {
+        let left = self.unit.stands.saturating_sub(stands_lost);
+        left <= u32::from(self.unit.troop_type.has_command_stand())
     }
 
     /// As many white dice as the charge distance (W-11).
@@ -175,7 +190,7 @@ impl Flee<'_> {
             cite("2.4.11", "W-10, W-11"),
         );
         why.extend(moved.explanation);
-        let stands_lost = moved.distance.saturating_sub(charge).min(self.unit.stands);
+        let stands_lost = self.stands_lost(moved.distance);
         if stands_lost > 0 {
             why.line(
                 format!(
@@ -184,8 +199,7 @@ impl Flee<'_> {
                 cite("2.4.11", "W-11"),
             );
         }
-        let left = self.unit.stands - stands_lost;
-        let dispersed = left <= u32::from(self.unit.troop_type.has_command_stand());
+        let dispersed = self.disperses(stands_lost);
         if dispersed {
             why.line(
                 "only the command stand is left: Dispersed, remove it from the table",

@@ -1,0 +1,95 @@
+//! A case's inputs turned into the rules' plan for its procedure: shared by
+//! `herald resolve` (which then reads the case's dice) and `herald odds`
+//! (which ignores them), so both see the same plan.
+
+use crate::dice::Dice;
+use crate::rules::RulesError;
+use crate::rules::warlords::{
+    Activation, BreakOff, Flee, Initiative, Melee, MeleeDice, MeleeSide, RandomMove, Shooting,
+    StandLoss, Unit,
+};
+use crate::store::case::CaseInput;
+
+/// A case's procedure, planned, with the dice the case gives it.
+pub enum Planned<'a> {
+    /// An activation (2.2).
+    Activation(Activation<'a>, &'a Dice),
+    /// A shot (2.5).
+    Shooting(Shooting<'a>, &'a Dice),
+    /// A Melee round (2.6).
+    Melee(Melee<'a>, &'a MeleeDice),
+    /// A random move (2.4.9).
+    RandomMove(RandomMove, &'a Dice),
+    /// A flight (2.4.11).
+    Flee(Flee<'a>, &'a Dice),
+    /// Move and charge distances (2.4.2): no dice.
+    Movement(&'a Unit),
+    /// The initiative roll-off (2.1.1): side a's die, side b's die.
+    Initiative(Initiative, &'a Dice, &'a Dice),
+    /// A stand lost with a personality (3.1.3.2).
+    StandLoss(StandLoss, &'a Dice),
+    /// Breaking off from Melee (2.4.8).
+    BreakOff(BreakOff<'a>, &'a Dice),
+}
+
+/// Plans a case's procedure, or says why the rules refuse it.
+pub fn plan(input: &CaseInput) -> Result<Planned<'_>, RulesError> {
+    Ok(match input {
+        CaseInput::Activation {
+            unit,
+            situation,
+            dice,
+        } => Planned::Activation(Activation::plan(unit, *situation)?, dice),
+        CaseInput::Shooting {
+            shooter,
+            target,
+            situation,
+            dice,
+        } => Planned::Shooting(Shooting::plan(shooter, target, *situation)?, dice),
+        CaseInput::Melee {
+            a,
+            b,
+            rough_ground,
+            dice,
+        } => {
+            let side_a = MeleeSide {
+                unit: &a.unit,
+                facts: a.facts.clone(),
+            };
+            let side_b = MeleeSide {
+                unit: &b.unit,
+                facts: b.facts.clone(),
+            };
+            Planned::Melee(Melee::plan(side_a, side_b, *rough_ground)?, dice)
+        }
+        CaseInput::RandomMove { spans, dice } => {
+            Planned::RandomMove(RandomMove { spans: *spans }, dice)
+        }
+        CaseInput::Flee { unit, dice } => Planned::Flee(Flee { unit }, dice),
+        CaseInput::Movement { unit } => Planned::Movement(unit),
+        CaseInput::Initiative { last_holder, a, b } => Planned::Initiative(
+            Initiative {
+                last_holder: *last_holder,
+            },
+            a,
+            b,
+        ),
+        CaseInput::StandLoss {
+            personality,
+            stands_left,
+            dice,
+        } => Planned::StandLoss(
+            StandLoss {
+                personality: personality.clone(),
+                stands_left: *stands_left,
+            },
+            dice,
+        ),
+        CaseInput::BreakOff {
+            unit,
+            opponent,
+            supporting,
+            dice,
+        } => Planned::BreakOff(BreakOff::plan(unit, opponent, *supporting)?, dice),
+    })
+}

@@ -1,0 +1,976 @@
+//! The console's state and its one entry point, [`App::update`]: an action
+//! in, effects out (save, quit), no I/O. Every change to the battle goes
+//! through the battle's events; the console only asks the battle and the
+//! rules what things mean and shows it.
+
+use super::action::{Action, Choice, Fact};
+use super::dialog::{Correct, Dialog, Field, Procedure, Resolve, Rolled, TypeDice};
+use super::keymap::{self, Context, Key};
+use super::theme::Theme;
+use crate::battle::{Battle, Correction, Event, Phase, Step, UnitId};
+use crate::dice::{Dice, DiceCount, SeededDice, parse_typed};
+use crate::rules::Side;
+use crate::rules::warlords::activation::{
+    Action as RulesAction, Activation, ActivationOutcome, ActivationSituation,
+};
+use crate::rules::warlords::movement::Flee;
+use crate::rules::warlords::personality::{PersonalityStatus, PersonalityTrait};
+use crate::rules::warlords::unit::{Formation, Morale};
+use ratatui::crossterm::event::KeyEvent;
+use std::cell::Cell;
+
+/// What the run loop must do after an update.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Write the battle to its save file (an event was recorded, undone or redone).
+    Save,
+    /// Leave the console.
+    Quit,
+}
+
+/// A line for the referee: what just happened, or why it was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Status {
+    /// The words.
+    pub text: String,
+    /// Whether it is a refusal.
+    pub error: bool,
+}
+
+/// The console's state.
+pub struct App {
+    /// The battle, the truth about everything but the table's geometry.
+    pub battle: Battle,
+    /// Herald's dice.
+    pub dice: SeededDice,
+    /// Colours or not.
+    pub theme: Theme,
+    /// The battle's name, for the header.
+    pub title: String,
+    /// The side whose table has the selection.
+    pub focus: Side,
+    /// The selected unit of each side's table.
+    pub selected: [usize; 2],
+    /// The referee pressed d: hides the detail pane on a wide screen, shows it on a narrow one.
+    pub detail_toggled: bool,
+    /// Open dialogs, the top last.
+    pub dialogs: Vec<Dialog>,
+    /// The latest message.
+    pub status: Option<Status>,
+    /// Set when the console should close.
+    pub quit: bool,
+    /// Rows of a table shown at the last draw (for PgUp/PgDn).
+    pub page: Cell<usize>,
+    /// Each unit's contingent, numbered across the side's armies.
+    contingent: [Vec<usize>; 2],
+}
+
+impl App {
+    /// A console on a battle, rolling with `dice`.
+    pub fn new(battle: Battle, dice: SeededDice, theme: Theme, title: &str) -> App {
+        let mut contingent = [Vec::new(), Vec::new()];
+        for side in [Side::A, Side::B] {
+            let mut n = 0;
+            for army in battle.setup().armies(side) {
+                for c in &army.contingents {
+                    contingent[side as usize].extend(std::iter::repeat_n(n, c.units.len()));
+                    n += 1;
+                }
+            }
+        }
+        let mut app = App {
+            battle,
+            dice,
+            theme,
+            title: title.to_string(),
+            focus: Side::A,
+            selected: [0, 0],
+            detail_toggled: false,
+            dialogs: Vec::new(),
+            status: None,
+            quit: false,
+            page: Cell::new(10),
+            contingent,
+        };
+        app.follow_walker();
+        app
+    }
+
+    /// Where keys go now: the top dialog's context, or the tables.
+    pub fn context(&self) -> Context {
+        self.dialogs.last().map_or(Context::Tables, Dialog::context)
+    }
+
+    /// Handles a key press: looks it up in the keymap and updates.
+    pub fn key(&mut self, ev: KeyEvent) -> Vec<Effect> {
+        match keymap::lookup(self.context(), Key::of(&ev)) {
+            Some(a) => self.update(a),
+            None => Vec::new(),
+        }
+    }
+
+    /// The selected unit's id.
+    pub fn selected_id(&self) -> Option<UnitId> {
+        let side = self.focus;
+        let n = self.battle.state().units[side as usize].len();
+        (n > 0).then(|| UnitId::new(side, self.selected[side as usize].min(n - 1)))
+    }
+
+    /// Whether a resolution or a correction is open and would be lost by quitting.
+    pub fn half_done(&self) -> bool {
+        self.dialogs.iter().any(|d| match d {
+            Dialog::Resolve(r) => r.rolled.as_ref().is_none_or(|x| x.flee_pending),
+            Dialog::Correct(c) => c.before != c.after,
+            Dialog::TypeDice(_) | Dialog::Formation(_) => true,
+            _ => false,
+        })
+    }
+
+    /// Applies one action; returns what the run loop must do.
+    pub fn update(&mut self, action: Action) -> Vec<Effect> {
+        let before = (self.battle.events().len(), self.battle.undone().len());
+        self.act(action);
+        let after = (self.battle.events().len(), self.battle.undone().len());
+        let mut effects = Vec::new();
+        if before != after || action == Action::ForceQuit {
+            effects.push(Effect::Save);
+        }
+        if self.quit {
+            effects.push(Effect::Quit);
+        }
+        effects
+    }
+
+    fn act(&mut self, action: Action) {
+        match action {
+            Action::ForceQuit | Action::Yes => self.quit = true,
+            Action::Quit => {
+                if self.half_done() {
+                    self.dialogs.push(Dialog::ConfirmQuit);
+                } else {
+                    self.quit = true;
+                }
+            }
+            Action::No => {
+                self.dialogs.pop();
+            }
+            Action::Help => self.dialogs.push(Dialog::Help { scroll: 0 }),
+            Action::Back => self.back(),
+            Action::Up => self.move_selection(-1),
+            Action::Down => self.move_selection(1),
+            Action::PageUp => self.move_selection(-(self.page.get().max(1) as i64)),
+            Action::PageDown => self.move_selection(self.page.get().max(1) as i64),
+            Action::First => self.move_selection(i64::MIN / 2),
+            Action::Last => self.move_selection(i64::MAX / 2),
+            Action::OtherSide => self.focus = self.focus.other(),
+            Action::Detail => self.detail_toggled = !self.detail_toggled,
+            Action::Advance => self.advance(),
+            Action::ActivateSelected => {
+                if let Some(id) = self.selected_id() {
+                    self.open_activation(id);
+                }
+            }
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::Correct => {
+                if let Some(id) = self.selected_id() {
+                    self.open_correction(id);
+                }
+            }
+            Action::Roll => self.roll(None),
+            Action::TypeDice => self.open_typing(),
+            Action::Toggle(f) => self.toggle(f),
+            Action::EvadeFarther => self.evade_by(1),
+            Action::EvadeNearer => self.evade_by(-1),
+            Action::Choose(c) => self.choose(c),
+            Action::FieldUp => self.field(-1),
+            Action::FieldDown => self.field(1),
+            Action::ValueDown => self.value(-1),
+            Action::ValueUp => self.value(1),
+            Action::PickFormation(f) => self.pick_formation(f),
+            Action::Input(c) => {
+                if let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut()
+                    && t.text.chars().count() < 80
+                {
+                    t.text.push(c);
+                    t.error = None;
+                }
+            }
+            Action::Backspace => {
+                if let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut() {
+                    t.text.pop();
+                }
+            }
+            Action::NewBattle | Action::Resume => {}
+        }
+    }
+
+    /// Says something in the status line.
+    fn say(&mut self, text: impl Into<String>) {
+        self.status = Some(Status {
+            text: text.into(),
+            error: false,
+        });
+    }
+
+    /// Says why something was refused.
+    fn refuse(&mut self, text: impl Into<String>) {
+        self.status = Some(Status {
+            text: text.into(),
+            error: true,
+        });
+    }
+
+    /// Esc: pops the top dialog; backing out of a forced flight says it is still due.
+    fn back(&mut self) {
+        match self.dialogs.pop() {
+            Some(Dialog::Resolve(r)) => {
+                if let Some(x) = &r.rolled {
+                    if x.flee_pending
+                        && let Procedure::Activation { unit, .. } = r.procedure
+                    {
+                        self.refuse(format!(
+                            "{} must still flee (2.4.11): select it and press a, or roll the flight later",
+                            self.name(unit)
+                        ));
+                    }
+                    self.follow_walker();
+                }
+            }
+            Some(_) => {}
+            None => self.status = None,
+        }
+    }
+
+    /// A unit's name.
+    pub fn name(&self, id: UnitId) -> String {
+        self.battle
+            .unit(id)
+            .map_or_else(|| id.to_string(), |u| u.unit.name.clone())
+    }
+
+    /// Moves the selection in the focused table by `delta` rows, clamped.
+    fn move_selection(&mut self, delta: i64) {
+        let side = self.focus as usize;
+        let n = self.battle.state().units[side].len() as i64;
+        if n == 0 {
+            return;
+        }
+        let at = (self.selected[side] as i64)
+            .saturating_add(delta)
+            .clamp(0, n - 1);
+        self.selected[side] = at as usize;
+    }
+
+    /// Selects a unit and focuses its side.
+    fn select(&mut self, id: UnitId) {
+        self.focus = id.side;
+        self.selected[id.side as usize] = id.index;
+    }
+
+    /// Points the selection at the unit the sequence wants next.
+    fn follow_walker(&mut self) {
+        match self.battle.next_step() {
+            Step::Activate(id) => {
+                let keep = self
+                    .selected_id()
+                    .is_some_and(|s| self.battle.to_activate(id.side).contains(&s));
+                if !keep {
+                    self.select(id);
+                }
+            }
+            Step::FightMelee(a, _) => self.select(a),
+            _ => {}
+        }
+    }
+
+    /// Enter: the next step of whatever is on top.
+    fn advance(&mut self) {
+        match self.context() {
+            Context::Tables => self.walk(),
+            Context::AfterRoll => self.finish_resolve(),
+            Context::TypeDice => self.submit_typed(),
+            Context::Correct => self.apply_correction(),
+            Context::Help => {
+                self.dialogs.pop();
+            }
+            _ => {}
+        }
+    }
+
+    /// The turn walker: does the step of 2.1 the battle is at.
+    fn walk(&mut self) {
+        match self.battle.next_step() {
+            Step::RollInitiative => self
+                .dialogs
+                .push(Dialog::Resolve(Resolve::new(Procedure::Initiative))),
+            Step::Activate(next) => {
+                let id = self
+                    .selected_id()
+                    .filter(|s| self.battle.to_activate(next.side).contains(s))
+                    .unwrap_or(next);
+                self.open_activation(id);
+            }
+            Step::EndActivations(_) | Step::EndTurn => {
+                let from = self.battle.phase();
+                match self.battle.record(Event::NextPhase) {
+                    Ok(_) => {
+                        let text = match (from, self.battle.phase()) {
+                            (Phase::Melee, _) => format!(
+                                "turn {} begins: roll for initiative (2.1.1)",
+                                self.battle.turn()
+                            ),
+                            (_, to) => format!("every unit has activated; now {to} (2.1)"),
+                        };
+                        self.say(text);
+                        self.follow_walker();
+                    }
+                    Err(e) => self.refuse(e.to_string()),
+                }
+            }
+            Step::FightMelee(a, b) => self.refuse(format!(
+                "{} ({a}) and {} ({b}) must fight their round of Melee (2.6): the Melee panel arrives with issue 6; until then correct both units with c",
+                self.name(a),
+                self.name(b)
+            )),
+        }
+    }
+
+    /// Opens a unit's activation with facts defaulted from the state.
+    fn open_activation(&mut self, id: UnitId) {
+        let Some(u) = self.battle.unit(id) else {
+            return;
+        };
+        let name = u.unit.name.clone();
+        if u.off_table() {
+            return self.refuse(format!("{name} is off the table"));
+        }
+        match self.battle.phase() {
+            Phase::Activation(s) if s == id.side => {}
+            Phase::Activation(s) => {
+                return self.refuse(format!(
+                    "{name} is side {}'s; side {} is activating now (2.1)",
+                    id.side.name(),
+                    s.name()
+                ));
+            }
+            p => {
+                return self.refuse(format!(
+                    "units activate in the activation phases; the battle is at {p} (Enter does the next step)"
+                ));
+            }
+        }
+        if u.activated {
+            return self.refuse(format!(
+                "{name} has already activated this turn (2.2); u undoes, c corrects"
+            ));
+        }
+        self.select(id);
+        let situation = self.default_situation(id);
+        self.dialogs
+            .push(Dialog::Resolve(Resolve::new(Procedure::Activation {
+                unit: id,
+                situation,
+            })));
+    }
+
+    /// The facts Herald guesses for an activation before the referee toggles them.
+    pub fn default_situation(&self, id: UnitId) -> ActivationSituation {
+        let Some(u) = self.battle.unit(id) else {
+            return ActivationSituation::default();
+        };
+        let unit = &u.unit;
+        let engaged = !self.battle.in_melee_with(id).is_empty();
+        let contingent = self.contingent[id.side as usize].get(id.index).copied();
+        let tactician = self
+            .battle
+            .units(id.side)
+            .filter(|(other, _)| {
+                *other != id
+                    && self.contingent[id.side as usize].get(other.index).copied() == contingent
+            })
+            .any(|(_, o)| {
+                !o.off_table()
+                    && o.unit
+                        .active_personalities()
+                        .any(|p| p.has(PersonalityTrait::ExpertTactician))
+            });
+        ActivationSituation {
+            charging: false,
+            evading_spans: 0,
+            enemy_in_charge_distance: engaged,
+            enemy_visible_ahead: true,
+            tactician_in_sight: tactician,
+            fleeing: unit.morale == Morale::Broken && unit.moving,
+            changing_formation: false,
+        }
+    }
+
+    /// The situation of the open activation, to change.
+    fn situation_mut(&mut self) -> Option<&mut ActivationSituation> {
+        match self.dialogs.last_mut() {
+            Some(Dialog::Resolve(Resolve {
+                procedure: Procedure::Activation { situation, .. },
+                rolled: None,
+                error,
+            })) => {
+                *error = None;
+                Some(situation)
+            }
+            _ => None,
+        }
+    }
+
+    fn toggle(&mut self, fact: Fact) {
+        if let Some(s) = self.situation_mut() {
+            let flag = match fact {
+                Fact::Charging => &mut s.charging,
+                Fact::EnemyInChargeDistance => &mut s.enemy_in_charge_distance,
+                Fact::EnemyVisibleAhead => &mut s.enemy_visible_ahead,
+                Fact::TacticianInSight => &mut s.tactician_in_sight,
+                Fact::Fleeing => &mut s.fleeing,
+                Fact::ChangingFormation => &mut s.changing_formation,
+            };
+            *flag = !*flag;
+        }
+    }
+
+    fn evade_by(&mut self, delta: i32) {
+        if let Some(s) = self.situation_mut() {
+            s.evading_spans = s.evading_spans.saturating_add_signed(delta).min(99);
+        }
+    }
+
+    /// The dice the open resolve panel needs, per group, or why it cannot roll.
+    pub fn needs(&self, procedure: &Procedure) -> Result<Vec<(String, DiceCount)>, String> {
+        match procedure {
+            Procedure::Initiative => Ok(vec![
+                (
+                    format!("side a ({})", self.battle.setup().label(Side::A)),
+                    DiceCount::white(1),
+                ),
+                (
+                    format!("side b ({})", self.battle.setup().label(Side::B)),
+                    DiceCount::white(1),
+                ),
+            ]),
+            Procedure::Activation { unit, situation } => {
+                let u = self.battle.unit(*unit).ok_or("no such unit")?;
+                let plan = Activation::plan(&u.unit, *situation).map_err(|e| e.to_string())?;
+                Ok(vec![(u.unit.name.clone(), plan.needs())])
+            }
+            Procedure::Flee { unit } => {
+                let u = self.battle.unit(*unit).ok_or("no such unit")?;
+                Ok(vec![(u.unit.name.clone(), Flee { unit: &u.unit }.needs())])
+            }
+        }
+    }
+
+    fn open_typing(&mut self) {
+        let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
+            return;
+        };
+        match self.needs(&r.procedure) {
+            Ok(groups) => {
+                if groups.iter().all(|(_, c)| *c == DiceCount::default()) {
+                    return self.roll(None);
+                }
+                self.dialogs.push(Dialog::TypeDice(TypeDice {
+                    groups,
+                    text: String::new(),
+                    error: None,
+                }))
+            }
+            Err(e) => self.set_resolve_error(e),
+        }
+    }
+
+    /// Enter in the typed-dice field: checks the count and rolls with them.
+    fn submit_typed(&mut self) {
+        let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut() else {
+            return;
+        };
+        match parse_typed(&t.text, t.white()) {
+            Ok(faces) => {
+                let mut groups = Vec::new();
+                let mut rest = faces.as_slice();
+                for (_, c) in &t.groups {
+                    let (mine, more) = rest.split_at(c.white);
+                    groups.push(Dice {
+                        white: mine.to_vec(),
+                        ..Dice::default()
+                    });
+                    rest = more;
+                }
+                self.dialogs.pop();
+                self.roll(Some(groups));
+            }
+            Err(e) => t.error = Some(e.to_string()),
+        }
+    }
+
+    fn set_resolve_error(&mut self, e: String) {
+        if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() {
+            r.error = Some(e);
+        }
+    }
+
+    /// Rolls the open resolve panel: with typed dice when given, else Herald's.
+    fn roll(&mut self, typed: Option<Vec<Dice>>) {
+        let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
+            return;
+        };
+        if r.rolled.is_some() {
+            return;
+        }
+        let procedure = r.procedure.clone();
+        let mut typed = typed.unwrap_or_default().into_iter();
+        let mut next = || typed.next().unwrap_or_default();
+        let event = match &procedure {
+            Procedure::Initiative => Event::Initiative {
+                a: next(),
+                b: next(),
+            },
+            Procedure::Activation { unit, situation } => Event::Activation {
+                unit: *unit,
+                situation: *situation,
+                dice: next(),
+                add_champion: false,
+            },
+            Procedure::Flee { unit } => Event::Flee {
+                unit: *unit,
+                dice: next(),
+            },
+        };
+        let event = match self.battle.complete(event, &mut self.dice) {
+            Ok(e) => e,
+            Err(e) => return self.set_resolve_error(e.to_string()),
+        };
+        let (dice, activation) = match &event {
+            Event::Initiative { a, b } => (vec![a.clone(), b.clone()], None),
+            Event::Activation {
+                unit,
+                situation,
+                dice,
+                ..
+            } => {
+                let outcome = self.activation_outcome(*unit, *situation, dice);
+                match outcome {
+                    Ok(o) => (vec![dice.clone()], Some(o)),
+                    Err(e) => return self.set_resolve_error(e),
+                }
+            }
+            Event::Flee { dice, .. } => (vec![dice.clone()], None),
+            _ => (Vec::new(), None),
+        };
+        if let Err(e) = self.battle.record(event) {
+            return self.set_resolve_error(e.to_string());
+        }
+        let entry = self.battle.entries().len() - 1;
+        let flee_pending = activation
+            .as_ref()
+            .is_some_and(|o| o.forced.contains(&RulesAction::Flee));
+        if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() {
+            r.error = None;
+            r.rolled = Some(Rolled {
+                entry,
+                dice,
+                activation,
+                chosen: Vec::new(),
+                notes: Vec::new(),
+                flee_pending,
+            });
+        }
+        self.status = None;
+    }
+
+    /// What the rules make of an activation's dice, for showing them (the
+    /// battle's fold re-runs the same procedure when it records the event).
+    fn activation_outcome(
+        &self,
+        id: UnitId,
+        situation: ActivationSituation,
+        dice: &Dice,
+    ) -> Result<ActivationOutcome, String> {
+        let u = self.battle.unit(id).ok_or("no such unit")?;
+        Activation::plan(&u.unit, situation)
+            .and_then(|p| p.resolve(dice))
+            .map_err(|e| e.to_string())
+    }
+
+    /// Enter after a roll: a forced flight is rolled next, else the panel closes.
+    fn finish_resolve(&mut self) {
+        let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
+            return;
+        };
+        let Some(x) = &r.rolled else {
+            return;
+        };
+        if x.flee_pending
+            && let Procedure::Activation { unit, .. } = r.procedure
+        {
+            self.dialogs.pop();
+            if self.battle.unit(unit).is_some_and(|u| !u.off_table()) {
+                self.dialogs
+                    .push(Dialog::Resolve(Resolve::new(Procedure::Flee { unit })));
+            }
+            return;
+        }
+        self.dialogs.pop();
+        self.follow_walker();
+        self.say(match self.battle.next_step() {
+            Step::RollInitiative => "next: roll for initiative (Enter)".to_string(),
+            Step::Activate(id) => format!("next: {} ({id}) activates (Enter)", self.name(id)),
+            Step::EndActivations(s) => {
+                format!(
+                    "side {} has activated every unit: Enter moves on (2.1)",
+                    s.name()
+                )
+            }
+            Step::FightMelee(a, b) => format!("next: Melee, {a} against {b} (2.6)"),
+            Step::EndTurn => "every Melee is fought: Enter ends the turn".to_string(),
+        });
+    }
+
+    /// The rules' actions a choice stands for.
+    pub fn rules_actions(c: Choice) -> &'static [RulesAction] {
+        match c {
+            Choice::Charge => &[RulesAction::Charge],
+            Choice::Evade => &[RulesAction::Evade],
+            Choice::Move => &[RulesAction::Move, RulesAction::StopFleeingAndMove],
+            Choice::Stop => &[RulesAction::Stop, RulesAction::StopFleeingAndHalt],
+            Choice::Wheel => &[RulesAction::Wheel],
+            Choice::ChangeFormation => &[RulesAction::ChangeFormation],
+            Choice::AddChampion => &[RulesAction::AddChampion],
+            Choice::Shoot => &[RulesAction::Shoot],
+            Choice::Flee => &[RulesAction::Flee],
+        }
+    }
+
+    /// Whether the open result allows a choice, and the rules' action it is.
+    pub fn allowed(&self, c: Choice) -> Option<RulesAction> {
+        let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
+            return None;
+        };
+        let o = r.rolled.as_ref()?.activation.as_ref()?;
+        Self::rules_actions(c)
+            .iter()
+            .copied()
+            .find(|a| o.allowed.contains(a))
+    }
+
+    /// A key after an activation: does what the unit chose, through events.
+    fn choose(&mut self, c: Choice) {
+        let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
+            return;
+        };
+        let Procedure::Activation { unit, .. } = r.procedure else {
+            return;
+        };
+        let Some(x) = &r.rolled else { return };
+        let entry = x.entry;
+        if x.chosen.contains(&c) {
+            return self.set_resolve_error("already done".to_string());
+        }
+        let Some(action) = self.allowed(c) else {
+            let (what, sec) = Self::rules_actions(c)[0].describe();
+            return self.set_resolve_error(format!(
+                "the activation does not allow this: {what} ({sec}); see what it allows below"
+            ));
+        };
+        let (what, sec) = action.describe();
+        let moving = self.battle.unit(unit).is_some_and(|u| u.unit.moving);
+        let note = match c {
+            Choice::AddChampion => match self.add_champion(entry) {
+                Ok(()) => format!("{what} ({sec}): recorded"),
+                Err(e) => return self.set_resolve_error(e),
+            },
+            Choice::Charge | Choice::Evade | Choice::Move => {
+                if !moving && let Err(e) = self.correct(unit, Correction::Moving(true)) {
+                    return self.set_resolve_error(e);
+                }
+                match c {
+                    Choice::Charge => format!(
+                        "{what} ({sec}): now moving; move it into contact on the table (the charge panel with the target's response arrives with issue 6)"
+                    ),
+                    _ => format!("{what} ({sec}): now moving; move it on the table"),
+                }
+            }
+            Choice::Stop => {
+                if moving && let Err(e) = self.correct(unit, Correction::Moving(false)) {
+                    return self.set_resolve_error(e);
+                }
+                format!("{what} ({sec}): now stopped")
+            }
+            Choice::Wheel => format!("{what} ({sec}): wheel it on the table"),
+            Choice::ChangeFormation => {
+                self.dialogs.push(Dialog::Formation(unit));
+                return;
+            }
+            Choice::Shoot => format!(
+                "{what} ({sec}): the shooting panel arrives with issue 6; until then correct the target with c"
+            ),
+            Choice::Flee => {
+                self.dialogs.pop();
+                self.dialogs
+                    .push(Dialog::Resolve(Resolve::new(Procedure::Flee { unit })));
+                return;
+            }
+        };
+        self.note_choice(c, note);
+    }
+
+    fn note_choice(&mut self, c: Choice, note: String) {
+        if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut()
+            && let Some(x) = &mut r.rolled
+        {
+            x.chosen.push(c);
+            x.notes.push(note);
+            r.error = None;
+        }
+    }
+
+    /// Records a correction of one unit; the battle checks it.
+    fn correct(&mut self, unit: UnitId, correction: Correction) -> Result<(), String> {
+        self.battle
+            .record(Event::Correct { unit, correction })
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    /// Re-records the activation at `entry` with its champion added, keeping
+    /// its dice and the events recorded after it.
+    fn add_champion(&mut self, entry: usize) -> Result<(), String> {
+        let events = self.battle.events();
+        let Some(Event::Activation {
+            unit,
+            situation,
+            dice,
+            ..
+        }) = events.get(entry).cloned()
+        else {
+            return Err("the activation is no longer in the log".to_string());
+        };
+        let later: Vec<Event> = events[entry + 1..].to_vec();
+        for _ in 0..=later.len() {
+            self.battle.undo();
+        }
+        let with = Event::Activation {
+            unit,
+            situation,
+            dice: dice.clone(),
+            add_champion: true,
+        };
+        let result = self
+            .battle
+            .record(with)
+            .map(|_| ())
+            .map_err(|e| e.to_string());
+        if result.is_err() {
+            // Put the activation back as it was rolled.
+            let _ = self.battle.record(Event::Activation {
+                unit,
+                situation,
+                dice,
+                add_champion: false,
+            });
+        }
+        for e in later {
+            let _ = self.battle.record(e);
+        }
+        result
+    }
+
+    fn pick_formation(&mut self, f: Formation) {
+        let Some(Dialog::Formation(unit)) = self.dialogs.last() else {
+            return;
+        };
+        let unit = *unit;
+        self.dialogs.pop();
+        let note = match self.correct(unit, Correction::Formation(f)) {
+            Ok(()) => format!(
+                "change formation (2.3.3): now {}",
+                super::view::words::formation(f)
+            ),
+            Err(e) => return self.set_resolve_error(e),
+        };
+        self.note_choice(Choice::ChangeFormation, note);
+    }
+
+    fn undo(&mut self) {
+        self.dialogs.clear();
+        match self.battle.undo() {
+            Some(e) => {
+                let kind = e.kind();
+                self.say(format!("undone: the last event ({kind}); U redoes it"));
+            }
+            None => self.refuse("nothing to undo"),
+        }
+        self.follow_walker();
+    }
+
+    fn redo(&mut self) {
+        self.dialogs.clear();
+        match self.battle.redo() {
+            Ok(Some(e)) => {
+                let text = format!("redone: {}", e.summary);
+                self.say(text);
+            }
+            Ok(None) => self.refuse("nothing to redo"),
+            Err(e) => self.refuse(format!("cannot redo: {e}")),
+        }
+        self.follow_walker();
+    }
+
+    /// The correction form's fields for a unit as it stands.
+    fn fields(&self, id: UnitId) -> Vec<Field> {
+        let Some(u) = self.battle.unit(id) else {
+            return Vec::new();
+        };
+        let x = &u.unit;
+        let mut f = vec![
+            Field::Morale(x.morale),
+            Field::Champions(x.champions),
+            Field::Casualties(x.casualties),
+            Field::Stands(x.stands),
+            Field::Files(x.files),
+            Field::Formation(x.formation),
+            Field::Moving(x.moving),
+            Field::Pavises(x.pavises_deployed),
+            Field::Activated(u.activated),
+            Field::Removed(u.removed),
+        ];
+        f.extend(
+            x.personalities
+                .iter()
+                .map(|p| Field::Personality(p.name.clone(), p.status)),
+        );
+        f
+    }
+
+    fn open_correction(&mut self, unit: UnitId) {
+        let before = self.fields(unit);
+        self.dialogs.push(Dialog::Correct(Correct {
+            unit,
+            after: before.clone(),
+            before,
+            line: 0,
+            error: None,
+        }));
+    }
+
+    fn field(&mut self, delta: i64) {
+        match self.dialogs.last_mut() {
+            Some(Dialog::Correct(c)) => {
+                let n = c.after.len() as i64;
+                c.line = (c.line as i64 + delta).clamp(0, (n - 1).max(0)) as usize;
+            }
+            Some(Dialog::Help { scroll }) => {
+                *scroll = scroll.saturating_add_signed(delta as i16);
+            }
+            _ => {}
+        }
+    }
+
+    fn value(&mut self, delta: i64) {
+        let Some(Dialog::Correct(c)) = self.dialogs.last_mut() else {
+            return;
+        };
+        c.error = None;
+        let Some(f) = c.after.get_mut(c.line) else {
+            return;
+        };
+        let num = |n: &mut u32| *n = (i64::from(*n) + delta).clamp(0, 1000) as u32;
+        match f {
+            Field::Morale(m) => *m = cycle(MORALES, *m, delta),
+            Field::Champions(n) | Field::Casualties(n) | Field::Stands(n) | Field::Files(n) => {
+                num(n)
+            }
+            Field::Formation(x) => *x = cycle(FORMATIONS, *x, delta),
+            Field::Moving(b) | Field::Pavises(b) | Field::Activated(b) | Field::Removed(b) => {
+                *b = !*b
+            }
+            Field::Personality(_, s) => *s = cycle(STATUSES, *s, delta),
+        }
+    }
+
+    /// Records every changed field of the correction form, in order.
+    fn apply_correction(&mut self) {
+        let Some(Dialog::Correct(c)) = self.dialogs.last() else {
+            return;
+        };
+        let unit = c.unit;
+        let changes: Vec<Correction> = c
+            .before
+            .iter()
+            .zip(&c.after)
+            .filter(|(x, y)| x != y)
+            .map(|(_, y)| match y.clone() {
+                Field::Morale(m) => Correction::Morale(m),
+                Field::Champions(n) => Correction::Champions(n),
+                Field::Casualties(n) => Correction::Casualties(n),
+                Field::Stands(n) => Correction::Stands(n),
+                Field::Files(n) => Correction::Files(n),
+                Field::Formation(f) => Correction::Formation(f),
+                Field::Moving(b) => Correction::Moving(b),
+                Field::Pavises(b) => Correction::Pavises(b),
+                Field::Activated(b) => Correction::Activated(b),
+                Field::Removed(b) => Correction::Removed(b),
+                Field::Personality(name, status) => Correction::Personality { name, status },
+            })
+            .collect();
+        if changes.is_empty() {
+            self.dialogs.pop();
+            return self.say("nothing changed");
+        }
+        let n = changes.len();
+        for (i, correction) in changes.into_iter().enumerate() {
+            if let Err(e) = self.correct(unit, correction) {
+                let fields = self.fields(unit);
+                if let Some(Dialog::Correct(c)) = self.dialogs.last_mut() {
+                    c.error = Some(format!("{e} ({i} of {n} recorded)"));
+                    c.before = fields;
+                }
+                return;
+            }
+        }
+        self.dialogs.pop();
+        let name = self.name(unit);
+        self.say(format!(
+            "corrected {name}: {n} change(s) recorded; u undoes them one by one"
+        ));
+        self.follow_walker();
+    }
+}
+
+const MORALES: &[Morale] = &[
+    Morale::Berserk,
+    Morale::Ready,
+    Morale::Worn,
+    Morale::Broken,
+    Morale::Dispersed,
+];
+
+const FORMATIONS: &[Formation] = &[
+    Formation::Line,
+    Formation::MarchColumn,
+    Formation::Shieldwall,
+    Formation::Wedge,
+    Formation::Hedgehog,
+    Formation::Unformed,
+];
+
+const STATUSES: &[PersonalityStatus] = &[
+    PersonalityStatus::Active,
+    PersonalityStatus::Wounded,
+    PersonalityStatus::Captured,
+    PersonalityStatus::Killed,
+    PersonalityStatus::Escaped,
+];
+
+/// The next (or previous) value of a list, wrapping.
+fn cycle<T: Copy + PartialEq>(all: &[T], now: T, delta: i64) -> T {
+    let i = all.iter().position(|x| *x == now).unwrap_or(0) as i64;
+    let n = all.len() as i64;
+    all[(i + delta).rem_euclid(n) as usize]
+}

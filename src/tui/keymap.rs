@@ -1,0 +1,713 @@
+//! The one keymap: a table of bindings per context that feeds key handling,
+//! the footer's hints and the `?` help, so the three never drift apart.
+
+use super::action::{Action, Choice, Fact};
+use crate::rules::warlords::unit::Formation;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Where the referee is: the top dialog, or the tables when none is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Context {
+    /// Keys that work everywhere unless the top dialog takes the key itself.
+    Global,
+    /// The start screen.
+    Start,
+    /// The unit tables, no dialog open.
+    Tables,
+    /// A resolve panel before the roll: toggles and dice.
+    BeforeRoll,
+    /// A resolve panel after the roll: the result and what the unit does.
+    AfterRoll,
+    /// Typing physical dice.
+    TypeDice,
+    /// Correcting a unit.
+    Correct,
+    /// Picking a formation.
+    Formation,
+    /// The help screen.
+    Help,
+    /// Asking whether to quit.
+    ConfirmQuit,
+}
+
+impl Context {
+    /// The heading of this context in the help.
+    pub fn title(self) -> &'static str {
+        match self {
+            Context::Global => "Everywhere",
+            Context::Start => "Start screen",
+            Context::Tables => "Unit tables",
+            Context::BeforeRoll => "Before a roll",
+            Context::AfterRoll => "After a roll",
+            Context::TypeDice => "Typing dice",
+            Context::Correct => "Correcting a unit",
+            Context::Formation => "Picking a formation",
+            Context::Help => "Help",
+            Context::ConfirmQuit => "Quit?",
+        }
+    }
+
+    /// Whether keys this context has no binding for go on to the global keys.
+    /// Text fields keep every key for themselves (only Ctrl-C passes).
+    pub fn passes_on(self) -> bool {
+        !matches!(
+            self,
+            Context::TypeDice | Context::ConfirmQuit | Context::Start
+        )
+    }
+}
+
+/// A key: its code and whether Ctrl is held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key {
+    /// The key.
+    pub code: KeyCode,
+    /// Ctrl held.
+    pub ctrl: bool,
+}
+
+impl Key {
+    /// A plain key.
+    pub const fn plain(code: KeyCode) -> Key {
+        Key { code, ctrl: false }
+    }
+
+    /// A character key.
+    pub const fn ch(c: char) -> Key {
+        Key::plain(KeyCode::Char(c))
+    }
+
+    /// Ctrl and a character.
+    pub const fn ctrl(c: char) -> Key {
+        Key {
+            code: KeyCode::Char(c),
+            ctrl: true,
+        }
+    }
+
+    /// The key of a terminal key event (Shift is folded into the character).
+    pub fn of(ev: &KeyEvent) -> Key {
+        Key {
+            code: ev.code,
+            ctrl: ev.modifiers.contains(KeyModifiers::CONTROL),
+        }
+    }
+
+    /// How the key is written in hints and help.
+    pub fn label(self) -> String {
+        let base = match self.code {
+            KeyCode::Enter => "Enter".to_string(),
+            KeyCode::Esc => "Esc".to_string(),
+            KeyCode::Tab => "Tab".to_string(),
+            KeyCode::Up => "↑".to_string(),
+            KeyCode::Down => "↓".to_string(),
+            KeyCode::Left => "←".to_string(),
+            KeyCode::Right => "→".to_string(),
+            KeyCode::PageUp => "PgUp".to_string(),
+            KeyCode::PageDown => "PgDn".to_string(),
+            KeyCode::Home => "Home".to_string(),
+            KeyCode::End => "End".to_string(),
+            KeyCode::Backspace => "Backspace".to_string(),
+            KeyCode::Char(' ') => "Space".to_string(),
+            KeyCode::Char(c) => c.to_string(),
+            other => format!("{other:?}"),
+        };
+        if self.ctrl {
+            format!("Ctrl-{base}")
+        } else {
+            base
+        }
+    }
+}
+
+/// One binding: in a context, a key does an action.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding {
+    /// Where it works.
+    pub context: Context,
+    /// The key.
+    pub key: Key,
+    /// What it does.
+    pub action: Action,
+    /// A word or two for the footer; empty keeps it out of the footer.
+    pub hint: &'static str,
+    /// What it does, for the help.
+    pub help: &'static str,
+}
+
+const fn b(
+    context: Context,
+    key: Key,
+    action: Action,
+    hint: &'static str,
+    help: &'static str,
+) -> Binding {
+    Binding {
+        context,
+        key,
+        action,
+        hint,
+        help,
+    }
+}
+
+use Context as C;
+use KeyCode as K;
+
+/// Every binding, in the order the footer and help show them.
+pub const BINDINGS: &[Binding] = &[
+    // Start screen.
+    b(
+        C::Start,
+        Key::plain(K::Enter),
+        Action::NewBattle,
+        "new battle of Hastings",
+        "start a new battle of Hastings (1066) from armies/",
+    ),
+    b(
+        C::Start,
+        Key::ch('r'),
+        Action::Resume,
+        "resume",
+        "resume the most recent save",
+    ),
+    b(C::Start, Key::ch('q'), Action::Quit, "quit", "quit"),
+    b(C::Start, Key::plain(K::Esc), Action::Quit, "", "quit"),
+    // The tables.
+    b(
+        C::Tables,
+        Key::plain(K::Enter),
+        Action::Advance,
+        "next step",
+        "do the next step of the turn (2.1): roll initiative, activate the next unit, end a phase",
+    ),
+    b(
+        C::Tables,
+        Key::ch('a'),
+        Action::ActivateSelected,
+        "activate",
+        "activate the selected unit now (any unit of the side whose turn it is)",
+    ),
+    b(
+        C::Tables,
+        Key::plain(K::Up),
+        Action::Up,
+        "",
+        "select the unit above",
+    ),
+    b(
+        C::Tables,
+        Key::ch('k'),
+        Action::Up,
+        "",
+        "select the unit above",
+    ),
+    b(
+        C::Tables,
+        Key::plain(K::Down),
+        Action::Down,
+        "",
+        "select the unit below",
+    ),
+    b(
+        C::Tables,
+        Key::ch('j'),
+        Action::Down,
+        "",
+        "select the unit below",
+    ),
+    b(
+        C::Tables,
+        Key::plain(K::PageUp),
+        Action::PageUp,
+        "",
+        "up a page",
+    ),
+    b(
+        C::Tables,
+        Key::plain(K::PageDown),
+        Action::PageDown,
+        "",
+        "down a page",
+    ),
+    b(
+        C::Tables,
+        Key::plain(K::Home),
+        Action::First,
+        "",
+        "the side's first unit",
+    ),
+    b(
+        C::Tables,
+        Key::plain(K::End),
+        Action::Last,
+        "",
+        "the side's last unit",
+    ),
+    b(
+        C::Tables,
+        Key::plain(K::Tab),
+        Action::OtherSide,
+        "other side",
+        "switch to the other side's table",
+    ),
+    b(
+        C::Tables,
+        Key::ch('d'),
+        Action::Detail,
+        "detail",
+        "show or hide the selected unit's detail",
+    ),
+    b(
+        C::Tables,
+        Key::ch('c'),
+        Action::Correct,
+        "correct",
+        "correct the selected unit or its personalities (the table is the truth)",
+    ),
+    // Before a roll.
+    b(
+        C::BeforeRoll,
+        Key::plain(K::Enter),
+        Action::Roll,
+        "Herald rolls",
+        "Herald rolls the dice",
+    ),
+    b(
+        C::BeforeRoll,
+        Key::ch('r'),
+        Action::Roll,
+        "",
+        "Herald rolls the dice",
+    ),
+    b(
+        C::BeforeRoll,
+        Key::ch('t'),
+        Action::TypeDice,
+        "type dice",
+        "type the players' physical dice instead",
+    ),
+    b(
+        C::BeforeRoll,
+        Key::ch('c'),
+        Action::Toggle(Fact::Charging),
+        "",
+        "toggle: a charge or counter-charge is declared (Aggressive +1, 3.1.2)",
+    ),
+    b(
+        C::BeforeRoll,
+        Key::ch('k'),
+        Action::Toggle(Fact::EnemyInChargeDistance),
+        "",
+        "toggle: an enemy is within charge distance (Berserk, 1.7.1, W-6)",
+    ),
+    b(
+        C::BeforeRoll,
+        Key::ch('v'),
+        Action::Toggle(Fact::EnemyVisibleAhead),
+        "",
+        "toggle: an enemy is visible within 45° of the front (champions, 1.7.5, W-7)",
+    ),
+    b(
+        C::BeforeRoll,
+        Key::ch('x'),
+        Action::Toggle(Fact::TacticianInSight),
+        "",
+        "toggle: a friendly Expert tactician is in sight (+1, 3.1.2)",
+    ),
+    b(
+        C::BeforeRoll,
+        Key::ch('f'),
+        Action::Toggle(Fact::Fleeing),
+        "",
+        "toggle: the unit is fleeing (2.2.1)",
+    ),
+    b(
+        C::BeforeRoll,
+        Key::ch('o'),
+        Action::Toggle(Fact::ChangingFormation),
+        "",
+        "toggle: the unit is finishing a formation change (2.3.3)",
+    ),
+    b(
+        C::BeforeRoll,
+        Key::ch('+'),
+        Action::EvadeFarther,
+        "",
+        "evading: one span more from the evaded unit (2.2, 2.4.7)",
+    ),
+    b(
+        C::BeforeRoll,
+        Key::ch('e'),
+        Action::EvadeFarther,
+        "",
+        "evading: one span more from the evaded unit (2.2, 2.4.7)",
+    ),
+    b(
+        C::BeforeRoll,
+        Key::ch('-'),
+        Action::EvadeNearer,
+        "",
+        "evading: one span less (0: not evading)",
+    ),
+    // After a roll.
+    b(
+        C::AfterRoll,
+        Key::plain(K::Enter),
+        Action::Advance,
+        "done",
+        "done: roll what the rules force (a flight) or go on to the next unit",
+    ),
+    b(
+        C::AfterRoll,
+        Key::ch('c'),
+        Action::Choose(Choice::Charge),
+        "charge",
+        "charge or counter-charge (2.4.4)",
+    ),
+    b(
+        C::AfterRoll,
+        Key::ch('e'),
+        Action::Choose(Choice::Evade),
+        "evade",
+        "evade the charging unit (2.4.7)",
+    ),
+    b(
+        C::AfterRoll,
+        Key::ch('m'),
+        Action::Choose(Choice::Move),
+        "move",
+        "start or go on moving (2.4.1); a Broken unit stops fleeing and moves (2.2.2)",
+    ),
+    b(
+        C::AfterRoll,
+        Key::ch('s'),
+        Action::Choose(Choice::Stop),
+        "stop",
+        "stop moving (2.4.1); a Broken unit stops fleeing and halts (2.2.2)",
+    ),
+    b(
+        C::AfterRoll,
+        Key::ch('w'),
+        Action::Choose(Choice::Wheel),
+        "wheel",
+        "wheel (2.4.3)",
+    ),
+    b(
+        C::AfterRoll,
+        Key::ch('o'),
+        Action::Choose(Choice::ChangeFormation),
+        "formation",
+        "change formation (2.3.3)",
+    ),
+    b(
+        C::AfterRoll,
+        Key::ch('a'),
+        Action::Choose(Choice::AddChampion),
+        "champion",
+        "add a champion (1.7.5, W-7)",
+    ),
+    b(
+        C::AfterRoll,
+        Key::ch('x'),
+        Action::Choose(Choice::Shoot),
+        "shoot",
+        "shoot (2.5)",
+    ),
+    b(
+        C::AfterRoll,
+        Key::ch('f'),
+        Action::Choose(Choice::Flee),
+        "flee",
+        "flee, or a Broken unit keeps fleeing (2.4.11, 2.2.2)",
+    ),
+    // Typing dice.
+    b(
+        C::TypeDice,
+        Key::plain(K::Enter),
+        Action::Advance,
+        "use these dice",
+        "use the dice typed",
+    ),
+    b(
+        C::TypeDice,
+        Key::plain(K::Backspace),
+        Action::Backspace,
+        "",
+        "delete the last character",
+    ),
+    b(
+        C::TypeDice,
+        Key::plain(K::Esc),
+        Action::Back,
+        "back",
+        "back to the roll",
+    ),
+    // Correcting.
+    b(
+        C::Correct,
+        Key::plain(K::Up),
+        Action::FieldUp,
+        "",
+        "the field above",
+    ),
+    b(
+        C::Correct,
+        Key::plain(K::Down),
+        Action::FieldDown,
+        "",
+        "the field below",
+    ),
+    b(
+        C::Correct,
+        Key::plain(K::Left),
+        Action::ValueDown,
+        "",
+        "the value one step lower (or the previous word)",
+    ),
+    b(
+        C::Correct,
+        Key::ch('-'),
+        Action::ValueDown,
+        "",
+        "the value one step lower",
+    ),
+    b(
+        C::Correct,
+        Key::plain(K::Right),
+        Action::ValueUp,
+        "",
+        "the value one step higher (or the next word)",
+    ),
+    b(
+        C::Correct,
+        Key::ch('+'),
+        Action::ValueUp,
+        "",
+        "the value one step higher",
+    ),
+    b(
+        C::Correct,
+        Key::plain(K::Enter),
+        Action::Advance,
+        "record",
+        "record the changed fields as corrections",
+    ),
+    // Picking a formation.
+    b(
+        C::Formation,
+        Key::ch('l'),
+        Action::PickFormation(Formation::Line),
+        "line",
+        "Line (2.3.1)",
+    ),
+    b(
+        C::Formation,
+        Key::ch('m'),
+        Action::PickFormation(Formation::MarchColumn),
+        "march column",
+        "March Column (2.3.1.1)",
+    ),
+    b(
+        C::Formation,
+        Key::ch('s'),
+        Action::PickFormation(Formation::Shieldwall),
+        "shieldwall",
+        "Shieldwall (2.3.1.2)",
+    ),
+    b(
+        C::Formation,
+        Key::ch('w'),
+        Action::PickFormation(Formation::Wedge),
+        "wedge",
+        "Wedge (2.3.1.3)",
+    ),
+    b(
+        C::Formation,
+        Key::ch('h'),
+        Action::PickFormation(Formation::Hedgehog),
+        "hedgehog",
+        "Hedgehog (2.3.1.4)",
+    ),
+    // Help and the question.
+    b(
+        C::Help,
+        Key::plain(K::Down),
+        Action::FieldDown,
+        "",
+        "scroll down",
+    ),
+    b(C::Help, Key::plain(K::Up), Action::FieldUp, "", "scroll up"),
+    b(C::Help, Key::ch('?'), Action::Back, "", "close the help"),
+    b(C::Help, Key::ch('q'), Action::Back, "", "close the help"),
+    b(
+        C::ConfirmQuit,
+        Key::ch('y'),
+        Action::Yes,
+        "quit",
+        "quit (the battle is saved)",
+    ),
+    b(C::ConfirmQuit, Key::ch('n'), Action::No, "stay", "stay"),
+    b(C::ConfirmQuit, Key::plain(K::Esc), Action::No, "", "stay"),
+    // Everywhere.
+    b(
+        C::Global,
+        Key::plain(K::Esc),
+        Action::Back,
+        "back",
+        "back out of the top dialog",
+    ),
+    b(
+        C::Global,
+        Key::ch('u'),
+        Action::Undo,
+        "undo",
+        "undo the last event",
+    ),
+    b(
+        C::Global,
+        Key::ch('U'),
+        Action::Redo,
+        "",
+        "redo the event undone last",
+    ),
+    b(
+        C::Global,
+        Key::ctrl('r'),
+        Action::Redo,
+        "",
+        "redo the event undone last",
+    ),
+    b(
+        C::Global,
+        Key::ch('?'),
+        Action::Help,
+        "help",
+        "show every key",
+    ),
+    b(
+        C::Global,
+        Key::ch('q'),
+        Action::Quit,
+        "quit",
+        "quit (asks when a resolution is half done)",
+    ),
+    b(
+        C::Global,
+        Key::ctrl('c'),
+        Action::ForceQuit,
+        "",
+        "quit at once, saving first",
+    ),
+];
+
+/// The action a key does in a context: the context's own binding, then
+/// (when the context passes keys on) the global one. Text fields turn
+/// digits, spaces and commas into input.
+pub fn lookup(context: Context, key: Key) -> Option<Action> {
+    let find = |ctx: Context| {
+        BINDINGS
+            .iter()
+            .find(|b| b.context == ctx && b.key == key)
+            .map(|b| b.action)
+    };
+    if let Some(a) = find(context) {
+        return Some(a);
+    }
+    if key == Key::ctrl('c') {
+        return Some(Action::ForceQuit);
+    }
+    if context == Context::TypeDice {
+        return match key.code {
+            KeyCode::Char(c) if !key.ctrl => Some(Action::Input(c)),
+            _ => None,
+        };
+    }
+    if context.passes_on() {
+        return find(Context::Global);
+    }
+    None
+}
+
+/// The bindings of a context as the footer shows them (with hints), then the
+/// global ones when the context passes keys on.
+pub fn hints(context: Context) -> impl Iterator<Item = &'static Binding> {
+    let global = context.passes_on();
+    BINDINGS.iter().filter(move |b| {
+        !b.hint.is_empty() && (b.context == context || (global && b.context == Context::Global))
+    })
+}
+
+/// Every context in the order the help shows them.
+pub const CONTEXTS: &[Context] = &[
+    Context::Tables,
+    Context::BeforeRoll,
+    Context::AfterRoll,
+    Context::TypeDice,
+    Context::Correct,
+    Context::Formation,
+    Context::Help,
+    Context::ConfirmQuit,
+    Context::Global,
+    Context::Start,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_key_is_bound_twice_in_one_context() {
+        for (i, x) in BINDINGS.iter().enumerate() {
+            for y in &BINDINGS[i + 1..] {
+                assert!(
+                    !(x.context == y.context && x.key == y.key),
+                    "{:?} {} bound twice",
+                    x.context,
+                    x.key.label()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn dialogs_take_their_keys_before_the_global_ones() {
+        assert_eq!(
+            lookup(Context::BeforeRoll, Key::ch('c')),
+            Some(Action::Toggle(Fact::Charging))
+        );
+        assert_eq!(lookup(Context::Tables, Key::ch('c')), Some(Action::Correct));
+        assert_eq!(lookup(Context::Tables, Key::ch('u')), Some(Action::Undo));
+        assert_eq!(
+            lookup(Context::TypeDice, Key::ch('u')),
+            Some(Action::Input('u'))
+        );
+        assert_eq!(
+            lookup(Context::TypeDice, Key::ch('4')),
+            Some(Action::Input('4'))
+        );
+        assert_eq!(
+            lookup(Context::TypeDice, Key::ctrl('c')),
+            Some(Action::ForceQuit)
+        );
+        assert_eq!(lookup(Context::ConfirmQuit, Key::ch('u')), None);
+    }
+
+    #[test]
+    fn esc_backs_out_of_every_dialog() {
+        for ctx in [
+            Context::BeforeRoll,
+            Context::AfterRoll,
+            Context::TypeDice,
+            Context::Correct,
+            Context::Formation,
+            Context::Help,
+        ] {
+            assert_eq!(
+                lookup(ctx, Key::plain(KeyCode::Esc)),
+                Some(Action::Back),
+                "{ctx:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! Colours and text styles, with `NO_COLOR` honoured: without colour every
+//! signal is still carried by a word, a letter or a text modifier.
+
+use crate::dice::Colour;
+use crate::rules::warlords::unit::Morale;
+use ratatui::style::{Color, Modifier, Style};
+
+/// The console's styles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Theme {
+    /// Whether colours are used at all (`NO_COLOR` unset).
+    pub colour: bool,
+}
+
+impl Theme {
+    /// The theme the environment asks for: no colour when `NO_COLOR` is set and not empty.
+    pub fn from_env() -> Theme {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Theme { colour: !no_color }
+    }
+
+    /// A theme in colour.
+    pub fn coloured() -> Theme {
+        Theme { colour: true }
+    }
+
+    /// A theme without colour.
+    pub fn plain() -> Theme {
+        Theme { colour: false }
+    }
+
+    fn fg(&self, c: Color) -> Style {
+        if self.colour {
+            Style::new().fg(c)
+        } else {
+            Style::new()
+        }
+    }
+
+    /// Ordinary text.
+    pub fn text(&self) -> Style {
+        Style::new()
+    }
+
+    /// Titles and headings.
+    pub fn title(&self) -> Style {
+        self.fg(Color::Cyan).add_modifier(Modifier::BOLD)
+    }
+
+    /// Less important text.
+    pub fn dim(&self) -> Style {
+        Style::new().add_modifier(Modifier::DIM)
+    }
+
+    /// The selected row.
+    pub fn selected(&self) -> Style {
+        Style::new().add_modifier(Modifier::REVERSED)
+    }
+
+    /// A key in a hint (`Enter`, `u`).
+    pub fn key(&self) -> Style {
+        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+    }
+
+    /// A success or a good change.
+    pub fn good(&self) -> Style {
+        self.fg(Color::Green).add_modifier(Modifier::BOLD)
+    }
+
+    /// A failure or a loss.
+    pub fn bad(&self) -> Style {
+        self.fg(Color::Red).add_modifier(Modifier::BOLD)
+    }
+
+    /// A warning or something the referee must do.
+    pub fn warn(&self) -> Style {
+        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+    }
+
+    /// A toggle that is on.
+    pub fn on(&self) -> Style {
+        self.fg(Color::Green).add_modifier(Modifier::BOLD)
+    }
+
+    /// A morale word in its colour; the word itself is the signal.
+    pub fn morale(&self, m: Morale) -> Style {
+        match m {
+            Morale::Berserk => self.fg(Color::Magenta).add_modifier(Modifier::BOLD),
+            Morale::Ready => self.fg(Color::Green),
+            Morale::Worn => self.fg(Color::Yellow),
+            Morale::Broken => self.fg(Color::Red).add_modifier(Modifier::BOLD),
+            Morale::Dispersed => self.dim(),
+        }
+    }
+
+    /// A die of a colour: counted dice bold, dropped dice dim.
+    pub fn die(&self, colour: Colour, counted: bool) -> Style {
+        let base = if self.colour {
+            match colour {
+                Colour::Red => Style::new().fg(Color::White).bg(Color::Red),
+                Colour::Yellow => Style::new().fg(Color::Black).bg(Color::Yellow),
+                Colour::White => Style::new().fg(Color::Black).bg(Color::White),
+            }
+        } else {
+            Style::new()
+        };
+        if counted {
+            base.add_modifier(Modifier::BOLD)
+        } else {
+            base.add_modifier(Modifier::DIM)
+        }
+    }
+
+    /// A bar of an odds chart.
+    pub fn bar(&self) -> Style {
+        self.fg(Color::Blue)
+    }
+}

@@ -1,0 +1,99 @@
+//! Drawing: `impl Widget for &App` lays out the screen and hands each part
+//! to its widget in `view/`. Nothing here changes the state.
+
+pub mod detail;
+pub mod dice;
+pub mod footer;
+pub mod help;
+pub mod log;
+pub mod popup;
+pub mod resolve;
+pub mod tables;
+pub mod walker;
+pub mod words;
+
+use super::app::App;
+use super::dialog::Dialog;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// The smallest terminal the console draws in.
+pub const MIN_WIDTH: u16 = 80;
+/// The smallest terminal height the console draws in.
+pub const MIN_HEIGHT: u16 = 24;
+/// From this width the detail pane stands beside the tables.
+const SIDE_DETAIL_WIDTH: u16 = 110;
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            return too_small(area, buf);
+        }
+        let log_rows = if area.height >= 36 { 6 } else { 3 };
+        let [head, body, status, log_area, foot] = area.layout(&Layout::vertical([
+            Constraint::Length(2),
+            Constraint::Fill(1),
+            Constraint::Length(1),
+            Constraint::Length(log_rows + 1),
+            Constraint::Length(1),
+        ]));
+        walker::render(self, head, buf);
+        // Wide: the detail pane stands beside the tables unless d hid it.
+        // Narrow: it covers part of the tables only when d asked for it.
+        let wide = area.width >= SIDE_DETAIL_WIDTH;
+        let beside = wide && !self.detail_toggled;
+        let (tables_area, detail_area) = if beside {
+            let w = if area.width >= 150 { 50 } else { 40 };
+            let [t, d] = body.layout(&Layout::horizontal([
+                Constraint::Fill(1),
+                Constraint::Length(w),
+            ]));
+            (t, Some(d))
+        } else {
+            (body, None)
+        };
+        tables::render(self, tables_area, buf);
+        match detail_area {
+            Some(d) => detail::render(self, d, buf),
+            None if !wide && self.detail_toggled && self.dialogs.is_empty() => {
+                // Narrow: the detail pane covers the other side's table.
+                let [_, half] = tables_area.layout(&Layout::horizontal([
+                    Constraint::Fill(1),
+                    Constraint::Length(44),
+                ]));
+                popup::clear(half, buf);
+                detail::render(self, half, buf);
+            }
+            None => {}
+        }
+        footer::status(self, status, buf);
+        log::render(self, log_area, buf);
+        footer::render(self, foot, buf);
+        for d in &self.dialogs {
+            match d {
+                Dialog::Resolve(r) => resolve::render(self, r, area, buf),
+                Dialog::TypeDice(t) => resolve::typing(self, t, area, buf),
+                Dialog::Correct(c) => resolve::correct(self, c, area, buf),
+                Dialog::Formation(id) => resolve::formation(self, *id, area, buf),
+                Dialog::Help { scroll } => help::render(self, *scroll, area, buf),
+                Dialog::ConfirmQuit => popup::confirm_quit(self, area, buf),
+            }
+        }
+    }
+}
+
+/// Says what size the console needs instead of drawing garbage.
+fn too_small(area: Rect, buf: &mut Buffer) {
+    let text = vec![
+        Line::from(format!(
+            "Herald needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}."
+        )),
+        Line::from(format!("This one is {}×{}.", area.width, area.height)),
+        Line::from("Make it larger, or press q to quit."),
+    ];
+    Paragraph::new(text)
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
+}

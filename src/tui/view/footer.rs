@@ -1,0 +1,67 @@
+//! The footer: the keys that work now, from the keymap; and the status line.
+
+use crate::tui::action::Action;
+use crate::tui::app::App;
+use crate::tui::keymap::{self, Context};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// Whether a hinted action does something now (the footer shows only those).
+fn works(app: &App, context: Context, action: Action) -> bool {
+    match action {
+        Action::Choose(c) => app.allowed(c).is_some(),
+        Action::Undo => !app.battle.events().is_empty(),
+        Action::Redo => !app.battle.undone().is_empty(),
+        Action::Back => context != Context::Tables,
+        _ => true,
+    }
+}
+
+/// Draws the key hints that fit, always ending with `? help`.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let context = app.context();
+    let mut spans: Vec<Span> = Vec::new();
+    let mut used = 0usize;
+    let room = (area.width as usize).saturating_sub(8);
+    for b in keymap::hints(context) {
+        if b.action == Action::Help || !works(app, context, b.action) {
+            continue;
+        }
+        let key = b.key.label();
+        let width = key.chars().count() + b.hint.chars().count() + 3;
+        if used + width > room {
+            break;
+        }
+        used += width;
+        spans.push(Span::styled(key, t.key()));
+        spans.push(Span::raw(format!(" {}  ", b.hint)));
+    }
+    if context.passes_on() {
+        spans.push(Span::styled("?", t.key()));
+        spans.push(Span::raw(" help"));
+    }
+    Paragraph::new(Line::from(spans)).render(area, buf);
+}
+
+/// Draws the latest message, refusals marked.
+pub fn status(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let Some(s) = &app.status else {
+        return;
+    };
+    let line = if s.error {
+        Line::from(vec![
+            Span::styled("! ", t.bad()),
+            Span::styled(s.text.clone(), t.warn()),
+        ])
+    } else {
+        Line::from(vec![
+            Span::styled("› ", t.good()),
+            Span::raw(s.text.clone()),
+        ])
+    };
+    Paragraph::new(line).render(area, buf);
+}

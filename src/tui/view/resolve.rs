@@ -1,0 +1,582 @@
+//! The resolve panel: before a roll, the facts to toggle, the dice and
+//! modifiers, and the odds; after it, the dice, the result, what changed,
+//! what the unit must and may do, and the explanation line by line. Also
+//! the small dialogs that sit on it: typed dice, corrections, formations.
+
+use super::{dice, popup, words};
+use crate::battle::{Entry, UnitId};
+use crate::odds;
+use crate::rules::warlords::activation::{Action as RulesAction, Activation, ActivationSituation};
+use crate::rules::warlords::explain::Explanation;
+use crate::rules::warlords::initiative::{Initiative, InitiativeWinner};
+use crate::rules::warlords::movement::Flee;
+use crate::rules::warlords::unit::Unit;
+use crate::tui::action::{Action, Choice};
+use crate::tui::app::App;
+use crate::tui::dialog::{Correct, Field, Procedure, Resolve, Rolled, TypeDice};
+use crate::tui::keymap::{BINDINGS, Context};
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// The panel's box: nearly the whole screen.
+fn panel_area(area: Rect) -> Rect {
+    popup::centred(area, 104, area.height.saturating_sub(2))
+}
+
+/// A probability as a percentage and a bar of `width` cells.
+pub fn odds_line(t: &Theme, label: &str, p: f64, width: usize) -> Line<'static> {
+    let eighths = (p.clamp(0.0, 1.0) * (width * 8) as f64).round() as usize;
+    let mut bar = "█".repeat(eighths / 8);
+    const PARTS: [&str; 8] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
+    bar.push_str(PARTS[eighths % 8]);
+    Line::from(vec![
+        Span::raw(format!("  {label:<22}")),
+        Span::raw(format!("{:>5.1}% ", p * 100.0)),
+        Span::styled(bar, t.bar()),
+    ])
+}
+
+/// The key bound to an action in a context, as written.
+fn key_of(context: Context, action: Action) -> String {
+    BINDINGS
+        .iter()
+        .find(|b| b.context == context && b.action == action)
+        .map_or_else(String::new, |b| b.key.label())
+}
+
+/// Draws a resolve panel.
+pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) {
+    let title = match &r.procedure {
+        Procedure::Initiative => format!("Turn {}: initiative (2.1.1)", app.battle.turn()),
+        Procedure::Activation { unit, .. } => {
+            format!("Activation of {} ({unit}) (2.2)", app.name(*unit))
+        }
+        Procedure::Flee { unit } => format!("{} ({unit}) flees (2.4.11)", app.name(*unit)),
+    };
+    let outer = panel_area(area);
+    let width = outer.width.saturating_sub(2);
+    let mut lines = match &r.rolled {
+        None => before(app, r, width),
+        Some(x) => after(app, r, x),
+    };
+    if let Some(e) = &r.error {
+        lines.insert(
+            0,
+            Line::from(vec![
+                Span::styled("! ", app.theme.bad()),
+                Span::styled(e.clone(), app.theme.warn()),
+            ]),
+        );
+    }
+    // As tall as its lines need (wrapped), so the tables show around it.
+    let rows: usize = lines
+        .iter()
+        .map(|l| {
+            let n = l.width().div_ceil(width.max(1) as usize).max(1);
+            // Word wrapping can take a row more than the bare count.
+            if n > 1 { n + 1 } else { n }
+        })
+        .sum();
+    let height = (rows as u16 + 2).min(outer.height);
+    let boxed = Rect {
+        y: outer.y,
+        height,
+        ..outer
+    };
+    let inner = popup::frame(app, &title, boxed, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+/// A toggle line: `[x] k  what (rule)`; the box carries the signal, not the colour.
+fn toggle(t: &Theme, on: bool, key: &str, what: &str) -> Vec<Span<'static>> {
+    vec![
+        Span::styled(
+            if on { "[x] " } else { "[ ] " },
+            if on { t.on() } else { t.dim() },
+        ),
+        Span::styled(format!("{key} "), t.key()),
+        Span::raw(what.to_string()),
+    ]
+}
+
+/// Before the roll: facts, dice, modifiers, odds, keys.
+fn before(app: &App, r: &Resolve, width: u16) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let mut out = Vec::new();
+    match &r.procedure {
+        Procedure::Initiative => {
+            out.push(Line::from(
+                "Each side's C-in-C rolls 1 white die; the higher wins. A tie goes to last turn's holder; on the first turn it is rolled again (2.1.1, W-22).",
+            ));
+            out.push(Line::from(""));
+            let plan = Initiative {
+                last_holder: app.battle.state().last_holder,
+            };
+            out.push(Line::from(Span::styled("Odds", t.title())));
+            for (w, p) in odds::initiative(&plan).winner.iter() {
+                let label = match w {
+                    InitiativeWinner::Side(s) => {
+                        format!("side {} ({})", s.name(), app.battle.setup().label(s))
+                    }
+                    InitiativeWinner::Reroll => "a tie: roll again".to_string(),
+                };
+                out.push(odds_line(t, &label, p, 20));
+            }
+        }
+        Procedure::Activation { unit, situation } => {
+            let Some(u) = app.battle.unit(*unit) else {
+                return out;
+            };
+            out.extend(facts(t, situation, width));
+            out.push(Line::from(""));
+            match Activation::plan(&u.unit, *situation) {
+                Ok(plan) => out.extend(activation_plan(t, &u.unit, &plan)),
+                Err(e) => out.push(Line::from(Span::styled(
+                    format!("cannot activate like this: {e}"),
+                    t.bad(),
+                ))),
+            }
+        }
+        Procedure::Flee { unit } => {
+            let Some(u) = app.battle.unit(*unit) else {
+                return out;
+            };
+            let flee = Flee { unit: &u.unit };
+            out.push(Line::from(format!(
+                "A random move at its charge distance: {} white dice (2.4.11, W-11). It loses a stand for each span beyond {} spans, and is Unformed.",
+                flee.needs().white,
+                u.unit.charge_distance()
+            )));
+            out.push(Line::from(""));
+            let o = odds::flee(&flee);
+            out.push(Line::from(Span::styled(
+                format!("Odds (mean {:.1} spans)", o.distance.mean()),
+                t.title(),
+            )));
+            let lost = o.stands_lost.probability_that(|n| n > 0);
+            out.push(odds_line(t, "loses a stand or more", lost, 20));
+            out.push(odds_line(t, "Dispersed", o.dispersed, 20));
+        }
+    }
+    out.push(Line::from(""));
+    out.push(Line::from(vec![
+        Span::styled("Enter", t.key()),
+        Span::raw(" Herald rolls   "),
+        Span::styled("t", t.key()),
+        Span::raw(" type the players' dice   "),
+        Span::styled("Esc", t.key()),
+        Span::raw(" back"),
+    ]));
+    out
+}
+
+/// The activation's toggles, two to a line when there is room.
+fn facts(t: &Theme, s: &ActivationSituation, width: u16) -> Vec<Line<'static>> {
+    let items: Vec<Vec<Span<'static>>> = vec![
+        toggle(
+            t,
+            s.enemy_in_charge_distance,
+            "k",
+            "enemy in charge distance (Berserk, W-6)",
+        ),
+        toggle(
+            t,
+            s.enemy_visible_ahead,
+            "v",
+            "enemy visible ahead (champion, W-7)",
+        ),
+        toggle(
+            t,
+            s.tactician_in_sight,
+            "x",
+            "Expert tactician in sight (+1, 3.1.2)",
+        ),
+        toggle(t, s.charging, "c", "charging / counter-charging (3.1.2)"),
+        toggle(t, s.fleeing, "f", "fleeing (2.2.1)"),
+        toggle(
+            t,
+            s.changing_formation,
+            "o",
+            "finishing a formation change (2.3.3)",
+        ),
+        vec![
+            Span::styled(
+                format!("{:>2} ", s.evading_spans),
+                if s.evading_spans > 0 { t.on() } else { t.dim() },
+            ),
+            Span::styled("e/- ", t.key()),
+            Span::raw(if s.evading_spans > 0 {
+                "spans from the evaded unit (+1 each, 2.2)"
+            } else {
+                "evading: not evading (2.4.7)"
+            }),
+        ],
+    ];
+    let mut out = vec![Line::from(Span::styled(
+        "What the table shows (Herald cannot see it):",
+        t.title(),
+    ))];
+    if width >= 96 {
+        let col = (width as usize / 2).saturating_sub(1);
+        for pair in items.chunks(2) {
+            let mut spans = pair[0].clone();
+            let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+            if let Some(second) = pair.get(1) {
+                spans.push(Span::raw(" ".repeat(col.saturating_sub(used).max(1))));
+                spans.extend(second.clone());
+            }
+            out.push(Line::from(spans));
+        }
+    } else {
+        out.extend(items.into_iter().map(Line::from));
+    }
+    out
+}
+
+/// The dice an activation rolls, its modifiers and its odds.
+fn activation_plan(t: &Theme, unit: &Unit, plan: &Activation<'_>) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    let need = plan.needs();
+    if need.white == 0 {
+        out.push(Line::from(
+            "Drilled or Veteran Skirmishers evade without a roll (2.4.7).",
+        ));
+        return out;
+    }
+    out.push(Line::from(vec![
+        Span::styled("Roll ", t.title()),
+        Span::raw(format!(
+            "{} white dice (2 + {} champion(s)); the two highest count; success if the score beats width {} (2.2)",
+            need.white, unit.champions, plan.width
+        )),
+    ]));
+    for m in &plan.modifiers {
+        out.push(Line::from(format!(
+            "  {:+} {}  [{}]",
+            m.value, m.reason, m.cite
+        )));
+    }
+    if plan.modifiers.is_empty() {
+        out.push(Line::from(Span::styled("  no modifiers", t.dim())));
+    }
+    let o = odds::activation(plan);
+    out.push(Line::from(Span::styled("Odds", t.title())));
+    out.push(odds_line(t, "success", o.success, 20));
+    if unit.is_impetuous() {
+        out.push(odds_line(t, "goes Berserk", o.berserk, 20));
+    }
+    out.push(odds_line(t, "loses a morale step", o.lost_morale_step, 20));
+    if plan.situation.enemy_visible_ahead {
+        out.push(odds_line(t, "may add a champion", o.may_add_champion, 20));
+    }
+    out
+}
+
+/// Every choice with its key, in the order the footer shows them.
+const CHOICES: &[Choice] = &[
+    Choice::Charge,
+    Choice::Evade,
+    Choice::Move,
+    Choice::Stop,
+    Choice::Wheel,
+    Choice::ChangeFormation,
+    Choice::AddChampion,
+    Choice::Shoot,
+    Choice::Flee,
+];
+
+/// After the roll: dice, result, changes, what the unit must and may do, why.
+fn after(app: &App, r: &Resolve, x: &Rolled) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let mut out = Vec::new();
+    let entry: Option<&Entry> = app.battle.entries().get(x.entry);
+    // The dice.
+    let read = x.activation.as_ref().and_then(|o| o.read);
+    match &r.procedure {
+        Procedure::Initiative => {
+            for (i, d) in x.dice.iter().enumerate() {
+                let who = entry
+                    .and_then(|e| e.rolls.get(i))
+                    .map_or(String::new(), |r| r.who.clone());
+                let mut spans = vec![Span::raw(format!("{who}: "))];
+                spans.extend(dice::row(t, d, None));
+                out.push(Line::from(spans));
+            }
+        }
+        _ => {
+            let mut spans = vec![Span::styled("Dice ", t.title())];
+            for d in &x.dice {
+                spans.extend(dice::row(t, d, read.as_ref()));
+            }
+            out.push(Line::from(spans));
+        }
+    }
+    // The result.
+    if let Some(o) = &x.activation {
+        let mut spans = vec![if o.success {
+            Span::styled("SUCCESS", t.good())
+        } else {
+            Span::styled("FAILURE", t.bad())
+        }];
+        if let Some(s) = o.score {
+            spans.push(Span::raw(format!(": score {s}")));
+        }
+        if o.berserk {
+            spans.push(Span::styled(" · goes BERSERK", t.morale(o.morale)));
+        }
+        if o.lost_morale_step {
+            spans.push(Span::styled(
+                format!(" · loses a morale step: now {}", words::morale(o.morale)),
+                t.bad(),
+            ));
+        }
+        out.push(Line::from(spans));
+    } else if let Some(e) = entry {
+        out.push(Line::from(Span::styled(e.summary.clone(), t.title())));
+    }
+    // What changed.
+    if let Some(e) = entry {
+        for eff in &e.effects {
+            out.push(Line::from(vec![
+                Span::styled("  changed: ", t.dim()),
+                Span::raw(eff.to_string()),
+            ]));
+        }
+    }
+    // What the unit must and may do.
+    if let Some(o) = &x.activation {
+        for f in &o.forced {
+            let (what, sec) = f.describe();
+            out.push(Line::from(vec![
+                Span::styled("  MUST ", t.warn()),
+                Span::raw(format!("{what} ({sec})")),
+            ]));
+        }
+        if x.flee_pending {
+            out.push(Line::from(vec![
+                Span::styled("  Enter", t.key()),
+                Span::raw(" rolls the flight now"),
+            ]));
+        }
+        let mut may = vec![Span::styled("  may: ", t.dim())];
+        let mut any = false;
+        for c in CHOICES {
+            if let Some(a) = App::rules_actions(*c)
+                .iter()
+                .copied()
+                .find(|a| o.allowed.contains(a))
+            {
+                any = true;
+                let done = x.chosen.contains(c);
+                let key = key_of(Context::AfterRoll, Action::Choose(*c));
+                may.push(Span::styled(key, t.key()));
+                let what = short(a);
+                may.push(Span::raw(if done {
+                    format!(" {what} ✓  ")
+                } else {
+                    format!(" {what}  ")
+                }));
+            }
+        }
+        if any {
+            out.push(Line::from(may));
+        } else if o.forced.is_empty() {
+            out.push(Line::from(Span::styled("  nothing more to do", t.dim())));
+        }
+        for n in &x.notes {
+            out.push(Line::from(vec![
+                Span::styled("  ✓ ", t.good()),
+                Span::raw(n.clone()),
+            ]));
+        }
+    }
+    // Why.
+    if let Some(e) = entry {
+        out.extend(explanation(t, &e.explanation));
+    }
+    let done = match (&r.procedure, x.flee_pending) {
+        (_, true) => "roll the flight",
+        (Procedure::Activation { .. }, false) => "done, next unit",
+        _ => "done",
+    };
+    out.push(Line::from(vec![
+        Span::styled("Enter", t.key()),
+        Span::raw(format!(" {done}   ")),
+        Span::styled("u", t.key()),
+        Span::raw(" undo the roll"),
+    ]));
+    out
+}
+
+/// A choice in a word or two.
+fn short(a: RulesAction) -> &'static str {
+    match a {
+        RulesAction::Charge => "charge",
+        RulesAction::Evade => "evade",
+        RulesAction::ChangeFormation => "formation",
+        RulesAction::Wheel => "wheel",
+        RulesAction::Move => "move",
+        RulesAction::Stop => "stop",
+        RulesAction::AddChampion => "champion",
+        RulesAction::Shoot => "shoot",
+        RulesAction::Flee => "flee",
+        RulesAction::StopFleeingAndMove => "stop fleeing, move",
+        RulesAction::StopFleeingAndHalt => "stop fleeing, halt",
+        _ => "",
+    }
+}
+
+/// The explanation, a line per rule applied.
+pub fn explanation(t: &Theme, e: &Explanation) -> Vec<Line<'static>> {
+    let mut out = vec![Line::from(Span::styled("Why", t.title()))];
+    for l in &e.lines {
+        let mut spans = vec![Span::raw(format!("  {}", l.text))];
+        if !l.cite.0.is_empty() {
+            spans.push(Span::styled(format!("  [{}]", l.cite), t.dim()));
+        }
+        out.push(Line::from(spans));
+    }
+    out
+}
+
+/// Draws the typed-dice field over the panel.
+pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let r = popup::centred(area, 70, 9);
+    let inner = popup::frame(app, "Type the players' dice", r, buf);
+    let groups: Vec<String> = d
+        .groups
+        .iter()
+        .map(|(who, c)| format!("{who}: {c}"))
+        .collect();
+    let mut lines = vec![
+        Line::from(format!(
+            "{} white dice, in the order rolled ({})",
+            d.white(),
+            groups.join("; ")
+        )),
+        Line::from("digits 1 to 6, with or without spaces: 4 3 6 or 436"),
+        Line::from(vec![
+            Span::styled("> ", t.key()),
+            Span::raw(d.text.clone()),
+            Span::styled("_", t.key()),
+        ]),
+    ];
+    if let Some(e) = &d.error {
+        lines.push(Line::from(vec![
+            Span::styled("! ", t.bad()),
+            Span::styled(e.clone(), t.warn()),
+        ]));
+    }
+    lines.push(Line::from(vec![
+        Span::styled("Enter", t.key()),
+        Span::raw(" use these dice   "),
+        Span::styled("Esc", t.key()),
+        Span::raw(" back"),
+    ]));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+/// A correction field's name and value.
+fn field_text(f: &Field) -> (String, String) {
+    let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
+    match f {
+        Field::Morale(m) => ("morale".into(), words::morale(*m).into()),
+        Field::Champions(n) => ("champions".into(), n.to_string()),
+        Field::Casualties(n) => ("casualty figures".into(), n.to_string()),
+        Field::Stands(n) => ("stands".into(), n.to_string()),
+        Field::Files(n) => ("files (front rank)".into(), n.to_string()),
+        Field::Formation(x) => ("formation".into(), words::formation(*x).into()),
+        Field::Moving(b) => ("moving".into(), yes(*b)),
+        Field::Pavises(b) => ("pavises deployed".into(), yes(*b)),
+        Field::Activated(b) => ("activated this turn".into(), yes(*b)),
+        Field::Removed(b) => ("off the table".into(), yes(*b)),
+        Field::Personality(name, s) => (name.clone(), words::status(*s).into()),
+    }
+}
+
+/// Draws the correction form.
+pub fn correct(app: &App, c: &Correct, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let r = popup::centred(area, 64, c.after.len() as u16 + 6);
+    let title = format!("Correct {} ({})", app.name(c.unit), c.unit);
+    let inner = popup::frame(app, &title, r, buf);
+    let mut lines = Vec::new();
+    if let Some(e) = &c.error {
+        lines.push(Line::from(vec![
+            Span::styled("! ", t.bad()),
+            Span::styled(e.clone(), t.warn()),
+        ]));
+    }
+    let rows = inner
+        .height
+        .saturating_sub(2 + u16::from(c.error.is_some())) as usize;
+    let first = super::tables::offset(c.line, rows);
+    for (i, (now, was)) in c
+        .after
+        .iter()
+        .zip(&c.before)
+        .enumerate()
+        .skip(first)
+        .take(rows)
+    {
+        let (name, value) = field_text(now);
+        let changed = now != was;
+        let style = if i == c.line { t.selected() } else { t.text() };
+        let mut spans = vec![
+            Span::styled(if i == c.line { "› " } else { "  " }, style),
+            Span::styled(format!("{name:<22}"), style),
+            Span::styled(
+                format!("◂ {value} ▸"),
+                if changed { t.warn() } else { style },
+            ),
+        ];
+        if changed {
+            spans.push(Span::styled(
+                format!("  (was {})", field_text(was).1),
+                t.dim(),
+            ));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::from(vec![
+        Span::styled("↑↓", t.key()),
+        Span::raw(" field  "),
+        Span::styled("←→", t.key()),
+        Span::raw(" value  "),
+        Span::styled("Enter", t.key()),
+        Span::raw(" record  "),
+        Span::styled("Esc", t.key()),
+        Span::raw(" cancel"),
+    ]));
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// Draws the formation picker.
+pub fn formation(app: &App, id: UnitId, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let r = popup::centred(area, 50, 9);
+    let inner = popup::frame(app, &format!("New formation for {}", app.name(id)), r, buf);
+    let lines: Vec<Line> = BINDINGS
+        .iter()
+        .filter(|b| b.context == Context::Formation)
+        .map(|b| {
+            Line::from(vec![
+                Span::styled(format!("  {} ", b.key.label()), t.key()),
+                Span::raw(b.help),
+            ])
+        })
+        .chain(std::iter::once(Line::from(vec![
+            Span::styled("  Esc", t.key()),
+            Span::raw(" back"),
+        ])))
+        .collect();
+    Paragraph::new(lines).render(inner, buf);
+}

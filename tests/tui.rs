@@ -1,0 +1,428 @@
+//! Screens of the console, driven through the real update loop by key
+//! sequences, drawn on ratatui's TestBackend and kept as insta snapshots at
+//! 80×24 and 120×40.
+
+use herald::battle::{Battle, Setup, UnitId};
+use herald::dice::SeededDice;
+use herald::rules::Side;
+use herald::rules::warlords::army::{Army, Contingent};
+use herald::rules::warlords::personality::{Personality, PersonalityTrait};
+use herald::rules::warlords::unit::{Morale, TroopType, Unit, UnitTrait};
+use herald::tui::app::{App, Effect};
+use herald::tui::dialog::Dialog;
+use herald::tui::keymap::Context;
+use herald::tui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// A new battle of Hastings (the frozen copy of the armies in
+/// `tests/snapshots/armies/`) with Herald's dice from `seed`.
+fn hastings(seed: u64) -> App {
+    let side = |file: &str| {
+        let path = format!(
+            "{}/tests/snapshots/armies/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("the frozen army file is there");
+        herald::store::army::read_army(&path, &text)
+            .expect("the frozen army file loads")
+            .army
+    };
+    let setup = Setup::new(
+        vec![side("hastings-1066-anglo-saxon.toml")],
+        vec![side("hastings-1066-norman.toml")],
+    )
+    .expect("both sides have units");
+    App::new(
+        Battle::new(setup),
+        SeededDice::new(seed),
+        Theme::plain(),
+        "hastings",
+    )
+}
+
+/// A small battle: an Impetuous unit with a champion against a line of foot.
+fn skirmish() -> App {
+    let mut berserkers = Unit::new("Huscarls of the Raven", TroopType::CloseFoot, 6);
+    berserkers.files = 3;
+    berserkers.traits.push(UnitTrait::Impetuous);
+    berserkers.champions = 1;
+    let mut jarl = Personality::new("Jarl Sigurd");
+    jarl.charisma = 1;
+    jarl.commander = true;
+    berserkers.personalities.push(jarl);
+    let bowmen = Unit::new("Bowmen of the fjords", TroopType::FootSkirmishers, 3);
+    let mut knights = Unit::new("Knights of the Vexin", TroopType::Cavalry, 4);
+    let mut count = Personality::new("Count Odo");
+    count.traits.push(PersonalityTrait::ExpertTactician);
+    count.commander = true;
+    knights.personalities.push(count);
+    let foot = Unit::new("Spearmen of Rouen", TroopType::CloseFoot, 8);
+    let army = |name: &str, side: &str, units: Vec<Unit>| Army {
+        name: name.to_string(),
+        side: side.to_string(),
+        contingents: vec![Contingent {
+            name: format!("{side} host"),
+            general: None,
+            c_in_c: true,
+            units,
+            notes: None,
+        }],
+        notes: None,
+    };
+    let setup = Setup::new(
+        vec![army("Raiders", "Norse", vec![berserkers, bowmen])],
+        vec![army("Duchy", "Franks", vec![knights, foot])],
+    )
+    .expect("both sides have units");
+    App::new(
+        Battle::new(setup),
+        SeededDice::new(7),
+        Theme::plain(),
+        "skirmish",
+    )
+}
+
+/// Presses keys: `Enter`, `Esc`, `Tab`, `Up`, `Down`, `Left`, `Right`,
+/// `Backspace`, `Home`, `End`, `PgUp`, `PgDn`, `C-c`, or any other text as its characters one by one.
+fn press(app: &mut App, keys: &[&str]) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for k in keys {
+        let codes: Vec<(KeyCode, KeyModifiers)> = match *k {
+            "Enter" => vec![(KeyCode::Enter, KeyModifiers::NONE)],
+            "Esc" => vec![(KeyCode::Esc, KeyModifiers::NONE)],
+            "Tab" => vec![(KeyCode::Tab, KeyModifiers::NONE)],
+            "Up" => vec![(KeyCode::Up, KeyModifiers::NONE)],
+            "Down" => vec![(KeyCode::Down, KeyModifiers::NONE)],
+            "Left" => vec![(KeyCode::Left, KeyModifiers::NONE)],
+            "Right" => vec![(KeyCode::Right, KeyModifiers::NONE)],
+            "Backspace" => vec![(KeyCode::Backspace, KeyModifiers::NONE)],
+            "Home" => vec![(KeyCode::Home, KeyModifiers::NONE)],
+            "End" => vec![(KeyCode::End, KeyModifiers::NONE)],
+            "PgUp" => vec![(KeyCode::PageUp, KeyModifiers::NONE)],
+            "PgDn" => vec![(KeyCode::PageDown, KeyModifiers::NONE)],
+            "C-c" => vec![(KeyCode::Char('c'), KeyModifiers::CONTROL)],
+            text => text
+                .chars()
+                .map(|c| (KeyCode::Char(c), KeyModifiers::NONE))
+                .collect(),
+        };
+        for (code, mods) in codes {
+            effects.extend(app.key(KeyEvent::new(code, mods)));
+        }
+    }
+    effects
+}
+
+/// The screen as text, one line per row, trailing spaces trimmed.
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal
+        .draw(|f| f.render_widget(app, f.area()))
+        .expect("it draws");
+    let buf = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..height {
+        let mut line = String::new();
+        for x in 0..width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Snapshots the screen at both sizes.
+fn both(app: &App, name: &str) {
+    insta::assert_snapshot!(format!("{name}_80x24"), screen(app, 80, 24));
+    insta::assert_snapshot!(format!("{name}_120x40"), screen(app, 120, 40));
+}
+
+#[test]
+fn the_battle_opens_on_the_tables_with_initiative_next() {
+    let app = hastings(1);
+    both(&app, "opening");
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Harold's housecarls"), "{s}");
+    assert!(s.contains("roll for initiative"), "{s}");
+}
+
+#[test]
+fn initiative_is_rolled_from_the_walker() {
+    let mut app = hastings(1);
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::BeforeRoll);
+    both(&app, "initiative_before");
+    let effects = press(&mut app, &["t", "5 2", "Enter"]);
+    assert_eq!(effects, vec![Effect::Save]);
+    assert_eq!(app.battle.initiative(), Some(Side::A));
+    both(&app, "initiative_after");
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Tables);
+    assert_eq!(app.selected_id(), Some(UnitId::new(Side::A, 0)));
+}
+
+#[test]
+fn an_activation_with_a_champion_goes_berserk() {
+    let mut app = skirmish();
+    press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
+    assert_eq!(app.battle.initiative(), Some(Side::A));
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::BeforeRoll);
+    // An enemy is in charge distance: the referee says so.
+    press(&mut app, &["k"]);
+    both(&app, "berserk_before");
+    press(&mut app, &["t", "4 4 2", "Enter"]);
+    let u = &app.battle.unit(UnitId::new(Side::A, 0)).unwrap().unit;
+    assert_eq!(u.morale, Morale::Berserk);
+    both(&app, "berserk_after");
+}
+
+#[test]
+fn typed_dice_are_counted_and_checked() {
+    let mut app = hastings(1);
+    press(
+        &mut app,
+        &["Enter", "t", "6 1", "Enter", "Enter", "Enter", "t", "7"],
+    );
+    assert_eq!(app.context(), Context::TypeDice);
+    press(&mut app, &["Enter"]);
+    let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+        panic!("the typed dice field stays open");
+    };
+    assert!(
+        t.error.as_deref().unwrap_or("").contains("not a die"),
+        "{t:?}"
+    );
+    press(&mut app, &["Backspace", "3"]);
+    press(&mut app, &["Enter"]);
+    let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+        panic!("one die is too few");
+    };
+    assert!(
+        t.error.as_deref().unwrap_or("").contains("needs 2"),
+        "{t:?}"
+    );
+    both(&app, "typed_wrong_count");
+    press(&mut app, &["5", "Enter"]);
+    assert_eq!(app.context(), Context::AfterRoll);
+    both(&app, "typed_after");
+    assert!(app.battle.unit(UnitId::new(Side::A, 0)).unwrap().activated);
+}
+
+#[test]
+fn a_correction_is_an_event_and_undo_takes_it_back() {
+    let mut app = hastings(1);
+    press(&mut app, &["Down", "c"]);
+    assert_eq!(app.context(), Context::Correct);
+    press(&mut app, &["Right", "Down", "Down", "+", "+"]);
+    both(&app, "correction_form");
+    press(&mut app, &["Enter"]);
+    let u = &app.battle.unit(UnitId::new(Side::A, 1)).unwrap().unit;
+    assert_eq!(u.morale, Morale::Worn);
+    assert_eq!(u.casualties, 2);
+    assert_eq!(app.battle.events().len(), 2);
+    both(&app, "correction_done");
+    press(&mut app, &["u"]);
+    let u = &app.battle.unit(UnitId::new(Side::A, 1)).unwrap().unit;
+    assert_eq!((u.morale, u.casualties), (Morale::Worn, 0));
+    both(&app, "undo");
+    press(&mut app, &["U"]);
+    assert_eq!(
+        app.battle
+            .unit(UnitId::new(Side::A, 1))
+            .unwrap()
+            .unit
+            .casualties,
+        2
+    );
+}
+
+#[test]
+fn help_is_generated_from_the_keymap() {
+    let mut app = hastings(1);
+    press(&mut app, &["?"]);
+    assert_eq!(app.context(), Context::Help);
+    let text: String = herald::tui::view::help::lines(&app)
+        .iter()
+        .map(|l| l.to_string() + "\n")
+        .collect();
+    for b in herald::tui::keymap::BINDINGS {
+        assert!(
+            text.contains(b.help),
+            "help lacks {:?}: {}",
+            b.action,
+            b.help
+        );
+    }
+    insta::assert_snapshot!("help_80x24", screen(&app, 80, 24));
+    press(&mut app, &["Esc"]);
+    assert_eq!(app.context(), Context::Tables);
+}
+
+#[test]
+fn below_80x24_the_console_says_what_it_needs() {
+    let app = hastings(1);
+    let s = screen(&app, 79, 30);
+    assert!(s.contains("at least 80×24") && s.contains("79×30"), "{s}");
+    let s = screen(&app, 100, 23);
+    assert!(s.contains("at least 80×24"), "{s}");
+}
+
+#[test]
+fn q_asks_only_when_a_resolution_is_half_done() {
+    let mut app = hastings(1);
+    press(&mut app, &["Enter", "q"]);
+    assert_eq!(app.context(), Context::ConfirmQuit);
+    insta::assert_snapshot!("quit_question_80x24", screen(&app, 80, 24));
+    assert!(press(&mut app, &["n"]).is_empty());
+    assert_eq!(app.context(), Context::BeforeRoll);
+    assert_eq!(press(&mut app, &["q", "y"]), vec![Effect::Quit]);
+
+    let mut app = hastings(1);
+    assert_eq!(press(&mut app, &["q"]), vec![Effect::Quit]);
+
+    let mut app = hastings(1);
+    press(&mut app, &["Enter", "t", "4"]);
+    assert_eq!(
+        press(&mut app, &["C-c"]),
+        vec![Effect::Save, Effect::Quit],
+        "Ctrl-C quits at once, saving first, even while typing"
+    );
+}
+
+#[test]
+fn esc_backs_out_without_recording() {
+    let mut app = hastings(1);
+    press(&mut app, &["Enter", "t", "5", "Esc"]);
+    assert_eq!(app.context(), Context::BeforeRoll);
+    press(&mut app, &["Esc"]);
+    assert_eq!(app.context(), Context::Tables);
+    assert!(app.battle.events().is_empty());
+}
+
+#[test]
+fn a_broken_unit_flees_when_the_activation_is_done() {
+    let mut app = skirmish();
+    // The bowmen are Worn with 9 casualty figures: a failure breaks them.
+    press(&mut app, &["Down", "c", "Right", "Down", "Down"]);
+    press(&mut app, &["+++++++++", "Enter"]);
+    let bowmen = UnitId::new(Side::A, 1);
+    assert_eq!(app.battle.unit(bowmen).unwrap().unit.morale, Morale::Worn);
+    assert_eq!(app.battle.unit(bowmen).unwrap().unit.casualties, 9);
+    press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
+    assert_eq!(
+        app.selected_id(),
+        Some(bowmen),
+        "the selection stays on a unit still to activate"
+    );
+    press(&mut app, &["Enter", "t", "12", "Enter"]);
+    assert_eq!(app.battle.unit(bowmen).unwrap().unit.morale, Morale::Broken);
+    both(&app, "broken_must_flee");
+    press(&mut app, &["Enter"]);
+    assert_eq!(
+        app.context(),
+        Context::BeforeRoll,
+        "the flight waits for its roll"
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.battle.events().last().map(|e| e.kind()), Some("flee"));
+    let u = &app.battle.unit(bowmen).unwrap().unit;
+    assert!(u.moving);
+    assert_eq!(
+        u.formation,
+        herald::rules::warlords::unit::Formation::Unformed
+    );
+}
+
+#[test]
+fn choices_after_an_activation_are_events() {
+    let mut app = hastings(1);
+    press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
+    let a1 = UnitId::new(Side::A, 0);
+    press(&mut app, &["Enter", "t", "66", "Enter"]);
+    press(&mut app, &["m", "a"]);
+    let kinds: Vec<&str> = app.battle.events().iter().map(|e| e.kind()).collect();
+    assert_eq!(kinds, ["initiative", "activation", "correct"]);
+    assert!(matches!(
+        app.battle.events()[1],
+        herald::battle::Event::Activation {
+            add_champion: true,
+            ..
+        }
+    ));
+    let u = &app.battle.unit(a1).unwrap().unit;
+    assert_eq!((u.champions, u.moving), (1, true));
+    press(&mut app, &["a"]);
+    assert_eq!(
+        app.battle.unit(a1).unwrap().unit.champions,
+        1,
+        "one champion per activation"
+    );
+    press(&mut app, &["o", "l"]);
+    assert_eq!(
+        app.battle.unit(a1).unwrap().unit.formation,
+        herald::rules::warlords::unit::Formation::Line
+    );
+    both(&app, "choices_made");
+    // Undo takes back the formation change; redo puts it back.
+    press(&mut app, &["u"]);
+    assert_eq!(app.context(), Context::Tables);
+    assert_ne!(
+        app.battle.unit(a1).unwrap().unit.formation,
+        herald::rules::warlords::unit::Formation::Line
+    );
+    press(&mut app, &["U"]);
+    assert_eq!(
+        app.battle.unit(a1).unwrap().unit.formation,
+        herald::rules::warlords::unit::Formation::Line
+    );
+}
+
+#[test]
+fn herald_rolls_the_same_dice_from_the_same_seed() {
+    let mut one = hastings(42);
+    let mut two = hastings(42);
+    for app in [&mut one, &mut two] {
+        press(app, &["Enter", "Enter", "Enter"]);
+    }
+    assert_eq!(one.battle.events(), two.battle.events());
+    assert_eq!(one.battle.events().len(), 1);
+}
+
+#[test]
+fn without_colour_the_dice_keep_their_letters() {
+    let mut app = skirmish();
+    press(
+        &mut app,
+        &[
+            "Enter", "t", "61", "Enter", "Enter", "Enter", "k", "t", "442", "Enter",
+        ],
+    );
+    let plain = screen(&app, 120, 40);
+    assert!(plain.contains("[W4] [W4]  w2"), "{plain}");
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("terminal");
+    for (theme, coloured) in [(Theme::plain(), false), (Theme::coloured(), true)] {
+        app.theme = theme;
+        terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+        let buf = terminal.backend().buffer();
+        let any_colour = buf
+            .content()
+            .iter()
+            .any(|c| c.fg != ratatui::style::Color::Reset || c.bg != ratatui::style::Color::Reset);
+        assert_eq!(any_colour, coloured);
+    }
+}
+
+#[test]
+fn the_tables_scroll_to_the_selection() {
+    let mut app = hastings(1);
+    press(&mut app, &["Tab", "End"]);
+    assert_eq!(app.selected_id(), Some(UnitId::new(Side::B, 12)));
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("b13"), "{s}");
+    press(&mut app, &["Home", "d"]);
+    insta::assert_snapshot!("detail_narrow_80x24", screen(&app, 80, 24));
+}

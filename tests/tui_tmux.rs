@@ -1,0 +1,27 @@
+//! Runs `tests/tmux/first_turn.sh`: the real binary in tmux, playing the
+//! first turn's activations of Hastings from the keyboard. Skipped, with a
+//! note, where tmux is not installed.
+
+use std::process::Command;
+
+#[test]
+fn the_first_turn_of_hastings_plays_in_tmux() {
+    let tmux = Command::new("tmux").arg("-V").output();
+    if !tmux.is_ok_and(|o| o.status.success()) {
+        println!("note: tmux is not installed; the tmux test of the console is skipped");
+        return;
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/tmux/first_turn.sh");
+    let out = Command::new("bash")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_herald"))
+        .output()
+        .expect("bash runs the script");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("walker reached Melee"), "{text}");
+}
