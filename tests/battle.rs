@@ -406,3 +406,71 @@ fn random_battles_exercise_every_kind_of_event() {
         assert!(kinds.contains_key(k), "no {k} event in {kinds:?}");
     }
 }
+
+#[test]
+fn a_charge_move_is_a_random_move_of_recorded_dice() {
+    let mut battle = a_has_initiative();
+    // 2.4.9, W-9: three sixes and no ones (counted as one) on 4 dice: +2 spans.
+    let entry = battle
+        .record(Event::RandomMove {
+            unit: a(0),
+            spans: 4,
+            toward: Some(b(0)),
+            dice: white(&[6, 6, 6, 2]),
+        })
+        .unwrap()
+        .clone();
+    assert!(entry.summary.contains("moves 6 span(s)"), "{}", entry.summary);
+    assert!(entry.summary.contains("charges"), "{}", entry.summary);
+    // The wrong number of dice is refused, and 0 spans too.
+    assert!(
+        battle
+            .record(Event::RandomMove {
+                unit: a(0),
+                spans: 4,
+                toward: None,
+                dice: white(&[6, 6]),
+            })
+            .is_err()
+    );
+    assert!(
+        battle
+            .record(Event::RandomMove {
+                unit: a(0),
+                spans: 0,
+                toward: None,
+                dice: Dice::default(),
+            })
+            .is_err()
+    );
+}
+
+#[test]
+fn a_reaction_uses_up_the_targets_activation_during_the_enemys_turn() {
+    let mut battle = a_has_initiative();
+    let counter = |dice: &[u8]| Event::Reaction {
+        unit: b(0),
+        cause: a(0),
+        situation: ActivationSituation {
+            charging: true,
+            ..Default::default()
+        },
+        dice: white(dice),
+    };
+    // A unit of the side activating cannot "react" to its own side.
+    let own = Event::Reaction {
+        unit: a(1),
+        cause: a(0),
+        situation: ActivationSituation::default(),
+        dice: white(&[6, 5]),
+    };
+    assert!(battle.record(own).is_err());
+    battle.record(counter(&[6, 5])).unwrap();
+    assert!(battle.unit(b(0)).unwrap().activated, "2.4.4.2: uses up its activation");
+    assert!(!battle.to_activate(Side::B).contains(&b(0)));
+    // Once is all.
+    let err = battle.record(counter(&[6, 5])).unwrap_err();
+    assert!(err.to_string().contains("already activated"), "{err}");
+    // Replay through the save gives the same state.
+    assert_eq!(through_the_save(&battle).state(), battle.state());
+}

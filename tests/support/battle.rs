@@ -48,7 +48,23 @@ pub fn idea(battle: &Battle, rng: &mut ChaCha8Rng) -> Event {
         _ => random_unit(battle, rng, side.other()),
     };
     match rng.random_range(0..100) {
-        0..55 => {
+        50..52 => Event::RandomMove {
+            unit: u,
+            spans: rng.random_range(1..8),
+            toward: rng.random_bool(0.7).then_some(enemy),
+            dice: Dice::default(),
+        },
+        52..55 => Event::Reaction {
+            unit: u,
+            cause: enemy,
+            situation: ActivationSituation {
+                charging: rng.random_bool(0.4),
+                enemy_in_charge_distance: rng.random_bool(0.5),
+                ..Default::default()
+            },
+            dice: Dice::default(),
+        },
+        0..50 => {
             let mut e = battle.suggest();
             if let Event::Activation {
                 situation,
