@@ -13,7 +13,7 @@ use herald::rules::warlords::melee::{MeleeDice, MeleeFacts};
 use herald::rules::warlords::unit::Morale;
 use herald::store::save::{SaveData, from_text, to_text};
 use proptest::prelude::*;
-use support::{random_battle, setup};
+use support::{random_battle, random_battle_with_charges, setup};
 
 fn white(v: &[u8]) -> Dice {
     Dice::white(v).unwrap()
@@ -360,7 +360,7 @@ proptest! {
     /// the state of live play.
     #[test]
     fn replay_equals_live_play(seed in any::<u64>(), tries in 1usize..400) {
-        let (live, _) = random_battle(seed, tries);
+        let (live, _) = random_battle_with_charges(seed, tries);
         let replayed = Battle::replay(live.setup().clone(), live.events().to_vec(), vec![]).unwrap();
         prop_assert_eq!(replayed.state(), live.state());
         prop_assert_eq!(replayed.entries(), live.entries());
@@ -372,7 +372,7 @@ proptest! {
     /// Undoing any number of events and redoing them gives the same battle.
     #[test]
     fn undo_then_redo_is_the_identity(seed in any::<u64>(), tries in 1usize..700, depth in 0usize..300) {
-        let (mut battle, _) = random_battle(seed, tries);
+        let (mut battle, _) = random_battle_with_charges(seed, tries);
         let state = battle.state().clone();
         let events = battle.events().to_vec();
         let entries = battle.entries().to_vec();
@@ -397,9 +397,10 @@ fn random_battles_exercise_every_kind_of_event() {
     // The properties above are only as good as the battles they play.
     let mut kinds = std::collections::BTreeMap::new();
     for seed in 0..6 {
-        let (battle, _) = random_battle(seed, 700);
-        for e in battle.events() {
-            *kinds.entry(e.kind()).or_insert(0) += 1;
+        for (battle, _) in [random_battle(seed, 700), random_battle_with_charges(seed, 700)] {
+            for e in battle.events() {
+                *kinds.entry(e.kind()).or_insert(0) += 1;
+            }
         }
     }
     for k in herald::store::save::read::EVENT_KINDS {
