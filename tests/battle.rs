@@ -397,7 +397,10 @@ fn random_battles_exercise_every_kind_of_event() {
     // The properties above are only as good as the battles they play.
     let mut kinds = std::collections::BTreeMap::new();
     for seed in 0..6 {
-        for (battle, _) in [random_battle(seed, 700), random_battle_with_charges(seed, 700)] {
+        for (battle, _) in [
+            random_battle(seed, 700),
+            random_battle_with_charges(seed, 700),
+        ] {
             for e in battle.events() {
                 *kinds.entry(e.kind()).or_insert(0) += 1;
             }
@@ -421,7 +424,11 @@ fn a_charge_move_is_a_random_move_of_recorded_dice() {
         })
         .unwrap()
         .clone();
-    assert!(entry.summary.contains("moves 6 span(s)"), "{}", entry.summary);
+    assert!(
+        entry.summary.contains("moves 6 span(s)"),
+        "{}",
+        entry.summary
+    );
     assert!(entry.summary.contains("charges"), "{}", entry.summary);
     // The wrong number of dice is refused, and 0 spans too.
     assert!(
@@ -467,7 +474,10 @@ fn a_reaction_uses_up_the_targets_activation_during_the_enemys_turn() {
     };
     assert!(battle.record(own).is_err());
     battle.record(counter(&[6, 5])).unwrap();
-    assert!(battle.unit(b(0)).unwrap().activated, "2.4.4.2: uses up its activation");
+    assert!(
+        battle.unit(b(0)).unwrap().activated,
+        "2.4.4.2: uses up its activation"
+    );
     assert!(!battle.to_activate(Side::B).contains(&b(0)));
     // Once is all.
     let err = battle.record(counter(&[6, 5])).unwrap_err();

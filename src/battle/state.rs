@@ -494,10 +494,7 @@ impl State {
                     Some(t) => {
                         self.enemies(id, *t)?;
                         // 2.4.4.1: the charge move is completed as a random move.
-                        format!(
-                            "charges {} ({t}): random move",
-                            self.unit(*t)?.unit.name
-                        )
+                        format!("charges {} ({t}): random move", self.unit(*t)?.unit.name)
                     }
                     None => "random move".to_string(),
                 };

@@ -542,7 +542,9 @@ fn read_event<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<Even
                 walk.error(
                     f.span.clone(),
                     f.at("spans"),
-                    format!("'spans' is missing: the spans of the random move, 1 to {MAX_RANDOM_SPANS}"),
+                    format!(
+                        "'spans' is missing: the spans of the random move, 1 to {MAX_RANDOM_SPANS}"
+                    ),
                 );
             }
             let toward = if f.has("toward") {
