@@ -216,7 +216,9 @@ fn play(seed: u64, snap: bool) -> App {
     sixes(&mut app);
     press(&mut app, &["c"]);
     assert_eq!(app.context(), Context::Pick);
-    press(&mut app, &["Down", "Down", "Down", "Enter"]);
+    press(&mut app, &["Down", "Down", "Down"]);
+    both(&app, "pick_target");
+    press(&mut app, &["Enter"]);
     assert_eq!(app.context(), Context::Charge);
     press(&mut app, &["s"]);
     both(&app, "charge_before");
@@ -247,7 +249,7 @@ fn play(seed: u64, snap: bool) -> App {
     // 3. The English bowmen (a5) shoot at the Norman archers (b5).
     activate_until(&mut app, a(5));
     sixes(&mut app);
-    press(&mut app, &["x"]);
+    press(&mut app, &["x", "Home"]);
     for _ in 0..4 {
         press(&mut app, &["Down"]);
     }
@@ -284,6 +286,7 @@ fn play(seed: u64, snap: bool) -> App {
     both(&app, "melee_before");
     press(&mut app, &["Enter"]);
     assert_eq!(app.context(), Context::MeleeResult);
+    both(&app, "melee_after");
     press(&mut app, &["u"]);
     assert_eq!(count(&app, "melee"), 0, "undo took the Melee back");
     for _ in 0..3 {

@@ -290,9 +290,8 @@ impl State {
                 }
                 entry.summary = text;
                 entry.roll(&s.name, dice);
-                let mut why = plan.dice_explanation.clone();
-                why.extend(out.explanation);
-                entry.explanation = why;
+                // The outcome's explanation starts with how the dice were counted.
+                entry.explanation = out.explanation;
                 self.get_mut(tid).unit = after;
                 entry.effects = diff_effects(tid, &before, &self.unit(tid)?.unit);
             }

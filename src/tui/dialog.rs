@@ -263,7 +263,8 @@ pub struct Correct {
     pub error: Option<String>,
 }
 
-/// A dialog on the stack.
+/// A dialog on the stack (a handful at most, so a large resolve panel is kept inline).
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Dialog {
     /// A resolve panel.

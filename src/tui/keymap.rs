@@ -730,7 +730,7 @@ pub const BINDINGS: &[Binding] = &[
         C::MeleeResult,
         Key::ch('1'),
         Action::NextStep(0),
-        "1-3 next step",
+        "next step",
         "the first step the Melee offers (a flight, a stand loss, a Berserk test)",
     ),
     b(

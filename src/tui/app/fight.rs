@@ -513,10 +513,11 @@ impl App {
         };
         let (unit, target, response) = (*unit, *target, *response);
         let moved = x.moved.as_ref().map_or(0, |m| m.distance);
-        if contact && !self.battle.in_melee_with(unit).contains(&target) {
-            if let Err(e) = self.battle.record(Event::Engage { a: unit, b: target }) {
-                return self.set_resolve_error(e.to_string());
-            }
+        if contact
+            && !self.battle.in_melee_with(unit).contains(&target)
+            && let Err(e) = self.battle.record(Event::Engage { a: unit, b: target })
+        {
+            return self.set_resolve_error(e.to_string());
         }
         self.dialogs.pop();
         let met = match response {
