@@ -13,7 +13,7 @@ use herald::rules::warlords::melee::{MeleeDice, MeleeFacts};
 use herald::rules::warlords::unit::Morale;
 use herald::store::save::{SaveData, from_text, to_text};
 use proptest::prelude::*;
-use support::{random_battle, setup};
+use support::{random_battle, random_battle_with_charges, setup};
 
 fn white(v: &[u8]) -> Dice {
     Dice::white(v).unwrap()
@@ -360,7 +360,7 @@ proptest! {
     /// the state of live play.
     #[test]
     fn replay_equals_live_play(seed in any::<u64>(), tries in 1usize..400) {
-        let (live, _) = random_battle(seed, tries);
+        let (live, _) = random_battle_with_charges(seed, tries);
         let replayed = Battle::replay(live.setup().clone(), live.events().to_vec(), vec![]).unwrap();
         prop_assert_eq!(replayed.state(), live.state());
         prop_assert_eq!(replayed.entries(), live.entries());
@@ -372,7 +372,7 @@ proptest! {
     /// Undoing any number of events and redoing them gives the same battle.
     #[test]
     fn undo_then_redo_is_the_identity(seed in any::<u64>(), tries in 1usize..700, depth in 0usize..300) {
-        let (mut battle, _) = random_battle(seed, tries);
+        let (mut battle, _) = random_battle_with_charges(seed, tries);
         let state = battle.state().clone();
         let events = battle.events().to_vec();
         let entries = battle.entries().to_vec();
@@ -397,12 +397,91 @@ fn random_battles_exercise_every_kind_of_event() {
     // The properties above are only as good as the battles they play.
     let mut kinds = std::collections::BTreeMap::new();
     for seed in 0..6 {
-        let (battle, _) = random_battle(seed, 700);
-        for e in battle.events() {
-            *kinds.entry(e.kind()).or_insert(0) += 1;
+        for (battle, _) in [
+            random_battle(seed, 700),
+            random_battle_with_charges(seed, 700),
+        ] {
+            for e in battle.events() {
+                *kinds.entry(e.kind()).or_insert(0) += 1;
+            }
         }
     }
     for k in herald::store::save::read::EVENT_KINDS {
         assert!(kinds.contains_key(k), "no {k} event in {kinds:?}");
     }
+}
+
+#[test]
+fn a_charge_move_is_a_random_move_of_recorded_dice() {
+    let mut battle = a_has_initiative();
+    // 2.4.9, W-9: three sixes and no ones (counted as one) on 4 dice: +2 spans.
+    let entry = battle
+        .record(Event::RandomMove {
+            unit: a(0),
+            spans: 4,
+            toward: Some(b(0)),
+            dice: white(&[6, 6, 6, 2]),
+        })
+        .unwrap()
+        .clone();
+    assert!(
+        entry.summary.contains("moves 6 span(s)"),
+        "{}",
+        entry.summary
+    );
+    assert!(entry.summary.contains("charges"), "{}", entry.summary);
+    // The wrong number of dice is refused, and 0 spans too.
+    assert!(
+        battle
+            .record(Event::RandomMove {
+                unit: a(0),
+                spans: 4,
+                toward: None,
+                dice: white(&[6, 6]),
+            })
+            .is_err()
+    );
+    assert!(
+        battle
+            .record(Event::RandomMove {
+                unit: a(0),
+                spans: 0,
+                toward: None,
+                dice: Dice::default(),
+            })
+            .is_err()
+    );
+}
+
+#[test]
+fn a_reaction_uses_up_the_targets_activation_during_the_enemys_turn() {
+    let mut battle = a_has_initiative();
+    let counter = |dice: &[u8]| Event::Reaction {
+        unit: b(0),
+        cause: a(0),
+        situation: ActivationSituation {
+            charging: true,
+            ..Default::default()
+        },
+        dice: white(dice),
+    };
+    // A unit of the side activating cannot "react" to its own side.
+    let own = Event::Reaction {
+        unit: a(1),
+        cause: a(0),
+        situation: ActivationSituation::default(),
+        dice: white(&[6, 5]),
+    };
+    assert!(battle.record(own).is_err());
+    battle.record(counter(&[6, 5])).unwrap();
+    assert!(
+        battle.unit(b(0)).unwrap().activated,
+        "2.4.4.2: uses up its activation"
+    );
+    assert!(!battle.to_activate(Side::B).contains(&b(0)));
+    // Once is all.
+    let err = battle.record(counter(&[6, 5])).unwrap_err();
+    assert!(err.to_string().contains("already activated"), "{err}");
+    // Replay through the save gives the same state.
+    assert_eq!(through_the_save(&battle).state(), battle.state());
 }

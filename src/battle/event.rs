@@ -196,6 +196,33 @@ pub enum Event {
         /// The dice rolled.
         dice: Dice,
     },
+    /// A random move (2.4.9): a charge move toward `toward` (2.4.4.1), or a
+    /// Berserk unit's move toward a fleeing enemy (2.6.3).
+    RandomMove {
+        /// The unit moving.
+        unit: UnitId,
+        /// Spans wanted: one die each.
+        spans: u32,
+        /// The enemy it charges or moves toward, if any.
+        toward: Option<UnitId>,
+        /// The dice rolled.
+        dice: Dice,
+    },
+    /// An activation out of the side's sequence, caused by an enemy: the
+    /// target of a charge counter-charging or evading, or another unit
+    /// shooting at the charger, using up its activation (2.4.4, 2.4.4.2,
+    /// 2.4.7); or, in the Melee phase, an Impetuous unit rolling to go
+    /// Berserk when the enemy `cause` breaks (2.6.3).
+    Reaction {
+        /// The unit reacting.
+        unit: UnitId,
+        /// The enemy unit that caused it (the charger, or the unit that broke).
+        cause: UnitId,
+        /// What the referee said of the table.
+        situation: ActivationSituation,
+        /// The dice rolled.
+        dice: Dice,
+    },
     /// A stand holding a personality is lost in Melee (3.1.3.2).
     StandLoss {
         /// The unit.
@@ -248,6 +275,8 @@ impl Event {
             Event::Flee { .. } => "flee",
             Event::BreakOff { .. } => "break_off",
             Event::StandLoss { .. } => "stand_loss",
+            Event::RandomMove { .. } => "random_move",
+            Event::Reaction { .. } => "reaction",
             Event::Engage { .. } => "engage",
             Event::Disengage { .. } => "disengage",
             Event::Correct { .. } => "correct",
@@ -267,6 +296,8 @@ impl Event {
                 | Event::Flee { .. }
                 | Event::BreakOff { .. }
                 | Event::StandLoss { .. }
+                | Event::RandomMove { .. }
+                | Event::Reaction { .. }
         )
     }
 }

@@ -9,7 +9,7 @@ use crate::dice::{Dice, DiceCount, DiceSource};
 use crate::rules::RulesError;
 use crate::rules::warlords::activation::Activation;
 use crate::rules::warlords::melee::{Melee, MeleeSide};
-use crate::rules::warlords::movement::{BreakOff, Flee};
+use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
 use crate::rules::warlords::personality::StandLoss;
 use crate::rules::warlords::shooting::Shooting;
 
@@ -113,6 +113,19 @@ impl Battle {
             } => {
                 let plan = BreakOff::plan(unit(*id)?, unit(*opponent)?, *supporting)?;
                 fill(dice, source, |d| plan.needs(d))?;
+            }
+            Event::RandomMove { spans, dice, .. } => {
+                let m = RandomMove { spans: *spans };
+                fill(dice, source, |_| m.needs())?;
+            }
+            Event::Reaction {
+                unit: id,
+                situation,
+                dice,
+                ..
+            } => {
+                let plan = Activation::plan(unit(*id)?, *situation)?;
+                fill(dice, source, |_| plan.needs())?;
             }
             Event::StandLoss {
                 unit: id,

@@ -10,13 +10,16 @@ use crate::rules::Side;
 use crate::rules::warlords::activation::Activation;
 use crate::rules::warlords::initiative::{Initiative, InitiativeWinner};
 use crate::rules::warlords::melee::{Melee, MeleeSide};
-use crate::rules::warlords::movement::{BreakOff, Flee};
+use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
 use crate::rules::warlords::personality::StandLoss;
 use crate::rules::warlords::shooting::Shooting;
 use crate::rules::warlords::unit::{Morale, Unit};
 
 /// The most stands a correction may give a unit (as the unit table allows).
 pub const MAX_STANDS: u32 = 1000;
+
+/// The most spans a random move may roll for (a charge is at most 15, 2.4.2).
+pub const MAX_RANDOM_SPANS: u32 = 30;
 
 /// One unit in the battle: its rules state and its place in the turn.
 #[derive(Clone, Debug, PartialEq)]
@@ -287,9 +290,8 @@ impl State {
                 }
                 entry.summary = text;
                 entry.roll(&s.name, dice);
-                let mut why = plan.dice_explanation.clone();
-                why.extend(out.explanation);
-                entry.explanation = why;
+                // The outcome's explanation starts with how the dice were counted.
+                entry.explanation = out.explanation;
                 self.get_mut(tid).unit = after;
                 entry.effects = diff_effects(tid, &before, &self.unit(tid)?.unit);
             }
@@ -462,6 +464,127 @@ impl State {
                 slot.activated = true;
                 if out.success {
                     self.engagements.retain(|e| !e.is(id, oid));
+                }
+                entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
+                self.clear_off_table();
+            }
+            Event::RandomMove {
+                unit,
+                spans,
+                toward,
+                dice,
+            } => {
+                let id = *unit;
+                let u = &self.on_table(id)?.unit;
+                if self.phase == Phase::Initiative {
+                    return Err(BattleError::OutOfTurn(
+                        "units move during activations or after a Melee, not while initiative is rolled (2.1)"
+                            .to_string(),
+                    ));
+                }
+                if *spans == 0 || *spans > MAX_RANDOM_SPANS {
+                    return Err(BattleError::Refused(format!(
+                        "a random move rolls 1 die per span (2.4.9): 1 to {MAX_RANDOM_SPANS} spans, not {spans}"
+                    )));
+                }
+                let name = u.name.clone();
+                let out = RandomMove { spans: *spans }.resolve(dice)?;
+                let what = match toward {
+                    Some(t) => {
+                        self.enemies(id, *t)?;
+                        // 2.4.4.1: the charge move is completed as a random move.
+                        format!("charges {} ({t}): random move", self.unit(*t)?.unit.name)
+                    }
+                    None => "random move".to_string(),
+                };
+                entry.summary = format!(
+                    "{name} ({id}) {what} of {spans} span(s): {}: moves {} span(s)",
+                    dice_text(dice),
+                    out.distance
+                );
+                entry.roll(&name, dice);
+                entry.explanation = out.explanation.clone();
+            }
+            Event::Reaction {
+                unit,
+                cause,
+                situation,
+                dice,
+            } => {
+                let (id, cid) = (*unit, *cause);
+                self.enemies(id, cid)?;
+                let u = self.unit(id)?;
+                let name = u.unit.name.clone();
+                let berserk_test = match self.phase {
+                    // 2.4.4, 2.4.4.2, 2.4.7: the target of a charge, or a unit
+                    // shooting at the charger, uses up its activation now.
+                    Phase::Activation(s) if s == cid.side => false,
+                    // 2.6.3: an Impetuous opponent of a unit that breaks rolls at once.
+                    Phase::Melee => true,
+                    p => {
+                        return Err(BattleError::OutOfTurn(format!(
+                            "{name} ({id}) reacts to {cid} out of turn: a reaction comes during the enemy's activations (2.4.4) or after a Melee (2.6.3), but turn {} is at {p}",
+                            self.turn
+                        )));
+                    }
+                };
+                if !berserk_test && u.activated {
+                    return Err(BattleError::OutOfTurn(format!(
+                        "{name} ({id}) has already activated this turn (2.2); it cannot react to the charge with an activation (2.4.4)"
+                    )));
+                }
+                if berserk_test && !u.unit.is_impetuous() {
+                    return Err(BattleError::Refused(format!(
+                        "{name} ({id}) is not Impetuous: only Impetuous units roll to go Berserk when an enemy breaks (2.6.3)"
+                    )));
+                }
+                let before = u.unit.clone();
+                let plan = Activation::plan(&u.unit, *situation)?;
+                let out = plan.resolve(dice)?;
+                let mut after = before.clone();
+                if berserk_test {
+                    // 2.6.3: the roll is only to see whether it goes Berserk.
+                    if out.berserk {
+                        after.morale = out.morale;
+                        after.formation = out.formation;
+                    }
+                } else {
+                    out.apply(&mut after);
+                }
+                let cname = self.unit(cid)?.unit.name.clone();
+                let why = if berserk_test {
+                    format!("rolls to go Berserk as {cname} ({cid}) breaks")
+                } else if situation.charging {
+                    format!("counter-charges {cname} ({cid})")
+                } else if situation.evading() {
+                    format!("tries to evade {cname} ({cid})")
+                } else {
+                    format!("reacts to the charge of {cname} ({cid})")
+                };
+                let mut text = match out.score {
+                    Some(score) => format!(
+                        "{name} ({id}) {why}: {}: score {score} against width {}, {}",
+                        dice_text(dice),
+                        plan.width,
+                        if out.success { "success" } else { "failure" }
+                    ),
+                    None => format!("{name} ({id}) {why}: evades without a roll (2.4.7)"),
+                };
+                if out.berserk {
+                    text.push_str("; goes Berserk");
+                } else if berserk_test {
+                    text.push_str("; does not go Berserk");
+                }
+                if !berserk_test && out.lost_morale_step {
+                    text.push_str(&format!("; loses a morale step: {}", out.morale));
+                }
+                entry.summary = text;
+                entry.roll(&name, dice);
+                entry.explanation = out.explanation.clone();
+                let slot = self.get_mut(id);
+                slot.unit = after;
+                if !berserk_test {
+                    slot.activated = true;
                 }
                 entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
                 self.clear_off_table();

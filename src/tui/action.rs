@@ -43,6 +43,53 @@ pub enum Choice {
     Flee,
 }
 
+/// A fact around one opponent of a Melee (2.6.1), or the ground under both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MeleeFact {
+    /// It charged into this Melee this turn.
+    Charging,
+    /// Enemy flanks and rear it overlaps or contacts (0 to 3, +1 die each).
+    EnemyFlanks,
+    /// Its own flanks touched by an enemy front (0 to 2, -1 each).
+    FlanksContacted,
+    /// Its rear touched by an enemy front (-2).
+    RearContacted,
+    /// Struck on flank or rear by a charging heavy unit (-2).
+    StruckByChargingHeavy,
+    /// The opponent is uphill of it (-1).
+    OpponentUphill,
+    /// It fights an enemy to its front.
+    EnemyInFront,
+    /// Its first round of Melee (champions leave, W-7).
+    FirstRound,
+    /// The Melee is on rough ground.
+    RoughGround,
+}
+
+/// The target's stands shot at, by cover (2.5.3 C.2, W-14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cover {
+    /// In the open.
+    Open,
+    /// In light cover.
+    Light,
+    /// In heavy cover.
+    Heavy,
+}
+
+/// What the target of a charge does (2.4.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Answer {
+    /// Counter-charge (2.4.4.2).
+    CounterCharge,
+    /// Evade (2.4.7).
+    Evade,
+    /// Stand to receive it.
+    Stand,
+    /// Another unit shoots at the charger (2.4.4).
+    ShootAtCharger,
+}
+
 /// Everything the referee can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -110,6 +157,28 @@ pub enum Action {
     Yes,
     /// No, in a question.
     No,
+    /// Shooting: the next style the shooter may use (2.5.1).
+    NextStyle,
+    /// Shooting: one span farther.
+    RangeUp,
+    /// Shooting: one span nearer.
+    RangeDown,
+    /// Shooting: one more of the target's stands in this cover.
+    CoverMore(Cover),
+    /// Shooting: one fewer of the target's stands in this cover.
+    CoverLess(Cover),
+    /// A charge's target answers, or another unit shoots at the charger.
+    Answer(Answer),
+    /// After the charge move: the charger reached its target (true) or not.
+    Contact(bool),
+    /// Melee: switch the side whose facts the toggles change.
+    MeleeSide,
+    /// Melee: change a fact.
+    MeleeToggle(MeleeFact),
+    /// After a Melee: the next step it offers (flee, stand loss, Berserk test).
+    NextStep(usize),
+    /// Tables: pair the selected unit with an enemy in Melee, or part them.
+    Engage,
     /// Start a new battle of Hastings (start screen).
     NewBattle,
     /// Resume the most recent save (start screen).

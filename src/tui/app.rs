@@ -3,8 +3,10 @@
 //! through the battle's events; the console only asks the battle and the
 //! rules what things mean and shows it.
 
+mod fight;
+
 use super::action::{Action, Choice, Fact};
-use super::dialog::{Correct, Dialog, Field, Procedure, Resolve, Rolled, TypeDice};
+use super::dialog::{Correct, Dialog, Field, PickFor, Procedure, Purpose, Resolve, TypeDice};
 use super::keymap::{self, Context, Key};
 use super::theme::Theme;
 use crate::battle::{Battle, Correction, Event, Phase, Step, UnitId};
@@ -13,8 +15,11 @@ use crate::rules::Side;
 use crate::rules::warlords::activation::{
     Action as RulesAction, Activation, ActivationOutcome, ActivationSituation,
 };
-use crate::rules::warlords::movement::Flee;
+use crate::rules::warlords::melee::{Melee, MeleeDice, MeleeSide};
+use crate::rules::warlords::movement::{Flee, RandomMove};
+use crate::rules::warlords::personality::StandLoss;
 use crate::rules::warlords::personality::{PersonalityStatus, PersonalityTrait};
+use crate::rules::warlords::shooting::Shooting;
 use crate::rules::warlords::unit::{Formation, Morale};
 use ratatui::crossterm::event::KeyEvent;
 use std::cell::Cell;
@@ -121,7 +126,7 @@ impl App {
         self.dialogs.iter().any(|d| match d {
             Dialog::Resolve(r) => r.rolled.as_ref().is_none_or(|x| x.flee_pending),
             Dialog::Correct(c) => c.before != c.after,
-            Dialog::TypeDice(_) | Dialog::Formation(_) => true,
+            Dialog::TypeDice(_) | Dialog::Formation(_) | Dialog::Pick(_) => true,
             _ => false,
         })
     }
@@ -160,6 +165,8 @@ impl App {
             Action::Down => self.move_selection(1),
             Action::PageUp => self.move_selection(-(self.page.get().max(1) as i64)),
             Action::PageDown => self.move_selection(self.page.get().max(1) as i64),
+            Action::First if self.context() == Context::Pick => self.field(-10_000),
+            Action::Last if self.context() == Context::Pick => self.field(10_000),
             Action::First => self.move_selection(i64::MIN / 2),
             Action::Last => self.move_selection(i64::MAX / 2),
             Action::OtherSide => self.focus = self.focus.other(),
@@ -199,6 +206,21 @@ impl App {
             Action::Backspace => {
                 if let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut() {
                     t.text.pop();
+                }
+            }
+            Action::NextStyle => self.next_style(),
+            Action::RangeUp => self.range_by(1),
+            Action::RangeDown => self.range_by(-1),
+            Action::CoverMore(c) => self.cover_by(c, 1),
+            Action::CoverLess(c) => self.cover_by(c, -1),
+            Action::Answer(a) => self.answer(a),
+            Action::Contact(c) => self.contact(c),
+            Action::MeleeSide => self.melee_side(),
+            Action::MeleeToggle(f) => self.melee_toggle(f),
+            Action::NextStep(i) => self.next_step(i),
+            Action::Engage => {
+                if let Some(id) = self.selected_id() {
+                    self.open_pick(PickFor::Engage(id));
                 }
             }
             Action::NewBattle | Action::Resume => {}
@@ -288,7 +310,8 @@ impl App {
     fn advance(&mut self) {
         match self.context() {
             Context::Tables => self.walk(),
-            Context::AfterRoll => self.finish_resolve(),
+            Context::AfterRoll | Context::MeleeResult => self.finish_resolve(),
+            Context::Pick => self.pick(),
             Context::TypeDice => self.submit_typed(),
             Context::Correct => self.apply_correction(),
             Context::Help => {
@@ -328,11 +351,7 @@ impl App {
                     Err(e) => self.refuse(e.to_string()),
                 }
             }
-            Step::FightMelee(a, b) => self.refuse(format!(
-                "{} ({a}) and {} ({b}) must fight their round of Melee (2.6): the Melee panel arrives with issue 6; until then correct both units with c",
-                self.name(a),
-                self.name(b)
-            )),
+            Step::FightMelee(a, b) => self.open_melee(a, b),
         }
     }
 
@@ -410,7 +429,8 @@ impl App {
     fn situation_mut(&mut self) -> Option<&mut ActivationSituation> {
         match self.dialogs.last_mut() {
             Some(Dialog::Resolve(Resolve {
-                procedure: Procedure::Activation { situation, .. },
+                procedure:
+                    Procedure::Activation { situation, .. } | Procedure::Reaction { situation, .. },
                 rolled: None,
                 error,
             })) => {
@@ -459,9 +479,76 @@ impl App {
                 let plan = Activation::plan(&u.unit, *situation).map_err(|e| e.to_string())?;
                 Ok(vec![(u.unit.name.clone(), plan.needs())])
             }
-            Procedure::Flee { unit } => {
+            Procedure::Flee { unit, .. } => {
                 let u = self.battle.unit(*unit).ok_or("no such unit")?;
                 Ok(vec![(u.unit.name.clone(), Flee { unit: &u.unit }.needs())])
+            }
+            Procedure::Reaction {
+                unit, situation, ..
+            } => {
+                let u = self.battle.unit(*unit).ok_or("no such unit")?;
+                let plan = Activation::plan(&u.unit, *situation).map_err(|e| e.to_string())?;
+                Ok(vec![(u.unit.name.clone(), plan.needs())])
+            }
+            Procedure::Shooting {
+                shooter,
+                target,
+                situation,
+            } => {
+                let s = &self.battle.unit(*shooter).ok_or("no such unit")?.unit;
+                let t = &self.battle.unit(*target).ok_or("no such unit")?.unit;
+                let plan = Shooting::plan(s, t, *situation).map_err(|e| e.to_string())?;
+                // Typed: the white dice; Herald rolls the red and yellow ones.
+                Ok(vec![(s.name.clone(), DiceCount::white(plan.dice as usize))])
+            }
+            Procedure::Charge { unit, .. } => {
+                let u = self.battle.unit(*unit).ok_or("no such unit")?;
+                let m = RandomMove {
+                    spans: u.unit.charge_distance(),
+                };
+                Ok(vec![(u.unit.name.clone(), m.needs())])
+            }
+            Procedure::Melee {
+                a,
+                b,
+                facts_a,
+                facts_b,
+                rough_ground,
+                ..
+            } => {
+                let ua = &self.battle.unit(*a).ok_or("no such unit")?.unit;
+                let ub = &self.battle.unit(*b).ok_or("no such unit")?.unit;
+                let plan = Melee::plan(
+                    MeleeSide {
+                        unit: ua,
+                        facts: facts_a.clone(),
+                    },
+                    MeleeSide {
+                        unit: ub,
+                        facts: facts_b.clone(),
+                    },
+                    *rough_ground,
+                )
+                .map_err(|e| e.to_string())?;
+                Ok(vec![
+                    (ua.name.clone(), DiceCount::white(plan.a.dice as usize)),
+                    (ub.name.clone(), DiceCount::white(plan.b.dice as usize)),
+                ])
+            }
+            Procedure::StandLoss { unit, personality } => {
+                let u = &self.battle.unit(*unit).ok_or("no such unit")?.unit;
+                let p = u
+                    .personalities
+                    .iter()
+                    .find(|p| &p.name == personality)
+                    .ok_or("no such personality")?;
+                let loss = StandLoss {
+                    personality: p.clone(),
+                    stands_left: u.stands,
+                };
+                // Red and yellow dice: Herald rolls them.
+                let _ = loss.needs(&Dice::default());
+                Ok(vec![(personality.clone(), DiceCount::default())])
             }
         }
     }
@@ -537,8 +624,61 @@ impl App {
                 dice: next(),
                 add_champion: false,
             },
-            Procedure::Flee { unit } => Event::Flee {
+            Procedure::Flee { unit, .. } => Event::Flee {
                 unit: *unit,
+                dice: next(),
+            },
+            Procedure::Reaction {
+                unit,
+                cause,
+                situation,
+                ..
+            } => Event::Reaction {
+                unit: *unit,
+                cause: *cause,
+                situation: *situation,
+                dice: next(),
+            },
+            Procedure::Shooting {
+                shooter,
+                target,
+                situation,
+            } => Event::Shooting {
+                shooter: *shooter,
+                target: *target,
+                situation: *situation,
+                dice: next(),
+            },
+            Procedure::Charge { unit, target, .. } => Event::RandomMove {
+                unit: *unit,
+                spans: self
+                    .battle
+                    .unit(*unit)
+                    .map_or(0, |u| u.unit.charge_distance()),
+                toward: Some(*target),
+                dice: next(),
+            },
+            Procedure::Melee {
+                a,
+                b,
+                facts_a,
+                facts_b,
+                rough_ground,
+                ..
+            } => Event::Melee {
+                a: *a,
+                b: *b,
+                facts_a: facts_a.clone(),
+                facts_b: facts_b.clone(),
+                rough_ground: *rough_ground,
+                dice: MeleeDice {
+                    a: next(),
+                    b: next(),
+                },
+            },
+            Procedure::StandLoss { unit, personality } => Event::StandLoss {
+                unit: *unit,
+                personality: personality.clone(),
                 dice: next(),
             },
         };
@@ -546,40 +686,23 @@ impl App {
             Ok(e) => e,
             Err(e) => return self.set_resolve_error(e.to_string()),
         };
-        let (dice, activation) = match &event {
-            Event::Initiative { a, b } => (vec![a.clone(), b.clone()], None),
-            Event::Activation {
-                unit,
-                situation,
-                dice,
-                ..
-            } => {
-                let outcome = self.activation_outcome(*unit, *situation, dice);
-                match outcome {
-                    Ok(o) => (vec![dice.clone()], Some(o)),
-                    Err(e) => return self.set_resolve_error(e),
-                }
-            }
-            Event::Flee { dice, .. } => (vec![dice.clone()], None),
-            _ => (Vec::new(), None),
+        let mut rolled = match self.preview(&event) {
+            Ok(r) => r,
+            Err(e) => return self.set_resolve_error(e),
         };
-        if let Err(e) = self.battle.record(event) {
+        if let Err(e) = self.battle.record(event.clone()) {
             return self.set_resolve_error(e.to_string());
         }
-        let entry = self.battle.entries().len() - 1;
-        let flee_pending = activation
-            .as_ref()
-            .is_some_and(|o| o.forced.contains(&RulesAction::Flee));
+        rolled.entry = self.battle.entries().len() - 1;
+        rolled.flee_pending = matches!(procedure, Procedure::Activation { .. })
+            && rolled
+                .activation
+                .as_ref()
+                .is_some_and(|o| o.forced.contains(&RulesAction::Flee));
+        self.after_record(&procedure, &event, &mut rolled);
         if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() {
             r.error = None;
-            r.rolled = Some(Rolled {
-                entry,
-                dice,
-                activation,
-                chosen: Vec::new(),
-                notes: Vec::new(),
-                flee_pending,
-            });
+            r.rolled = Some(rolled);
         }
         self.status = None;
     }
@@ -612,11 +735,18 @@ impl App {
             self.dialogs.pop();
             if self.battle.unit(unit).is_some_and(|u| !u.off_table()) {
                 self.dialogs
-                    .push(Dialog::Resolve(Resolve::new(Procedure::Flee { unit })));
+                    .push(Dialog::Resolve(Resolve::new(Procedure::Flee {
+                        unit,
+                        from_melee: None,
+                    })));
             }
             return;
         }
+        let (procedure, x) = (r.procedure.clone(), x.clone());
         self.dialogs.pop();
+        if self.hand_back(&procedure, &x) {
+            return;
+        }
         self.follow_walker();
         self.say(match self.battle.next_step() {
             Step::RollInitiative => "next: roll for initiative (Enter)".to_string(),
@@ -664,8 +794,15 @@ impl App {
         let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
             return;
         };
-        let Procedure::Activation { unit, .. } = r.procedure else {
-            return;
+        let (unit, reaction) = match r.procedure {
+            Procedure::Activation { unit, .. } => (unit, None),
+            Procedure::Reaction {
+                unit,
+                cause,
+                purpose,
+                ..
+            } => (unit, Some((cause, purpose))),
+            _ => return,
         };
         let Some(x) = &r.rolled else { return };
         let entry = x.entry;
@@ -689,9 +826,17 @@ impl App {
                 if !moving && let Err(e) = self.correct(unit, Correction::Moving(true)) {
                     return self.set_resolve_error(e);
                 }
-                match c {
-                    Choice::Charge => format!(
-                        "{what} ({sec}): now moving; move it into contact on the table (the charge panel with the target's response arrives with issue 6)"
+                match (c, reaction) {
+                    (Choice::Charge, None) => {
+                        return self.open_pick(PickFor::Charge(unit));
+                    }
+                    (Choice::Charge, Some((cause, _))) => format!(
+                        "{what} ({sec}): counter-charges {}; the two meet halfway (2.4.4.2)",
+                        self.name(cause)
+                    ),
+                    (Choice::Evade, Some((cause, _))) => format!(
+                        "{what} ({sec}): moves away from {} on the table (2.4.7)",
+                        self.name(cause)
                     ),
                     _ => format!("{what} ({sec}): now moving; move it on the table"),
                 }
@@ -707,20 +852,29 @@ impl App {
                 self.dialogs.push(Dialog::Formation(unit));
                 return;
             }
-            Choice::Shoot => format!(
-                "{what} ({sec}): the shooting panel arrives with issue 6; until then correct the target with c"
-            ),
+            Choice::Shoot => {
+                return match reaction {
+                    Some((cause, Purpose::ShootAtCharger | Purpose::Evade)) => {
+                        self.open_shooting(unit, cause)
+                    }
+                    _ => self.open_pick(PickFor::Shoot(unit)),
+                };
+            }
             Choice::Flee => {
                 self.dialogs.pop();
                 self.dialogs
-                    .push(Dialog::Resolve(Resolve::new(Procedure::Flee { unit })));
+                    .push(Dialog::Resolve(Resolve::new(Procedure::Flee {
+                        unit,
+                        from_melee: None,
+                    })));
                 return;
             }
         };
         self.note_choice(c, note);
     }
 
-    fn note_choice(&mut self, c: Choice, note: String) {
+    /// Notes what a choice did in the open result.
+    pub(super) fn note_choice(&mut self, c: Choice, note: String) {
         if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut()
             && let Some(x) = &mut r.rolled
         {
@@ -867,6 +1021,13 @@ impl App {
             }
             Some(Dialog::Help { scroll }) => {
                 *scroll = scroll.saturating_add_signed(delta as i16);
+            }
+            Some(Dialog::Pick(p)) => {
+                let n = p.choices.len() as i64;
+                p.line = (p.line as i64 + delta).clamp(0, (n - 1).max(0)) as usize;
+                if let Some(&id) = p.choices.get(p.line) {
+                    self.selected[id.side as usize] = id.index;
+                }
             }
             _ => {}
         }

@@ -8,8 +8,12 @@
 use super::keymap::Context;
 use crate::battle::UnitId;
 use crate::dice::{Dice, DiceCount};
+use crate::rules::Side;
 use crate::rules::warlords::activation::{ActivationOutcome, ActivationSituation};
+use crate::rules::warlords::melee::{MeleeFacts, MeleeOutcome};
+use crate::rules::warlords::movement::RandomMoveOutcome;
 use crate::rules::warlords::personality::PersonalityStatus;
+use crate::rules::warlords::shooting::{ShootingOutcome, ShootingSituation};
 use crate::rules::warlords::unit::{Formation, Morale};
 
 /// A procedure to resolve with dice.
@@ -28,7 +32,117 @@ pub enum Procedure {
     Flee {
         /// The unit.
         unit: UnitId,
+        /// The Melee opponent it flees from (the pair then part, 2.6.2).
+        from_melee: Option<UnitId>,
     },
+    /// A unit shooting at an enemy (2.5), from its activation or at a charger (2.4.4).
+    Shooting {
+        /// The shooting unit.
+        shooter: UnitId,
+        /// Its target.
+        target: UnitId,
+        /// Style, range and the target's stands by cover.
+        situation: ShootingSituation,
+    },
+    /// A declared charge: the target's response, shots at the charger,
+    /// then the charge move as a random move (2.4.4, 2.4.4.1, 2.4.9).
+    Charge {
+        /// The charging unit.
+        unit: UnitId,
+        /// The unit charged.
+        target: UnitId,
+        /// What the target did, once it has.
+        response: Option<Response>,
+        /// The shots at the charger so far, in words.
+        shots: Vec<String>,
+    },
+    /// An activation out of the side's sequence (2.4.4, 2.4.4.2, 2.4.7, 2.6.3).
+    Reaction {
+        /// The unit reacting.
+        unit: UnitId,
+        /// The enemy that caused it.
+        cause: UnitId,
+        /// Why it reacts.
+        purpose: Purpose,
+        /// The facts of the table.
+        situation: ActivationSituation,
+    },
+    /// A round of Melee between a pair (2.6).
+    Melee {
+        /// Opponent a (the battle's first of the pair).
+        a: UnitId,
+        /// Opponent b.
+        b: UnitId,
+        /// The facts around a.
+        facts_a: MeleeFacts,
+        /// The facts around b.
+        facts_b: MeleeFacts,
+        /// The Melee is on rough ground.
+        rough_ground: bool,
+        /// The side whose facts the toggles change (Tab switches).
+        side: Side,
+    },
+    /// A stand holding a personality is lost (3.1.3.2).
+    StandLoss {
+        /// The unit.
+        unit: UnitId,
+        /// The personality in the lost stand.
+        personality: String,
+    },
+}
+
+/// Why a unit reacts out of its side's sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The charge's target counter-charges (2.4.4.2).
+    CounterCharge,
+    /// The charge's target evades (2.4.7).
+    Evade,
+    /// Another unit uses its activation to shoot at the charger (2.4.4).
+    ShootAtCharger,
+    /// An Impetuous unit rolls to go Berserk as the enemy breaks (2.6.3).
+    BerserkTest,
+}
+
+/// The target's answer to a charge (2.4.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Response {
+    /// It counter-charged; `meets` when it succeeded or went Berserk (2.4.4.2).
+    CounterCharge {
+        /// The two meet halfway.
+        meets: bool,
+    },
+    /// It tried to evade; `away` when it succeeded (2.4.7).
+    Evade {
+        /// It moves away.
+        away: bool,
+    },
+    /// It stands to receive the charge.
+    Stand,
+}
+
+/// What picking a unit from the enemy table is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PickFor {
+    /// The target of a shot by this unit (2.5).
+    Shoot(UnitId),
+    /// The target of a charge by this unit (2.4.4).
+    Charge(UnitId),
+    /// A unit of the charged side to shoot at this charger (2.4.4).
+    ShootAtCharger(UnitId),
+    /// The enemy this unit is in Melee with, or no longer (2.6).
+    Engage(UnitId),
+}
+
+/// Picking a unit from a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pick {
+    /// What for.
+    pub purpose: PickFor,
+    /// The units to choose from.
+    pub choices: Vec<UnitId>,
+    /// The line the cursor is on.
+    pub line: usize,
 }
 
 /// What a roll came to, kept while the result is on screen.
@@ -46,6 +160,25 @@ pub struct Rolled {
     pub notes: Vec<String>,
     /// A forced flight still to roll (2.2.1, 1.7.3).
     pub flee_pending: bool,
+    /// A shot's outcome.
+    pub shooting: Option<ShootingOutcome>,
+    /// A Melee's outcome.
+    pub melee: Option<MeleeOutcome>,
+    /// A random move's (or flight's) outcome.
+    pub moved: Option<RandomMoveOutcome>,
+    /// Steps the rules offer next, done ones included.
+    pub next: Vec<(NextStep, bool)>,
+}
+
+/// A step a result offers next, one key each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NextStep {
+    /// The Broken unit flees (2.6.2, 2.4.11).
+    Flee(UnitId),
+    /// A personality's stand was lost: roll for him (3.1.3.2).
+    StandLoss(UnitId, String),
+    /// An Impetuous unit rolls to go Berserk (2.6.3).
+    BerserkTest(UnitId),
 }
 
 /// A resolve panel: before the roll its facts, after it the result.
@@ -130,7 +263,8 @@ pub struct Correct {
     pub error: Option<String>,
 }
 
-/// A dialog on the stack.
+/// A dialog on the stack (a handful at most, so a large resolve panel is kept inline).
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Dialog {
     /// A resolve panel.
@@ -141,6 +275,8 @@ pub enum Dialog {
     Correct(Correct),
     /// Picking a formation for a unit changing formation (2.3.3).
     Formation(UnitId),
+    /// Picking a unit from a table.
+    Pick(Pick),
     /// Every key.
     Help {
         /// Lines scrolled.
@@ -154,8 +290,16 @@ impl Dialog {
     /// The keymap context of this dialog.
     pub fn context(&self) -> Context {
         match self {
-            Dialog::Resolve(r) if r.rolled.is_some() => Context::AfterRoll,
-            Dialog::Resolve(_) => Context::BeforeRoll,
+            Dialog::Resolve(r) => match (&r.procedure, r.rolled.is_some()) {
+                (Procedure::Shooting { .. }, false) => Context::Shooting,
+                (Procedure::Charge { .. }, false) => Context::Charge,
+                (Procedure::Charge { .. }, true) => Context::Contact,
+                (Procedure::Melee { .. }, false) => Context::Melee,
+                (Procedure::Melee { .. }, true) => Context::MeleeResult,
+                (_, true) => Context::AfterRoll,
+                (_, false) => Context::BeforeRoll,
+            },
+            Dialog::Pick(_) => Context::Pick,
             Dialog::TypeDice(_) => Context::TypeDice,
             Dialog::Correct(_) => Context::Correct,
             Dialog::Formation(_) => Context::Formation,

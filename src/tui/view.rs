@@ -3,6 +3,7 @@
 
 pub mod detail;
 pub mod dice;
+pub mod fight;
 pub mod footer;
 pub mod help;
 pub mod log;
@@ -77,6 +78,7 @@ impl Widget for &App {
                 Dialog::TypeDice(t) => resolve::typing(self, t, area, buf),
                 Dialog::Correct(c) => resolve::correct(self, c, area, buf),
                 Dialog::Formation(id) => resolve::formation(self, *id, area, buf),
+                Dialog::Pick(p) => fight::pick(self, p, area, buf),
                 Dialog::Help { scroll } => help::render(self, *scroll, area, buf),
                 Dialog::ConfirmQuit => popup::confirm_quit(self, area, buf),
             }

@@ -148,6 +148,47 @@ pub fn idea(battle: &Battle, rng: &mut ChaCha8Rng) -> Event {
     }
 }
 
+/// One random event idea, sometimes a charge's events: the charge move as a
+/// random move, or a reaction to the charge (2.4.4, 2.4.9, 2.6.3).
+pub fn idea_with_charges(battle: &Battle, rng: &mut ChaCha8Rng) -> Event {
+    let side = random_side(rng);
+    let u = random_unit(battle, rng, side);
+    let enemy = random_unit(battle, rng, side.other());
+    match rng.random_range(0..100) {
+        0..10 => Event::RandomMove {
+            unit: u,
+            spans: rng.random_range(1..8),
+            toward: rng.random_bool(0.7).then_some(enemy),
+            dice: Dice::default(),
+        },
+        10..25 => Event::Reaction {
+            unit: u,
+            cause: enemy,
+            situation: ActivationSituation {
+                charging: rng.random_bool(0.4),
+                enemy_in_charge_distance: rng.random_bool(0.5),
+                ..Default::default()
+            },
+            dice: Dice::default(),
+        },
+        _ => idea(battle, rng),
+    }
+}
+
+/// A random battle from `seed` with charges among its events.
+pub fn random_battle_with_charges(seed: u64, tries: usize) -> (Battle, SeededDice) {
+    let mut battle = Battle::new(setup());
+    let mut dice = SeededDice::new(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xc4a6);
+    for _ in 0..tries {
+        let idea = idea_with_charges(&battle, &mut rng);
+        if let Ok(e) = battle.complete(idea, &mut dice) {
+            let _ = battle.record(e);
+        }
+    }
+    (battle, dice)
+}
+
 /// Plays `tries` random event ideas, recording those the battle accepts.
 pub fn drive(battle: &mut Battle, dice: &mut SeededDice, rng: &mut ChaCha8Rng, tries: usize) {
     for _ in 0..tries {

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Plays the first turn's activations of Hastings in the real binary, in tmux,
-# as a referee would: Enter on the start screen, then Enter through the turn
-# walker (initiative, then every unit's activation: open, roll, done, and any
-# forced flight) until the walker reaches Melee. Checks the screen and the save.
+# Plays the first turn of Hastings in the real binary, in tmux, as a referee
+# would: Enter on the start screen; the initiative with typed dice; Harold's
+# housecarls charge (the target stands, the charge move, contact); the English
+# bowmen shoot; Enter through the rest of the walker (every unit's
+# activation: open, roll, done, and any forced flight) until Melee; then the
+# Melee of the charge is fought and the turn can end. Checks the screen and
+# the save.
 #
 # Usage: tests/tmux/first_turn.sh PATH/TO/herald
 set -euo pipefail
@@ -33,6 +36,33 @@ wait_for "[1 Initiative]" || fail "the battle did not open"
 screen | grep -qF "Harold's housecar" || fail "the English table is missing"
 screen | grep -qF "Duke William's ho" || fail "the Norman table is missing"
 
+key() { tmux send-keys -t "$session" "$@"; sleep 0.15; }
+
+# Initiative with the players' dice: the English 6, the Normans 1.
+key Enter; key t; key 61; key Enter
+wait_for "side a has the initiative" 20 || fail "typed initiative not used"
+key Enter
+# Harold's housecarls (a1): activate with sixes, charge the first Norman unit.
+key Enter; key t; key 66; key Enter
+wait_for "SUCCESS" 20 || fail "a1's activation did not succeed"
+key c
+wait_for "charges…" 20 || fail "no target picker for the charge"
+key Enter
+wait_for "answer, before the charge move" 20 || fail "no charge panel"
+key s; key Enter
+wait_for "Did it reach its target" 20 || fail "no charge move"
+key Enter
+wait_for "in contact with" 20 || fail "no contact recorded"
+key Enter
+# The English bowmen (a5, three below a2 where the walker is): select, activate, shoot at the picked Norman unit.
+key Down; key Down; key Down; key Enter; key t; key 66; key Enter
+wait_for "English bowmen (a5) (2.2)" 20 || fail "the bowmen did not activate"
+key x; key Enter
+wait_for "shoots at" 20 || fail "no shooting panel"
+key Enter
+wait_for "hit(s)" 20 || fail "the shot was not rolled"
+key Enter; key Enter
+
 # Enter through the walker until Melee (25 units, 3 Enters each, flights, re-rolls).
 for i in $(seq 1 200); do
   if screen | grep -qF "[4 Melee]"; then break; fi
@@ -40,7 +70,16 @@ for i in $(seq 1 200); do
   sleep 0.08
 done
 wait_for "[4 Melee]" 20 || fail "the walker did not reach Melee"
-screen | grep -qF "every Melee is fought: end the turn" || fail "the walker does not offer to end the turn"
+# The Melee of the charge.
+key Enter
+wait_for "Facts of the table" 20 || fail "no Melee panel"
+key Enter
+wait_for "score" 20 || fail "the Melee was not rolled"
+screen | grep -qE "LOSES|A DRAW" || fail "no Melee outcome"
+key Enter
+wait_for "every Melee is fought" 20 || fail "the walker does not offer to end the turn"
+grep -q '^kind = "melee"' "$work/saves/hastings.toml" || fail "no melee saved"
+grep -q '^kind = "shooting"' "$work/saves/hastings.toml" || fail "no shooting saved"
 
 save="$work/saves/hastings.toml"
 [ -f "$save" ] || fail "no autosave at $save"
@@ -67,4 +106,4 @@ for _ in $(seq 1 30); do
   sleep 0.1
 done
 tmux has-session -t "$session" 2>/dev/null && fail "q did not quit"
-echo "ok: $activations activations played and saved; the walker reached Melee"
+echo "ok: $activations activations, a charge, a shot and a Melee played and saved; the walker reached Melee"

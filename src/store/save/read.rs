@@ -5,6 +5,7 @@
 
 use super::{FORMAT, SaveData};
 use crate::battle::event::{Correction, Event, Phase, UnitId};
+use crate::battle::state::MAX_RANDOM_SPANS;
 use crate::battle::{Battle, Setup};
 use crate::dice::{Dice, SeedPosition};
 use crate::rules::Side;
@@ -29,6 +30,8 @@ pub const EVENT_KINDS: &[&str] = &[
     "flee",
     "break_off",
     "stand_loss",
+    "random_move",
+    "reaction",
     "engage",
     "disengage",
     "correct",
@@ -487,6 +490,46 @@ fn read_event<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<Even
             Some(Event::StandLoss {
                 unit: unit?,
                 personality: personality?,
+                dice: d,
+            })
+        }
+        "random_move" => {
+            let unit = unit_id(walk, &mut f, "unit");
+            let spans = walk.int(&mut f, "spans", 1..=i64::from(MAX_RANDOM_SPANS));
+            if !f.has("spans") {
+                walk.error(
+                    f.span.clone(),
+                    f.at("spans"),
+                    format!(
+                        "'spans' is missing: the spans of the random move, 1 to {MAX_RANDOM_SPANS}"
+                    ),
+                );
+            }
+            let toward = if f.has("toward") {
+                Some(unit_id(walk, &mut f, "toward"))
+            } else {
+                None
+            };
+            let d = dice(walk, &mut f, "dice");
+            Some(Event::RandomMove {
+                unit: unit?,
+                spans: spans? as u32,
+                toward: match toward {
+                    Some(t) => Some(t?),
+                    None => None,
+                },
+                dice: d,
+            })
+        }
+        "reaction" => {
+            let unit = unit_id(walk, &mut f, "unit");
+            let cause = unit_id(walk, &mut f, "cause");
+            let situation = activation_situation(walk, &mut f);
+            let d = dice(walk, &mut f, "dice");
+            Some(Event::Reaction {
+                unit: unit?,
+                cause: cause?,
+                situation,
                 dice: d,
             })
         }

@@ -341,6 +341,32 @@ fn write_event(o: &mut String, e: &Event) {
             let _ = writeln!(o, "personality = {}", quote(personality));
             let _ = writeln!(o, "dice = {}", dice(d));
         }
+        Event::RandomMove {
+            unit,
+            spans,
+            toward,
+            dice: d,
+        } => {
+            id(o, "unit", *unit);
+            let _ = writeln!(o, "spans = {spans}");
+            if let Some(t) = toward {
+                id(o, "toward", *t);
+            }
+            let _ = writeln!(o, "dice = {}", dice(d));
+        }
+        Event::Reaction {
+            unit,
+            cause,
+            situation,
+            dice: d,
+        } => {
+            id(o, "unit", *unit);
+            id(o, "cause", *cause);
+            if *situation != ActivationSituation::default() {
+                let _ = writeln!(o, "situation = {}", activation_situation(situation));
+            }
+            let _ = writeln!(o, "dice = {}", dice(d));
+        }
         Event::Engage { a, b } | Event::Disengage { a, b } => {
             id(o, "a", *a);
             id(o, "b", *b);

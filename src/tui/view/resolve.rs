@@ -54,13 +54,21 @@ pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) {
         Procedure::Activation { unit, .. } => {
             format!("Activation of {} ({unit}) (2.2)", app.name(*unit))
         }
-        Procedure::Flee { unit } => format!("{} ({unit}) flees (2.4.11)", app.name(*unit)),
+        Procedure::Flee { unit, .. } => format!("{} ({unit}) flees (2.4.11)", app.name(*unit)),
+        p => super::fight::title(app, p).unwrap_or_default(),
     };
     let outer = panel_area(area);
     let width = outer.width.saturating_sub(2);
     let mut lines = match &r.rolled {
-        None => before(app, r, width),
-        Some(x) => after(app, r, x),
+        None => match super::fight::before(app, r) {
+            Some(mut l) => {
+                l.push(Line::from(""));
+                l.push(roll_keys(&app.theme));
+                l
+            }
+            None => before(app, r, width),
+        },
+        Some(x) => super::fight::after(app, r, x).unwrap_or_else(|| after(app, r, x)),
     };
     if let Some(e) = &r.error {
         lines.insert(
@@ -128,7 +136,10 @@ fn before(app: &App, r: &Resolve, width: u16) -> Vec<Line<'static>> {
                 out.push(odds_line(t, &label, p, 20));
             }
         }
-        Procedure::Activation { unit, situation } => {
+        Procedure::Activation { unit, situation }
+        | Procedure::Reaction {
+            unit, situation, ..
+        } => {
             let Some(u) = app.battle.unit(*unit) else {
                 return out;
             };
@@ -142,7 +153,7 @@ fn before(app: &App, r: &Resolve, width: u16) -> Vec<Line<'static>> {
                 ))),
             }
         }
-        Procedure::Flee { unit } => {
+        Procedure::Flee { unit, .. } => {
             let Some(u) = app.battle.unit(*unit) else {
                 return out;
             };
@@ -162,17 +173,23 @@ fn before(app: &App, r: &Resolve, width: u16) -> Vec<Line<'static>> {
             out.push(odds_line(t, "loses a stand or more", lost, 20));
             out.push(odds_line(t, "Dispersed", o.dispersed, 20));
         }
+        _ => {}
     }
     out.push(Line::from(""));
-    out.push(Line::from(vec![
+    out.push(roll_keys(t));
+    out
+}
+
+/// The keys under every panel before its roll.
+fn roll_keys(t: &Theme) -> Line<'static> {
+    Line::from(vec![
         Span::styled("Enter", t.key()),
         Span::raw(" Herald rolls   "),
         Span::styled("t", t.key()),
         Span::raw(" type the players' dice   "),
         Span::styled("Esc", t.key()),
         Span::raw(" back"),
-    ]));
-    out
+    ])
 }
 
 /// The activation's toggles, two to a line when there is room.
@@ -402,6 +419,7 @@ fn after(app: &App, r: &Resolve, x: &Rolled) -> Vec<Line<'static>> {
     let done = match (&r.procedure, x.flee_pending) {
         (_, true) => "roll the flight",
         (Procedure::Activation { .. }, false) => "done, next unit",
+        (Procedure::Reaction { .. }, false) => "done, back to the charge or Melee",
         _ => "done",
     };
     out.push(Line::from(vec![

@@ -1,0 +1,602 @@
+//! The fighting panels: a shot (style, range, cover, dice and odds; hits,
+//! halting, casualties and the red-dice check), a charge (the target's
+//! answer, shots at the charger, the charge move), a Melee (both sides'
+//! facts, dice and odds; both sides' dice side by side and every outcome),
+//! a stand loss, and the unit picker.
+
+use super::resolve::{explanation, odds_line};
+use super::{dice, popup, words};
+use crate::battle::UnitId;
+use crate::odds;
+use crate::rules::Side;
+use crate::rules::warlords::melee::{FollowUp, Melee, MeleeFacts, MeleeSide};
+use crate::rules::warlords::movement::RandomMove;
+use crate::rules::warlords::shooting::Shooting;
+use crate::rules::warlords::unit::ShootingStyle;
+use crate::tui::app::App;
+use crate::tui::dialog::{NextStep, Pick, PickFor, Procedure, Purpose, Resolve, Response, Rolled};
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// The panel's title for a fighting procedure.
+pub fn title(app: &App, p: &Procedure) -> Option<String> {
+    let n = |id: UnitId| format!("{} ({id})", app.name(id));
+    Some(match p {
+        Procedure::Shooting {
+            shooter, target, ..
+        } => format!("{} shoots at {} (2.5)", n(*shooter), n(*target)),
+        Procedure::Charge { unit, target, .. } => {
+            format!("{} charges {} (2.4.4)", n(*unit), n(*target))
+        }
+        Procedure::Reaction {
+            unit,
+            cause,
+            purpose,
+            ..
+        } => match purpose {
+            Purpose::CounterCharge => {
+                format!("{} counter-charges {} (2.4.4.2)", n(*unit), n(*cause))
+            }
+            Purpose::Evade => format!("{} evades {} (2.4.7)", n(*unit), n(*cause)),
+            Purpose::ShootAtCharger => {
+                format!("{} activates to shoot at {} (2.4.4)", n(*unit), n(*cause))
+            }
+            Purpose::BerserkTest => format!(
+                "{} rolls to go Berserk as {} breaks (2.6.3)",
+                n(*unit),
+                n(*cause)
+            ),
+        },
+        Procedure::Melee { a, b, .. } => format!(
+            "Turn {}: Melee, {} against {} (2.6)",
+            app.battle.turn(),
+            n(*a),
+            n(*b)
+        ),
+        Procedure::StandLoss { unit, personality } => {
+            format!("{personality}'s stand of {} is lost (3.1.3.2)", n(*unit))
+        }
+        _ => return None,
+    })
+}
+
+fn k(t: &Theme, key: &str) -> Span<'static> {
+    Span::styled(key.to_string(), t.key())
+}
+
+/// Before the roll of a fighting procedure; `None` for the others.
+pub fn before(app: &App, r: &Resolve) -> Option<Vec<Line<'static>>> {
+    let t = &app.theme;
+    let unit = |id: UnitId| app.battle.unit(id).map(|u| &u.unit);
+    let mut out = Vec::new();
+    match &r.procedure {
+        Procedure::Shooting {
+            shooter,
+            target,
+            situation,
+        } => {
+            let (Some(s), Some(tg)) = (unit(*shooter), unit(*target)) else {
+                return Some(out);
+            };
+            let styles: Vec<&str> = s.shooting.iter().map(|x| style_word(*x)).collect();
+            out.push(Line::from(vec![
+                k(t, "s"),
+                Span::raw(format!(
+                    " style: {} (may: {})   ",
+                    style_word(situation.style),
+                    styles.join(", ")
+                )),
+                k(t, "+/-"),
+                Span::raw(format!(" range: {} span(s)", situation.range_spans)),
+            ]));
+            let st = situation.stands_shot_at;
+            let cover = match st {
+                Some(st) => format!(
+                    "{} open, {} light cover, {} heavy cover",
+                    st.open, st.light_cover, st.heavy_cover
+                ),
+                None => format!("its width ({}) by default", tg.width()),
+            };
+            out.push(Line::from(vec![
+                k(t, "o/l/h"),
+                Span::raw(" (O/L/H fewer) target stands shot at: "),
+                Span::raw(cover),
+                Span::styled("  (2.5.3 C.2, W-14)", t.dim()),
+            ]));
+            out.push(Line::from(""));
+            match Shooting::plan(s, tg, *situation) {
+                Ok(plan) => {
+                    out.push(Line::from(vec![
+                        Span::styled("Roll ", t.title()),
+                        Span::raw(format!(
+                            "{} white dice; 4+ hits; {} ; red dice when {} has personalities (W-12, W-15)",
+                            plan.dice,
+                            if plan.ignores_armour {
+                                "armour ignored but shields"
+                            } else {
+                                "the target's armour counts"
+                            },
+                            tg.name
+                        )),
+                    ]));
+                    for l in &plan.dice_explanation.lines {
+                        out.push(Line::from(format!("  {}  [{}]", l.text, l.cite)));
+                    }
+                    let o = odds::shooting(&plan);
+                    out.push(Line::from(Span::styled(
+                        format!("Odds (mean {:.1} hits)", o.hits.mean()),
+                        t.title(),
+                    )));
+                    out.push(odds_line(t, "Halted", o.halted, 20));
+                    out.push(odds_line(
+                        t,
+                        "a casualty figure or more",
+                        o.casualties.probability_that(|c| c > 0),
+                        20,
+                    ));
+                }
+                Err(e) => out.push(Line::from(Span::styled(
+                    format!("cannot shoot like this: {e}"),
+                    t.bad(),
+                ))),
+            }
+        }
+        Procedure::Charge {
+            unit: id,
+            target,
+            response,
+            shots,
+        } => {
+            let (Some(u), Some(tg)) = (unit(*id), unit(*target)) else {
+                return Some(out);
+            };
+            out.push(Line::from(Span::styled(
+                format!("{}'s answer, before the charge move (2.4.4):", tg.name),
+                t.title(),
+            )));
+            out.push(Line::from(match response {
+                None => vec![
+                    Span::raw("  "),
+                    k(t, "r"),
+                    Span::raw(" counter-charge   "),
+                    k(t, "e"),
+                    Span::raw(" evade   "),
+                    k(t, "s"),
+                    Span::raw(" stand"),
+                ],
+                Some(x) => vec![Span::styled(format!("  ✓ {}", response_word(*x)), t.good())],
+            }));
+            out.push(Line::from(vec![
+                Span::raw("  "),
+                k(t, "x"),
+                Span::raw(" another unit uses its activation to shoot at the charger (2.4.4)"),
+            ]));
+            for s in shots {
+                out.push(Line::from(vec![
+                    Span::styled("  ✓ ", t.good()),
+                    Span::raw(s.clone()),
+                ]));
+            }
+            out.push(Line::from(""));
+            let spans = u.charge_distance();
+            out.push(Line::from(vec![
+                Span::styled("Charge move ", t.title()),
+                Span::raw(format!(
+                    "a random move of {spans} spans (move {} + charge bonus {}): {spans} white dice; more sixes than ones +1, 3× +2; more ones -1, 3× -2 (2.4.4.1, 2.4.9, W-9)",
+                    u.move_distance(),
+                    u.charge_bonus()
+                )),
+            ]));
+            let o = odds::random_move(&RandomMove { spans });
+            out.push(Line::from(Span::styled(
+                format!("Odds (mean {:.1} spans)", o.distance.mean()),
+                t.title(),
+            )));
+            for (d, p) in o.distance.iter() {
+                out.push(odds_line(t, &format!("{d} spans"), p, 20));
+            }
+        }
+        Procedure::Melee {
+            a,
+            b,
+            facts_a,
+            facts_b,
+            rough_ground,
+            side,
+        } => {
+            let (Some(ua), Some(ub)) = (unit(*a), unit(*b)) else {
+                return Some(out);
+            };
+            out.push(Line::from(vec![
+                Span::styled("Facts of the table ", t.title()),
+                Span::raw("(the toggles change the side marked ▸; "),
+                k(t, "Tab"),
+                Span::raw(" switches)"),
+            ]));
+            let mark = |s: Side| if *side == s { "▸ " } else { "  " };
+            let col_a = facts_lines(t, facts_a);
+            let col_b = facts_lines(t, facts_b);
+            out.push(Line::from(vec![
+                Span::styled(
+                    format!("{}{:<44}", mark(Side::A), cut(&ua.name, 42)),
+                    t.title(),
+                ),
+                Span::styled(format!("{}{}", mark(Side::B), cut(&ub.name, 42)), t.title()),
+            ]));
+            for (la, lb) in col_a.into_iter().zip(col_b) {
+                out.push(Line::from(format!("  {la:<44}  {lb}")));
+            }
+            out.push(Line::from(vec![
+                Span::raw(if *rough_ground { "  [x] " } else { "  [ ] " }),
+                k(t, "g"),
+                Span::raw(" rough ground (2.6.1 B)"),
+            ]));
+            let plan = Melee::plan(
+                MeleeSide {
+                    unit: ua,
+                    facts: facts_a.clone(),
+                },
+                MeleeSide {
+                    unit: ub,
+                    facts: facts_b.clone(),
+                },
+                *rough_ground,
+            );
+            match plan {
+                Ok(plan) => {
+                    for (s, u) in [(Side::A, ua), (Side::B, ub)] {
+                        let p = plan.side(s);
+                        let mods: Vec<String> = p
+                            .extra_dice
+                            .iter()
+                            .map(|m| format!("+{} die {}", m.value, m.reason))
+                            .chain(
+                                p.modifiers
+                                    .iter()
+                                    .map(|m| format!("{:+} {}", m.value, m.reason)),
+                            )
+                            .collect();
+                        out.push(Line::from(vec![
+                            Span::styled(
+                                format!("{}: {} white dice", cut(&u.name, 30), p.dice),
+                                t.title(),
+                            ),
+                            Span::raw(if mods.is_empty() {
+                                "; no modifiers".to_string()
+                            } else {
+                                format!("; {}", mods.join(", "))
+                            }),
+                        ]));
+                    }
+                    let o = odds::melee(&plan);
+                    out.push(Line::from(Span::styled("Odds", t.title())));
+                    out.push(odds_line(
+                        t,
+                        &format!("{} loses", cut(&ua.name, 16)),
+                        o.loser_a,
+                        20,
+                    ));
+                    out.push(odds_line(
+                        t,
+                        &format!("{} loses", cut(&ub.name, 16)),
+                        o.loser_b,
+                        20,
+                    ));
+                    out.push(odds_line(t, "a draw", o.loser_none, 20));
+                    out.push(odds_line(t, "the loser is Broken", o.loser_broken, 20));
+                }
+                Err(e) => out.push(Line::from(Span::styled(
+                    format!("cannot fight like this: {e}"),
+                    t.bad(),
+                ))),
+            }
+        }
+        Procedure::StandLoss {
+            unit: id,
+            personality,
+        } => {
+            let name = unit(*id).map_or(String::new(), |u| u.name.clone());
+            out.push(Line::from(format!(
+                "{personality} was in a stand of {name} that was lost. Red and yellow dice decide whether he is wounded, captured or killed, or escapes; his traits (Fanatical bodyguard, Slippery) may change it (3.1.3.2, W-18, W-21)."
+            )));
+        }
+        _ => return None,
+    }
+    Some(out)
+}
+
+/// One opponent's facts, one per line, with their keys.
+fn facts_lines(_t: &Theme, f: &MeleeFacts) -> Vec<String> {
+    let b = |on: bool| if on { "[x]" } else { "[ ]" };
+    vec![
+        format!("{} c charging", b(f.charging)),
+        format!(" {}  f enemy flanks/rear overlapped", f.enemy_flanks),
+        format!(" {}  l own flanks contacted", f.flanks_contacted),
+        format!("{} r rear contacted", b(f.rear_contacted)),
+        format!(
+            "{} h struck by charging heavy",
+            b(f.struck_by_charging_heavy)
+        ),
+        format!("{} i opponent uphill", b(f.opponent_uphill)),
+        format!("{} n enemy in front", b(f.enemy_in_front)),
+        format!("{} o first round (champions leave)", b(f.first_round)),
+    ]
+}
+
+fn cut(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+fn style_word(s: ShootingStyle) -> &'static str {
+    match s {
+        ShootingStyle::Massed => "massed",
+        ShootingStyle::Skirmishing => "skirmishing",
+        ShootingStyle::Shower => "shower",
+    }
+}
+
+fn response_word(r: Response) -> &'static str {
+    match r {
+        Response::CounterCharge { meets: true } => "counter-charged: they meet halfway (2.4.4.2)",
+        Response::CounterCharge { meets: false } => {
+            "tried to counter-charge and failed: it stands (2.4.4.2)"
+        }
+        Response::Evade { away: true } => "evaded: it moves away (2.4.7)",
+        Response::Evade { away: false } => "failed to evade: it stands (2.4.7)",
+        Response::Stand => "stands to receive the charge",
+    }
+}
+
+/// After the roll of a shot, a charge move or a Melee; `None` for the others.
+pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
+    let t = &app.theme;
+    let entry = app.battle.entries().get(x.entry);
+    let mut out = Vec::new();
+    match &r.procedure {
+        Procedure::Shooting { target, .. } => {
+            let o = x.shooting.as_ref()?;
+            let d = x.dice.first().cloned().unwrap_or_default();
+            let mut spans = vec![Span::styled("Dice ", t.title())];
+            spans.extend(dice::row(t, &d, None));
+            out.push(Line::from(spans));
+            out.push(Line::from(vec![
+                Span::styled(format!("{} hit(s)", o.hits), t.title()),
+                Span::raw(format!(" ({} dice of 4+)", o.raw_hits)),
+                if o.halted {
+                    Span::styled(" · HALTED: stops, Unformed", t.bad())
+                } else {
+                    Span::raw(" · not halted")
+                },
+                Span::raw(format!(" · {} casualty figure(s)", o.casualties)),
+            ]));
+            if !d.red.is_empty() {
+                let mut spans = vec![Span::raw(format!(
+                    "  personality check on {}: ",
+                    app.name(*target)
+                ))];
+                spans.extend(dice::row(
+                    t,
+                    &crate::dice::Dice {
+                        red: d.red.clone(),
+                        yellow: d.yellow.clone(),
+                        ..Default::default()
+                    },
+                    None,
+                ));
+                spans.push(Span::raw(if o.personality_check {
+                    "red dice ≤ hits: a personality is hit (W-15)"
+                } else {
+                    "red dice above the hits: nobody hit (W-15)"
+                }));
+                out.push(Line::from(spans));
+            }
+            if let Some(p) = &o.personality {
+                out.push(Line::from(Span::styled(
+                    format!("  {} {}", p.name, p.fate),
+                    t.warn(),
+                )));
+            }
+        }
+        Procedure::Charge { .. } => {
+            let m = x.moved.as_ref()?;
+            let mut spans = vec![Span::styled("Dice ", t.title())];
+            spans.extend(dice::row(t, x.dice.first()?, None));
+            out.push(Line::from(spans));
+            out.push(Line::from(Span::styled(
+                format!(
+                    "moves {} span(s) ({} six(es), {} one(s))",
+                    m.distance, m.sixes, m.ones
+                ),
+                t.title(),
+            )));
+            out.push(Line::from(vec![
+                Span::raw("Did it reach its target? (the table is the truth)  "),
+                k(t, "Enter"),
+                Span::raw(" contact: Melee   "),
+                k(t, "n"),
+                Span::raw(" no contact"),
+            ]));
+        }
+        Procedure::Melee { a, b, .. } => {
+            let o = x.melee.as_ref()?;
+            let (na, nb) = (app.name(*a), app.name(*b));
+            for (s, name, d) in [
+                (Side::A, &na, x.dice.first()),
+                (Side::B, &nb, x.dice.get(1)),
+            ] {
+                let res = o.side(s);
+                let mut spans = vec![Span::styled(format!("{:<22} ", cut(name, 22)), t.title())];
+                if let Some(d) = d {
+                    spans.extend(dice::row(t, d, res.read.as_ref()));
+                }
+                spans.push(Span::raw(format!(
+                    " score {} · inflicts {} casualty figure(s){}",
+                    res.score,
+                    res.casualties_inflicted,
+                    if res.stands_destroyed > 0 {
+                        format!(", destroys {} stand(s)", res.stands_destroyed)
+                    } else {
+                        String::new()
+                    }
+                )));
+                out.push(Line::from(spans));
+            }
+            let dec = &o.decision;
+            out.push(Line::from(match dec.loser {
+                None => Span::styled("A DRAW: nobody falls back", t.title()),
+                Some(l) => {
+                    let loser = if l == Side::A { &na } else { &nb };
+                    let mut text = format!("{loser} LOSES");
+                    if dec.falls_back {
+                        text.push_str(": falls back 1 span");
+                    }
+                    if dec.unformed {
+                        text.push_str(", Unformed");
+                    }
+                    if dec.broken {
+                        text.push_str(", BROKEN: flees");
+                    }
+                    if o.loser_flank_stands_lost > 0 {
+                        text.push_str(&format!(
+                            "; loses {} stand(s) on the flanks and rear (2.6.2)",
+                            o.loser_flank_stands_lost
+                        ));
+                    }
+                    Span::styled(text, t.bad())
+                }
+            }));
+            if let Some(f) = o.follow_up {
+                out.push(Line::from(format!(
+                    "  follow-up: {} (2.6.3)",
+                    match f {
+                        FollowUp::Must => "the winner is Berserk and MUST follow up",
+                        FollowUp::May => "the winner may follow up",
+                        FollowUp::Cannot => "the winner is Worn or Broken and cannot follow up",
+                    }
+                )));
+            }
+            if let Procedure::Melee {
+                facts_a, facts_b, ..
+            } = &r.procedure
+                && (facts_a.first_round || facts_b.first_round)
+            {
+                out.push(Line::from(
+                    "  champions leave after their first round of Melee (1.7.5, W-7)",
+                ));
+            }
+            for h in &o.personalities {
+                out.push(Line::from(Span::styled(
+                    format!(
+                        "  {} ({}) {}",
+                        h.name,
+                        if h.side == Side::A { &na } else { &nb },
+                        h.fate
+                    ),
+                    t.warn(),
+                )));
+            }
+            if let Some(e) = entry {
+                for eff in &e.effects {
+                    out.push(Line::from(vec![
+                        Span::styled("  changed: ", t.dim()),
+                        Span::raw(eff.to_string()),
+                    ]));
+                }
+            }
+            if !x.next.is_empty() {
+                out.push(Line::from(Span::styled("Next", t.title())));
+                for (i, (s, done)) in x.next.iter().enumerate() {
+                    let what = match s {
+                        NextStep::Flee(u) => format!("{} flees (2.6.2, 2.4.11)", app.name(*u)),
+                        NextStep::StandLoss(u, p) => format!(
+                            "if {p} was in a lost stand of {}: roll for him (3.1.3.2)",
+                            app.name(*u)
+                        ),
+                        NextStep::BerserkTest(u) => format!(
+                            "{} is Impetuous: it rolls to go Berserk (2.6.3)",
+                            app.name(*u)
+                        ),
+                    };
+                    out.push(Line::from(vec![
+                        Span::raw("  "),
+                        k(t, &(i + 1).to_string()),
+                        Span::raw(if *done {
+                            format!(" {what} ✓")
+                        } else {
+                            format!(" {what}")
+                        }),
+                    ]));
+                }
+            }
+        }
+        _ => return None,
+    }
+    if let Some(e) = entry {
+        out.extend(explanation(t, &e.explanation));
+    }
+    let done = match &r.procedure {
+        Procedure::Charge { .. } => return Some(out),
+        Procedure::Melee { .. } => "done, next Melee",
+        _ => "done",
+    };
+    out.push(Line::from(vec![
+        k(t, "Enter"),
+        Span::raw(format!(" {done}   ")),
+        k(t, "u"),
+        Span::raw(" undo the roll"),
+    ]));
+    Some(out)
+}
+
+/// Draws the unit picker.
+pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let rows = (p.choices.len() as u16 + 3).min(area.height.saturating_sub(4));
+    let r = popup::centred(area, 64, rows + 2);
+    let title = match p.purpose {
+        PickFor::Shoot(u) => format!("{} shoots at…", app.name(u)),
+        PickFor::Charge(u) => format!("{} charges…", app.name(u)),
+        PickFor::ShootAtCharger(u) => format!("Who shoots at {}?", app.name(u)),
+        PickFor::Engage(u) => format!("{} is in Melee with… (again: no longer)", app.name(u)),
+    };
+    let inner = popup::frame(app, &title, r, buf);
+    let shown = inner.height.saturating_sub(1) as usize;
+    let first = super::tables::offset(p.line, shown);
+    let mut lines: Vec<Line> = p
+        .choices
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(shown)
+        .map(|(i, id)| {
+            let u = app.battle.unit(*id);
+            let text = u.map_or(String::new(), |u| {
+                format!(
+                    "{:<4}{:<30} {:<4} {:>2} st  {}",
+                    id.to_string(),
+                    cut(&u.unit.name, 30),
+                    words::troop_short(u.unit.troop_type),
+                    u.unit.stands,
+                    words::morale(u.unit.morale)
+                )
+            });
+            let style = if i == p.line { t.selected() } else { t.text() };
+            Line::from(vec![
+                Span::styled(if i == p.line { "› " } else { "  " }, style),
+                Span::styled(text, style),
+            ])
+        })
+        .collect();
+    lines.push(Line::from(vec![
+        k(t, "↑↓"),
+        Span::raw(" unit  "),
+        k(t, "Enter"),
+        Span::raw(" pick  "),
+        k(t, "Esc"),
+        Span::raw(" back"),
+    ]));
+    Paragraph::new(lines).render(inner, buf);
+}
