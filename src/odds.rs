@@ -11,6 +11,23 @@
 //! `random_distance`, `stands_lost`, `winner`) turn each value into an
 //! outcome. So the odds cannot drift from the rules. Personality dice (red
 //! and yellow, and a Slippery check's white dice) are not part of these odds.
+//!
+//! A preview costs a microsecond or two (`benches/odds.rs`), so the console
+//! can recompute it on every toggle:
+//!
+//! ```
+//! use herald::odds;
+//! use herald::rules::warlords::{Activation, ActivationSituation, TroopType, Unit};
+//!
+//! let fyrd = Unit::new("Fyrd", TroopType::CloseFoot, 6);
+//! let plan = Activation::plan(&fyrd, ActivationSituation::default()).unwrap();
+//! let odds = odds::activation(&plan);
+//! // 2d6 must beat width 6: 21 of the 36 rolls make 7 or more.
+//! assert!((odds.success - 21.0 / 36.0).abs() < 1e-12);
+//! for (score, p) in odds.score.iter() {
+//!     println!("{score:>3} {:5.1}%", 100.0 * p);
+//! }
+//! ```
 
 pub mod activation;
 pub mod initiative;

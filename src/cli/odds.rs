@@ -144,7 +144,7 @@ fn odds_rows(case: &Case) -> Result<Vec<(&'static str, Row)>, String> {
                 ("score", spread(&o.activation.score)),
             ];
             if let Some(d) = &o.distance {
-                rows.push(("distance", spread(d)));
+                rows.push(("distance_if_broken_off", spread(d)));
             }
             rows
         }

@@ -95,15 +95,14 @@ fn side(plan: &Melee<'_>, side: Side) -> MeleeSideOdds {
             .enumerate()
             .map(|(sum, row)| (plan.score(side, sum as u32), row[0] + row[1])),
     );
-    let inflicted = |pick: fn((u32, u32)) -> u32| {
-        Distribution::gather_sorted(
-            score
-                .iter()
-                .map(|(s, p)| (pick(plan.inflicted(side, s)), p)),
-        )
-    };
-    let casualties_inflicted = inflicted(|(c, _)| c);
-    let stands_destroyed = inflicted(|(_, st)| st);
+    // At most 13 scores (sums 0 to 12): read each through the rules once.
+    let mut harm = [((0, 0), 0.0); 13];
+    for (slot, (s, p)) in harm.iter_mut().zip(score.iter()) {
+        *slot = (plan.inflicted(side, s), p);
+    }
+    let harm = &harm[..score.outcomes.len().min(13)];
+    let casualties_inflicted = Distribution::gather_sorted(harm.iter().map(|&((c, _), p)| (c, p)));
+    let stands_destroyed = Distribution::gather_sorted(harm.iter().map(|&((_, st), p)| (st, p)));
     MeleeSideOdds {
         dice,
         score,

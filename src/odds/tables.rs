@@ -113,13 +113,53 @@ pub fn hits_counts(n: u32, hit_faces: u32) -> Option<Vec<u128>> {
     let g = gcd(h, 6);
     let (yes, no) = (h / g, (6 - h) / g);
     (6 / g).checked_pow(n)?; // the total must fit too
+    let row = pascal_row(n)?;
+    let (yes, no) = (powers(yes, n)?, powers(no, n)?);
+    let n = n as usize;
     (0..=n)
-        .map(|k| {
-            choose(u128::from(n), u128::from(k))?
-                .checked_mul(yes.checked_pow(k)?)?
-                .checked_mul(no.checked_pow(n - k)?)
-        })
+        .map(|k| row[k].checked_mul(yes[k])?.checked_mul(no[n - k]))
         .collect()
+}
+
+/// Pascal's triangle to row `n`, exact, by additions only; `None` if it does not fit.
+fn pascal(n: u32) -> Option<Vec<Vec<u128>>> {
+    let mut rows: Vec<Vec<u128>> = vec![vec![1]];
+    for m in 1..=n as usize {
+        let prev = &rows[m - 1];
+        let mut row = Vec::with_capacity(m + 1);
+        row.push(1);
+        for k in 1..m {
+            row.push(prev[k - 1].checked_add(prev[k])?);
+        }
+        row.push(1);
+        rows.push(row);
+    }
+    Some(rows)
+}
+
+/// Row `n` of Pascal's triangle, built in place; `None` if it does not fit.
+fn pascal_row(n: u32) -> Option<Vec<u128>> {
+    let n = n as usize;
+    let mut row = vec![0u128; n + 1];
+    row[0] = 1;
+    for m in 1..=n {
+        for k in (1..=m).rev() {
+            row[k] = row[k].checked_add(row[k - 1])?;
+        }
+    }
+    Some(row)
+}
+
+/// `base^0 ..= base^n`, exact; `None` if they do not fit.
+fn powers(base: u128, n: u32) -> Option<Vec<u128>> {
+    let mut out = Vec::with_capacity(n as usize + 1);
+    let mut x: u128 = 1;
+    out.push(x);
+    for _ in 0..n {
+        x = x.checked_mul(base)?;
+        out.push(x);
+    }
+    Some(out)
 }
 
 /// Greatest common divisor (of 0 and x it is x).
@@ -193,15 +233,16 @@ pub fn hits(n: u32, hit_faces: u32) -> Cow<'static, [f64]> {
 /// dice. `None` if the counts do not fit.
 pub fn sixes_ones_counts(n: u32) -> Option<Vec<u128>> {
     6u128.checked_pow(n)?; // the total must fit too
-    let w = n as usize + 1;
+    let n = n as usize;
+    let w = n + 1;
+    let c = pascal(n as u32)?;
+    let fours = powers(4, n as u32)?;
     let mut t = vec![0u128; w * w];
-    let nn = u128::from(n);
     for s in 0..=n {
         for o in 0..=(n - s) {
-            let r = n - s - o;
-            t[s as usize * w + o as usize] = choose(nn, u128::from(s))?
-                .checked_mul(choose(nn - u128::from(s), u128::from(o))?)?
-                .checked_mul(4u128.checked_pow(r)?)?;
+            t[s * w + o] = c[n][s]
+                .checked_mul(c[n - s][o])?
+                .checked_mul(fours[n - s - o])?;
         }
     }
     Some(t)
