@@ -93,7 +93,11 @@ fn frame(c: &mut Criterion) {
     c.bench_function("keypress frame, 200 units, 200x50 (TestBackend)", |b| {
         b.iter(|| {
             n += 1;
-            app.key(if (n / 150) % 2 == 0 { down() } else { up() });
+            app.key(if (n / 150).is_multiple_of(2) {
+                down()
+            } else {
+                up()
+            });
             terminal
                 .draw(|f| f.render_widget(&app, f.area()))
                 .expect("draw");
@@ -126,7 +130,11 @@ fn frame(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 n += 1;
-                app.key(if (n / 150) % 2 == 0 { down() } else { up() });
+                app.key(if (n / 150).is_multiple_of(2) {
+                    down()
+                } else {
+                    up()
+                });
                 out.draw(|f| f.render_widget(&app, f.area())).expect("draw");
             })
         },

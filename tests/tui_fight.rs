@@ -3,7 +3,7 @@
 //! shootings, three charges into three Melees, a personality hit, flights
 //! and an undo; and the fighting dialogs as insta snapshots at 80×24 and 120×40.
 
-use herald::battle::{Battle, Event, Setup, UnitId};
+use herald::battle::{Battle, Setup, UnitId};
 use herald::dice::SeededDice;
 use herald::rules::Side;
 use herald::rules::warlords::personality::PersonalityStatus;
