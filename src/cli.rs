@@ -6,3 +6,39 @@ pub mod check;
 pub mod odds;
 pub mod plan;
 pub mod resolve;
+
+use crate::store::case::{Case, load_cases};
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Writes to standard output; `false` once the reader has gone away (a
+/// closed pipe, as in `herald log … | head`), so the caller can stop quietly.
+pub fn out(text: &str) -> bool {
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .is_ok()
+}
+
+/// Prints one line (or block) per case of a case file; a file that cannot be
+/// read prints its problems and exits 2.
+pub fn each_case(file: &Path, print: impl Fn(&Case) -> String) -> ExitCode {
+    match load_cases(file) {
+        Ok(cases) => {
+            for case in &cases {
+                if !out(&format!("{}\n", print(case))) {
+                    break;
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(problems) => {
+            for p in problems {
+                eprintln!("herald: {p}");
+            }
+            ExitCode::from(2)
+        }
+    }
+}

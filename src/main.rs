@@ -2,7 +2,6 @@
 
 use clap::{Parser, Subcommand};
 use herald::cli::{battle, check, odds, resolve};
-use herald::store::case::read_cases;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -74,9 +73,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    plain_panic_message();
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Resolve { file, json }) => run_resolve(&file, json),
+        Some(Command::Resolve { file, json }) => resolve::run(&file, json),
         Some(Command::Check { files }) => check::run(&files),
         Some(Command::Odds { file, json }) => odds::run(&file, json),
         Some(Command::New {
@@ -103,42 +103,23 @@ fn console(save: Option<PathBuf>) -> ExitCode {
     }
 }
 
-/// Reads a file as text, or says why not in the referee's words.
-fn read_text(path: &PathBuf) -> Result<String, String> {
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("herald: cannot read {}: {e}", path.display()))?;
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "herald: {} is not UTF-8 text (byte {} is not valid); save it as UTF-8",
-            path.display(),
-            e.utf8_error().valid_up_to()
-        )
-    })
-}
-
-fn run_resolve(path: &PathBuf, json: bool) -> ExitCode {
-    let text = match read_text(path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    let cases = match read_cases(&path.display().to_string(), &text) {
-        Ok(c) => c,
-        Err(problems) => {
-            for p in problems {
-                eprintln!("{p}");
-            }
-            return ExitCode::from(2);
-        }
-    };
-    for case in &cases {
-        if json {
-            println!("{}", resolve::case_json(case));
-        } else {
-            println!("{}", resolve::case_text(case));
-        }
-    }
-    ExitCode::SUCCESS
+/// A bug must not show the referee a Rust dump: say it plainly, and that the
+/// battle is safe (every acknowledged event is already on disk).
+fn plain_panic_message() {
+    std::panic::set_hook(Box::new(|info| {
+        let place = info
+            .location()
+            .map_or(String::new(), |l| format!(" at {}:{}", l.file(), l.line()));
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        eprintln!(
+            "herald: an internal error stopped Herald{place}: {what}\n\
+             Every event Herald acknowledged is saved; reopen the battle with `herald play saves/NAME.toml`.\n\
+             Please report this message."
+        );
+    }));
 }

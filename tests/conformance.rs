@@ -142,7 +142,10 @@ fn a_missing_file_is_a_clear_error() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("cannot read no/such/file.toml"), "{err}");
+    assert!(
+        err.contains("no/such/file.toml") && err.contains("cannot read the file"),
+        "{err}"
+    );
 }
 
 #[test]

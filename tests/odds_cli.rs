@@ -176,7 +176,7 @@ fn an_unreadable_file_is_said_plainly() {
     let (ok, _, err) = herald(&["odds", "/nonexistent/cases.toml", "--json"]);
     assert!(!ok);
     assert!(
-        err.starts_with("herald: cannot read /nonexistent/cases.toml"),
+        err.starts_with("herald: /nonexistent/cases.toml") && err.contains("cannot read the file"),
         "{err}"
     );
 }

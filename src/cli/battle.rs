@@ -104,7 +104,7 @@ fn create(
 pub fn log(save: &Path) -> ExitCode {
     match save::load(save) {
         Ok(loaded) => {
-            print!("{}", markdown(&loaded.data.battle, &loaded.data.name));
+            super::out(&markdown(&loaded.data.battle, &loaded.data.name));
             ExitCode::SUCCESS
         }
         Err(e) => {

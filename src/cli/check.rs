@@ -22,7 +22,7 @@ pub fn run(files: &[PathBuf]) -> ExitCode {
     for path in files {
         match load_army(path) {
             Ok(file) => {
-                print!("{}", summary(&path.display().to_string(), &file.army));
+                super::out(&summary(&path.display().to_string(), &file.army));
                 warnings += file.warnings.len();
                 report(&file.warnings);
                 loaded.push(file);
@@ -38,7 +38,10 @@ pub fn run(files: &[PathBuf]) -> ExitCode {
     let across = battle_warnings(&loaded);
     warnings += across.len();
     report(&across);
-    println!("{}", tally(files.len(), failed, errors, warnings));
+    super::out(&format!(
+        "{}\n",
+        tally(files.len(), failed, errors, warnings)
+    ));
     if failed > 0 {
         ExitCode::from(1)
     } else {

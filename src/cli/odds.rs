@@ -5,7 +5,7 @@
 use super::plan::{Planned, plan};
 use super::resolve::refusal;
 use crate::odds::{self, Distribution};
-use crate::store::case::{Case, read_cases};
+use crate::store::case::Case;
 use serde_json::{Map, Value, json};
 use std::fmt::Display;
 use std::path::Path;
@@ -13,40 +13,13 @@ use std::process::ExitCode;
 
 /// Prints the odds of every case in `file`.
 pub fn run(file: &Path, json: bool) -> ExitCode {
-    let text = match std::fs::read(file) {
-        Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!(
-                    "herald: {} is not UTF-8 text (byte {} is not valid); save it as UTF-8",
-                    file.display(),
-                    e.utf8_error().valid_up_to()
-                );
-                return ExitCode::from(2);
-            }
-        },
-        Err(e) => {
-            eprintln!("herald: cannot read {}: {e}", file.display());
-            return ExitCode::from(2);
-        }
-    };
-    let cases = match read_cases(&file.display().to_string(), &text) {
-        Ok(c) => c,
-        Err(problems) => {
-            for p in problems {
-                eprintln!("{p}");
-            }
-            return ExitCode::from(2);
-        }
-    };
-    for case in &cases {
+    super::each_case(file, |case| {
         if json {
-            println!("{}", case_json(case));
+            case_json(case).to_string()
         } else {
-            println!("{}", case_text(case));
+            case_text(case)
         }
-    }
-    ExitCode::SUCCESS
+    })
 }
 
 /// One value of a table: a probability, or a distribution of values.

@@ -16,6 +16,17 @@ pub struct Resolved {
     pub explanation: Explanation,
 }
 
+/// Resolves every case of `file`: one JSON line each, or a readable account.
+pub fn run(file: &std::path::Path, json: bool) -> std::process::ExitCode {
+    super::each_case(file, |case| {
+        if json {
+            case_json(case).to_string()
+        } else {
+            case_text(case)
+        }
+    })
+}
+
 /// Resolves one case's inputs, or says why it is refused.
 pub fn resolve_input(input: &CaseInput) -> Result<Resolved, String> {
     let e = |e: crate::rules::RulesError| e.to_string();

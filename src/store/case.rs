@@ -99,6 +99,12 @@ pub enum CaseInput {
     },
 }
 
+/// Reads a case file from disk (size and UTF-8 checked), then its cases as [`read_cases`].
+pub fn load_cases(path: &std::path::Path) -> Result<Vec<Case>, Vec<Problem>> {
+    let text = toml_walk::read_file(path).map_err(|p| vec![p])?;
+    read_cases(&path.display().to_string(), &text)
+}
+
 /// Reads a whole case file. File-level problems (not TOML, no cases) come
 /// back as `Err`; problems inside one case stay with that case.
 pub fn read_cases(path: &str, text: &str) -> Result<Vec<Case>, Vec<Problem>> {
