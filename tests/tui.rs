@@ -225,19 +225,17 @@ fn a_correction_is_an_event_and_undo_takes_it_back() {
     assert_eq!(u.casualties, 2);
     assert_eq!(app.battle.events().len(), 2);
     both(&app, "correction_done");
+    // One Enter recorded both fields: one u takes both back, one U redoes both.
     press(&mut app, &["u"]);
     let u = &app.battle.unit(UnitId::new(Side::A, 1)).unwrap().unit;
-    assert_eq!((u.morale, u.casualties), (Morale::Worn, 0));
+    assert_eq!((u.morale, u.casualties), (Morale::Ready, 0));
+    assert_eq!(app.battle.events().len(), 0);
+    assert!(app.status.as_ref().unwrap().text.contains("2 events"));
     both(&app, "undo");
     press(&mut app, &["U"]);
-    assert_eq!(
-        app.battle
-            .unit(UnitId::new(Side::A, 1))
-            .unwrap()
-            .unit
-            .casualties,
-        2
-    );
+    let u = &app.battle.unit(UnitId::new(Side::A, 1)).unwrap().unit;
+    assert_eq!((u.morale, u.casualties), (Morale::Worn, 2));
+    assert_eq!(app.battle.events().len(), 2);
 }
 
 #[test]

@@ -66,8 +66,14 @@ pub struct App {
     pub quit: bool,
     /// Rows of a table shown at the last draw (for PgUp/PgDn).
     pub page: Cell<usize>,
+    /// How far the top panel could scroll at the last draw (0: it all fits).
+    pub panel_scroll_max: Cell<u16>,
     /// Each unit's contingent, numbered across the side's armies.
     contingent: [Vec<usize>; 2],
+    /// Events recorded by the same key as the event before them (a flight
+    /// and the parting of its Melee, a correction's fields): their place in
+    /// the log and the event, so one `u` takes back the whole step.
+    joined: Vec<(usize, Event)>,
 }
 
 impl App {
@@ -95,7 +101,9 @@ impl App {
             status: None,
             quit: false,
             page: Cell::new(10),
+            panel_scroll_max: Cell::new(u16::MAX),
             contingent,
+            joined: Vec::new(),
         };
         app.follow_walker();
         app
@@ -136,6 +144,15 @@ impl App {
         let before = (self.battle.events().len(), self.battle.undone().len());
         self.act(action);
         let after = (self.battle.events().len(), self.battle.undone().len());
+        if !matches!(action, Action::Undo | Action::Redo) && after.0 > before.0 + 1 {
+            // One key recorded several events: one step for undo and redo.
+            let events = self.battle.events();
+            let joined: Vec<(usize, Event)> = (before.0 + 1..after.0)
+                .map(|i| (i, events[i].clone()))
+                .collect();
+            self.joined.retain(|(i, _)| *i <= before.0);
+            self.joined.extend(joined);
+        }
         let mut effects = Vec::new();
         if before != after || action == Action::ForceQuit {
             effects.push(Effect::Save);
@@ -223,7 +240,18 @@ impl App {
                     self.open_pick(PickFor::Engage(id));
                 }
             }
+            Action::Scroll(n) => self.scroll(n),
             Action::NewBattle | Action::Resume => {}
+        }
+    }
+
+    /// Scrolls the top panel (a resolve panel or the help) by `n` rows.
+    fn scroll(&mut self, n: i16) {
+        let max = self.panel_scroll_max.get();
+        match self.dialogs.last_mut() {
+            Some(Dialog::Resolve(r)) => r.scroll = r.scroll.saturating_add_signed(n).min(max),
+            Some(Dialog::Help { scroll }) => *scroll = scroll.saturating_add_signed(n),
+            _ => {}
         }
     }
 
@@ -433,6 +461,7 @@ impl App {
                     Procedure::Activation { situation, .. } | Procedure::Reaction { situation, .. },
                 rolled: None,
                 error,
+                ..
             })) => {
                 *error = None;
                 Some(situation)
@@ -703,6 +732,7 @@ impl App {
         if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() {
             r.error = None;
             r.rolled = Some(rolled);
+            r.scroll = 0;
         }
         self.status = None;
     }
@@ -951,27 +981,68 @@ impl App {
         self.note_choice(Choice::ChangeFormation, note);
     }
 
+    /// Whether the event at `at` was recorded by the same key as the one before it.
+    fn is_joined(&self, at: usize, event: &Event) -> bool {
+        self.joined.iter().any(|(i, e)| *i == at && e == event)
+    }
+
+    /// Takes back the last step: every event its one key recorded.
     fn undo(&mut self) {
         self.dialogs.clear();
-        match self.battle.undo() {
-            Some(e) => {
-                let kind = e.kind();
-                self.say(format!("undone: the last event ({kind}); U redoes it"));
+        let mut kinds: Vec<&'static str> = Vec::new();
+        loop {
+            let at = self.battle.events().len().saturating_sub(1);
+            let Some(e) = self.battle.undo() else { break };
+            let e = e.clone();
+            kinds.push(e.kind());
+            if !(at > 0 && self.is_joined(at, &e)) {
+                break;
             }
-            None => self.refuse("nothing to undo"),
+        }
+        match kinds.len() {
+            0 => self.refuse("nothing to undo"),
+            1 => self.say(format!(
+                "undone: the last event ({}); U redoes it",
+                kinds[0]
+            )),
+            n => {
+                kinds.reverse();
+                self.say(format!(
+                    "undone: the last step, {n} events ({}); U redoes it",
+                    kinds.join(" + ")
+                ))
+            }
         }
         self.follow_walker();
     }
 
+    /// Applies again the last step taken back, with its recorded dice.
     fn redo(&mut self) {
         self.dialogs.clear();
-        match self.battle.redo() {
-            Ok(Some(e)) => {
-                let text = format!("redone: {}", e.summary);
-                self.say(text);
+        let mut summaries: Vec<String> = Vec::new();
+        loop {
+            match self.battle.redo() {
+                Ok(Some(e)) => summaries.push(e.summary.clone()),
+                Ok(None) => break,
+                Err(e) => {
+                    self.refuse(format!("cannot redo: {e}"));
+                    return self.follow_walker();
+                }
             }
-            Ok(None) => self.refuse("nothing to redo"),
-            Err(e) => self.refuse(format!("cannot redo: {e}")),
+            let at = self.battle.events().len();
+            let joined = self
+                .battle
+                .undone()
+                .last()
+                .is_some_and(|next| self.is_joined(at, next));
+            if !joined {
+                break;
+            }
+        }
+        if summaries.is_empty() {
+            self.refuse("nothing to redo");
+        } else {
+            self.say(format!("redone: {}", summaries.join("; ")));
         }
         self.follow_walker();
     }
@@ -1098,7 +1169,7 @@ impl App {
         self.dialogs.pop();
         let name = self.name(unit);
         self.say(format!(
-            "corrected {name}: {n} change(s) recorded; u undoes them one by one"
+            "corrected {name}: {n} change(s) recorded; u undoes them together"
         ));
         self.follow_walker();
     }

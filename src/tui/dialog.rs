@@ -190,6 +190,8 @@ pub struct Resolve {
     pub rolled: Option<Rolled>,
     /// Why the last attempt was refused, if it was.
     pub error: Option<String>,
+    /// Rows scrolled, when the panel is longer than the screen.
+    pub scroll: u16,
 }
 
 impl Resolve {
@@ -199,6 +201,7 @@ impl Resolve {
             procedure,
             rolled: None,
             error: None,
+            scroll: 0,
         }
     }
 }

@@ -353,6 +353,7 @@ impl App {
                     },
                 rolled: None,
                 error,
+                ..
             })) => {
                 *error = None;
                 Some((*shooter, *target, situation))
@@ -601,6 +602,7 @@ impl App {
                     },
                 rolled: None,
                 error,
+                ..
             })) => {
                 *error = None;
                 let f = if *side == Side::A { facts_a } else { facts_b };

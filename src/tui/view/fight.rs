@@ -68,7 +68,7 @@ fn k(t: &Theme, key: &str) -> Span<'static> {
 }
 
 /// Before the roll of a fighting procedure; `None` for the others.
-pub fn before(app: &App, r: &Resolve) -> Option<Vec<Line<'static>>> {
+pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> {
     let t = &app.theme;
     let unit = |id: UnitId| app.battle.unit(id).map(|u| &u.unit);
     let mut out = Vec::new();
@@ -210,24 +210,40 @@ pub fn before(app: &App, r: &Resolve) -> Option<Vec<Line<'static>>> {
             let (Some(ua), Some(ub)) = (unit(*a), unit(*b)) else {
                 return Some(out);
             };
+            // Two columns, one per opponent; narrow screens take short labels.
+            let col = (width as usize).saturating_sub(4) / 2;
+            let narrow = col < 46;
             out.push(Line::from(vec![
                 Span::styled("Facts of the table ", t.title()),
-                Span::raw("(the toggles change the side marked ▸; "),
+                Span::raw(if narrow {
+                    "(toggles change ▸; "
+                } else {
+                    "(the toggles change the side marked ▸; "
+                }),
                 k(t, "Tab"),
                 Span::raw(" switches)"),
             ]));
             let mark = |s: Side| if *side == s { "▸ " } else { "  " };
-            let col_a = facts_lines(t, facts_a);
-            let col_b = facts_lines(t, facts_b);
+            let col_a = facts_lines(facts_a, narrow);
+            let col_b = facts_lines(facts_b, narrow);
+            let name_w = col.saturating_sub(2);
             out.push(Line::from(vec![
                 Span::styled(
-                    format!("{}{:<44}", mark(Side::A), cut(&ua.name, 42)),
+                    format!("{}{:<name_w$}", mark(Side::A), cut(&ua.name, name_w - 1)),
                     t.title(),
                 ),
-                Span::styled(format!("{}{}", mark(Side::B), cut(&ub.name, 42)), t.title()),
+                Span::styled(
+                    format!("{}{}", mark(Side::B), cut(&ub.name, name_w - 1)),
+                    t.title(),
+                ),
             ]));
+            let fact_w = col.saturating_sub(2);
             for (la, lb) in col_a.into_iter().zip(col_b) {
-                out.push(Line::from(format!("  {la:<44}  {lb}")));
+                out.push(Line::from(format!(
+                    "  {:<fact_w$}  {}",
+                    cut(&la, fact_w),
+                    cut(&lb, fact_w)
+                )));
             }
             out.push(Line::from(vec![
                 Span::raw(if *rough_ground { "  [x] " } else { "  [ ] " }),
@@ -308,21 +324,35 @@ pub fn before(app: &App, r: &Resolve) -> Option<Vec<Line<'static>>> {
     Some(out)
 }
 
-/// One opponent's facts, one per line, with their keys.
-fn facts_lines(_t: &Theme, f: &MeleeFacts) -> Vec<String> {
+/// One opponent's facts, one per line, with their keys (short labels when narrow).
+fn facts_lines(f: &MeleeFacts, narrow: bool) -> Vec<String> {
     let b = |on: bool| if on { "[x]" } else { "[ ]" };
+    let pick = |long: &'static str, short: &'static str| if narrow { short } else { long };
     vec![
         format!("{} c charging", b(f.charging)),
-        format!(" {}  f enemy flanks/rear overlapped", f.enemy_flanks),
-        format!(" {}  l own flanks contacted", f.flanks_contacted),
+        format!(
+            " {}  f {}",
+            f.enemy_flanks,
+            pick("enemy flanks/rear overlapped", "enemy flanks/rear")
+        ),
+        format!(
+            " {}  l {}",
+            f.flanks_contacted,
+            pick("own flanks contacted", "own flanks hit")
+        ),
         format!("{} r rear contacted", b(f.rear_contacted)),
         format!(
-            "{} h struck by charging heavy",
-            b(f.struck_by_charging_heavy)
+            "{} h {}",
+            b(f.struck_by_charging_heavy),
+            pick("struck by charging heavy", "hit by charging heavy")
         ),
         format!("{} i opponent uphill", b(f.opponent_uphill)),
         format!("{} n enemy in front", b(f.enemy_in_front)),
-        format!("{} o first round (champions leave)", b(f.first_round)),
+        format!(
+            "{} o {}",
+            b(f.first_round),
+            pick("first round (champions leave)", "first round")
+        ),
     ]
 }
 

@@ -60,7 +60,7 @@ pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) {
     let outer = panel_area(area);
     let width = outer.width.saturating_sub(2);
     let mut lines = match &r.rolled {
-        None => match super::fight::before(app, r) {
+        None => match super::fight::before(app, r, width) {
             Some(mut l) => {
                 l.push(Line::from(""));
                 l.push(roll_keys(&app.theme));
@@ -79,25 +79,99 @@ pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) {
             ]),
         );
     }
-    // As tall as its lines need (wrapped), so the tables show around it.
-    let rows: usize = lines
-        .iter()
-        .map(|l| {
-            let n = l.width().div_ceil(width.max(1) as usize).max(1);
-            // Word wrapping can take a row more than the bare count.
-            if n > 1 { n + 1 } else { n }
-        })
-        .sum();
-    let height = (rows as u16 + 2).min(outer.height);
+    // As tall as its lines need (wrapped), so the tables show around it;
+    // longer than the screen, it scrolls with a hint at the bottom.
+    let rows = wrap(lines, width as usize);
+    let height = (rows.len() as u16 + 2).min(outer.height);
     let boxed = Rect {
         y: outer.y,
         height,
         ..outer
     };
     let inner = popup::frame(app, &title, boxed, buf);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
+    let shown = inner.height as usize;
+    if rows.len() <= shown {
+        app.panel_scroll_max.set(0);
+        return Paragraph::new(rows).render(inner, buf);
+    }
+    // One row for the hint; the body scrolls above it.
+    let body = shown.saturating_sub(1);
+    let max = rows.len().saturating_sub(body);
+    app.panel_scroll_max.set(max as u16);
+    let first = (r.scroll as usize).min(max);
+    let below = rows.len() - first - body;
+    let visible: Vec<Line> = rows.into_iter().skip(first).take(body).collect();
+    Paragraph::new(visible).render(inner, buf);
+    let t = &app.theme;
+    let hint = if below > 0 {
+        Line::from(vec![
+            Span::styled(format!("▼ {below} more line(s) below: "), t.warn()),
+            Span::styled("↓", t.key()),
+            Span::raw("/"),
+            Span::styled("PgDn", t.key()),
+            Span::raw(" scroll"),
+        ])
+    } else {
+        Line::from(vec![
+            Span::styled(format!("▲ {first} line(s) above: "), t.dim()),
+            Span::styled("↑", t.key()),
+            Span::raw("/"),
+            Span::styled("PgUp", t.key()),
+        ])
+    };
+    let last = Rect {
+        y: inner.bottom().saturating_sub(1),
+        height: 1,
+        ..inner
+    };
+    Paragraph::new(hint).render(last, buf);
+}
+
+/// Word-wraps lines to `width` cells, keeping each word's style; a word
+/// longer than a row is cut. Continuation rows keep the line's indent.
+pub fn wrap(lines: Vec<Line<'static>>, width: usize) -> Vec<Line<'static>> {
+    let width = width.max(8);
+    let mut out = Vec::new();
+    for line in lines {
+        if line.width() <= width {
+            out.push(line);
+            continue;
+        }
+        let indent = line
+            .spans
+            .first()
+            .map_or(0, |s| s.content.chars().take_while(|c| *c == ' ').count())
+            .min(width / 3);
+        let mut row: Vec<Span<'static>> = Vec::new();
+        let mut used = 0;
+        for span in line.spans {
+            let style = span.style;
+            for word in span.content.split_inclusive(' ') {
+                let mut word = word.to_string();
+                let w = Span::raw(word.as_str()).width();
+                if used + w.min(width) > width && used > indent {
+                    out.push(Line::from(std::mem::take(&mut row)));
+                    row.push(Span::raw(" ".repeat(indent)));
+                    used = indent;
+                    word = word.trim_start().to_string();
+                }
+                while Span::raw(word.as_str()).width() > width - used {
+                    let cut: String = word.chars().take(width - used).collect();
+                    word = word.chars().skip(cut.chars().count()).collect();
+                    row.push(Span::styled(cut, style));
+                    out.push(Line::from(std::mem::take(&mut row)));
+                    row.push(Span::raw(" ".repeat(indent)));
+                    used = indent;
+                }
+                used += Span::raw(word.as_str()).width();
+                row.push(Span::styled(word, style));
+            }
+        }
+        if !row.is_empty() {
+            out.push(Line::from(row));
+        }
+    }
+    out
 }
 
 /// A toggle line: `[x] k  what (rule)`; the box carries the signal, not the colour.
