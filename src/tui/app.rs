@@ -10,7 +10,7 @@ use super::dialog::{Correct, Dialog, Field, PickFor, Procedure, Purpose, Resolve
 use super::keymap::{self, Context, Key};
 use super::theme::Theme;
 use crate::battle::{Battle, Correction, Event, Phase, Step, UnitId};
-use crate::dice::{Dice, DiceCount, SeededDice, parse_typed};
+use crate::dice::{Colour, Dice, DiceCount, SeededDice};
 use crate::rules::Side;
 use crate::rules::warlords::activation::{
     Action as RulesAction, Activation, ActivationOutcome, ActivationSituation,
@@ -490,8 +490,20 @@ impl App {
         }
     }
 
-    /// The dice the open resolve panel needs, per group, or why it cannot roll.
+    /// The dice a panel needs before any is rolled, per group, or why it cannot roll.
     pub fn needs(&self, procedure: &Procedure) -> Result<Vec<(String, DiceCount)>, String> {
+        self.needs_given(procedure, &[])
+    }
+
+    /// The dice a panel needs, per group, given the dice typed so far (the
+    /// rules' staged needs: red after white, yellow after red, Slippery).
+    pub fn needs_given(
+        &self,
+        procedure: &Procedure,
+        typed: &[Dice],
+    ) -> Result<Vec<(String, DiceCount)>, String> {
+        let none = Dice::default();
+        let typed_of = |i: usize| typed.get(i).unwrap_or(&none);
         match procedure {
             Procedure::Initiative => Ok(vec![
                 (
@@ -527,8 +539,7 @@ impl App {
                 let s = &self.battle.unit(*shooter).ok_or("no such unit")?.unit;
                 let t = &self.battle.unit(*target).ok_or("no such unit")?.unit;
                 let plan = Shooting::plan(s, t, *situation).map_err(|e| e.to_string())?;
-                // Typed: the white dice; Herald rolls the red and yellow ones.
-                Ok(vec![(s.name.clone(), DiceCount::white(plan.dice as usize))])
+                Ok(vec![(s.name.clone(), plan.needs(typed_of(0)))])
             }
             Procedure::Charge { unit, .. } => {
                 let u = self.battle.unit(*unit).ok_or("no such unit")?;
@@ -559,10 +570,11 @@ impl App {
                     *rough_ground,
                 )
                 .map_err(|e| e.to_string())?;
-                Ok(vec![
-                    (ua.name.clone(), DiceCount::white(plan.a.dice as usize)),
-                    (ub.name.clone(), DiceCount::white(plan.b.dice as usize)),
-                ])
+                let (na, nb) = plan.needs(&MeleeDice {
+                    a: typed_of(0).clone(),
+                    b: typed_of(1).clone(),
+                });
+                Ok(vec![(ua.name.clone(), na), (ub.name.clone(), nb)])
             }
             Procedure::StandLoss { unit, personality } => {
                 let u = &self.battle.unit(*unit).ok_or("no such unit")?.unit;
@@ -575,9 +587,7 @@ impl App {
                     personality: p.clone(),
                     stands_left: u.stands,
                 };
-                // Red and yellow dice: Herald rolls them.
-                let _ = loss.needs(&Dice::default());
-                Ok(vec![(personality.clone(), DiceCount::default())])
+                Ok(vec![(personality.clone(), loss.needs(typed_of(0)))])
             }
         }
     }
@@ -586,13 +596,19 @@ impl App {
         let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
             return;
         };
+        if r.rolled.is_some() {
+            return;
+        }
         match self.needs(&r.procedure) {
             Ok(groups) => {
-                if groups.iter().all(|(_, c)| *c == DiceCount::default()) {
+                let typed = vec![Dice::default(); groups.len()];
+                let Some(ask) = TypeDice::next_ask(&groups, &typed) else {
                     return self.roll(None);
-                }
+                };
                 self.dialogs.push(Dialog::TypeDice(TypeDice {
                     groups,
+                    typed,
+                    ask,
                     text: String::new(),
                     error: None,
                 }))
@@ -601,27 +617,49 @@ impl App {
         }
     }
 
-    /// Enter in the typed-dice field: checks the count and rolls with them.
+    /// Enter in the typed-dice field: checks the dice per colour, asks for
+    /// the next colour the rules need, and rolls once every die is typed.
     fn submit_typed(&mut self) {
+        let n = self.dialogs.len();
+        let (Some(Dialog::Resolve(r)), Some(Dialog::TypeDice(t))) = (
+            n.checked_sub(2).and_then(|i| self.dialogs.get(i)),
+            self.dialogs.last(),
+        ) else {
+            return;
+        };
+        let result = typed_dice(t).and_then(|typed| {
+            let groups = self.needs_given(&r.procedure, &typed)?;
+            for ((who, need), have) in groups.iter().zip(&typed) {
+                for (colour, n) in need.per_colour() {
+                    let had = have.of(colour).len();
+                    if had > n {
+                        return Err(format!(
+                            "{who} needs {n} {} dice here, but {had} were given",
+                            colour.name()
+                        ));
+                    }
+                }
+            }
+            Ok((groups, typed))
+        });
         let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut() else {
             return;
         };
-        match parse_typed(&t.text, t.white()) {
-            Ok(faces) => {
-                let mut groups = Vec::new();
-                let mut rest = faces.as_slice();
-                for (_, c) in &t.groups {
-                    let (mine, more) = rest.split_at(c.white);
-                    groups.push(Dice {
-                        white: mine.to_vec(),
-                        ..Dice::default()
-                    });
-                    rest = more;
+        match result {
+            Err(e) => t.error = Some(e),
+            Ok((groups, typed)) => match TypeDice::next_ask(&groups, &typed) {
+                Some(ask) => {
+                    t.groups = groups;
+                    t.typed = typed;
+                    t.ask = ask;
+                    t.text.clear();
+                    t.error = None;
                 }
-                self.dialogs.pop();
-                self.roll(Some(groups));
-            }
-            Err(e) => t.error = Some(e.to_string()),
+                None => {
+                    self.dialogs.pop();
+                    self.roll(Some(typed));
+                }
+            },
         }
     }
 
@@ -1173,6 +1211,115 @@ impl App {
         ));
         self.follow_walker();
     }
+}
+
+/// The dice a typed-dice field holds with what was just typed: bare digits
+/// are the colour asked for; `W: 6 6 4  R: 3  Y: 1` names the colours; `|`
+/// starts the next group's dice (Melee: side a's, then side b's).
+fn typed_dice(t: &TypeDice) -> Result<Vec<Dice>, String> {
+    let mut typed = t.typed.clone();
+    typed.resize(t.groups.len(), Dice::default());
+    let parts: Vec<&str> = t.text.split('|').collect();
+    if parts.len() > 1 && parts.len() != t.groups.len() {
+        return Err(format!(
+            "{} part(s) typed between |, but this roll has {} group(s) of dice",
+            parts.len(),
+            t.groups.len()
+        ));
+    }
+    for (p, part) in parts.iter().enumerate() {
+        let (dice, labelled) = read_colours(part, t.ask.colour)?;
+        if !labelled && parts.len() == 1 && dice.of(t.ask.colour).len() != t.ask.count {
+            let who = t
+                .ask
+                .group
+                .and_then(|g| t.groups.get(g))
+                .map_or(String::new(), |(w, _)| format!(" for {w}"));
+            return Err(format!(
+                "this roll needs {} {} dice{who} now, but {} were given",
+                t.ask.count,
+                t.ask.colour.name(),
+                dice.of(t.ask.colour).len()
+            ));
+        }
+        let group = if parts.len() > 1 {
+            Some(p)
+        } else {
+            t.ask.group
+        };
+        match group {
+            Some(g) => {
+                for c in [Colour::White, Colour::Red, Colour::Yellow] {
+                    typed[g].of_mut(c).extend_from_slice(dice.of(c));
+                }
+            }
+            None => {
+                // Every group's white dice in order; red and yellow go to the
+                // one group that needs them.
+                let mut white = dice.white.as_slice();
+                for (g, (_, need)) in t.groups.iter().enumerate() {
+                    let take = need.white.min(white.len());
+                    let (mine, rest) = white.split_at(take);
+                    typed[g].white.extend_from_slice(mine);
+                    white = rest;
+                }
+                // Too many: the last group holds them, and the count check refuses.
+                typed[t.groups.len() - 1].white.extend_from_slice(white);
+                for c in [Colour::Red, Colour::Yellow] {
+                    if dice.of(c).is_empty() {
+                        continue;
+                    }
+                    let wanting: Vec<usize> = (0..t.groups.len())
+                        .filter(|&g| t.groups[g].1.of(c) > 0)
+                        .collect();
+                    match wanting.as_slice() {
+                        [g] => typed[*g].of_mut(c).extend_from_slice(dice.of(c)),
+                        _ => {
+                            return Err(format!(
+                                "more than one side may need {} dice: type each side's dice apart, e.g. W: 6 6 R: 3 | W: 5 4 R: 2",
+                                c.name()
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(typed)
+}
+
+/// Reads typed faces, `W`/`R`/`Y` switching the colour (bare digits are
+/// `colour`); also says whether any colour was named.
+fn read_colours(text: &str, colour: Colour) -> Result<(Dice, bool), String> {
+    let mut dice = Dice::default();
+    let mut now = colour;
+    let mut labelled = false;
+    for ch in text.chars() {
+        match ch.to_ascii_lowercase() {
+            'w' | 'r' | 'y' => {
+                labelled = true;
+                now = match ch.to_ascii_lowercase() {
+                    'w' => Colour::White,
+                    'r' => Colour::Red,
+                    _ => Colour::Yellow,
+                };
+            }
+            ' ' | ',' | ':' => {}
+            d if d.is_ascii_digit() => {
+                let v = d.to_digit(10).unwrap_or(0) as u8;
+                let die = crate::dice::Die::new(v).ok_or_else(|| {
+                    format!("'{v}' is not a die: a {} die shows 1 to 6", now.name())
+                })?;
+                dice.of_mut(now).push(die);
+            }
+            other => {
+                return Err(format!(
+                    "'{other}' is not a die: type faces 1 to 6 (4 3 6 or 436), colours as W: R: Y:"
+                ));
+            }
+        }
+    }
+    Ok((dice, labelled))
 }
 
 const MORALES: &[Morale] = &[

@@ -536,29 +536,64 @@ pub fn explanation(t: &Theme, e: &Explanation) -> Vec<Line<'static>> {
     out
 }
 
-/// Draws the typed-dice field over the panel.
+/// Draws the typed-dice field over the panel: what it asks for now (a
+/// colour at a time), the dice typed so far, and how to type them.
 pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
-    let r = popup::centred(area, 70, 9);
+    let r = popup::centred(area, 76, 11);
     let inner = popup::frame(app, "Type the players' dice", r, buf);
-    let groups: Vec<String> = d
+    let ask = &d.ask;
+    let colour = ask.colour.name();
+    let asked = match ask.group {
+        None => {
+            let groups: Vec<String> = d
+                .groups
+                .iter()
+                .filter(|(_, c)| c.white > 0)
+                .map(|(who, c)| format!("{who}: {}", c.white))
+                .collect();
+            format!(
+                "{} {colour} dice, in the order rolled ({})",
+                ask.count,
+                groups.join("; ")
+            )
+        }
+        Some(g) => {
+            let who = d.groups.get(g).map_or("", |(w, _)| w.as_str());
+            let why = match (
+                ask.colour,
+                d.typed.get(g).is_some_and(|x| !x.white.is_empty()),
+            ) {
+                (crate::dice::Colour::White, true) => " more (a Slippery personality, W-21)",
+                (crate::dice::Colour::Red, _) => " (personality check, W-15, W-18, W-19)",
+                (crate::dice::Colour::Yellow, _) => " (which personality, W-15, W-18)",
+                _ => "",
+            };
+            format!("{} {colour} dice for {who}{why}", ask.count)
+        }
+    };
+    let mut lines = vec![Line::from(Span::styled(asked, t.title()))];
+    let so_far: Vec<String> = d
         .groups
         .iter()
-        .map(|(who, c)| format!("{who}: {c}"))
+        .zip(&d.typed)
+        .filter(|(_, x)| x.count() != crate::dice::DiceCount::default())
+        .map(|((who, _), x)| format!("{who}: {}", crate::battle::state::dice_text(x)))
         .collect();
-    let mut lines = vec![
-        Line::from(format!(
-            "{} white dice, in the order rolled ({})",
-            d.white(),
-            groups.join("; ")
-        )),
-        Line::from("digits 1 to 6, with or without spaces: 4 3 6 or 436"),
-        Line::from(vec![
-            Span::styled("> ", t.key()),
-            Span::raw(d.text.clone()),
-            Span::styled("_", t.key()),
-        ]),
-    ];
+    if !so_far.is_empty() {
+        lines.push(Line::from(vec![
+            Span::styled("typed: ", t.dim()),
+            Span::raw(so_far.join("; ")),
+        ]));
+    }
+    lines.push(Line::from(
+        "faces 1-6: 436 or 4 3 6; by colour: W: 6 6 4  R: 3  Y: 1; sides apart: |",
+    ));
+    lines.push(Line::from(vec![
+        Span::styled("> ", t.key()),
+        Span::raw(d.text.clone()),
+        Span::styled("_", t.key()),
+    ]));
     if let Some(e) = &d.error {
         lines.push(Line::from(vec![
             Span::styled("! ", t.bad()),
