@@ -424,3 +424,52 @@ fn the_tables_scroll_to_the_selection() {
     press(&mut app, &["Home", "d"]);
     insta::assert_snapshot!("detail_narrow_80x24", screen(&app, 80, 24));
 }
+
+/// Units off the table leave the side tables for the fled and destroyed
+/// list, with what happened to them and their personalities' fates; the
+/// selection skips them; a correction from the list brings one back.
+#[test]
+fn fled_and_destroyed_units_leave_the_tables() {
+    let mut app = skirmish();
+    // The Huscarls (a1) are Dispersed by a correction, Jarl Sigurd captured.
+    press(&mut app, &["c", "Right", "Right", "Right"]);
+    for _ in 0..10 {
+        press(&mut app, &["Down"]);
+    }
+    press(&mut app, &["Right", "Right", "Enter"]);
+    let a1 = app.battle.unit(UnitId::new(Side::A, 0)).unwrap();
+    assert_eq!(a1.unit.morale, Morale::Dispersed);
+    // The Knights of the Vexin (b1) are removed by the referee.
+    press(&mut app, &["Tab", "c"]);
+    for _ in 0..9 {
+        press(&mut app, &["Down"]);
+    }
+    press(&mut app, &["Right", "Enter"]);
+    assert!(app.battle.unit(UnitId::new(Side::B, 0)).unwrap().removed);
+    // The selection skips them: side b's only row is b2, side a's is a2.
+    assert_eq!(app.selected_id(), Some(UnitId::new(Side::B, 1)));
+    press(&mut app, &["Home", "Up", "Down"]);
+    assert_eq!(app.selected_id(), Some(UnitId::new(Side::B, 1)));
+    press(&mut app, &["Tab", "Home"]);
+    assert_eq!(app.selected_id(), Some(UnitId::new(Side::A, 1)));
+    assert_eq!(app.on_table(Side::A), vec![1]);
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("Fled and destroyed (2)"), "{text}");
+    assert!(text.contains("dispersed by the referee"), "{text}");
+    assert!(text.contains("removed by the referee"), "{text}");
+    assert!(text.contains("Jarl Sigurd captured"), "{text}");
+    assert!(text.contains("1 units (1 fled or destroyed)"), "{text}");
+    both(&app, "fled_list");
+    // o picks one of them (the latest first) for the correction form: back on the table.
+    press(&mut app, &["o"]);
+    assert_eq!(app.context(), Context::Pick);
+    press(&mut app, &["Down", "Enter"]);
+    assert_eq!(app.context(), Context::Correct);
+    for _ in 0..9 {
+        press(&mut app, &["Down"]);
+    }
+    press(&mut app, &["Right", "Enter"]);
+    assert!(!app.battle.unit(UnitId::new(Side::B, 0)).unwrap().removed);
+    assert_eq!(app.on_table(Side::B), vec![0, 1]);
+    assert_eq!(app.battle.off_table(), vec![UnitId::new(Side::A, 0)]);
+}

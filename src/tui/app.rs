@@ -122,11 +122,31 @@ impl App {
         }
     }
 
+    /// The indices of a side's units on the table, the rows of its table
+    /// (Dispersed and removed units are in the fled and destroyed list).
+    pub fn on_table(&self, side: Side) -> Vec<usize> {
+        self.battle
+            .units(side)
+            .filter(|(_, u)| !u.off_table())
+            .map(|(id, _)| id.index)
+            .collect()
+    }
+
+    /// The selected row of a side's table: the selected unit, or the
+    /// nearest on the table when it has left it.
+    pub fn selected_index(&self, side: Side) -> Option<usize> {
+        let rows = self.on_table(side);
+        let want = self.selected[side as usize];
+        rows.iter()
+            .copied()
+            .find(|&i| i >= want)
+            .or_else(|| rows.last().copied())
+    }
+
     /// The selected unit's id.
     pub fn selected_id(&self) -> Option<UnitId> {
         let side = self.focus;
-        let n = self.battle.state().units[side as usize].len();
-        (n > 0).then(|| UnitId::new(side, self.selected[side as usize].min(n - 1)))
+        self.selected_index(side).map(|i| UnitId::new(side, i))
     }
 
     /// Whether a resolution or a correction is open and would be lost by quitting.
@@ -235,6 +255,7 @@ impl App {
             Action::MeleeSide => self.melee_side(),
             Action::MeleeToggle(f) => self.melee_toggle(f),
             Action::NextStep(i) => self.next_step(i),
+            Action::OffTable => self.open_pick(PickFor::OffTable),
             Action::Engage => {
                 if let Some(id) = self.selected_id() {
                     self.open_pick(PickFor::Engage(id));
@@ -301,15 +322,15 @@ impl App {
 
     /// Moves the selection in the focused table by `delta` rows, clamped.
     fn move_selection(&mut self, delta: i64) {
-        let side = self.focus as usize;
-        let n = self.battle.state().units[side].len() as i64;
-        if n == 0 {
+        let side = self.focus;
+        let rows = self.on_table(side);
+        let Some(now) = self.selected_index(side) else {
             return;
-        }
-        let at = (self.selected[side] as i64)
-            .saturating_add(delta)
-            .clamp(0, n - 1);
-        self.selected[side] = at as usize;
+        };
+        let n = rows.len() as i64;
+        let pos = rows.iter().position(|&i| i == now).unwrap_or(0) as i64;
+        let at = pos.saturating_add(delta).clamp(0, n - 1);
+        self.selected[side as usize] = rows[at as usize];
     }
 
     /// Selects a unit and focuses its side.
@@ -1111,7 +1132,7 @@ impl App {
         f
     }
 
-    fn open_correction(&mut self, unit: UnitId) {
+    pub(super) fn open_correction(&mut self, unit: UnitId) {
         let before = self.fields(unit);
         self.dialogs.push(Dialog::Correct(Correct {
             unit,
@@ -1134,7 +1155,9 @@ impl App {
             Some(Dialog::Pick(p)) => {
                 let n = p.choices.len() as i64;
                 p.line = (p.line as i64 + delta).clamp(0, (n - 1).max(0)) as usize;
-                if let Some(&id) = p.choices.get(p.line) {
+                if let Some(&id) = p.choices.get(p.line)
+                    && p.purpose != PickFor::OffTable
+                {
                     self.selected[id.side as usize] = id.index;
                 }
             }

@@ -132,6 +132,8 @@ pub enum PickFor {
     ShootAtCharger(UnitId),
     /// The enemy this unit is in Melee with, or no longer (2.6).
     Engage(UnitId),
+    /// A unit off the table, to correct (and perhaps bring back).
+    OffTable,
 }
 
 /// Picking a unit from a table.

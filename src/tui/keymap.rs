@@ -290,6 +290,13 @@ pub const BINDINGS: &[Binding] = &[
         "correct",
         "correct the selected unit or its personalities (the table is the truth)",
     ),
+    b(
+        C::Tables,
+        Key::ch('o'),
+        Action::OffTable,
+        "",
+        "pick a unit from the fled and destroyed list to correct it (bring it back: off the table → no)",
+    ),
     // Before a roll.
     b(
         C::BeforeRoll,

@@ -222,9 +222,21 @@ impl App {
 
     /// Opens the unit picker for a purpose; the enemy table's selection is the default.
     pub(super) fn open_pick(&mut self, purpose: PickFor) {
+        if purpose == PickFor::OffTable {
+            let choices = self.battle.off_table();
+            if choices.is_empty() {
+                return self.refuse("no unit has fled or been destroyed");
+            }
+            return self.dialogs.push(Dialog::Pick(Pick {
+                purpose,
+                choices,
+                line: 0,
+            }));
+        }
         let (of, side) = match purpose {
             PickFor::Shoot(u) | PickFor::Charge(u) | PickFor::Engage(u) => (u, u.side.other()),
             PickFor::ShootAtCharger(u) => (u, u.side.other()),
+            PickFor::OffTable => return,
         };
         let choices: Vec<UnitId> = self
             .battle
@@ -294,6 +306,7 @@ impl App {
                         situation,
                     })));
             }
+            PickFor::OffTable => self.open_correction(chosen),
             PickFor::Engage(unit) => {
                 let engaged = self.battle.in_melee_with(unit).contains(&chosen);
                 let event = if engaged {

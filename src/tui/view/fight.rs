@@ -591,6 +591,7 @@ pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
         PickFor::Charge(u) => format!("{} charges…", app.name(u)),
         PickFor::ShootAtCharger(u) => format!("Who shoots at {}?", app.name(u)),
         PickFor::Engage(u) => format!("{} is in Melee with… (again: no longer)", app.name(u)),
+        PickFor::OffTable => "Fled and destroyed: which one to correct?".to_string(),
     };
     let inner = popup::frame(app, &title, r, buf);
     let shown = inner.height.saturating_sub(1) as usize;
