@@ -10,7 +10,7 @@ use herald::rules::Side;
 use herald::rules::warlords::personality::PersonalityStatus;
 use herald::tui::app::App;
 use herald::tui::app::Effect;
-use herald::tui::dialog::Dialog;
+use herald::tui::dialog::{Dialog, Procedure};
 use herald::tui::keymap::Context;
 use herald::tui::theme::Theme;
 use ratatui::Terminal;
@@ -239,6 +239,8 @@ fn to_melee(seed: u64, snap: bool) -> App {
         press(&mut app, &["Down"]);
     }
     press(&mut app, &["Enter", "r"]);
+    assert_eq!(app.context(), Context::BeforeRoll);
+    both(&app, "reaction_counter_charge");
     sixes(&mut app);
     assert_eq!(app.context(), Context::AfterRoll);
     press(&mut app, &["Enter", "Enter", "Enter", "Enter"]);
@@ -294,6 +296,7 @@ fn play(seed: u64, snap: bool) -> App {
     let mut app = to_melee(seed, snap);
 
     // Three Melees, from the walker; the first is undone and fought again.
+    let mut stand_loss_seen = false;
     press(&mut app, &["Enter"]);
     assert_eq!(app.context(), Context::Melee);
     both(&app, "melee_before");
@@ -313,11 +316,24 @@ fn play(seed: u64, snap: bool) -> App {
             _ => 0,
         };
         for i in 0..offered {
-            press(&mut app, &[&(i + 1).to_string(), "Enter", "Enter"]);
+            press(&mut app, &[&(i + 1).to_string()]);
+            if let Some(Dialog::Resolve(r)) = app.dialogs.last()
+                && matches!(r.procedure, Procedure::StandLoss { .. })
+                && !stand_loss_seen
+            {
+                stand_loss_seen = true;
+                both(&app, "stand_loss_before");
+                press(&mut app, &["Enter"]);
+                both(&app, "stand_loss_after");
+                press(&mut app, &["Enter"]);
+                continue;
+            }
+            press(&mut app, &["Enter", "Enter"]);
         }
         press(&mut app, &["Enter"]);
     }
     assert_eq!(count(&app, "melee"), 3);
+    let _ = stand_loss_seen; // seed 7 loses no personality's stand; tests/tui.rs snapshots one
     // The turn ends.
     let effects = press(&mut app, &["Enter"]);
     assert_eq!(effects, vec![Effect::Save]);

@@ -597,6 +597,13 @@ impl App {
                 });
                 Ok(vec![(ua.name.clone(), na), (ub.name.clone(), nb)])
             }
+            Procedure::Pursue { unit, .. } => {
+                let u = self.battle.unit(*unit).ok_or("no such unit")?;
+                let m = RandomMove {
+                    spans: u.unit.move_distance(),
+                };
+                Ok(vec![(u.unit.name.clone(), m.needs())])
+            }
             Procedure::StandLoss { unit, personality } => {
                 let u = &self.battle.unit(*unit).ok_or("no such unit")?.unit;
                 let p = u
@@ -764,6 +771,16 @@ impl App {
                     b: next(),
                 },
             },
+            // 2.6.3, 2.4.10: a random move at full speed toward the fleeing enemy.
+            Procedure::Pursue { unit, .. } => Event::RandomMove {
+                unit: *unit,
+                spans: self
+                    .battle
+                    .unit(*unit)
+                    .map_or(0, |u| u.unit.move_distance()),
+                toward: None,
+                dice: next(),
+            },
             Procedure::StandLoss { unit, personality } => Event::StandLoss {
                 unit: *unit,
                 personality: personality.clone(),
@@ -884,6 +901,10 @@ impl App {
             return;
         };
         let (unit, reaction) = match r.procedure {
+            Procedure::Pursue { unit, .. } if c == Choice::Charge && r.rolled.is_none() => {
+                // 2.6.3: an enemy in charge range: it charges at once.
+                return self.open_pick(PickFor::Charge(unit));
+            }
             Procedure::Activation { unit, .. } => (unit, None),
             Procedure::Reaction {
                 unit,

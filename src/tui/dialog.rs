@@ -82,6 +82,15 @@ pub enum Procedure {
         /// The side whose facts the toggles change (Tab switches).
         side: Side,
     },
+    /// A unit gone Berserk as its enemy broke: it charges an enemy in
+    /// charge range, or makes a random move at full speed toward the
+    /// fleeing enemy (2.6.3, 2.4.10).
+    Pursue {
+        /// The Berserk unit.
+        unit: UnitId,
+        /// The fleeing enemy.
+        toward: UnitId,
+    },
     /// A stand holding a personality is lost (3.1.3.2).
     StandLoss {
         /// The unit.
@@ -181,6 +190,8 @@ pub enum NextStep {
     StandLoss(UnitId, String),
     /// An Impetuous unit rolls to go Berserk (2.6.3).
     BerserkTest(UnitId),
+    /// The unit gone Berserk charges or moves toward the fleeing enemy (2.6.3).
+    BerserkMove(UnitId, UnitId),
 }
 
 /// A resolve panel: before the roll its facts, after it the result.
@@ -351,6 +362,7 @@ impl Dialog {
                 (Procedure::Charge { .. }, true) => Context::Contact,
                 (Procedure::Melee { .. }, false) => Context::Melee,
                 (Procedure::Melee { .. }, true) => Context::MeleeResult,
+                (Procedure::Pursue { .. }, false) => Context::Pursue,
                 (_, true) => Context::AfterRoll,
                 (_, false) => Context::BeforeRoll,
             },

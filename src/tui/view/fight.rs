@@ -59,6 +59,9 @@ pub fn title(app: &App, p: &Procedure) -> Option<String> {
         Procedure::StandLoss { unit, personality } => {
             format!("{personality}'s stand of {} is lost (3.1.3.2)", n(*unit))
         }
+        Procedure::Pursue { unit, toward } => {
+            format!("{} is Berserk as {} flees (2.6.3)", n(*unit), n(*toward))
+        }
         _ => return None,
     })
 }
@@ -310,6 +313,43 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 ))),
             }
         }
+        Procedure::Pursue { unit: id, toward } => {
+            let Some(u) = unit(*id) else {
+                return Some(out);
+            };
+            let spans = u.move_distance();
+            out.push(Line::from(format!(
+                "{} went Berserk as {} broke. It charges at once if an enemy is in charge range ({} spans); otherwise it makes a random move at full speed toward the fleeing enemy (2.6.3, 2.4.10).",
+                u.name,
+                app.name(*toward),
+                u.charge_distance()
+            )));
+            out.push(Line::from(""));
+            out.push(Line::from(vec![
+                Span::raw("  "),
+                k(t, "c"),
+                Span::raw(" an enemy is in charge range: pick it and charge (2.4.4)"),
+            ]));
+            out.push(Line::from(vec![
+                Span::raw("  "),
+                k(t, "Enter"),
+                Span::raw(format!(
+                    " none is: a random move of {spans} spans toward {} (2.4.9)",
+                    app.name(*toward)
+                )),
+            ]));
+            let o = odds::random_move(&RandomMove { spans });
+            out.push(Line::from(Span::styled(
+                format!(
+                    "Odds of the random move (mean {:.1} spans)",
+                    o.distance.mean()
+                ),
+                t.title(),
+            )));
+            for (d, p) in o.distance.iter() {
+                out.push(odds_line(t, &format!("{d} spans"), p, 20));
+            }
+        }
         Procedure::StandLoss {
             unit: id,
             personality,
@@ -544,6 +584,11 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                         NextStep::StandLoss(u, p) => format!(
                             "if {p} was in a lost stand of {}: roll for him (3.1.3.2)",
                             app.name(*u)
+                        ),
+                        NextStep::BerserkMove(u, f) => format!(
+                            "{} is Berserk: it charges, or moves toward {} (2.6.3)",
+                            app.name(*u),
+                            app.name(*f)
                         ),
                         NextStep::BerserkTest(u) => format!(
                             "{} is Impetuous: it rolls to go Berserk (2.6.3)",
