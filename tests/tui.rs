@@ -9,7 +9,7 @@ use herald::rules::warlords::army::{Army, Contingent};
 use herald::rules::warlords::personality::{Personality, PersonalityTrait};
 use herald::rules::warlords::unit::{Morale, TroopType, Unit, UnitTrait};
 use herald::tui::app::{App, Effect};
-use herald::tui::dialog::Dialog;
+use herald::tui::dialog::{Dialog, NextStep};
 use herald::tui::keymap::Context;
 use herald::tui::theme::Theme;
 use ratatui::Terminal;
@@ -225,19 +225,17 @@ fn a_correction_is_an_event_and_undo_takes_it_back() {
     assert_eq!(u.casualties, 2);
     assert_eq!(app.battle.events().len(), 2);
     both(&app, "correction_done");
+    // One Enter recorded both fields: one u takes both back, one U redoes both.
     press(&mut app, &["u"]);
     let u = &app.battle.unit(UnitId::new(Side::A, 1)).unwrap().unit;
-    assert_eq!((u.morale, u.casualties), (Morale::Worn, 0));
+    assert_eq!((u.morale, u.casualties), (Morale::Ready, 0));
+    assert_eq!(app.battle.events().len(), 0);
+    assert!(app.status.as_ref().unwrap().text.contains("2 events"));
     both(&app, "undo");
     press(&mut app, &["U"]);
-    assert_eq!(
-        app.battle
-            .unit(UnitId::new(Side::A, 1))
-            .unwrap()
-            .unit
-            .casualties,
-        2
-    );
+    let u = &app.battle.unit(UnitId::new(Side::A, 1)).unwrap().unit;
+    assert_eq!((u.morale, u.casualties), (Morale::Worn, 2));
+    assert_eq!(app.battle.events().len(), 2);
 }
 
 #[test]
@@ -425,4 +423,207 @@ fn the_tables_scroll_to_the_selection() {
     assert!(s.contains("b13"), "{s}");
     press(&mut app, &["Home", "d"]);
     insta::assert_snapshot!("detail_narrow_80x24", screen(&app, 80, 24));
+}
+
+/// Units off the table leave the side tables for the fled and destroyed
+/// list, with what happened to them and their personalities' fates; the
+/// selection skips them; a correction from the list brings one back.
+#[test]
+fn fled_and_destroyed_units_leave_the_tables() {
+    let mut app = skirmish();
+    // The Huscarls (a1) are Dispersed by a correction, Jarl Sigurd captured.
+    press(&mut app, &["c", "Right", "Right", "Right"]);
+    for _ in 0..10 {
+        press(&mut app, &["Down"]);
+    }
+    press(&mut app, &["Right", "Right", "Enter"]);
+    let a1 = app.battle.unit(UnitId::new(Side::A, 0)).unwrap();
+    assert_eq!(a1.unit.morale, Morale::Dispersed);
+    // The Knights of the Vexin (b1) are removed by the referee.
+    press(&mut app, &["Tab", "c"]);
+    for _ in 0..9 {
+        press(&mut app, &["Down"]);
+    }
+    press(&mut app, &["Right", "Enter"]);
+    assert!(app.battle.unit(UnitId::new(Side::B, 0)).unwrap().removed);
+    // The selection skips them: side b's only row is b2, side a's is a2.
+    assert_eq!(app.selected_id(), Some(UnitId::new(Side::B, 1)));
+    press(&mut app, &["Home", "Up", "Down"]);
+    assert_eq!(app.selected_id(), Some(UnitId::new(Side::B, 1)));
+    press(&mut app, &["Tab", "Home"]);
+    assert_eq!(app.selected_id(), Some(UnitId::new(Side::A, 1)));
+    assert_eq!(app.on_table(Side::A), vec![1]);
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("Fled and destroyed (2)"), "{text}");
+    assert!(text.contains("dispersed by the referee"), "{text}");
+    assert!(text.contains("removed by the referee"), "{text}");
+    assert!(text.contains("Jarl Sigurd captured"), "{text}");
+    assert!(text.contains("1 units (1 fled or destroyed)"), "{text}");
+    both(&app, "fled_list");
+    // o picks one of them (the latest first) for the correction form: back on the table.
+    press(&mut app, &["o"]);
+    assert_eq!(app.context(), Context::Pick);
+    press(&mut app, &["Down", "Enter"]);
+    assert_eq!(app.context(), Context::Correct);
+    for _ in 0..9 {
+        press(&mut app, &["Down"]);
+    }
+    press(&mut app, &["Right", "Enter"]);
+    assert!(!app.battle.unit(UnitId::new(Side::B, 0)).unwrap().removed);
+    assert_eq!(app.on_table(Side::B), vec![0, 1]);
+    assert_eq!(app.battle.off_table(), vec![UnitId::new(Side::A, 0)]);
+}
+
+/// Keys for the typed-dice field until every die the open panel needs is
+/// typed: `faces(colour)` gives the face for each die asked.
+fn type_all(app: &mut App, face: impl Fn(herald::dice::Colour) -> char) {
+    press(app, &["t"]);
+    for _ in 0..8 {
+        let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+            return;
+        };
+        let text: String = std::iter::repeat_n(face(t.ask.colour), t.ask.count).collect();
+        press(app, &[&text, "Enter"]);
+    }
+    panic!("the dice field never closed: {:?}", app.dialogs.last());
+}
+
+/// 2.6.3: the Huscarls (Impetuous) break the Spearmen, roll to go Berserk,
+/// and the Melee then offers their move: a charge, or a random move at full
+/// speed toward the fleeing enemy (a random_move event).
+#[test]
+fn a_berserk_winner_moves_toward_the_fleeing_enemy() {
+    use herald::battle::Event;
+    use herald::dice::{Colour, Dice};
+    let mut app = skirmish();
+    let (a1, b2) = (UnitId::new(Side::A, 0), UnitId::new(Side::B, 1));
+    app.battle
+        .record(Event::Initiative {
+            a: Dice::white(&[6]).unwrap(),
+            b: Dice::white(&[1]).unwrap(),
+        })
+        .unwrap();
+    app.battle.record(Event::Engage { a: a1, b: b2 }).unwrap();
+    // Every unit has activated (corrections): on to the Melee phase.
+    for side in [Side::A, Side::B] {
+        for i in 0..2 {
+            app.battle
+                .record(Event::Correct {
+                    unit: UnitId::new(side, i),
+                    correction: herald::battle::Correction::Activated(true),
+                })
+                .unwrap();
+        }
+    }
+    while app.battle.phase() != herald::battle::Phase::Melee {
+        app.battle.record(Event::NextPhase).unwrap();
+    }
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Melee);
+    // The Huscarls roll sixes; the Spearmen ones (and a 6 on the red die: nobody hit).
+    let mut side_a = true;
+    press(&mut app, &["t"]);
+    for _ in 0..8 {
+        let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+            break;
+        };
+        let text = match (t.ask.group, t.ask.colour) {
+            (None, _) => {
+                let a = t.groups[0].1.white;
+                format!("{} {}", "6".repeat(a), "1".repeat(t.ask.count - a))
+            }
+            (_, Colour::White) => "1".repeat(t.ask.count),
+            _ => "6".repeat(t.ask.count),
+        };
+        side_a = !side_a;
+        press(&mut app, &[&text, "Enter"]);
+    }
+    assert_eq!(app.context(), Context::MeleeResult);
+    let steps = |app: &App| match app.dialogs.last() {
+        Some(Dialog::Resolve(r)) => r
+            .rolled
+            .as_ref()
+            .map(|x| x.next.clone())
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    let test = steps(&app)
+        .iter()
+        .position(|(s, _)| matches!(s, NextStep::BerserkTest(u) if *u == a1))
+        .expect("the Impetuous winner rolls to go Berserk");
+    // Its Berserk test: sixes are doubles and a success.
+    press(&mut app, &[&(test + 1).to_string()]);
+    type_all(&mut app, |_| '6');
+    assert_eq!(app.battle.unit(a1).unwrap().unit.morale, Morale::Berserk);
+    press(&mut app, &["Enter"]);
+    let (i, _) = steps(&app)
+        .into_iter()
+        .enumerate()
+        .find(|(_, (s, _))| *s == NextStep::BerserkMove(a1, b2))
+        .expect("the Melee offers the Berserk move");
+    both(&app, "berserk_move_offered");
+    press(&mut app, &[&(i + 1).to_string()]);
+    assert_eq!(app.context(), Context::Pursue);
+    both(&app, "berserk_move_before");
+    press(&mut app, &["Enter"]);
+    let Some(Event::RandomMove {
+        unit,
+        spans,
+        toward,
+        ..
+    }) = app.battle.events().last().cloned()
+    else {
+        panic!("a random move was recorded");
+    };
+    assert_eq!((unit, toward), (a1, None));
+    assert_eq!(spans, app.battle.unit(a1).unwrap().unit.move_distance());
+    press(&mut app, &["Enter"]);
+    assert!(
+        steps(&app)
+            .iter()
+            .any(|(s, done)| *s == NextStep::BerserkMove(a1, b2) && *done)
+    );
+}
+
+/// The stand-loss panel (3.1.3.2) as a Melee step opens it, its red die typed.
+#[test]
+fn a_stand_loss_with_a_typed_red_die() {
+    use herald::dice::Colour;
+    use herald::tui::dialog::{Procedure, Resolve};
+    let mut app = skirmish();
+    press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
+    let a1 = UnitId::new(Side::A, 0);
+    app.dialogs
+        .push(Dialog::Resolve(Resolve::new(Procedure::StandLoss {
+            unit: a1,
+            personality: "Jarl Sigurd".to_string(),
+        })));
+    both(&app, "stand_loss_before");
+    press(&mut app, &["t"]);
+    let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+        panic!("the field asks for the red die");
+    };
+    assert_eq!((t.ask.colour, t.ask.count), (Colour::Red, 1));
+    press(&mut app, &["7", "Enter"]);
+    let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+        panic!("a 7 is refused");
+    };
+    assert!(
+        t.error
+            .clone()
+            .unwrap_or_default()
+            .contains("red die shows 1 to 6")
+    );
+    press(&mut app, &["Backspace", "1", "Enter"]);
+    assert_eq!(
+        app.context(),
+        Context::AfterRoll,
+        "{:?}",
+        app.dialogs.last()
+    );
+    both(&app, "stand_loss_after");
+    assert_eq!(
+        app.battle.events().last().map(|e| e.kind()),
+        Some("stand_loss")
+    );
 }

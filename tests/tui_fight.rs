@@ -3,13 +3,14 @@
 //! shootings, three charges into three Melees, a personality hit, flights
 //! and an undo; and the fighting dialogs as insta snapshots at 80×24 and 120×40.
 
+use herald::battle::Event;
 use herald::battle::{Battle, Setup, UnitId};
-use herald::dice::SeededDice;
+use herald::dice::{Colour, Dice, SeededDice, faces};
 use herald::rules::Side;
 use herald::rules::warlords::personality::PersonalityStatus;
 use herald::tui::app::App;
 use herald::tui::app::Effect;
-use herald::tui::dialog::Dialog;
+use herald::tui::dialog::{Dialog, Procedure};
 use herald::tui::keymap::Context;
 use herald::tui::theme::Theme;
 use ratatui::Terminal;
@@ -199,8 +200,9 @@ fn a_whole_turn_of_hastings_with_shooting_charges_and_three_melees() {
     assert_eq!(app.battle.turn(), 2);
 }
 
-/// Plays the turn; `snap` takes the dialogs' snapshots on the way.
-fn play(seed: u64, snap: bool) -> App {
+/// Plays the activations of the turn up to its Melee phase; `snap` takes
+/// the dialogs' snapshots on the way.
+fn to_melee(seed: u64, snap: bool) -> App {
     let both = |app: &App, name: &str| {
         if snap {
             both(app, name)
@@ -237,6 +239,8 @@ fn play(seed: u64, snap: bool) -> App {
         press(&mut app, &["Down"]);
     }
     press(&mut app, &["Enter", "r"]);
+    assert_eq!(app.context(), Context::BeforeRoll);
+    both(&app, "reaction_counter_charge");
     sixes(&mut app);
     assert_eq!(app.context(), Context::AfterRoll);
     press(&mut app, &["Enter", "Enter", "Enter", "Enter"]);
@@ -279,8 +283,20 @@ fn play(seed: u64, snap: bool) -> App {
     // Every other unit of both sides activates; then Melee.
     activate_the_rest(&mut app);
     assert_eq!(count(&app, "engage"), 3);
+    app
+}
+
+/// Plays the turn; `snap` takes the dialogs' snapshots on the way.
+fn play(seed: u64, snap: bool) -> App {
+    let both = |app: &App, name: &str| {
+        if snap {
+            both(app, name)
+        }
+    };
+    let mut app = to_melee(seed, snap);
 
     // Three Melees, from the walker; the first is undone and fought again.
+    let mut stand_loss_seen = false;
     press(&mut app, &["Enter"]);
     assert_eq!(app.context(), Context::Melee);
     both(&app, "melee_before");
@@ -300,13 +316,104 @@ fn play(seed: u64, snap: bool) -> App {
             _ => 0,
         };
         for i in 0..offered {
-            press(&mut app, &[&(i + 1).to_string(), "Enter", "Enter"]);
+            press(&mut app, &[&(i + 1).to_string()]);
+            if let Some(Dialog::Resolve(r)) = app.dialogs.last()
+                && matches!(r.procedure, Procedure::StandLoss { .. })
+                && !stand_loss_seen
+            {
+                stand_loss_seen = true;
+                both(&app, "stand_loss_before");
+                press(&mut app, &["Enter"]);
+                both(&app, "stand_loss_after");
+                press(&mut app, &["Enter"]);
+                continue;
+            }
+            press(&mut app, &["Enter", "Enter"]);
         }
         press(&mut app, &["Enter"]);
     }
     assert_eq!(count(&app, "melee"), 3);
+    let _ = stand_loss_seen; // seed 7 loses no personality's stand; tests/tui.rs snapshots one
     // The turn ends.
     let effects = press(&mut app, &["Enter"]);
     assert_eq!(effects, vec![Effect::Save]);
     app
+}
+
+/// The Melee's dice typed colour by colour: both sides' white dice, then the
+/// red and yellow dice the Norman foot roll against Harold's housecarls
+/// (whose personalities they may hit, 3.1.3.1); counts and faces checked
+/// per colour. Then the same dice typed in one line with colour labels.
+#[test]
+fn a_melee_with_typed_white_red_and_yellow_dice() {
+    let mut app = to_melee(SEED, false);
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Melee);
+    press(&mut app, &["t"]);
+    let white = match app.dialogs.last() {
+        Some(Dialog::TypeDice(t)) => t.white(),
+        other => panic!("no dice field: {other:?}"),
+    };
+    assert_eq!(white, 8, "6 dice for the housecarls, 2 for the Norman foot");
+    press(&mut app, &["6 6 6 6 6 6  1 1", "Enter"]);
+    let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+        panic!("the field asks for the red die");
+    };
+    assert_eq!(t.ask.colour, Colour::Red);
+    assert_eq!((t.ask.group, t.ask.count), (Some(1), 1));
+    press(&mut app, &["3 3", "Enter"]);
+    let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+        panic!("two red dice are refused");
+    };
+    let e = t.error.clone().unwrap_or_default();
+    assert!(e.contains("1 red dice for Norman foot"), "{e}");
+    both(&app, "melee_typed_red_refused");
+    press(&mut app, &["Backspace", "Backspace", "Enter"]);
+    let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+        panic!("the field asks for the yellow die");
+    };
+    assert_eq!(t.ask.colour, Colour::Yellow);
+    press(&mut app, &["2", "Enter"]);
+    assert_eq!(app.context(), Context::MeleeResult);
+    both(&app, "melee_typed_after");
+    let Some(Event::Melee { dice, .. }) = app.battle.events().last().cloned() else {
+        panic!("a Melee was recorded");
+    };
+    assert_eq!(dice.a, Dice::white(&[6, 6, 6, 6, 6, 6]).unwrap());
+    let b_dice = |w: &[u8], r: u8, y: u8| Dice {
+        red: faces(&[r]).unwrap(),
+        yellow: faces(&[y]).unwrap(),
+        ..Dice::white(w).unwrap()
+    };
+    assert_eq!(dice.b, b_dice(&[1, 1], 3, 2));
+
+    // The same Melee again, its dice in one line by colour; a red 7 is refused first.
+    press(
+        &mut app,
+        &["u", "Enter", "t", "W: 666666 11  R: 7  Y: 2", "Enter"],
+    );
+    let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+        panic!("a red 7 is refused");
+    };
+    assert!(
+        t.error
+            .clone()
+            .unwrap_or_default()
+            .contains("red die shows 1 to 6")
+    );
+    // "  Y: 2" and the 7 out, a red 4 and a yellow 5 in.
+    for _ in 0..7 {
+        press(&mut app, &["Backspace"]);
+    }
+    press(&mut app, &["4  Y: 5", "Enter"]);
+    assert_eq!(
+        app.context(),
+        Context::MeleeResult,
+        "{:?}",
+        app.dialogs.last()
+    );
+    let Some(Event::Melee { dice, .. }) = app.battle.events().last().cloned() else {
+        panic!("a Melee was recorded");
+    };
+    assert_eq!(dice.b, b_dice(&[1, 1], 4, 5));
 }

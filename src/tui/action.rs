@@ -179,6 +179,10 @@ pub enum Action {
     NextStep(usize),
     /// Tables: pair the selected unit with an enemy in Melee, or part them.
     Engage,
+    /// Scroll the open panel by this many rows (negative: up).
+    Scroll(i16),
+    /// Tables: pick a unit from the fled and destroyed list, to correct it.
+    OffTable,
     /// Start a new battle of Hastings (start screen).
     NewBattle,
     /// Resume the most recent save (start screen).

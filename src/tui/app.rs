@@ -10,7 +10,7 @@ use super::dialog::{Correct, Dialog, Field, PickFor, Procedure, Purpose, Resolve
 use super::keymap::{self, Context, Key};
 use super::theme::Theme;
 use crate::battle::{Battle, Correction, Event, Phase, Step, UnitId};
-use crate::dice::{Dice, DiceCount, SeededDice, parse_typed};
+use crate::dice::{Colour, Dice, DiceCount, SeededDice};
 use crate::rules::Side;
 use crate::rules::warlords::activation::{
     Action as RulesAction, Activation, ActivationOutcome, ActivationSituation,
@@ -66,8 +66,14 @@ pub struct App {
     pub quit: bool,
     /// Rows of a table shown at the last draw (for PgUp/PgDn).
     pub page: Cell<usize>,
+    /// How far the top panel could scroll at the last draw (0: it all fits).
+    pub panel_scroll_max: Cell<u16>,
     /// Each unit's contingent, numbered across the side's armies.
     contingent: [Vec<usize>; 2],
+    /// Events recorded by the same key as the event before them (a flight
+    /// and the parting of its Melee, a correction's fields): their place in
+    /// the log and the event, so one `u` takes back the whole step.
+    joined: Vec<(usize, Event)>,
 }
 
 impl App {
@@ -95,7 +101,9 @@ impl App {
             status: None,
             quit: false,
             page: Cell::new(10),
+            panel_scroll_max: Cell::new(u16::MAX),
             contingent,
+            joined: Vec::new(),
         };
         app.follow_walker();
         app
@@ -114,11 +122,31 @@ impl App {
         }
     }
 
+    /// The indices of a side's units on the table, the rows of its table
+    /// (Dispersed and removed units are in the fled and destroyed list).
+    pub fn on_table(&self, side: Side) -> Vec<usize> {
+        self.battle
+            .units(side)
+            .filter(|(_, u)| !u.off_table())
+            .map(|(id, _)| id.index)
+            .collect()
+    }
+
+    /// The selected row of a side's table: the selected unit, or the
+    /// nearest on the table when it has left it.
+    pub fn selected_index(&self, side: Side) -> Option<usize> {
+        let rows = self.on_table(side);
+        let want = self.selected[side as usize];
+        rows.iter()
+            .copied()
+            .find(|&i| i >= want)
+            .or_else(|| rows.last().copied())
+    }
+
     /// The selected unit's id.
     pub fn selected_id(&self) -> Option<UnitId> {
         let side = self.focus;
-        let n = self.battle.state().units[side as usize].len();
-        (n > 0).then(|| UnitId::new(side, self.selected[side as usize].min(n - 1)))
+        self.selected_index(side).map(|i| UnitId::new(side, i))
     }
 
     /// Whether a resolution or a correction is open and would be lost by quitting.
@@ -136,6 +164,15 @@ impl App {
         let before = (self.battle.events().len(), self.battle.undone().len());
         self.act(action);
         let after = (self.battle.events().len(), self.battle.undone().len());
+        if !matches!(action, Action::Undo | Action::Redo) && after.0 > before.0 + 1 {
+            // One key recorded several events: one step for undo and redo.
+            let events = self.battle.events();
+            let joined: Vec<(usize, Event)> = (before.0 + 1..after.0)
+                .map(|i| (i, events[i].clone()))
+                .collect();
+            self.joined.retain(|(i, _)| *i <= before.0);
+            self.joined.extend(joined);
+        }
         let mut effects = Vec::new();
         if before != after || action == Action::ForceQuit {
             effects.push(Effect::Save);
@@ -218,12 +255,24 @@ impl App {
             Action::MeleeSide => self.melee_side(),
             Action::MeleeToggle(f) => self.melee_toggle(f),
             Action::NextStep(i) => self.next_step(i),
+            Action::OffTable => self.open_pick(PickFor::OffTable),
             Action::Engage => {
                 if let Some(id) = self.selected_id() {
                     self.open_pick(PickFor::Engage(id));
                 }
             }
+            Action::Scroll(n) => self.scroll(n),
             Action::NewBattle | Action::Resume => {}
+        }
+    }
+
+    /// Scrolls the top panel (a resolve panel or the help) by `n` rows.
+    fn scroll(&mut self, n: i16) {
+        let max = self.panel_scroll_max.get();
+        match self.dialogs.last_mut() {
+            Some(Dialog::Resolve(r)) => r.scroll = r.scroll.saturating_add_signed(n).min(max),
+            Some(Dialog::Help { scroll }) => *scroll = scroll.saturating_add_signed(n),
+            _ => {}
         }
     }
 
@@ -273,15 +322,15 @@ impl App {
 
     /// Moves the selection in the focused table by `delta` rows, clamped.
     fn move_selection(&mut self, delta: i64) {
-        let side = self.focus as usize;
-        let n = self.battle.state().units[side].len() as i64;
-        if n == 0 {
+        let side = self.focus;
+        let rows = self.on_table(side);
+        let Some(now) = self.selected_index(side) else {
             return;
-        }
-        let at = (self.selected[side] as i64)
-            .saturating_add(delta)
-            .clamp(0, n - 1);
-        self.selected[side] = at as usize;
+        };
+        let n = rows.len() as i64;
+        let pos = rows.iter().position(|&i| i == now).unwrap_or(0) as i64;
+        let at = pos.saturating_add(delta).clamp(0, n - 1);
+        self.selected[side as usize] = rows[at as usize];
     }
 
     /// Selects a unit and focuses its side.
@@ -433,6 +482,7 @@ impl App {
                     Procedure::Activation { situation, .. } | Procedure::Reaction { situation, .. },
                 rolled: None,
                 error,
+                ..
             })) => {
                 *error = None;
                 Some(situation)
@@ -461,8 +511,20 @@ impl App {
         }
     }
 
-    /// The dice the open resolve panel needs, per group, or why it cannot roll.
+    /// The dice a panel needs before any is rolled, per group, or why it cannot roll.
     pub fn needs(&self, procedure: &Procedure) -> Result<Vec<(String, DiceCount)>, String> {
+        self.needs_given(procedure, &[])
+    }
+
+    /// The dice a panel needs, per group, given the dice typed so far (the
+    /// rules' staged needs: red after white, yellow after red, Slippery).
+    pub fn needs_given(
+        &self,
+        procedure: &Procedure,
+        typed: &[Dice],
+    ) -> Result<Vec<(String, DiceCount)>, String> {
+        let none = Dice::default();
+        let typed_of = |i: usize| typed.get(i).unwrap_or(&none);
         match procedure {
             Procedure::Initiative => Ok(vec![
                 (
@@ -498,8 +560,7 @@ impl App {
                 let s = &self.battle.unit(*shooter).ok_or("no such unit")?.unit;
                 let t = &self.battle.unit(*target).ok_or("no such unit")?.unit;
                 let plan = Shooting::plan(s, t, *situation).map_err(|e| e.to_string())?;
-                // Typed: the white dice; Herald rolls the red and yellow ones.
-                Ok(vec![(s.name.clone(), DiceCount::white(plan.dice as usize))])
+                Ok(vec![(s.name.clone(), plan.needs(typed_of(0)))])
             }
             Procedure::Charge { unit, .. } => {
                 let u = self.battle.unit(*unit).ok_or("no such unit")?;
@@ -530,10 +591,18 @@ impl App {
                     *rough_ground,
                 )
                 .map_err(|e| e.to_string())?;
-                Ok(vec![
-                    (ua.name.clone(), DiceCount::white(plan.a.dice as usize)),
-                    (ub.name.clone(), DiceCount::white(plan.b.dice as usize)),
-                ])
+                let (na, nb) = plan.needs(&MeleeDice {
+                    a: typed_of(0).clone(),
+                    b: typed_of(1).clone(),
+                });
+                Ok(vec![(ua.name.clone(), na), (ub.name.clone(), nb)])
+            }
+            Procedure::Pursue { unit, .. } => {
+                let u = self.battle.unit(*unit).ok_or("no such unit")?;
+                let m = RandomMove {
+                    spans: u.unit.move_distance(),
+                };
+                Ok(vec![(u.unit.name.clone(), m.needs())])
             }
             Procedure::StandLoss { unit, personality } => {
                 let u = &self.battle.unit(*unit).ok_or("no such unit")?.unit;
@@ -546,9 +615,7 @@ impl App {
                     personality: p.clone(),
                     stands_left: u.stands,
                 };
-                // Red and yellow dice: Herald rolls them.
-                let _ = loss.needs(&Dice::default());
-                Ok(vec![(personality.clone(), DiceCount::default())])
+                Ok(vec![(personality.clone(), loss.needs(typed_of(0)))])
             }
         }
     }
@@ -557,13 +624,19 @@ impl App {
         let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
             return;
         };
+        if r.rolled.is_some() {
+            return;
+        }
         match self.needs(&r.procedure) {
             Ok(groups) => {
-                if groups.iter().all(|(_, c)| *c == DiceCount::default()) {
+                let typed = vec![Dice::default(); groups.len()];
+                let Some(ask) = TypeDice::next_ask(&groups, &typed) else {
                     return self.roll(None);
-                }
+                };
                 self.dialogs.push(Dialog::TypeDice(TypeDice {
                     groups,
+                    typed,
+                    ask,
                     text: String::new(),
                     error: None,
                 }))
@@ -572,27 +645,49 @@ impl App {
         }
     }
 
-    /// Enter in the typed-dice field: checks the count and rolls with them.
+    /// Enter in the typed-dice field: checks the dice per colour, asks for
+    /// the next colour the rules need, and rolls once every die is typed.
     fn submit_typed(&mut self) {
+        let n = self.dialogs.len();
+        let (Some(Dialog::Resolve(r)), Some(Dialog::TypeDice(t))) = (
+            n.checked_sub(2).and_then(|i| self.dialogs.get(i)),
+            self.dialogs.last(),
+        ) else {
+            return;
+        };
+        let result = typed_dice(t).and_then(|typed| {
+            let groups = self.needs_given(&r.procedure, &typed)?;
+            for ((who, need), have) in groups.iter().zip(&typed) {
+                for (colour, n) in need.per_colour() {
+                    let had = have.of(colour).len();
+                    if had > n {
+                        return Err(format!(
+                            "{who} needs {n} {} dice here, but {had} were given",
+                            colour.name()
+                        ));
+                    }
+                }
+            }
+            Ok((groups, typed))
+        });
         let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut() else {
             return;
         };
-        match parse_typed(&t.text, t.white()) {
-            Ok(faces) => {
-                let mut groups = Vec::new();
-                let mut rest = faces.as_slice();
-                for (_, c) in &t.groups {
-                    let (mine, more) = rest.split_at(c.white);
-                    groups.push(Dice {
-                        white: mine.to_vec(),
-                        ..Dice::default()
-                    });
-                    rest = more;
+        match result {
+            Err(e) => t.error = Some(e),
+            Ok((groups, typed)) => match TypeDice::next_ask(&groups, &typed) {
+                Some(ask) => {
+                    t.groups = groups;
+                    t.typed = typed;
+                    t.ask = ask;
+                    t.text.clear();
+                    t.error = None;
                 }
-                self.dialogs.pop();
-                self.roll(Some(groups));
-            }
-            Err(e) => t.error = Some(e.to_string()),
+                None => {
+                    self.dialogs.pop();
+                    self.roll(Some(typed));
+                }
+            },
         }
     }
 
@@ -676,6 +771,16 @@ impl App {
                     b: next(),
                 },
             },
+            // 2.6.3, 2.4.10: a random move at full speed toward the fleeing enemy.
+            Procedure::Pursue { unit, .. } => Event::RandomMove {
+                unit: *unit,
+                spans: self
+                    .battle
+                    .unit(*unit)
+                    .map_or(0, |u| u.unit.move_distance()),
+                toward: None,
+                dice: next(),
+            },
             Procedure::StandLoss { unit, personality } => Event::StandLoss {
                 unit: *unit,
                 personality: personality.clone(),
@@ -703,6 +808,7 @@ impl App {
         if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() {
             r.error = None;
             r.rolled = Some(rolled);
+            r.scroll = 0;
         }
         self.status = None;
     }
@@ -795,6 +901,10 @@ impl App {
             return;
         };
         let (unit, reaction) = match r.procedure {
+            Procedure::Pursue { unit, .. } if c == Choice::Charge && r.rolled.is_none() => {
+                // 2.6.3: an enemy in charge range: it charges at once.
+                return self.open_pick(PickFor::Charge(unit));
+            }
             Procedure::Activation { unit, .. } => (unit, None),
             Procedure::Reaction {
                 unit,
@@ -951,27 +1061,68 @@ impl App {
         self.note_choice(Choice::ChangeFormation, note);
     }
 
+    /// Whether the event at `at` was recorded by the same key as the one before it.
+    fn is_joined(&self, at: usize, event: &Event) -> bool {
+        self.joined.iter().any(|(i, e)| *i == at && e == event)
+    }
+
+    /// Takes back the last step: every event its one key recorded.
     fn undo(&mut self) {
         self.dialogs.clear();
-        match self.battle.undo() {
-            Some(e) => {
-                let kind = e.kind();
-                self.say(format!("undone: the last event ({kind}); U redoes it"));
+        let mut kinds: Vec<&'static str> = Vec::new();
+        loop {
+            let at = self.battle.events().len().saturating_sub(1);
+            let Some(e) = self.battle.undo() else { break };
+            let e = e.clone();
+            kinds.push(e.kind());
+            if !(at > 0 && self.is_joined(at, &e)) {
+                break;
             }
-            None => self.refuse("nothing to undo"),
+        }
+        match kinds.len() {
+            0 => self.refuse("nothing to undo"),
+            1 => self.say(format!(
+                "undone: the last event ({}); U redoes it",
+                kinds[0]
+            )),
+            n => {
+                kinds.reverse();
+                self.say(format!(
+                    "undone: the last step, {n} events ({}); U redoes it",
+                    kinds.join(" + ")
+                ))
+            }
         }
         self.follow_walker();
     }
 
+    /// Applies again the last step taken back, with its recorded dice.
     fn redo(&mut self) {
         self.dialogs.clear();
-        match self.battle.redo() {
-            Ok(Some(e)) => {
-                let text = format!("redone: {}", e.summary);
-                self.say(text);
+        let mut summaries: Vec<String> = Vec::new();
+        loop {
+            match self.battle.redo() {
+                Ok(Some(e)) => summaries.push(e.summary.clone()),
+                Ok(None) => break,
+                Err(e) => {
+                    self.refuse(format!("cannot redo: {e}"));
+                    return self.follow_walker();
+                }
             }
-            Ok(None) => self.refuse("nothing to redo"),
-            Err(e) => self.refuse(format!("cannot redo: {e}")),
+            let at = self.battle.events().len();
+            let joined = self
+                .battle
+                .undone()
+                .last()
+                .is_some_and(|next| self.is_joined(at, next));
+            if !joined {
+                break;
+            }
+        }
+        if summaries.is_empty() {
+            self.refuse("nothing to redo");
+        } else {
+            self.say(format!("redone: {}", summaries.join("; ")));
         }
         self.follow_walker();
     }
@@ -1002,7 +1153,7 @@ impl App {
         f
     }
 
-    fn open_correction(&mut self, unit: UnitId) {
+    pub(super) fn open_correction(&mut self, unit: UnitId) {
         let before = self.fields(unit);
         self.dialogs.push(Dialog::Correct(Correct {
             unit,
@@ -1025,7 +1176,9 @@ impl App {
             Some(Dialog::Pick(p)) => {
                 let n = p.choices.len() as i64;
                 p.line = (p.line as i64 + delta).clamp(0, (n - 1).max(0)) as usize;
-                if let Some(&id) = p.choices.get(p.line) {
+                if let Some(&id) = p.choices.get(p.line)
+                    && p.purpose != PickFor::OffTable
+                {
                     self.selected[id.side as usize] = id.index;
                 }
             }
@@ -1098,10 +1251,119 @@ impl App {
         self.dialogs.pop();
         let name = self.name(unit);
         self.say(format!(
-            "corrected {name}: {n} change(s) recorded; u undoes them one by one"
+            "corrected {name}: {n} change(s) recorded; u undoes them together"
         ));
         self.follow_walker();
     }
+}
+
+/// The dice a typed-dice field holds with what was just typed: bare digits
+/// are the colour asked for; `W: 6 6 4  R: 3  Y: 1` names the colours; `|`
+/// starts the next group's dice (Melee: side a's, then side b's).
+fn typed_dice(t: &TypeDice) -> Result<Vec<Dice>, String> {
+    let mut typed = t.typed.clone();
+    typed.resize(t.groups.len(), Dice::default());
+    let parts: Vec<&str> = t.text.split('|').collect();
+    if parts.len() > 1 && parts.len() != t.groups.len() {
+        return Err(format!(
+            "{} part(s) typed between |, but this roll has {} group(s) of dice",
+            parts.len(),
+            t.groups.len()
+        ));
+    }
+    for (p, part) in parts.iter().enumerate() {
+        let (dice, labelled) = read_colours(part, t.ask.colour)?;
+        if !labelled && parts.len() == 1 && dice.of(t.ask.colour).len() != t.ask.count {
+            let who = t
+                .ask
+                .group
+                .and_then(|g| t.groups.get(g))
+                .map_or(String::new(), |(w, _)| format!(" for {w}"));
+            return Err(format!(
+                "this roll needs {} {} dice{who} now, but {} were given",
+                t.ask.count,
+                t.ask.colour.name(),
+                dice.of(t.ask.colour).len()
+            ));
+        }
+        let group = if parts.len() > 1 {
+            Some(p)
+        } else {
+            t.ask.group
+        };
+        match group {
+            Some(g) => {
+                for c in [Colour::White, Colour::Red, Colour::Yellow] {
+                    typed[g].of_mut(c).extend_from_slice(dice.of(c));
+                }
+            }
+            None => {
+                // Every group's white dice in order; red and yellow go to the
+                // one group that needs them.
+                let mut white = dice.white.as_slice();
+                for (g, (_, need)) in t.groups.iter().enumerate() {
+                    let take = need.white.min(white.len());
+                    let (mine, rest) = white.split_at(take);
+                    typed[g].white.extend_from_slice(mine);
+                    white = rest;
+                }
+                // Too many: the last group holds them, and the count check refuses.
+                typed[t.groups.len() - 1].white.extend_from_slice(white);
+                for c in [Colour::Red, Colour::Yellow] {
+                    if dice.of(c).is_empty() {
+                        continue;
+                    }
+                    let wanting: Vec<usize> = (0..t.groups.len())
+                        .filter(|&g| t.groups[g].1.of(c) > 0)
+                        .collect();
+                    match wanting.as_slice() {
+                        [g] => typed[*g].of_mut(c).extend_from_slice(dice.of(c)),
+                        _ => {
+                            return Err(format!(
+                                "more than one side may need {} dice: type each side's dice apart, e.g. W: 6 6 R: 3 | W: 5 4 R: 2",
+                                c.name()
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(typed)
+}
+
+/// Reads typed faces, `W`/`R`/`Y` switching the colour (bare digits are
+/// `colour`); also says whether any colour was named.
+fn read_colours(text: &str, colour: Colour) -> Result<(Dice, bool), String> {
+    let mut dice = Dice::default();
+    let mut now = colour;
+    let mut labelled = false;
+    for ch in text.chars() {
+        match ch.to_ascii_lowercase() {
+            'w' | 'r' | 'y' => {
+                labelled = true;
+                now = match ch.to_ascii_lowercase() {
+                    'w' => Colour::White,
+                    'r' => Colour::Red,
+                    _ => Colour::Yellow,
+                };
+            }
+            ' ' | ',' | ':' => {}
+            d if d.is_ascii_digit() => {
+                let v = d.to_digit(10).unwrap_or(0) as u8;
+                let die = crate::dice::Die::new(v).ok_or_else(|| {
+                    format!("'{v}' is not a die: a {} die shows 1 to 6", now.name())
+                })?;
+                dice.of_mut(now).push(die);
+            }
+            other => {
+                return Err(format!(
+                    "'{other}' is not a die: type faces 1 to 6 (4 3 6 or 436), colours as W: R: Y:"
+                ));
+            }
+        }
+    }
+    Ok((dice, labelled))
 }
 
 const MORALES: &[Morale] = &[

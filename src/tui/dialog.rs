@@ -7,7 +7,7 @@
 
 use super::keymap::Context;
 use crate::battle::UnitId;
-use crate::dice::{Dice, DiceCount};
+use crate::dice::{Colour, Dice, DiceCount};
 use crate::rules::Side;
 use crate::rules::warlords::activation::{ActivationOutcome, ActivationSituation};
 use crate::rules::warlords::melee::{MeleeFacts, MeleeOutcome};
@@ -82,6 +82,15 @@ pub enum Procedure {
         /// The side whose facts the toggles change (Tab switches).
         side: Side,
     },
+    /// A unit gone Berserk as its enemy broke: it charges an enemy in
+    /// charge range, or makes a random move at full speed toward the
+    /// fleeing enemy (2.6.3, 2.4.10).
+    Pursue {
+        /// The Berserk unit.
+        unit: UnitId,
+        /// The fleeing enemy.
+        toward: UnitId,
+    },
     /// A stand holding a personality is lost (3.1.3.2).
     StandLoss {
         /// The unit.
@@ -132,6 +141,8 @@ pub enum PickFor {
     ShootAtCharger(UnitId),
     /// The enemy this unit is in Melee with, or no longer (2.6).
     Engage(UnitId),
+    /// A unit off the table, to correct (and perhaps bring back).
+    OffTable,
 }
 
 /// Picking a unit from a table.
@@ -179,6 +190,8 @@ pub enum NextStep {
     StandLoss(UnitId, String),
     /// An Impetuous unit rolls to go Berserk (2.6.3).
     BerserkTest(UnitId),
+    /// The unit gone Berserk charges or moves toward the fleeing enemy (2.6.3).
+    BerserkMove(UnitId, UnitId),
 }
 
 /// A resolve panel: before the roll its facts, after it the result.
@@ -190,6 +203,8 @@ pub struct Resolve {
     pub rolled: Option<Rolled>,
     /// Why the last attempt was refused, if it was.
     pub error: Option<String>,
+    /// Rows scrolled, when the panel is longer than the screen.
+    pub scroll: u16,
 }
 
 impl Resolve {
@@ -199,25 +214,76 @@ impl Resolve {
             procedure,
             rolled: None,
             error: None,
+            scroll: 0,
         }
     }
 }
 
-/// Typing physical dice: a text field and the count it must hold.
+/// Typing physical dice, colour by colour: a text field, the dice typed so
+/// far per group, and what the field asks for now. The rules decide what
+/// each colour needs from the dice before it (a red check after the white
+/// hits, a yellow die after the red ones, 2 white for a Slippery man).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TypeDice {
-    /// The dice the roll needs, per group (initiative: side a, side b).
+    /// The dice each group needs given those typed so far (initiative: side a, side b; Melee: a, b).
     pub groups: Vec<(String, DiceCount)>,
+    /// The dice typed so far, per group.
+    pub typed: Vec<Dice>,
+    /// What the field asks for now.
+    pub ask: Ask,
     /// What has been typed.
     pub text: String,
     /// Why the dice typed were refused.
     pub error: Option<String>,
 }
 
+/// What the typed-dice field asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ask {
+    /// The group (`None`: every group's white dice, in order).
+    pub group: Option<usize>,
+    /// The colour.
+    pub colour: Colour,
+    /// How many.
+    pub count: usize,
+}
+
 impl TypeDice {
-    /// White dice in total.
+    /// White dice the field asks for now (0 when it asks for red or yellow).
     pub fn white(&self) -> usize {
-        self.groups.iter().map(|(_, c)| c.white).sum()
+        if self.ask.colour == Colour::White {
+            self.ask.count
+        } else {
+            0
+        }
+    }
+
+    /// What the next prompt asks for, given the needs and the dice typed; `None`: all typed.
+    pub fn next_ask(groups: &[(String, DiceCount)], typed: &[Dice]) -> Option<Ask> {
+        if typed.iter().all(|d| d.count() == DiceCount::default()) {
+            let white: usize = groups.iter().map(|(_, c)| c.white).sum();
+            if white > 0 {
+                return Some(Ask {
+                    group: None,
+                    colour: Colour::White,
+                    count: white,
+                });
+            }
+        }
+        for (i, (_, need)) in groups.iter().enumerate() {
+            let have = typed.get(i).map(Dice::count).unwrap_or_default();
+            for colour in [Colour::Red, Colour::Yellow, Colour::White] {
+                let missing = need.of(colour).saturating_sub(have.of(colour));
+                if missing > 0 {
+                    return Some(Ask {
+                        group: Some(i),
+                        colour,
+                        count: missing,
+                    });
+                }
+            }
+        }
+        None
     }
 }
 
@@ -296,6 +362,7 @@ impl Dialog {
                 (Procedure::Charge { .. }, true) => Context::Contact,
                 (Procedure::Melee { .. }, false) => Context::Melee,
                 (Procedure::Melee { .. }, true) => Context::MeleeResult,
+                (Procedure::Pursue { .. }, false) => Context::Pursue,
                 (_, true) => Context::AfterRoll,
                 (_, false) => Context::BeforeRoll,
             },

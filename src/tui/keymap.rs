@@ -30,6 +30,8 @@ pub enum Context {
     Melee,
     /// A Melee's result: what it offers next.
     MeleeResult,
+    /// A Berserk winner's move: a charge or a random move (2.6.3).
+    Pursue,
     /// Picking a unit from a table.
     Pick,
     /// Correcting a unit.
@@ -57,6 +59,7 @@ impl Context {
             Context::Contact => "After the charge move",
             Context::Melee => "Melee (before the roll)",
             Context::MeleeResult => "After a Melee",
+            Context::Pursue => "A Berserk winner's move",
             Context::Pick => "Picking a unit",
             Context::Correct => "Correcting a unit",
             Context::Formation => "Picking a formation",
@@ -289,6 +292,13 @@ pub const BINDINGS: &[Binding] = &[
         Action::Correct,
         "correct",
         "correct the selected unit or its personalities (the table is the truth)",
+    ),
+    b(
+        C::Tables,
+        Key::ch('o'),
+        Action::OffTable,
+        "",
+        "pick a unit from the fled and destroyed list to correct it (bring it back: off the table → no)",
     ),
     // Before a roll.
     b(
@@ -754,6 +764,35 @@ pub const BINDINGS: &[Binding] = &[
         "",
         "the fourth step the Melee offers",
     ),
+    b(
+        C::MeleeResult,
+        Key::ch('5'),
+        Action::NextStep(4),
+        "",
+        "the fifth step the Melee offers",
+    ),
+    // A Berserk winner's move.
+    b(
+        C::Pursue,
+        Key::plain(K::Enter),
+        Action::Roll,
+        "random move",
+        "Herald rolls the random move at full speed toward the fleeing enemy (2.6.3)",
+    ),
+    b(
+        C::Pursue,
+        Key::ch('t'),
+        Action::TypeDice,
+        "type dice",
+        "type the players' dice for the random move",
+    ),
+    b(
+        C::Pursue,
+        Key::ch('c'),
+        Action::Choose(Choice::Charge),
+        "charge",
+        "an enemy is in charge range: pick it and charge at once (2.6.3, 2.4.4)",
+    ),
     // Typing dice.
     b(
         C::TypeDice,
@@ -913,6 +952,34 @@ pub const BINDINGS: &[Binding] = &[
     ),
     b(
         C::Global,
+        Key::plain(K::PageDown),
+        Action::Scroll(10),
+        "",
+        "a panel longer than the screen: a page down (the panel says when more is below)",
+    ),
+    b(
+        C::Global,
+        Key::plain(K::PageUp),
+        Action::Scroll(-10),
+        "",
+        "a panel longer than the screen: a page up",
+    ),
+    b(
+        C::Global,
+        Key::plain(K::Down),
+        Action::Scroll(1),
+        "",
+        "a panel longer than the screen: a line down",
+    ),
+    b(
+        C::Global,
+        Key::plain(K::Up),
+        Action::Scroll(-1),
+        "",
+        "a panel longer than the screen: a line up",
+    ),
+    b(
+        C::Global,
         Key::ch('?'),
         Action::Help,
         "help",
@@ -982,6 +1049,7 @@ pub const CONTEXTS: &[Context] = &[
     Context::Contact,
     Context::Melee,
     Context::MeleeResult,
+    Context::Pursue,
     Context::TypeDice,
     Context::Correct,
     Context::Formation,
@@ -1047,6 +1115,7 @@ mod tests {
             Context::Contact,
             Context::Melee,
             Context::MeleeResult,
+            Context::Pursue,
         ] {
             assert_eq!(
                 lookup(ctx, Key::plain(KeyCode::Esc)),

@@ -16,22 +16,27 @@ use crate::tui::dialog::{
     Dialog, NextStep, Pick, PickFor, Procedure, Purpose, Resolve, Response, Rolled,
 };
 
+/// A result with nothing in it yet.
+fn empty_rolled() -> Rolled {
+    Rolled {
+        entry: 0,
+        dice: Vec::new(),
+        activation: None,
+        chosen: Vec::new(),
+        notes: Vec::new(),
+        flee_pending: false,
+        shooting: None,
+        melee: None,
+        moved: None,
+        next: Vec::new(),
+    }
+}
+
 impl App {
     /// What an event's dice come to, worked out before it is recorded (the
     /// battle's fold re-runs the same procedures when it records it).
     pub(super) fn preview(&self, event: &Event) -> Result<Rolled, String> {
-        let mut r = Rolled {
-            entry: 0,
-            dice: Vec::new(),
-            activation: None,
-            chosen: Vec::new(),
-            notes: Vec::new(),
-            flee_pending: false,
-            shooting: None,
-            melee: None,
-            moved: None,
-            next: Vec::new(),
-        };
+        let mut r = empty_rolled();
         let unit = |id: UnitId| {
             self.battle
                 .unit(id)
@@ -196,16 +201,34 @@ impl App {
             }
             (Procedure::Charge { .. }, _) => true,
             (
-                Procedure::Flee { .. } | Procedure::StandLoss { .. } | Procedure::Reaction { .. },
+                Procedure::Flee { .. }
+                | Procedure::StandLoss { .. }
+                | Procedure::Reaction { .. }
+                | Procedure::Pursue { .. },
                 Procedure::Melee { .. },
             ) => {
                 if let Some(m) = &mut below.rolled {
+                    // 2.6.3: gone Berserk, it charges or moves toward the fleeing enemy next.
+                    if let Procedure::Reaction {
+                        unit,
+                        cause,
+                        purpose: Purpose::BerserkTest,
+                        ..
+                    } = procedure
+                        && x.activation.as_ref().is_some_and(|o| o.berserk)
+                    {
+                        let step = NextStep::BerserkMove(*unit, *cause);
+                        if !m.next.iter().any(|(s, _)| *s == step) {
+                            m.next.push((step, false));
+                        }
+                    }
                     let done = |s: &NextStep| match (s, procedure) {
                         (NextStep::Flee(u), Procedure::Flee { unit, .. }) => u == unit,
                         (NextStep::StandLoss(u, p), Procedure::StandLoss { unit, personality }) => {
                             u == unit && p == personality
                         }
                         (NextStep::BerserkTest(u), Procedure::Reaction { unit, .. }) => u == unit,
+                        (NextStep::BerserkMove(u, _), Procedure::Pursue { unit, .. }) => u == unit,
                         _ => false,
                     };
                     for (s, d) in &mut m.next {
@@ -222,9 +245,21 @@ impl App {
 
     /// Opens the unit picker for a purpose; the enemy table's selection is the default.
     pub(super) fn open_pick(&mut self, purpose: PickFor) {
+        if purpose == PickFor::OffTable {
+            let choices = self.battle.off_table();
+            if choices.is_empty() {
+                return self.refuse("no unit has fled or been destroyed");
+            }
+            return self.dialogs.push(Dialog::Pick(Pick {
+                purpose,
+                choices,
+                line: 0,
+            }));
+        }
         let (of, side) = match purpose {
             PickFor::Shoot(u) | PickFor::Charge(u) | PickFor::Engage(u) => (u, u.side.other()),
             PickFor::ShootAtCharger(u) => (u, u.side.other()),
+            PickFor::OffTable => return,
         };
         let choices: Vec<UnitId> = self
             .battle
@@ -294,6 +329,7 @@ impl App {
                         situation,
                     })));
             }
+            PickFor::OffTable => self.open_correction(chosen),
             PickFor::Engage(unit) => {
                 let engaged = self.battle.in_melee_with(unit).contains(&chosen);
                 let event = if engaged {
@@ -353,6 +389,7 @@ impl App {
                     },
                 rolled: None,
                 error,
+                ..
             })) => {
                 *error = None;
                 Some((*shooter, *target, situation))
@@ -520,6 +557,21 @@ impl App {
             return self.set_resolve_error(e.to_string());
         }
         self.dialogs.pop();
+        if let Some(Dialog::Resolve(Resolve {
+            procedure: procedure @ Procedure::Pursue { .. },
+            rolled: None,
+            ..
+        })) = self.dialogs.last()
+        {
+            // The Berserk winner charged instead of its random move (2.6.3).
+            let procedure = procedure.clone();
+            self.dialogs.pop();
+            let done = Rolled {
+                entry: self.battle.entries().len().saturating_sub(1),
+                ..empty_rolled()
+            };
+            self.hand_back(&procedure, &done);
+        }
         let met = match response {
             Some(Response::CounterCharge { meets: true }) => "; they met halfway (2.4.4.2)",
             Some(Response::Evade { away: true }) => "; the target evaded (2.4.7)",
@@ -601,6 +653,7 @@ impl App {
                     },
                 rolled: None,
                 error,
+                ..
             })) => {
                 *error = None;
                 let f = if *side == Side::A { facts_a } else { facts_b };
@@ -658,6 +711,7 @@ impl App {
                 from_melee: Some(if unit == a { b } else { a }),
             },
             NextStep::StandLoss(unit, personality) => Procedure::StandLoss { unit, personality },
+            NextStep::BerserkMove(unit, toward) => Procedure::Pursue { unit, toward },
             NextStep::BerserkTest(unit) => Procedure::Reaction {
                 unit,
                 cause: if unit == a { b } else { a },

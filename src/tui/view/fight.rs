@@ -59,6 +59,9 @@ pub fn title(app: &App, p: &Procedure) -> Option<String> {
         Procedure::StandLoss { unit, personality } => {
             format!("{personality}'s stand of {} is lost (3.1.3.2)", n(*unit))
         }
+        Procedure::Pursue { unit, toward } => {
+            format!("{} is Berserk as {} flees (2.6.3)", n(*unit), n(*toward))
+        }
         _ => return None,
     })
 }
@@ -68,7 +71,7 @@ fn k(t: &Theme, key: &str) -> Span<'static> {
 }
 
 /// Before the roll of a fighting procedure; `None` for the others.
-pub fn before(app: &App, r: &Resolve) -> Option<Vec<Line<'static>>> {
+pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> {
     let t = &app.theme;
     let unit = |id: UnitId| app.battle.unit(id).map(|u| &u.unit);
     let mut out = Vec::new();
@@ -210,24 +213,40 @@ pub fn before(app: &App, r: &Resolve) -> Option<Vec<Line<'static>>> {
             let (Some(ua), Some(ub)) = (unit(*a), unit(*b)) else {
                 return Some(out);
             };
+            // Two columns, one per opponent; narrow screens take short labels.
+            let col = (width as usize).saturating_sub(4) / 2;
+            let narrow = col < 46;
             out.push(Line::from(vec![
                 Span::styled("Facts of the table ", t.title()),
-                Span::raw("(the toggles change the side marked ▸; "),
+                Span::raw(if narrow {
+                    "(toggles change ▸; "
+                } else {
+                    "(the toggles change the side marked ▸; "
+                }),
                 k(t, "Tab"),
                 Span::raw(" switches)"),
             ]));
             let mark = |s: Side| if *side == s { "▸ " } else { "  " };
-            let col_a = facts_lines(t, facts_a);
-            let col_b = facts_lines(t, facts_b);
+            let col_a = facts_lines(facts_a, narrow);
+            let col_b = facts_lines(facts_b, narrow);
+            let name_w = col.saturating_sub(2);
             out.push(Line::from(vec![
                 Span::styled(
-                    format!("{}{:<44}", mark(Side::A), cut(&ua.name, 42)),
+                    format!("{}{:<name_w$}", mark(Side::A), cut(&ua.name, name_w - 1)),
                     t.title(),
                 ),
-                Span::styled(format!("{}{}", mark(Side::B), cut(&ub.name, 42)), t.title()),
+                Span::styled(
+                    format!("{}{}", mark(Side::B), cut(&ub.name, name_w - 1)),
+                    t.title(),
+                ),
             ]));
+            let fact_w = col.saturating_sub(2);
             for (la, lb) in col_a.into_iter().zip(col_b) {
-                out.push(Line::from(format!("  {la:<44}  {lb}")));
+                out.push(Line::from(format!(
+                    "  {:<fact_w$}  {}",
+                    cut(&la, fact_w),
+                    cut(&lb, fact_w)
+                )));
             }
             out.push(Line::from(vec![
                 Span::raw(if *rough_ground { "  [x] " } else { "  [ ] " }),
@@ -294,6 +313,43 @@ pub fn before(app: &App, r: &Resolve) -> Option<Vec<Line<'static>>> {
                 ))),
             }
         }
+        Procedure::Pursue { unit: id, toward } => {
+            let Some(u) = unit(*id) else {
+                return Some(out);
+            };
+            let spans = u.move_distance();
+            out.push(Line::from(format!(
+                "{} went Berserk as {} broke. It charges at once if an enemy is in charge range ({} spans); otherwise it makes a random move at full speed toward the fleeing enemy (2.6.3, 2.4.10).",
+                u.name,
+                app.name(*toward),
+                u.charge_distance()
+            )));
+            out.push(Line::from(""));
+            out.push(Line::from(vec![
+                Span::raw("  "),
+                k(t, "c"),
+                Span::raw(" an enemy is in charge range: pick it and charge (2.4.4)"),
+            ]));
+            out.push(Line::from(vec![
+                Span::raw("  "),
+                k(t, "Enter"),
+                Span::raw(format!(
+                    " none is: a random move of {spans} spans toward {} (2.4.9)",
+                    app.name(*toward)
+                )),
+            ]));
+            let o = odds::random_move(&RandomMove { spans });
+            out.push(Line::from(Span::styled(
+                format!(
+                    "Odds of the random move (mean {:.1} spans)",
+                    o.distance.mean()
+                ),
+                t.title(),
+            )));
+            for (d, p) in o.distance.iter() {
+                out.push(odds_line(t, &format!("{d} spans"), p, 20));
+            }
+        }
         Procedure::StandLoss {
             unit: id,
             personality,
@@ -308,21 +364,35 @@ pub fn before(app: &App, r: &Resolve) -> Option<Vec<Line<'static>>> {
     Some(out)
 }
 
-/// One opponent's facts, one per line, with their keys.
-fn facts_lines(_t: &Theme, f: &MeleeFacts) -> Vec<String> {
+/// One opponent's facts, one per line, with their keys (short labels when narrow).
+fn facts_lines(f: &MeleeFacts, narrow: bool) -> Vec<String> {
     let b = |on: bool| if on { "[x]" } else { "[ ]" };
+    let pick = |long: &'static str, short: &'static str| if narrow { short } else { long };
     vec![
         format!("{} c charging", b(f.charging)),
-        format!(" {}  f enemy flanks/rear overlapped", f.enemy_flanks),
-        format!(" {}  l own flanks contacted", f.flanks_contacted),
+        format!(
+            " {}  f {}",
+            f.enemy_flanks,
+            pick("enemy flanks/rear overlapped", "enemy flanks/rear")
+        ),
+        format!(
+            " {}  l {}",
+            f.flanks_contacted,
+            pick("own flanks contacted", "own flanks hit")
+        ),
         format!("{} r rear contacted", b(f.rear_contacted)),
         format!(
-            "{} h struck by charging heavy",
-            b(f.struck_by_charging_heavy)
+            "{} h {}",
+            b(f.struck_by_charging_heavy),
+            pick("struck by charging heavy", "hit by charging heavy")
         ),
         format!("{} i opponent uphill", b(f.opponent_uphill)),
         format!("{} n enemy in front", b(f.enemy_in_front)),
-        format!("{} o first round (champions leave)", b(f.first_round)),
+        format!(
+            "{} o {}",
+            b(f.first_round),
+            pick("first round (champions leave)", "first round")
+        ),
     ]
 }
 
@@ -515,6 +585,11 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                             "if {p} was in a lost stand of {}: roll for him (3.1.3.2)",
                             app.name(*u)
                         ),
+                        NextStep::BerserkMove(u, f) => format!(
+                            "{} is Berserk: it charges, or moves toward {} (2.6.3)",
+                            app.name(*u),
+                            app.name(*f)
+                        ),
                         NextStep::BerserkTest(u) => format!(
                             "{} is Impetuous: it rolls to go Berserk (2.6.3)",
                             app.name(*u)
@@ -561,6 +636,7 @@ pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
         PickFor::Charge(u) => format!("{} charges…", app.name(u)),
         PickFor::ShootAtCharger(u) => format!("Who shoots at {}?", app.name(u)),
         PickFor::Engage(u) => format!("{} is in Melee with… (again: no longer)", app.name(u)),
+        PickFor::OffTable => "Fled and destroyed: which one to correct?".to_string(),
     };
     let inner = popup::frame(app, &title, r, buf);
     let shown = inner.height.saturating_sub(1) as usize;

@@ -11,7 +11,7 @@ use ratatui::widgets::{Paragraph, Widget};
 /// Whether a hinted action does something now (the footer shows only those).
 fn works(app: &App, context: Context, action: Action) -> bool {
     match action {
-        Action::Choose(c) => app.allowed(c).is_some(),
+        Action::Choose(c) => context == Context::Pursue || app.allowed(c).is_some(),
         Action::Undo => !app.battle.events().is_empty(),
         Action::Redo => !app.battle.undone().is_empty(),
         Action::Back => context != Context::Tables,

@@ -60,7 +60,7 @@ pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) {
     let outer = panel_area(area);
     let width = outer.width.saturating_sub(2);
     let mut lines = match &r.rolled {
-        None => match super::fight::before(app, r) {
+        None => match super::fight::before(app, r, width) {
             Some(mut l) => {
                 l.push(Line::from(""));
                 l.push(roll_keys(&app.theme));
@@ -79,25 +79,99 @@ pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) {
             ]),
         );
     }
-    // As tall as its lines need (wrapped), so the tables show around it.
-    let rows: usize = lines
-        .iter()
-        .map(|l| {
-            let n = l.width().div_ceil(width.max(1) as usize).max(1);
-            // Word wrapping can take a row more than the bare count.
-            if n > 1 { n + 1 } else { n }
-        })
-        .sum();
-    let height = (rows as u16 + 2).min(outer.height);
+    // As tall as its lines need (wrapped), so the tables show around it;
+    // longer than the screen, it scrolls with a hint at the bottom.
+    let rows = wrap(lines, width as usize);
+    let height = (rows.len() as u16 + 2).min(outer.height);
     let boxed = Rect {
         y: outer.y,
         height,
         ..outer
     };
     let inner = popup::frame(app, &title, boxed, buf);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
+    let shown = inner.height as usize;
+    if rows.len() <= shown {
+        app.panel_scroll_max.set(0);
+        return Paragraph::new(rows).render(inner, buf);
+    }
+    // One row for the hint; the body scrolls above it.
+    let body = shown.saturating_sub(1);
+    let max = rows.len().saturating_sub(body);
+    app.panel_scroll_max.set(max as u16);
+    let first = (r.scroll as usize).min(max);
+    let below = rows.len() - first - body;
+    let visible: Vec<Line> = rows.into_iter().skip(first).take(body).collect();
+    Paragraph::new(visible).render(inner, buf);
+    let t = &app.theme;
+    let hint = if below > 0 {
+        Line::from(vec![
+            Span::styled(format!("▼ {below} more line(s) below: "), t.warn()),
+            Span::styled("↓", t.key()),
+            Span::raw("/"),
+            Span::styled("PgDn", t.key()),
+            Span::raw(" scroll"),
+        ])
+    } else {
+        Line::from(vec![
+            Span::styled(format!("▲ {first} line(s) above: "), t.dim()),
+            Span::styled("↑", t.key()),
+            Span::raw("/"),
+            Span::styled("PgUp", t.key()),
+        ])
+    };
+    let last = Rect {
+        y: inner.bottom().saturating_sub(1),
+        height: 1,
+        ..inner
+    };
+    Paragraph::new(hint).render(last, buf);
+}
+
+/// Word-wraps lines to `width` cells, keeping each word's style; a word
+/// longer than a row is cut. Continuation rows keep the line's indent.
+pub fn wrap(lines: Vec<Line<'static>>, width: usize) -> Vec<Line<'static>> {
+    let width = width.max(8);
+    let mut out = Vec::new();
+    for line in lines {
+        if line.width() <= width {
+            out.push(line);
+            continue;
+        }
+        let indent = line
+            .spans
+            .first()
+            .map_or(0, |s| s.content.chars().take_while(|c| *c == ' ').count())
+            .min(width / 3);
+        let mut row: Vec<Span<'static>> = Vec::new();
+        let mut used = 0;
+        for span in line.spans {
+            let style = span.style;
+            for word in span.content.split_inclusive(' ') {
+                let mut word = word.to_string();
+                let w = Span::raw(word.as_str()).width();
+                if used + w.min(width) > width && used > indent {
+                    out.push(Line::from(std::mem::take(&mut row)));
+                    row.push(Span::raw(" ".repeat(indent)));
+                    used = indent;
+                    word = word.trim_start().to_string();
+                }
+                while Span::raw(word.as_str()).width() > width - used {
+                    let cut: String = word.chars().take(width - used).collect();
+                    word = word.chars().skip(cut.chars().count()).collect();
+                    row.push(Span::styled(cut, style));
+                    out.push(Line::from(std::mem::take(&mut row)));
+                    row.push(Span::raw(" ".repeat(indent)));
+                    used = indent;
+                }
+                used += Span::raw(word.as_str()).width();
+                row.push(Span::styled(word, style));
+            }
+        }
+        if !row.is_empty() {
+            out.push(Line::from(row));
+        }
+    }
+    out
 }
 
 /// A toggle line: `[x] k  what (rule)`; the box carries the signal, not the colour.
@@ -462,29 +536,64 @@ pub fn explanation(t: &Theme, e: &Explanation) -> Vec<Line<'static>> {
     out
 }
 
-/// Draws the typed-dice field over the panel.
+/// Draws the typed-dice field over the panel: what it asks for now (a
+/// colour at a time), the dice typed so far, and how to type them.
 pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
-    let r = popup::centred(area, 70, 9);
+    let r = popup::centred(area, 76, 11);
     let inner = popup::frame(app, "Type the players' dice", r, buf);
-    let groups: Vec<String> = d
+    let ask = &d.ask;
+    let colour = ask.colour.name();
+    let asked = match ask.group {
+        None => {
+            let groups: Vec<String> = d
+                .groups
+                .iter()
+                .filter(|(_, c)| c.white > 0)
+                .map(|(who, c)| format!("{who}: {}", c.white))
+                .collect();
+            format!(
+                "{} {colour} dice, in the order rolled ({})",
+                ask.count,
+                groups.join("; ")
+            )
+        }
+        Some(g) => {
+            let who = d.groups.get(g).map_or("", |(w, _)| w.as_str());
+            let why = match (
+                ask.colour,
+                d.typed.get(g).is_some_and(|x| !x.white.is_empty()),
+            ) {
+                (crate::dice::Colour::White, true) => " more (a Slippery personality, W-21)",
+                (crate::dice::Colour::Red, _) => " (personality check, W-15, W-18, W-19)",
+                (crate::dice::Colour::Yellow, _) => " (which personality, W-15, W-18)",
+                _ => "",
+            };
+            format!("{} {colour} dice for {who}{why}", ask.count)
+        }
+    };
+    let mut lines = vec![Line::from(Span::styled(asked, t.title()))];
+    let so_far: Vec<String> = d
         .groups
         .iter()
-        .map(|(who, c)| format!("{who}: {c}"))
+        .zip(&d.typed)
+        .filter(|(_, x)| x.count() != crate::dice::DiceCount::default())
+        .map(|((who, _), x)| format!("{who}: {}", crate::battle::state::dice_text(x)))
         .collect();
-    let mut lines = vec![
-        Line::from(format!(
-            "{} white dice, in the order rolled ({})",
-            d.white(),
-            groups.join("; ")
-        )),
-        Line::from("digits 1 to 6, with or without spaces: 4 3 6 or 436"),
-        Line::from(vec![
-            Span::styled("> ", t.key()),
-            Span::raw(d.text.clone()),
-            Span::styled("_", t.key()),
-        ]),
-    ];
+    if !so_far.is_empty() {
+        lines.push(Line::from(vec![
+            Span::styled("typed: ", t.dim()),
+            Span::raw(so_far.join("; ")),
+        ]));
+    }
+    lines.push(Line::from(
+        "faces 1-6: 436 or 4 3 6; by colour: W: 6 6 4  R: 3  Y: 1; sides apart: |",
+    ));
+    lines.push(Line::from(vec![
+        Span::styled("> ", t.key()),
+        Span::raw(d.text.clone()),
+        Span::styled("_", t.key()),
+    ]));
     if let Some(e) = &d.error {
         lines.push(Line::from(vec![
             Span::styled("! ", t.bad()),

@@ -1,22 +1,105 @@
 //! The unit tables, one per side: only the visible rows are built.
 
 use super::words;
-use crate::battle::{Phase, UnitState};
+use crate::battle::{Change, Correction, Event, Phase, UnitId, UnitState};
 use crate::rules::Side;
+use crate::rules::warlords::unit::Morale;
 use crate::tui::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::Span;
 
-/// Draws both sides' tables, one above the other.
+/// Draws both sides' tables, one above the other, and under them the
+/// fled and destroyed list when a unit has left the table.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let [a, b] = area.layout(&Layout::vertical([
+    let gone = app.battle.off_table();
+    let list_rows = if gone.is_empty() {
+        0
+    } else {
+        (gone.len() as u16 + 1).min(if area.height >= 30 { 6 } else { 3 })
+    };
+    let [a, b, list] = area.layout(&Layout::vertical([
         Constraint::Fill(1),
         Constraint::Fill(1),
+        Constraint::Length(list_rows),
     ]));
     side(app, Side::A, a, buf);
     side(app, Side::B, b, buf);
+    if list_rows > 0 {
+        fled(app, &gone, list, buf);
+    }
+}
+
+/// What took a unit off the table, from the latest event that did.
+pub fn why_gone(app: &App, id: UnitId) -> String {
+    let b = &app.battle;
+    for (ev, entry) in b.events().iter().zip(b.entries()).rev() {
+        let dispersed = entry
+            .effects
+            .iter()
+            .any(|e| e.unit == id && matches!(e.change, Change::Morale(_, Morale::Dispersed)));
+        let when = format!("T{}", entry.turn);
+        match ev {
+            Event::Correct {
+                unit,
+                correction: Correction::Removed(true),
+            } if *unit == id => return format!("removed by the referee ({when})"),
+            _ if !dispersed => {}
+            Event::Flee { .. } => return format!("dispersed by flight ({when}, 2.4.11)"),
+            Event::Melee { .. } => return format!("dispersed by Melee ({when}, 2.6.2)"),
+            Event::Activation { .. } | Event::Reaction { .. } => {
+                return format!("dispersed by a failed activation ({when}, 1.7.4)");
+            }
+            Event::Shooting { .. } => return format!("dispersed by shooting ({when}, 1.7.4)"),
+            Event::Correct { .. } => return format!("dispersed by the referee ({when})"),
+            _ => return format!("dispersed ({when}, 1.7.4)"),
+        }
+    }
+    "off the table".to_string()
+}
+
+/// The fled and destroyed list: each unit, what happened to it, and its personalities' fates.
+fn fled(app: &App, gone: &[UnitId], area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let title = format!(" Fled and destroyed ({}) ", gone.len());
+    buf.set_string(area.x, area.y, "─".repeat(area.width as usize), t.dim());
+    buf.set_string(area.x + 1, area.y, &title, t.title());
+    let hint = " o correct one ";
+    let x = area.right().saturating_sub(hint.len() as u16 + 1);
+    buf.set_string(x, area.y, hint, t.dim());
+    let rows = area.height.saturating_sub(1) as usize;
+    let shown = if gone.len() > rows {
+        rows.saturating_sub(1)
+    } else {
+        rows
+    };
+    for (y, id) in (area.y + 1..).zip(gone.iter().rev().take(shown)) {
+        let Some(u) = app.battle.unit(*id) else {
+            continue;
+        };
+        let people: Vec<String> = u
+            .unit
+            .personalities
+            .iter()
+            .map(|p| format!("{} {}", p.name, words::status(p.status)))
+            .collect();
+        let mut text = format!(
+            "  {:<4}{} — {}",
+            id.to_string(),
+            u.unit.name,
+            why_gone(app, *id)
+        );
+        if !people.is_empty() {
+            text.push_str(&format!("; {}", people.join(", ")));
+        }
+        buf.set_stringn(area.x, y, text, area.width as usize, t.dim());
+    }
+    if gone.len() > shown && rows > 0 {
+        let y = area.y + rows as u16;
+        let more = format!("  … and {} more (o lists them all)", gone.len() - shown);
+        buf.set_stringn(area.x, y, more, area.width as usize, t.dim());
+    }
 }
 
 /// The first visible row for a selection in a window of `rows`.
@@ -32,7 +115,10 @@ pub fn offset(selected: usize, rows: usize) -> usize {
 fn side(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let b = &app.battle;
-    let units = &b.state().units[side as usize];
+    let all = &b.state().units[side as usize];
+    let rows_of = app.on_table(side);
+    let units: Vec<(usize, &UnitState)> = rows_of.iter().map(|&i| (i, &all[i])).collect();
+    let gone = all.len() - units.len();
     let focused = app.focus == side;
     let to_activate = b.to_activate(side).len();
     let phasing = b.phase() == Phase::Activation(side);
@@ -41,7 +127,14 @@ fn side(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
             format!(" {} {} ", side.name(), b.setup().label(side)),
             if focused { t.title() } else { t.text() },
         ),
-        Span::raw(format!("{} units, {to_activate} to activate ", units.len())),
+        Span::raw(if gone > 0 {
+            format!(
+                "{} units ({gone} fled or destroyed), {to_activate} to activate ",
+                units.len()
+            )
+        } else {
+            format!("{} units, {to_activate} to activate ", units.len())
+        }),
     ];
     if phasing {
         title.push(Span::styled("◆ activating ", t.warn()));
@@ -67,8 +160,12 @@ fn side(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
     if focused {
         app.page.set(rows.max(1));
     }
-    let selected = app.selected[side as usize].min(units.len().saturating_sub(1));
-    let first = offset(selected, rows);
+    let selected = app.selected_index(side);
+    let at = units
+        .iter()
+        .position(|(i, _)| Some(*i) == selected)
+        .unwrap_or(0);
+    let first = offset(at, rows);
     let wide = inner.width >= 100;
     let columns = Columns::new(inner.width);
     if inner.height == 0 {
@@ -80,9 +177,9 @@ fn side(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
         inner.y,
         &HEADER.map(|h| Span::styled(h, t.dim())),
     );
-    for (row_y, (i, u)) in (inner.y + 1..).zip(units.iter().enumerate().skip(first).take(rows)) {
-        let is_selected = focused && i == selected;
-        let cells = row(app, side, i, u, wide);
+    for (row_y, &(i, u)) in (inner.y + 1..).zip(units.iter().skip(first).take(rows)) {
+        let is_selected = focused && Some(i) == selected;
+        let cells = row(app, side, i, u, wide, is_selected);
         if is_selected {
             buf.set_style(Rect::new(inner.x, row_y, inner.width, 1), t.selected());
         }
@@ -155,7 +252,14 @@ impl Columns {
 }
 
 /// One unit's cells.
-fn row<'a>(app: &App, side: Side, i: usize, u: &'a UnitState, wide: bool) -> [Span<'a>; 12] {
+fn row<'a>(
+    app: &App,
+    side: Side,
+    i: usize,
+    u: &'a UnitState,
+    wide: bool,
+    selected: bool,
+) -> [Span<'a>; 12] {
     let t = &app.theme;
     let x = &u.unit;
     let ranks = x.ranks();
@@ -181,11 +285,7 @@ fn row<'a>(app: &App, side: Side, i: usize, u: &'a UnitState, wide: bool) -> [Sp
         words::morale(x.morale)
     };
     [
-        Span::raw(if app.focus == side && app.selected[side as usize] == i {
-            "›"
-        } else {
-            " "
-        }),
+        Span::raw(if selected { "›" } else { " " }),
         Span::raw(format!("{}{}", side.name(), i + 1)),
         Span::raw(x.name.as_str()),
         Span::raw(words::troop_short(x.troop_type)),
