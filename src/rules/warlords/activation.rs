@@ -3,7 +3,7 @@
 //! (1.7.5, W-7), Berserk (1.7.1, W-6) and morale steps (1.7, W-5, W-8).
 
 use super::counted::TwoHighest;
-use super::explain::{Explanation, Modifier, cite, sec, total};
+use super::explain::{Explanation, Modifier, cite, possessive, sec, total};
 use super::personality::PersonalityTrait as P;
 use super::unit::{Formation, Morale, TroopType, Unit, UnitTrait};
 use crate::dice::{Dice, DiceCount};
@@ -254,7 +254,7 @@ impl<'a> Activation<'a> {
         for p in unit.active_personalities().filter(|p| p.charisma != 0) {
             m.push(Modifier::new(
                 i32::from(p.charisma),
-                format!("{}'s Charisma", p.name),
+                format!("{} Charisma", possessive(&p.name)),
                 cite("3.1.2", "W-0, W-4"),
             ));
         }
@@ -337,8 +337,9 @@ impl<'a> Activation<'a> {
     /// Why the roll needs its dice, for a count error.
     fn dice_reason(&self) -> String {
         format!(
-            "{}'s activation rolls 2 white dice plus 1 per champion ({} champion(s)) (2.2)",
-            self.unit.name, self.unit.champions
+            "{} activation rolls 2 white dice plus 1 per champion ({} champion(s)) (2.2)",
+            possessive(&self.unit.name),
+            self.unit.champions
         )
     }
 

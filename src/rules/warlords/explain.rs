@@ -28,6 +28,15 @@ pub fn sec(section: &str) -> Cite {
     Cite(section.to_string())
 }
 
+/// A name in the possessive: "Harold's", but "Norman archers'".
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 /// A number added to a score or a dice count, with its reason.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Modifier {

@@ -4,7 +4,7 @@
 //! champions leaving (W-7) and personalities hit (3.1.3.1, W-18, W-21).
 
 use super::counted::TwoHighest;
-use super::explain::{Explanation, Modifier, cite, sec, total};
+use super::explain::{Explanation, Modifier, cite, possessive, sec, total};
 use super::personality::{self, Fate, Personality, PersonalityTrait as P};
 use super::unit::{Formation, Morale, TroopType, Unit, UnitTrait, Weapon};
 use crate::dice::{Dice, DiceCount};
@@ -90,7 +90,7 @@ pub struct SidePlan<'a> {
     pub side: MeleeSide<'a>,
     /// White dice it rolls (2.6.1 A).
     pub dice: u32,
-    /// Why: each extra die with its reason.
+    /// Why: the extra dice, each reason with how many dice it gives.
     pub extra_dice: Vec<Modifier>,
     /// Every modifier to its score (2.6.1 B).
     pub modifiers: Vec<Modifier>,
@@ -429,7 +429,15 @@ impl<'a> Melee<'a> {
                 sec("2.6.1 A"),
             );
             for d in &plan.extra_dice {
-                why.line(format!("  +1 die: {}", d.reason), d.cite.clone());
+                let n = d.value;
+                why.line(
+                    format!(
+                        "  +{n} {}: {}",
+                        if n == 1 { "die" } else { "dice" },
+                        d.reason
+                    ),
+                    d.cite.clone(),
+                );
             }
             let shown: Vec<String> = dice.side(side).white[..n]
                 .iter()
@@ -502,8 +510,9 @@ impl<'a> Melee<'a> {
             if plan.side.facts.first_round && plan.side.unit.champions > 0 {
                 why.line(
                     format!(
-                        "{}'s {} champion(s) leave after its first round of Melee",
-                        plan.side.unit.name, plan.side.unit.champions
+                        "{} {} champion(s) leave after its first round of Melee",
+                        possessive(&plan.side.unit.name),
+                        plan.side.unit.champions
                     ),
                     cite("1.7.5", "W-7"),
                 );
@@ -786,19 +795,14 @@ fn side_plan<'a>(me: MeleeSide<'a>, them: &MeleeSide<'a>, rough_ground: bool) ->
             cite("3.1.2", "W-16, W-21"),
         ));
     }
-    let dice = 2 + extra.iter().map(|m| m.value).sum::<i32>().max(0) as u32;
-    let extra: Vec<Modifier> = extra
-        .into_iter()
-        .flat_map(|m| {
-            std::iter::repeat_n(Modifier::new(1, m.reason, m.cite), m.value.max(0) as usize)
-        })
-        .collect();
+    extra.retain(|m| m.value > 0);
+    let dice = 2 + extra.iter().map(|m| m.value).sum::<i32>() as u32;
 
     let mut m = Vec::new();
     let opp_armour = e.armour_with_shield();
     m.push(Modifier::new(
         opp_armour,
-        format!("{}'s armour", e.name),
+        format!("{} armour", possessive(&e.name)),
         cite("2.6.1 B", "W-16"),
     ));
     if rough_ground {

@@ -3,7 +3,7 @@
 //! fate, a stand lost with him, and the traits that change the result (W-18,
 //! W-19, W-21).
 
-use super::explain::{Explanation, cite};
+use super::explain::{Explanation, cite, possessive};
 use crate::dice::{Dice, DiceCount, Die};
 use crate::named_enum;
 use crate::rules::RulesError;
@@ -218,8 +218,8 @@ pub fn bodyguard(p: &Personality, fate: Fate, arena: Arena, why: &mut Explanatio
         Fate::Killed => {
             why.line(
                 format!(
-                    "{}'s fanatical bodyguard saves his life: wounded instead of killed",
-                    p.name
+                    "{} fanatical bodyguard saves his life: wounded instead of killed",
+                    possessive(&p.name)
                 ),
                 cite("3.1.2", "W-21"),
             );
@@ -228,8 +228,8 @@ pub fn bodyguard(p: &Personality, fate: Fate, arena: Arena, why: &mut Explanatio
         Fate::Captured => {
             why.line(
                 format!(
-                    "{}'s fanatical bodyguard keeps him from capture: he stays",
-                    p.name
+                    "{} fanatical bodyguard keeps him from capture: he stays",
+                    possessive(&p.name)
                 ),
                 cite("3.1.2", "W-21"),
             );

@@ -9,6 +9,7 @@ use super::{dice, popup, words};
 use crate::battle::UnitId;
 use crate::odds;
 use crate::rules::Side;
+use crate::rules::warlords::explain::possessive;
 use crate::rules::warlords::melee::{FollowUp, Melee, MeleeFacts, MeleeSide};
 use crate::rules::warlords::movement::RandomMove;
 use crate::rules::warlords::shooting::Shooting;
@@ -57,7 +58,11 @@ pub fn title(app: &App, p: &Procedure) -> Option<String> {
             n(*b)
         ),
         Procedure::StandLoss { unit, personality } => {
-            format!("{personality}'s stand of {} is lost (3.1.3.2)", n(*unit))
+            format!(
+                "{} stand of {} is lost (3.1.3.2)",
+                possessive(personality),
+                n(*unit)
+            )
         }
         Procedure::Pursue { unit, toward } => {
             format!("{} is Berserk as {} flees (2.6.3)", n(*unit), n(*toward))
@@ -157,7 +162,10 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 return Some(out);
             };
             out.push(Line::from(Span::styled(
-                format!("{}'s answer, before the charge move (2.4.4):", tg.name),
+                format!(
+                    "{} answer, before the charge move (2.4.4):",
+                    possessive(&tg.name)
+                ),
                 t.title(),
             )));
             out.push(Line::from(match response {
@@ -271,7 +279,10 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                         let mods: Vec<String> = p
                             .extra_dice
                             .iter()
-                            .map(|m| format!("+{} die {}", m.value, m.reason))
+                            .map(|m| {
+                                let unit = if m.value == 1 { "die" } else { "dice" };
+                                format!("+{} {unit} {}", m.value, m.reason)
+                            })
                             .chain(
                                 p.modifiers
                                     .iter()
