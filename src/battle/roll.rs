@@ -8,7 +8,7 @@ use super::{Battle, BattleError};
 use crate::dice::{Dice, DiceCount, DiceSource};
 use crate::rules::RulesError;
 use crate::rules::warlords::activation::Activation;
-use crate::rules::warlords::melee::{Melee, MeleeSide};
+use crate::rules::warlords::melee::Melee;
 use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
 use crate::rules::warlords::personality::StandLoss;
 use crate::rules::warlords::shooting::Shooting;
@@ -77,17 +77,7 @@ impl Battle {
                 rough_ground,
                 dice,
             } => {
-                let plan = Melee::plan(
-                    MeleeSide {
-                        unit: unit(*a)?,
-                        facts: facts_a.clone(),
-                    },
-                    MeleeSide {
-                        unit: unit(*b)?,
-                        facts: facts_b.clone(),
-                    },
-                    *rough_ground,
-                )?;
+                let plan = Melee::between(unit(*a)?, facts_a, unit(*b)?, facts_b, *rough_ground)?;
                 for _ in 0..MAX_ROUNDS {
                     let (na, nb) = plan.needs(dice);
                     if dice.a.count() == na && dice.b.count() == nb {

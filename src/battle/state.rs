@@ -9,7 +9,7 @@ use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::warlords::activation::Activation;
 use crate::rules::warlords::initiative::{Initiative, InitiativeWinner};
-use crate::rules::warlords::melee::{Melee, MeleeSide};
+use crate::rules::warlords::melee::Melee;
 use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
 use crate::rules::warlords::personality::StandLoss;
 use crate::rules::warlords::shooting::Shooting;
@@ -317,17 +317,7 @@ impl State {
                 let ua = &self.unit(aid)?.unit;
                 let ub = &self.unit(bid)?.unit;
                 let (before_a, before_b) = (ua.clone(), ub.clone());
-                let melee = Melee::plan(
-                    MeleeSide {
-                        unit: ua,
-                        facts: facts_a.clone(),
-                    },
-                    MeleeSide {
-                        unit: ub,
-                        facts: facts_b.clone(),
-                    },
-                    *rough_ground,
-                )?;
+                let melee = Melee::between(ua, facts_a, ub, facts_b, *rough_ground)?;
                 let out = melee.resolve(dice)?;
                 let (mut after_a, mut after_b) = (before_a.clone(), before_b.clone());
                 out.apply(&melee, &mut after_a, &mut after_b);

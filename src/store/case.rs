@@ -319,6 +319,29 @@ fn shooting<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseI
     })
 }
 
+/// Reads the facts around one opponent of a Melee (the melee side fields of
+/// `conformance/README.md`); cases and saves share it.
+pub(crate) fn read_melee_facts<'s>(walk: &mut Walk<'_, 's>, t: &mut Fields<'_, 's>) -> MeleeFacts {
+    let d = MeleeFacts::default();
+    let count = |walk: &mut Walk<'_, 's>, t: &mut Fields<'_, 's>, key, max| {
+        walk.int(t, key, 0..=max).map_or(0, |n| n as u32)
+    };
+    MeleeFacts {
+        charging: walk.bool(t, "charging").unwrap_or(d.charging),
+        enemy_flanks: count(walk, t, "enemy_flanks", 3),
+        flanks_contacted: count(walk, t, "flanks_contacted", 2),
+        rear_contacted: walk.bool(t, "rear_contacted").unwrap_or(false),
+        struck_by_charging_heavy: walk.bool(t, "struck_by_charging_heavy").unwrap_or(false),
+        opponent_uphill: walk.bool(t, "opponent_uphill").unwrap_or(false),
+        enemy_in_front: walk.bool(t, "enemy_in_front").unwrap_or(d.enemy_in_front),
+        first_round: walk.bool(t, "first_round").unwrap_or(d.first_round),
+        personalities_fill_front: walk.bool(t, "personalities_fill_front"),
+        personalities_in_hit_stands: t
+            .has("personalities_in_hit_stands")
+            .then(|| walk.string_list(t, "personalities_in_hit_stands")),
+    }
+}
+
 fn melee_side<'s>(
     walk: &mut Walk<'_, 's>,
     f: &mut Fields<'_, 's>,
@@ -326,25 +349,7 @@ fn melee_side<'s>(
 ) -> Option<MeleeSideInput> {
     let mut t = walk.required_table(f, key)?;
     let unit = unit(walk, &mut t, "unit");
-    let d = MeleeFacts::default();
-    let facts = MeleeFacts {
-        charging: walk.bool(&mut t, "charging").unwrap_or(d.charging),
-        enemy_flanks: walk.int(&mut t, "enemy_flanks", 0..=3).unwrap_or(0) as u32,
-        flanks_contacted: walk.int(&mut t, "flanks_contacted", 0..=2).unwrap_or(0) as u32,
-        rear_contacted: walk.bool(&mut t, "rear_contacted").unwrap_or(false),
-        struck_by_charging_heavy: walk
-            .bool(&mut t, "struck_by_charging_heavy")
-            .unwrap_or(false),
-        opponent_uphill: walk.bool(&mut t, "opponent_uphill").unwrap_or(false),
-        enemy_in_front: walk
-            .bool(&mut t, "enemy_in_front")
-            .unwrap_or(d.enemy_in_front),
-        first_round: walk.bool(&mut t, "first_round").unwrap_or(d.first_round),
-        personalities_fill_front: walk.bool(&mut t, "personalities_fill_front"),
-        personalities_in_hit_stands: t
-            .has("personalities_in_hit_stands")
-            .then(|| walk.string_list(&mut t, "personalities_in_hit_stands")),
-    };
+    let facts = read_melee_facts(walk, &mut t);
     walk.finish(t);
     Some(MeleeSideInput { unit: unit?, facts })
 }

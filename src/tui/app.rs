@@ -15,7 +15,7 @@ use crate::rules::Side;
 use crate::rules::warlords::activation::{
     Action as RulesAction, Activation, ActivationOutcome, ActivationSituation,
 };
-use crate::rules::warlords::melee::{Melee, MeleeDice, MeleeSide};
+use crate::rules::warlords::melee::{Melee, MeleeDice};
 use crate::rules::warlords::movement::{Flee, RandomMove};
 use crate::rules::warlords::personality::StandLoss;
 use crate::rules::warlords::personality::{PersonalityStatus, PersonalityTrait};
@@ -579,18 +579,8 @@ impl App {
             } => {
                 let ua = &self.battle.unit(*a).ok_or("no such unit")?.unit;
                 let ub = &self.battle.unit(*b).ok_or("no such unit")?.unit;
-                let plan = Melee::plan(
-                    MeleeSide {
-                        unit: ua,
-                        facts: facts_a.clone(),
-                    },
-                    MeleeSide {
-                        unit: ub,
-                        facts: facts_b.clone(),
-                    },
-                    *rough_ground,
-                )
-                .map_err(|e| e.to_string())?;
+                let plan = Melee::between(ua, facts_a, ub, facts_b, *rough_ground)
+                    .map_err(|e| e.to_string())?;
                 let (na, nb) = plan.needs(&MeleeDice {
                     a: typed_of(0).clone(),
                     b: typed_of(1).clone(),

@@ -287,6 +287,27 @@ impl<'a> Melee<'a> {
         })
     }
 
+    /// The Melee between two units with the facts the referee gave for each.
+    pub fn between(
+        a: &'a Unit,
+        facts_a: &MeleeFacts,
+        b: &'a Unit,
+        facts_b: &MeleeFacts,
+        rough_ground: bool,
+    ) -> Result<Self, RulesError> {
+        Melee::plan(
+            MeleeSide {
+                unit: a,
+                facts: facts_a.clone(),
+            },
+            MeleeSide {
+                unit: b,
+                facts: facts_b.clone(),
+            },
+            rough_ground,
+        )
+    }
+
     /// One side's plan.
     pub fn side(&self, side: Side) -> &SidePlan<'a> {
         match side {

@@ -319,28 +319,10 @@ fn melee_facts<'s>(
     f: &mut Fields<'_, 's>,
     key: &'static str,
 ) -> MeleeFacts {
-    let d = MeleeFacts::default();
     let Some(mut t) = walk.table(f, key) else {
-        return d;
+        return MeleeFacts::default();
     };
-    let facts = MeleeFacts {
-        charging: walk.bool(&mut t, "charging").unwrap_or(d.charging),
-        enemy_flanks: count(walk, &mut t, "enemy_flanks", 3).unwrap_or(0),
-        flanks_contacted: count(walk, &mut t, "flanks_contacted", 2).unwrap_or(0),
-        rear_contacted: walk.bool(&mut t, "rear_contacted").unwrap_or(false),
-        struck_by_charging_heavy: walk
-            .bool(&mut t, "struck_by_charging_heavy")
-            .unwrap_or(false),
-        opponent_uphill: walk.bool(&mut t, "opponent_uphill").unwrap_or(false),
-        enemy_in_front: walk
-            .bool(&mut t, "enemy_in_front")
-            .unwrap_or(d.enemy_in_front),
-        first_round: walk.bool(&mut t, "first_round").unwrap_or(d.first_round),
-        personalities_fill_front: walk.bool(&mut t, "personalities_fill_front"),
-        personalities_in_hit_stands: t
-            .has("personalities_in_hit_stands")
-            .then(|| walk.string_list(&mut t, "personalities_in_hit_stands")),
-    };
+    let facts = crate::store::case::read_melee_facts(walk, &mut t);
     walk.finish(t);
     facts
 }

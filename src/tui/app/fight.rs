@@ -7,7 +7,7 @@ use super::App;
 use crate::battle::{Event, Phase, UnitId};
 use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;
-use crate::rules::warlords::melee::{Melee, MeleeFacts, MeleeSide};
+use crate::rules::warlords::melee::{Melee, MeleeFacts};
 use crate::rules::warlords::movement::RandomMove;
 use crate::rules::warlords::shooting::{Shooting, ShootingSituation, StandsShotAt, may_shoot};
 use crate::rules::warlords::unit::ShootingStyle;
@@ -84,18 +84,8 @@ impl App {
                 rough_ground,
                 dice,
             } => {
-                let plan = Melee::plan(
-                    MeleeSide {
-                        unit: unit(*a)?,
-                        facts: facts_a.clone(),
-                    },
-                    MeleeSide {
-                        unit: unit(*b)?,
-                        facts: facts_b.clone(),
-                    },
-                    *rough_ground,
-                )
-                .map_err(|e| e.to_string())?;
+                let plan = Melee::between(unit(*a)?, facts_a, unit(*b)?, facts_b, *rough_ground)
+                    .map_err(|e| e.to_string())?;
                 r.melee = Some(plan.resolve(dice).map_err(|e| e.to_string())?);
                 r.dice = vec![dice.a.clone(), dice.b.clone()];
             }

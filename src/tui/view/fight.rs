@@ -10,7 +10,7 @@ use crate::battle::UnitId;
 use crate::odds;
 use crate::rules::Side;
 use crate::rules::warlords::explain::possessive;
-use crate::rules::warlords::melee::{FollowUp, Melee, MeleeFacts, MeleeSide};
+use crate::rules::warlords::melee::{FollowUp, Melee, MeleeFacts};
 use crate::rules::warlords::movement::RandomMove;
 use crate::rules::warlords::shooting::Shooting;
 use crate::rules::warlords::unit::ShootingStyle;
@@ -261,17 +261,7 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 k(t, "g"),
                 Span::raw(" rough ground (2.6.1 B)"),
             ]));
-            let plan = Melee::plan(
-                MeleeSide {
-                    unit: ua,
-                    facts: facts_a.clone(),
-                },
-                MeleeSide {
-                    unit: ub,
-                    facts: facts_b.clone(),
-                },
-                *rough_ground,
-            );
+            let plan = Melee::between(ua, facts_a, ub, facts_b, *rough_ground);
             match plan {
                 Ok(plan) => {
                     for (s, u) in [(Side::A, ua), (Side::B, ub)] {
