@@ -311,6 +311,11 @@ impl<'a> Activation<'a> {
 
     /// Turns the dice into the outcome, with its explanation.
     pub fn resolve(&self, dice: &Dice) -> Result<ActivationOutcome, RulesError> {
+        let rolled_anyway = DiceCount::white(2 + self.unit.champions as usize);
+        if self.automatic && dice.count() == rolled_anyway {
+            // 2.4.7: the evade needs no roll; dice rolled anyway change nothing.
+            return Ok(self.automatic_evade());
+        }
         dice.expect_exactly(self.needs())
             .map_err(|e| RulesError::dice(e, self.dice_reason()))?;
         if self.automatic {
