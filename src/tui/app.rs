@@ -3,6 +3,7 @@
 //! through the battle's events; the console only asks the battle and the
 //! rules what things mean and shows it.
 
+mod break_off;
 mod fight;
 
 use super::action::{Action, Choice, Fact};
@@ -16,7 +17,7 @@ use crate::rules::warlords::activation::{
     Action as RulesAction, Activation, ActivationOutcome, ActivationSituation,
 };
 use crate::rules::warlords::melee::{Melee, MeleeDice};
-use crate::rules::warlords::movement::{Flee, RandomMove};
+use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
 use crate::rules::warlords::personality::StandLoss;
 use crate::rules::warlords::personality::{PersonalityStatus, PersonalityTrait};
 use crate::rules::warlords::shooting::Shooting;
@@ -261,6 +262,10 @@ impl App {
                     self.open_pick(PickFor::Engage(id));
                 }
             }
+            Action::BreakOff => self.open_break_off(),
+            Action::NextOpponent => self.next_opponent(),
+            Action::OnlySupporting => self.only_supporting(),
+            Action::Supports => self.open_supports(),
             Action::Scroll(n) => self.scroll(n),
             Action::NewBattle | Action::Resume => {}
         }
@@ -587,6 +592,18 @@ impl App {
                 });
                 Ok(vec![(ua.name.clone(), na), (ub.name.clone(), nb)])
             }
+            Procedure::BreakOff {
+                unit,
+                opponents,
+                opponent,
+                supporting,
+            } => {
+                let u = &self.battle.unit(*unit).ok_or("no such unit")?.unit;
+                let o = opponents.get(*opponent).ok_or("no Melee opponent")?;
+                let o = &self.battle.unit(*o).ok_or("no such unit")?.unit;
+                let plan = BreakOff::plan(u, o, *supporting).map_err(|e| e.to_string())?;
+                Ok(vec![(u.name.clone(), plan.needs(typed_of(0)))])
+            }
             Procedure::Pursue { unit, .. } => {
                 let u = self.battle.unit(*unit).ok_or("no such unit")?;
                 let m = RandomMove {
@@ -774,6 +791,18 @@ impl App {
             Procedure::StandLoss { unit, personality } => Event::StandLoss {
                 unit: *unit,
                 personality: personality.clone(),
+                dice: next(),
+            },
+            // 2.4.8: the break-off is the unit's activation.
+            Procedure::BreakOff {
+                unit,
+                opponents,
+                opponent,
+                supporting,
+            } => Event::BreakOff {
+                unit: *unit,
+                opponent: opponents.get(*opponent).copied().unwrap_or(*unit),
+                supporting: *supporting,
                 dice: next(),
             },
         };
