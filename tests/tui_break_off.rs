@@ -143,10 +143,13 @@ fn close_foot_refused_unless_only_supporting() {
     };
     assert!(r.rolled.is_none());
     let e = r.error.clone().unwrap_or_default();
+    assert!(e.starts_with("refused (2.4.8)"), "{e}");
+    let text = screen(&app, 120, 40);
     assert!(
-        e.contains("may not break off from Harold's housecarls (2.4.8)"),
-        "{e}"
+        text.contains("REFUSED Norman foot may not break off from Harold's housecarls (2.4.8)"),
+        "{text}"
     );
+    assert_eq!(count(&app, "break_off"), 0);
     both(&app, "break_off_refused");
     press(&mut app, &["o"]);
     let Some(Dialog::Resolve(r)) = app.dialogs.last() else {
@@ -201,17 +204,13 @@ fn supporting_units_fall_back_and_test_for_berserk() {
     to_melee_phase(&mut app);
     press(&mut app, &["Enter"]);
     assert_eq!(app.context(), Context::Melee);
-    // Side a's support: the Fyrd of Sussex.
-    press(&mut app, &["s"]);
-    assert_eq!(app.context(), Context::Pick);
-    press(&mut app, &["End", "Enter"]);
-    // Side b's: Beaumont's knights, marked, unmarked, marked again.
-    press(&mut app, &["Tab", "s", "Home"]);
-    // b10 is the opponent, not on the list: b11 is the tenth.
-    for _ in 0..9 {
-        press(&mut app, &["Down"]);
-    }
-    press(&mut app, &["Enter", "s", "Enter"]);
+    let Some(Dialog::Resolve(r)) = app.dialogs.last() else {
+        panic!("a Melee");
+    };
+    let Procedure::Melee { a: first, .. } = r.procedure else {
+        panic!("a Melee");
+    };
+    assert_eq!(first, b(10), "the pair's first is the unit that engaged");
     let supports = |app: &App| match app.dialogs.last() {
         Some(Dialog::Resolve(r)) => match &r.procedure {
             Procedure::Melee { supports, .. } => supports.clone(),
@@ -219,13 +218,25 @@ fn supporting_units_fall_back_and_test_for_berserk() {
         },
         _ => panic!("a Melee"),
     };
-    assert_eq!(supports(&app), [vec![a(12)], vec![]], "s, Enter again unmarks");
+    // The Fyrd of Kent's support (Tab: its side of the panel): the Fyrd of Sussex.
+    press(&mut app, &["Tab", "s"]);
+    assert_eq!(app.context(), Context::Pick);
+    press(&mut app, &["End", "Enter"]);
+    assert_eq!(supports(&app), [vec![], vec![a(12)]]);
+    // The knights': Beaumont's knights, marked, unmarked, marked again.
+    press(&mut app, &["Tab", "s", "Home"]);
+    // b10 is the opponent, not on the list: b11 is the tenth.
+    for _ in 0..9 {
+        press(&mut app, &["Down"]);
+    }
+    press(&mut app, &["Enter", "s", "Enter"]);
+    assert_eq!(supports(&app), [vec![], vec![a(12)]], "s, Enter again unmarks");
     press(&mut app, &["s"]);
     both(&app, "supports_pick");
     press(&mut app, &["Enter"]);
-    assert_eq!(supports(&app), [vec![a(12)], vec![b(11)]]);
+    assert_eq!(supports(&app), [vec![b(11)], vec![a(12)]]);
     both(&app, "supports_melee_before");
-    // The knights roll sixes, the fyrd ones: the fyrd break.
+    // The knights (opponent a) roll sixes, the fyrd ones: the fyrd break.
     press(&mut app, &["t"]);
     let (na, nb) = match app.dialogs.last() {
         Some(Dialog::TypeDice(t)) => (t.groups[0].1.white, t.groups[1].1.white),
@@ -233,11 +244,12 @@ fn supporting_units_fall_back_and_test_for_berserk() {
     };
     press(
         &mut app,
-        &[&format!("W: {} | W: {}", "1".repeat(na), "6".repeat(nb)), "Enter"],
+        &[&format!("W: {} | W: {}", "6".repeat(na), "1".repeat(nb)), "Enter"],
     );
     while let Some(Dialog::TypeDice(t)) = app.dialogs.last() {
+        // Red and yellow dice for the personalities, if any: 6s miss.
         let n = t.ask.count;
-        press(&mut app, &[&"1".repeat(n), "Enter"]);
+        press(&mut app, &[&"6".repeat(n), "Enter"]);
     }
     assert_eq!(app.context(), Context::MeleeResult, "{:?}", app.dialogs.last());
     both(&app, "supports_melee_after");

@@ -713,6 +713,15 @@ impl App {
             return;
         }
         let procedure = r.procedure.clone();
+        if let Procedure::BreakOff { .. } = procedure
+            && self.needs(&procedure).is_err()
+        {
+            // 2.4.8: the panel says why below, in the rules' words.
+            return self.set_resolve_error(
+                "refused (2.4.8), see why below: s if it is only a supporting unit, Esc back to its activation"
+                    .to_string(),
+            );
+        }
         let mut typed = typed.unwrap_or_default().into_iter();
         let mut next = || typed.next().unwrap_or_default();
         let event = match &procedure {
@@ -907,6 +916,9 @@ impl App {
         let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
             return None;
         };
+        if matches!(r.procedure, Procedure::BreakOff { .. }) {
+            return None; // 2.4.8: it moves straight back; nothing else to choose
+        }
         let o = r.rolled.as_ref()?.activation.as_ref()?;
         Self::rules_actions(c)
             .iter()

@@ -81,8 +81,8 @@ pub enum Procedure {
         rough_ground: bool,
         /// The side whose facts the toggles change (Tab switches).
         side: Side,
-        /// Each side's supporting units the referee marked, side a's then
-        /// side b's (2.6): they fall back with it (2.6.2) and Impetuous
+        /// The supporting units the referee marked, opponent a's then
+        /// opponent b's (2.6): they fall back with it (2.6.2) and Impetuous
         /// ones test for Berserk when the enemy breaks (2.6.3). Their dice
         /// count through the flank toggles.
         supports: [Vec<UnitId>; 2],
@@ -157,8 +157,8 @@ pub enum PickFor {
     ShootAtCharger(UnitId),
     /// The enemy this unit is in Melee with, or no longer (2.6).
     Engage(UnitId),
-    /// A supporting unit of this side in the open Melee, marked or unmarked (2.6).
-    Support(Side),
+    /// A supporting unit of this opponent in the open Melee, marked or unmarked (2.6).
+    Support(UnitId),
     /// A unit off the table, to correct (and perhaps bring back).
     OffTable,
 }

@@ -164,8 +164,9 @@ impl App {
         {
             next.push(NextStep::BerserkTest(id(loser.other()))); // 2.6.3
         }
-        // 2.6.3: an Impetuous supporting unit of the winner also rolls to go
+        // 2.6.3: an Impetuous unit supporting the winner also rolls to go
         // Berserk when the enemy breaks (Ready, as the winner itself must be).
+        // `supports` are per opponent, as the outcome's sides are.
         if let (Some(loser), true, Procedure::Melee { supports, .. }) =
             (out.decision.loser, out.decision.broken, procedure)
         {
@@ -289,12 +290,7 @@ impl App {
         let (of, side) = match purpose {
             PickFor::Shoot(u) | PickFor::Charge(u) | PickFor::Engage(u) => (u, u.side.other()),
             PickFor::ShootAtCharger(u) => (u, u.side.other()),
-            PickFor::Support(side) => {
-                let Some((a, b)) = self.open_melee_pair() else {
-                    return;
-                };
-                (if side == a.side { a } else { b }, side)
-            }
+            PickFor::Support(u) => (u, u.side),
             PickFor::OffTable => return,
         };
         let choices: Vec<UnitId> = self
@@ -368,7 +364,7 @@ impl App {
                     })));
             }
             PickFor::OffTable => self.open_correction(chosen),
-            PickFor::Support(side) => self.mark_support(side, chosen),
+            PickFor::Support(opponent) => self.mark_support(opponent, chosen),
             PickFor::Engage(unit) => {
                 let engaged = self.battle.in_melee_with(unit).contains(&chosen);
                 let event = if engaged {
@@ -728,38 +724,26 @@ impl App {
         }
     }
 
-    /// The pair of the open Melee panel (before its roll).
-    fn open_melee_pair(&self) -> Option<(UnitId, UnitId)> {
-        match self.dialogs.last() {
-            Some(Dialog::Resolve(Resolve {
-                procedure: Procedure::Melee { a, b, .. },
-                rolled: None,
-                ..
-            })) => Some((*a, *b)),
-            _ => None,
-        }
-    }
-
     /// s on the Melee panel: the picker of the marked side's units, to
     /// mark or unmark a supporting unit (2.6).
     pub(super) fn open_supports(&mut self) {
         let Some(Dialog::Resolve(Resolve {
-            procedure: Procedure::Melee { side, .. },
+            procedure: Procedure::Melee { a, b, side, .. },
             rolled: None,
             ..
         })) = self.dialogs.last()
         else {
             return;
         };
-        let side = *side;
-        self.open_pick(PickFor::Support(side));
+        let opponent = if *side == Side::A { *a } else { *b };
+        self.open_pick(PickFor::Support(opponent));
     }
 
-    /// Marks a supporting unit of a side in the open Melee, or unmarks it.
-    fn mark_support(&mut self, side: Side, unit: UnitId) {
-        let name = self.name(unit);
+    /// Marks a unit supporting an opponent of the open Melee, or unmarks it.
+    fn mark_support(&mut self, opponent: UnitId, unit: UnitId) {
+        let (name, of) = (self.name(unit), self.name(opponent));
         let Some(Dialog::Resolve(Resolve {
-            procedure: Procedure::Melee { supports, .. },
+            procedure: Procedure::Melee { a, supports, .. },
             rolled: None,
             error,
             ..
@@ -768,15 +752,14 @@ impl App {
             return;
         };
         *error = None;
-        let list = &mut supports[side as usize];
+        let list = &mut supports[usize::from(opponent != *a)];
         let text = if let Some(i) = list.iter().position(|u| *u == unit) {
             list.remove(i);
             format!("{name} ({unit}) no longer marked as supporting")
         } else {
             list.push(unit);
             format!(
-                "{name} ({unit}) supports side {} in this Melee (2.6); count it through f and l",
-                side.name()
+                "{name} ({unit}) supports {of} in this Melee (2.6); count it through f and l"
             )
         };
         self.say(text);

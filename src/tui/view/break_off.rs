@@ -90,13 +90,6 @@ pub fn before(
                 Span::styled("REFUSED ", t.bad()),
                 Span::raw(e.to_string()),
             ]));
-            out.push(Line::from(vec![
-                Span::raw("  "),
-                k(t, "s"),
-                Span::raw(" if it is only supporting, "),
-                k(t, "Esc"),
-                Span::raw(" back to its activation"),
-            ]));
             return out;
         }
     };

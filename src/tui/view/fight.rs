@@ -271,7 +271,7 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 k(t, "g"),
                 Span::raw(" rough ground (2.6.1 B)"),
             ]));
-            out.extend(support_lines(app, supports, narrow));
+            out.extend(support_lines(app, [*a, *b], supports, narrow));
             let plan = Melee::between(ua, facts_a, ub, facts_b, *rough_ground);
             match plan {
                 Ok(plan) => {
@@ -421,7 +421,12 @@ fn facts_lines(f: &MeleeFacts, narrow: bool) -> Vec<String> {
 }
 
 /// The Melee panel's supporting units, per side (2.6).
-fn support_lines(app: &App, supports: &[Vec<UnitId>; 2], narrow: bool) -> Vec<Line<'static>> {
+fn support_lines(
+    app: &App,
+    pair: [UnitId; 2],
+    supports: &[Vec<UnitId>; 2],
+    narrow: bool,
+) -> Vec<Line<'static>> {
     let t = &app.theme;
     let none = supports.iter().all(Vec::is_empty);
     let mut out = vec![Line::from(vec![
@@ -434,16 +439,15 @@ fn support_lines(app: &App, supports: &[Vec<UnitId>; 2], narrow: bool) -> Vec<Li
             " marks one of the side ▸; they roll no dice: count them through f and l (2.6)"
         }),
     ])];
-    for side in [Side::A, Side::B] {
-        let list = &supports[side as usize];
+    for (opponent, list) in pair.iter().zip(supports) {
         if !list.is_empty() {
             let names: Vec<String> = list
                 .iter()
                 .map(|u| format!("{} ({u})", app.name(*u)))
                 .collect();
             out.push(Line::from(format!(
-                "  side {}: {}",
-                side.name(),
+                "  with {}: {}",
+                app.name(*opponent),
                 names.join(", ")
             )));
         }
@@ -733,19 +737,19 @@ pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
         PickFor::ShootAtCharger(u) => format!("Who shoots at {}?", app.name(u)),
         PickFor::Engage(u) => format!("{} is in Melee with… (again: no longer)", app.name(u)),
         PickFor::OffTable => "Fled and destroyed: which one to correct?".to_string(),
-        PickFor::Support(side) => {
-            format!("Side {}'s supporting units (Enter marks; again: unmarks)", side.name())
+        PickFor::Support(u) => {
+            format!("Who supports {}? (Enter marks; again: unmarks)", app.name(u))
         }
     };
     // The units already marked as supporting, in the Melee panel below.
     let marked: Vec<UnitId> = match (p.purpose, app.dialogs.iter().rev().nth(1)) {
         (
-            PickFor::Support(side),
+            PickFor::Support(u),
             Some(crate::tui::dialog::Dialog::Resolve(Resolve {
-                procedure: Procedure::Melee { supports, .. },
+                procedure: Procedure::Melee { a, supports, .. },
                 ..
             })),
-        ) => supports[side as usize].clone(),
+        ) => supports[usize::from(u != *a)].clone(),
         _ => Vec::new(),
     };
     let inner = popup::frame(app, &title, r, buf);
