@@ -104,7 +104,11 @@ fn cavalry_break_off_from_slower_foot() {
         panic!("a break-off was recorded");
     };
     assert_eq!((unit, opponent, supporting), (b(7), a(1), false));
-    assert_eq!(count(&app, "activation"), 0, "the break-off is the activation");
+    assert_eq!(
+        count(&app, "activation"),
+        0,
+        "the break-off is the activation"
+    );
     let u = app.battle.unit(b(7)).unwrap();
     assert!(u.activated);
     assert_eq!(u.unit.formation, Formation::Unformed);
@@ -230,7 +234,11 @@ fn supporting_units_fall_back_and_test_for_berserk() {
         press(&mut app, &["Down"]);
     }
     press(&mut app, &["Enter", "s", "Enter"]);
-    assert_eq!(supports(&app), [vec![], vec![a(12)]], "s, Enter again unmarks");
+    assert_eq!(
+        supports(&app),
+        [vec![], vec![a(12)]],
+        "s, Enter again unmarks"
+    );
     press(&mut app, &["s"]);
     both(&app, "supports_pick");
     press(&mut app, &["Enter"]);
@@ -244,14 +252,22 @@ fn supporting_units_fall_back_and_test_for_berserk() {
     };
     press(
         &mut app,
-        &[&format!("W: {} | W: {}", "6".repeat(na), "1".repeat(nb)), "Enter"],
+        &[
+            &format!("W: {} | W: {}", "6".repeat(na), "1".repeat(nb)),
+            "Enter",
+        ],
     );
     while let Some(Dialog::TypeDice(t)) = app.dialogs.last() {
         // Red and yellow dice for the personalities, if any: 6s miss.
         let n = t.ask.count;
         press(&mut app, &[&"6".repeat(n), "Enter"]);
     }
-    assert_eq!(app.context(), Context::MeleeResult, "{:?}", app.dialogs.last());
+    assert_eq!(
+        app.context(),
+        Context::MeleeResult,
+        "{:?}",
+        app.dialogs.last()
+    );
     both(&app, "supports_melee_after");
     let text = screen(&app, 120, 40);
     assert!(

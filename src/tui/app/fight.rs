@@ -5,13 +5,13 @@
 
 use super::App;
 use crate::battle::{Event, Phase, UnitId};
+use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;
 use crate::rules::warlords::melee::{Melee, MeleeFacts};
-use crate::dice::Dice;
 use crate::rules::warlords::movement::{BreakOff, RandomMove};
-use crate::rules::warlords::unit::Morale;
 use crate::rules::warlords::shooting::{Shooting, ShootingSituation, StandsShotAt, may_shoot};
+use crate::rules::warlords::unit::Morale;
 use crate::rules::warlords::unit::ShootingStyle;
 use crate::tui::action::{Answer, Choice, Cover, MeleeFact};
 use crate::tui::dialog::{
@@ -111,9 +111,7 @@ impl App {
                 r.break_off = Some(out);
                 r.dice = vec![dice.clone()];
             }
-            Event::Flee { dice, .. } | Event::StandLoss { dice, .. } => {
-                r.dice = vec![dice.clone()]
-            }
+            Event::Flee { dice, .. } | Event::StandLoss { dice, .. } => r.dice = vec![dice.clone()],
             _ => {}
         }
         Ok(r)
@@ -758,9 +756,7 @@ impl App {
             format!("{name} ({unit}) no longer marked as supporting")
         } else {
             list.push(unit);
-            format!(
-                "{name} ({unit}) supports {of} in this Melee (2.6); count it through f and l"
-            )
+            format!("{name} ({unit}) supports {of} in this Melee (2.6); count it through f and l")
         };
         self.say(text);
     }

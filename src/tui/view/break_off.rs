@@ -126,10 +126,7 @@ pub fn before(
     ));
     if let Some(d) = odds.distance {
         out.push(Line::from(Span::styled(
-            format!(
-                "  if it breaks off: mean {:.1} span(s) back",
-                d.mean()
-            ),
+            format!("  if it breaks off: mean {:.1} span(s) back", d.mean()),
             t.dim(),
         )));
         for (spans, p) in d.iter() {

@@ -613,10 +613,7 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                 && !supports[l as usize].is_empty()
             {
                 out.push(Line::from(Span::styled(
-                    format!(
-                        "  supporting units also fall back (2.6.2): {}",
-                        names(l)
-                    ),
+                    format!("  supporting units also fall back (2.6.2): {}", names(l)),
                     t.warn(),
                 )));
             }
@@ -738,7 +735,10 @@ pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
         PickFor::Engage(u) => format!("{} is in Melee with… (again: no longer)", app.name(u)),
         PickFor::OffTable => "Fled and destroyed: which one to correct?".to_string(),
         PickFor::Support(u) => {
-            format!("Who supports {}? (Enter marks; again: unmarks)", app.name(u))
+            format!(
+                "Who supports {}? (Enter marks; again: unmarks)",
+                app.name(u)
+            )
         }
     };
     // The units already marked as supporting, in the Melee panel below.
