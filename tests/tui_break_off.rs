@@ -113,9 +113,12 @@ fn cavalry_break_off_from_slower_foot() {
     assert!(u.activated);
     assert_eq!(u.unit.formation, Formation::Unformed);
     assert!(app.battle.in_melee_with(b(7)).is_empty(), "the pair parted");
-    // Enter closes the result and the activation under it.
-    press(&mut app, &["Enter"]);
+    // Enter (or Esc) closes the result and the activation under it.
+    press(&mut app, &["Esc"]);
     assert_eq!(app.context(), Context::Tables);
+    press(&mut app, &["u", "U"]);
+    assert!(app.battle.in_melee_with(b(7)).is_empty(), "redone");
+    select(&mut app, b(7));
     // One u takes the whole step back.
     press(&mut app, &["u"]);
     assert_eq!(count(&app, "break_off"), 0);
@@ -171,6 +174,8 @@ fn close_foot_refused_unless_only_supporting() {
     // Only supporting: any unit may try; a failure keeps it in the Melee.
     press(&mut app, &["s", "t", "11", "Enter"]);
     assert_eq!(app.context(), Context::AfterRoll);
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Tables, "Enter closes both panels");
     let Some(Event::BreakOff {
         opponent,
         supporting,
@@ -182,8 +187,8 @@ fn close_foot_refused_unless_only_supporting() {
     assert_eq!((opponent, supporting), (a(3), true));
     assert!(app.battle.in_melee_with(b(4)).contains(&a(3)));
     assert!(app.battle.unit(b(4)).unwrap().activated);
-    let text = screen(&app, 120, 40);
-    assert!(text.contains("FAILURE: it stays in the Melee"), "{text}");
+    let last = app.battle.entries().last().unwrap().summary.clone();
+    assert!(last.contains("stays in the Melee"), "{last}");
 }
 
 /// Presses Enter through the walker until the Melee phase.

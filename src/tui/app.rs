@@ -301,6 +301,19 @@ impl App {
     fn back(&mut self) {
         match self.dialogs.pop() {
             Some(Dialog::Resolve(r)) => {
+                if r.rolled.is_some()
+                    && matches!(r.procedure, Procedure::BreakOff { .. })
+                    && matches!(
+                        self.dialogs.last(),
+                        Some(Dialog::Resolve(Resolve {
+                            procedure: Procedure::Activation { .. },
+                            ..
+                        }))
+                    )
+                {
+                    // 2.4.8: the break-off was the activation: its panel goes too.
+                    self.dialogs.pop();
+                }
                 if let Some(x) = &r.rolled {
                     if x.flee_pending
                         && let Procedure::Activation { unit, .. } = r.procedure
