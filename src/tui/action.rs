@@ -179,6 +179,14 @@ pub enum Action {
     NextStep(usize),
     /// Tables: pair the selected unit with an enemy in Melee, or part them.
     Engage,
+    /// Activation: try to break off from Melee instead (2.4.8).
+    BreakOff,
+    /// Breaking off: the next Melee opponent to break off from.
+    NextOpponent,
+    /// Breaking off: it is only a supporting unit, or not.
+    OnlySupporting,
+    /// Melee: mark or unmark a supporting unit of the side the toggles change (2.6).
+    Supports,
     /// Scroll the open panel by this many rows (negative: up).
     Scroll(i16),
     /// Tables: pick a unit from the fled and destroyed list, to correct it.

@@ -3,6 +3,7 @@
 //! through the battle's events; the console only asks the battle and the
 //! rules what things mean and shows it.
 
+mod break_off;
 mod fight;
 
 use super::action::{Action, Choice, Fact};
@@ -16,7 +17,7 @@ use crate::rules::warlords::activation::{
     Action as RulesAction, Activation, ActivationOutcome, ActivationSituation,
 };
 use crate::rules::warlords::melee::{Melee, MeleeDice};
-use crate::rules::warlords::movement::{Flee, RandomMove};
+use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
 use crate::rules::warlords::personality::StandLoss;
 use crate::rules::warlords::personality::{PersonalityStatus, PersonalityTrait};
 use crate::rules::warlords::shooting::Shooting;
@@ -261,6 +262,10 @@ impl App {
                     self.open_pick(PickFor::Engage(id));
                 }
             }
+            Action::BreakOff => self.open_break_off(),
+            Action::NextOpponent => self.next_opponent(),
+            Action::OnlySupporting => self.only_supporting(),
+            Action::Supports => self.open_supports(),
             Action::Scroll(n) => self.scroll(n),
             Action::NewBattle | Action::Resume => {}
         }
@@ -296,6 +301,19 @@ impl App {
     fn back(&mut self) {
         match self.dialogs.pop() {
             Some(Dialog::Resolve(r)) => {
+                if r.rolled.is_some()
+                    && matches!(r.procedure, Procedure::BreakOff { .. })
+                    && matches!(
+                        self.dialogs.last(),
+                        Some(Dialog::Resolve(Resolve {
+                            procedure: Procedure::Activation { .. },
+                            ..
+                        }))
+                    )
+                {
+                    // 2.4.8: the break-off was the activation: its panel goes too.
+                    self.dialogs.pop();
+                }
                 if let Some(x) = &r.rolled {
                     if x.flee_pending
                         && let Procedure::Activation { unit, .. } = r.procedure
@@ -587,6 +605,18 @@ impl App {
                 });
                 Ok(vec![(ua.name.clone(), na), (ub.name.clone(), nb)])
             }
+            Procedure::BreakOff {
+                unit,
+                opponents,
+                opponent,
+                supporting,
+            } => {
+                let u = &self.battle.unit(*unit).ok_or("no such unit")?.unit;
+                let o = opponents.get(*opponent).ok_or("no Melee opponent")?;
+                let o = &self.battle.unit(*o).ok_or("no such unit")?.unit;
+                let plan = BreakOff::plan(u, o, *supporting).map_err(|e| e.to_string())?;
+                Ok(vec![(u.name.clone(), plan.needs(typed_of(0)))])
+            }
             Procedure::Pursue { unit, .. } => {
                 let u = self.battle.unit(*unit).ok_or("no such unit")?;
                 let m = RandomMove {
@@ -696,6 +726,15 @@ impl App {
             return;
         }
         let procedure = r.procedure.clone();
+        if let Procedure::BreakOff { .. } = procedure
+            && self.needs(&procedure).is_err()
+        {
+            // 2.4.8: the panel says why below, in the rules' words.
+            return self.set_resolve_error(
+                "refused (2.4.8), see why below: s if it is only a supporting unit, Esc back to its activation"
+                    .to_string(),
+            );
+        }
         let mut typed = typed.unwrap_or_default().into_iter();
         let mut next = || typed.next().unwrap_or_default();
         let event = match &procedure {
@@ -774,6 +813,18 @@ impl App {
             Procedure::StandLoss { unit, personality } => Event::StandLoss {
                 unit: *unit,
                 personality: personality.clone(),
+                dice: next(),
+            },
+            // 2.4.8: the break-off is the unit's activation.
+            Procedure::BreakOff {
+                unit,
+                opponents,
+                opponent,
+                supporting,
+            } => Event::BreakOff {
+                unit: *unit,
+                opponent: opponents.get(*opponent).copied().unwrap_or(*unit),
+                supporting: *supporting,
                 dice: next(),
             },
         };
@@ -878,6 +929,9 @@ impl App {
         let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
             return None;
         };
+        if matches!(r.procedure, Procedure::BreakOff { .. }) {
+            return None; // 2.4.8: it moves straight back; nothing else to choose
+        }
         let o = r.rolled.as_ref()?.activation.as_ref()?;
         Self::rules_actions(c)
             .iter()

@@ -11,7 +11,7 @@ use crate::dice::{Colour, Dice, DiceCount};
 use crate::rules::Side;
 use crate::rules::warlords::activation::{ActivationOutcome, ActivationSituation};
 use crate::rules::warlords::melee::{MeleeFacts, MeleeOutcome};
-use crate::rules::warlords::movement::RandomMoveOutcome;
+use crate::rules::warlords::movement::{BreakOffOutcome, RandomMoveOutcome};
 use crate::rules::warlords::personality::PersonalityStatus;
 use crate::rules::warlords::shooting::{ShootingOutcome, ShootingSituation};
 use crate::rules::warlords::unit::{Formation, Morale};
@@ -81,6 +81,22 @@ pub enum Procedure {
         rough_ground: bool,
         /// The side whose facts the toggles change (Tab switches).
         side: Side,
+        /// The supporting units the referee marked, opponent a's then
+        /// opponent b's (2.6): they fall back with it (2.6.2) and Impetuous
+        /// ones test for Berserk when the enemy breaks (2.6.3). Their dice
+        /// count through the flank toggles.
+        supports: [Vec<UnitId>; 2],
+    },
+    /// A unit in Melee tries to break off as its activation (2.4.8).
+    BreakOff {
+        /// The unit.
+        unit: UnitId,
+        /// Its Melee opponents.
+        opponents: Vec<UnitId>,
+        /// The one it breaks off from (an index into `opponents`).
+        opponent: usize,
+        /// It is only a supporting unit (any unit may then break off).
+        supporting: bool,
     },
     /// A unit gone Berserk as its enemy broke: it charges an enemy in
     /// charge range, or makes a random move at full speed toward the
@@ -141,6 +157,8 @@ pub enum PickFor {
     ShootAtCharger(UnitId),
     /// The enemy this unit is in Melee with, or no longer (2.6).
     Engage(UnitId),
+    /// A supporting unit of this opponent in the open Melee, marked or unmarked (2.6).
+    Support(UnitId),
     /// A unit off the table, to correct (and perhaps bring back).
     OffTable,
 }
@@ -177,6 +195,8 @@ pub struct Rolled {
     pub melee: Option<MeleeOutcome>,
     /// A random move's (or flight's) outcome.
     pub moved: Option<RandomMoveOutcome>,
+    /// A break-off's outcome (2.4.8).
+    pub break_off: Option<BreakOffOutcome>,
     /// Steps the rules offer next, done ones included.
     pub next: Vec<(NextStep, bool)>,
 }
@@ -363,6 +383,7 @@ impl Dialog {
                 (Procedure::Melee { .. }, false) => Context::Melee,
                 (Procedure::Melee { .. }, true) => Context::MeleeResult,
                 (Procedure::Pursue { .. }, false) => Context::Pursue,
+                (Procedure::BreakOff { .. }, false) => Context::BreakOff,
                 (_, true) => Context::AfterRoll,
                 (_, false) => Context::BeforeRoll,
             },

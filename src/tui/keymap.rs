@@ -32,6 +32,8 @@ pub enum Context {
     MeleeResult,
     /// A Berserk winner's move: a charge or a random move (2.6.3).
     Pursue,
+    /// Breaking off from Melee before the roll (2.4.8).
+    BreakOff,
     /// Picking a unit from a table.
     Pick,
     /// Correcting a unit.
@@ -60,6 +62,7 @@ impl Context {
             Context::Melee => "Melee (before the roll)",
             Context::MeleeResult => "After a Melee",
             Context::Pursue => "A Berserk winner's move",
+            Context::BreakOff => "Breaking off (before the roll)",
             Context::Pick => "Picking a unit",
             Context::Correct => "Correcting a unit",
             Context::Formation => "Picking a formation",
@@ -384,6 +387,42 @@ pub const BINDINGS: &[Binding] = &[
         Action::EvadeNearer,
         "",
         "evading: one span less (0: not evading)",
+    ),
+    b(
+        C::BeforeRoll,
+        Key::ch('b'),
+        Action::BreakOff,
+        "break off",
+        "activation of a unit in Melee: try to break off instead, as its activation (2.4.8)",
+    ),
+    // Breaking off.
+    b(
+        C::BreakOff,
+        Key::plain(K::Enter),
+        Action::Roll,
+        "Herald rolls",
+        "Herald rolls the activation (and the random move back, if it breaks off)",
+    ),
+    b(
+        C::BreakOff,
+        Key::ch('t'),
+        Action::TypeDice,
+        "type dice",
+        "type the players' dice: the activation's white dice, then the move's",
+    ),
+    b(
+        C::BreakOff,
+        Key::ch('o'),
+        Action::NextOpponent,
+        "opponent",
+        "the next Melee opponent to break off from",
+    ),
+    b(
+        C::BreakOff,
+        Key::ch('s'),
+        Action::OnlySupporting,
+        "only supporting",
+        "toggle: it is only a supporting unit (any unit may then break off, 2.4.8)",
     ),
     // After a roll.
     b(
@@ -723,6 +762,13 @@ pub const BINDINGS: &[Binding] = &[
     ),
     b(
         C::Melee,
+        Key::ch('s'),
+        Action::Supports,
+        "supports",
+        "mark or unmark a supporting unit of the side marked ▸ (2.6; they count through f and l)",
+    ),
+    b(
+        C::Melee,
         Key::ch('g'),
         Action::MeleeToggle(MeleeFact::RoughGround),
         "",
@@ -1050,6 +1096,7 @@ pub const CONTEXTS: &[Context] = &[
     Context::Melee,
     Context::MeleeResult,
     Context::Pursue,
+    Context::BreakOff,
     Context::TypeDice,
     Context::Correct,
     Context::Formation,
@@ -1116,6 +1163,7 @@ mod tests {
             Context::Melee,
             Context::MeleeResult,
             Context::Pursue,
+            Context::BreakOff,
         ] {
             assert_eq!(
                 lookup(ctx, Key::plain(KeyCode::Esc)),

@@ -1,6 +1,7 @@
 //! Drawing: `impl Widget for &App` lays out the screen and hands each part
 //! to its widget in `view/`. Nothing here changes the state.
 
+pub mod break_off;
 pub mod detail;
 pub mod dice;
 pub mod fight;

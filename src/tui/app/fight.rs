@@ -5,11 +5,13 @@
 
 use super::App;
 use crate::battle::{Event, Phase, UnitId};
+use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;
 use crate::rules::warlords::melee::{Melee, MeleeFacts};
-use crate::rules::warlords::movement::RandomMove;
+use crate::rules::warlords::movement::{BreakOff, RandomMove};
 use crate::rules::warlords::shooting::{Shooting, ShootingSituation, StandsShotAt, may_shoot};
+use crate::rules::warlords::unit::Morale;
 use crate::rules::warlords::unit::ShootingStyle;
 use crate::tui::action::{Answer, Choice, Cover, MeleeFact};
 use crate::tui::dialog::{
@@ -28,6 +30,7 @@ fn empty_rolled() -> Rolled {
         shooting: None,
         melee: None,
         moved: None,
+        break_off: None,
         next: Vec::new(),
     }
 }
@@ -89,9 +92,26 @@ impl App {
                 r.melee = Some(plan.resolve(dice).map_err(|e| e.to_string())?);
                 r.dice = vec![dice.a.clone(), dice.b.clone()];
             }
-            Event::Flee { dice, .. }
-            | Event::StandLoss { dice, .. }
-            | Event::BreakOff { dice, .. } => r.dice = vec![dice.clone()],
+            Event::BreakOff {
+                unit: id,
+                opponent,
+                supporting,
+                dice,
+            } => {
+                // 2.4.8: the activation's dice, then the random move's.
+                let plan = BreakOff::plan(unit(*id)?, unit(*opponent)?, *supporting)
+                    .map_err(|e| e.to_string())?;
+                let out = plan.resolve(dice).map_err(|e| e.to_string())?;
+                let n = plan.activation.needs().white.min(dice.white.len());
+                let act = Dice {
+                    white: dice.white[..n].to_vec(),
+                    ..Dice::default()
+                };
+                r.activation = Some(plan.activation.resolve(&act).map_err(|e| e.to_string())?);
+                r.break_off = Some(out);
+                r.dice = vec![dice.clone()];
+            }
+            Event::Flee { dice, .. } | Event::StandLoss { dice, .. } => r.dice = vec![dice.clone()],
             _ => {}
         }
         Ok(r)
@@ -142,6 +162,20 @@ impl App {
         {
             next.push(NextStep::BerserkTest(id(loser.other()))); // 2.6.3
         }
+        // 2.6.3: an Impetuous unit supporting the winner also rolls to go
+        // Berserk when the enemy breaks (Ready, as the winner itself must be).
+        // `supports` are per opponent, as the outcome's sides are.
+        if let (Some(loser), true, Procedure::Melee { supports, .. }) =
+            (out.decision.loser, out.decision.broken, procedure)
+        {
+            for s in &supports[loser.other() as usize] {
+                if self.battle.unit(*s).is_some_and(|u| {
+                    !u.off_table() && u.unit.is_impetuous() && u.unit.morale == Morale::Ready
+                }) {
+                    next.push(NextStep::BerserkTest(*s));
+                }
+            }
+        }
         r.next = next.into_iter().map(|s| (s, false)).collect();
     }
 
@@ -190,6 +224,11 @@ impl App {
                 true
             }
             (Procedure::Charge { .. }, _) => true,
+            (Procedure::BreakOff { .. }, Procedure::Activation { .. }) => {
+                // The break-off was the activation (2.4.8): its panel closes too.
+                self.dialogs.pop();
+                false
+            }
             (
                 Procedure::Flee { .. }
                 | Procedure::StandLoss { .. }
@@ -249,6 +288,7 @@ impl App {
         let (of, side) = match purpose {
             PickFor::Shoot(u) | PickFor::Charge(u) | PickFor::Engage(u) => (u, u.side.other()),
             PickFor::ShootAtCharger(u) => (u, u.side.other()),
+            PickFor::Support(u) => (u, u.side),
             PickFor::OffTable => return,
         };
         let choices: Vec<UnitId> = self
@@ -261,6 +301,8 @@ impl App {
                         && may_shoot(&u.unit).is_ok()
                         && self.battle.unit(c).is_some_and(|_| *id != c)
                 }
+                // 2.6: friendly units in contact that are not the opponent.
+                PickFor::Support(_) => *id != of,
                 _ => true,
             })
             .map(|(id, _)| id)
@@ -270,13 +312,13 @@ impl App {
                 PickFor::ShootAtCharger(_) => {
                     "no unit of the charged side may still shoot (it needs its activation and missiles, 2.4.4)"
                 }
+                PickFor::Support(_) => "that side has no other unit on the table to support",
                 _ => "the other side has no unit on the table",
             };
             return self.set_resolve_error(why.to_string());
         }
         let want = self.selected[side as usize];
         let line = choices.iter().position(|c| c.index == want).unwrap_or(0);
-        let _ = of;
         self.dialogs.push(Dialog::Pick(Pick {
             purpose,
             choices,
@@ -320,6 +362,7 @@ impl App {
                     })));
             }
             PickFor::OffTable => self.open_correction(chosen),
+            PickFor::Support(opponent) => self.mark_support(opponent, chosen),
             PickFor::Engage(unit) => {
                 let engaged = self.battle.in_melee_with(unit).contains(&chosen);
                 let event = if engaged {
@@ -603,6 +646,7 @@ impl App {
                 facts_b,
                 rough_ground: false,
                 side: Side::A,
+                supports: [Vec::new(), Vec::new()],
             })));
     }
 
@@ -678,6 +722,45 @@ impl App {
         }
     }
 
+    /// s on the Melee panel: the picker of the marked side's units, to
+    /// mark or unmark a supporting unit (2.6).
+    pub(super) fn open_supports(&mut self) {
+        let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Melee { a, b, side, .. },
+            rolled: None,
+            ..
+        })) = self.dialogs.last()
+        else {
+            return;
+        };
+        let opponent = if *side == Side::A { *a } else { *b };
+        self.open_pick(PickFor::Support(opponent));
+    }
+
+    /// Marks a unit supporting an opponent of the open Melee, or unmarks it.
+    fn mark_support(&mut self, opponent: UnitId, unit: UnitId) {
+        let (name, of) = (self.name(unit), self.name(opponent));
+        let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Melee { a, supports, .. },
+            rolled: None,
+            error,
+            ..
+        })) = self.dialogs.last_mut()
+        else {
+            return;
+        };
+        *error = None;
+        let list = &mut supports[usize::from(opponent != *a)];
+        let text = if let Some(i) = list.iter().position(|u| *u == unit) {
+            list.remove(i);
+            format!("{name} ({unit}) no longer marked as supporting")
+        } else {
+            list.push(unit);
+            format!("{name} ({unit}) supports {of} in this Melee (2.6); count it through f and l")
+        };
+        self.say(text);
+    }
+
     /// A key after a Melee: opens the step it offers.
     pub(super) fn next_step(&mut self, i: usize) {
         let Some(Dialog::Resolve(Resolve {
@@ -704,7 +787,8 @@ impl App {
             NextStep::BerserkMove(unit, toward) => Procedure::Pursue { unit, toward },
             NextStep::BerserkTest(unit) => Procedure::Reaction {
                 unit,
-                cause: if unit == a { b } else { a },
+                // A supporting unit tests as its side's enemy breaks (2.6.3).
+                cause: if unit.side == a.side { b } else { a },
                 purpose: Purpose::BerserkTest,
                 situation: ActivationSituation {
                     enemy_in_charge_distance: true,

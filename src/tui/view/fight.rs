@@ -67,6 +67,15 @@ pub fn title(app: &App, p: &Procedure) -> Option<String> {
         Procedure::Pursue { unit, toward } => {
             format!("{} is Berserk as {} flees (2.6.3)", n(*unit), n(*toward))
         }
+        Procedure::BreakOff {
+            unit,
+            opponents,
+            opponent,
+            ..
+        } => match opponents.get(*opponent) {
+            Some(o) => format!("{} breaks off from {} (2.4.8)", n(*unit), n(*o)),
+            None => format!("{} breaks off (2.4.8)", n(*unit)),
+        },
         _ => return None,
     })
 }
@@ -217,6 +226,7 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
             facts_b,
             rough_ground,
             side,
+            supports,
         } => {
             let (Some(ua), Some(ub)) = (unit(*a), unit(*b)) else {
                 return Some(out);
@@ -261,6 +271,7 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 k(t, "g"),
                 Span::raw(" rough ground (2.6.1 B)"),
             ]));
+            out.extend(support_lines(app, [*a, *b], supports, narrow));
             let plan = Melee::between(ua, facts_a, ub, facts_b, *rough_ground);
             match plan {
                 Ok(plan) => {
@@ -351,6 +362,18 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 out.push(odds_line(t, &format!("{d} spans"), p, 20));
             }
         }
+        Procedure::BreakOff {
+            unit: id,
+            opponents,
+            opponent,
+            supporting,
+        } => out.extend(super::break_off::before(
+            app,
+            *id,
+            opponents,
+            *opponent,
+            *supporting,
+        )),
         Procedure::StandLoss {
             unit: id,
             personality,
@@ -395,6 +418,41 @@ fn facts_lines(f: &MeleeFacts, narrow: bool) -> Vec<String> {
             pick("first round (champions leave)", "first round")
         ),
     ]
+}
+
+/// The Melee panel's supporting units, per side (2.6).
+fn support_lines(
+    app: &App,
+    pair: [UnitId; 2],
+    supports: &[Vec<UnitId>; 2],
+    narrow: bool,
+) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let none = supports.iter().all(Vec::is_empty);
+    let mut out = vec![Line::from(vec![
+        Span::styled("Supporting units", t.title()),
+        Span::raw(if none { ": none  " } else { "  " }),
+        k(t, "s"),
+        Span::raw(if narrow {
+            " marks (side ▸); count them via f, l (2.6)"
+        } else {
+            " marks one of the side ▸; they roll no dice: count them through f and l (2.6)"
+        }),
+    ])];
+    for (opponent, list) in pair.iter().zip(supports) {
+        if !list.is_empty() {
+            let names: Vec<String> = list
+                .iter()
+                .map(|u| format!("{} ({u})", app.name(*u)))
+                .collect();
+            out.push(Line::from(format!(
+                "  with {}: {}",
+                app.name(*opponent),
+                names.join(", ")
+            )));
+        }
+    }
+    out
 }
 
 fn cut(s: &str, n: usize) -> String {
@@ -539,6 +597,26 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                     Span::styled(text, t.bad())
                 }
             }));
+            let supports = match &r.procedure {
+                Procedure::Melee { supports, .. } => supports.clone(),
+                _ => Default::default(),
+            };
+            let names = |s: Side| {
+                supports[s as usize]
+                    .iter()
+                    .map(|u| format!("{} ({u})", app.name(*u)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            if let Some(l) = dec.loser
+                && dec.falls_back
+                && !supports[l as usize].is_empty()
+            {
+                out.push(Line::from(Span::styled(
+                    format!("  supporting units also fall back (2.6.2): {}", names(l)),
+                    t.warn(),
+                )));
+            }
             if let Some(f) = o.follow_up {
                 out.push(Line::from(format!(
                     "  follow-up: {} (2.6.3)",
@@ -548,6 +626,15 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                         FollowUp::Cannot => "the winner is Worn or Broken and cannot follow up",
                     }
                 )));
+                if let Some(l) = dec.loser
+                    && f != FollowUp::Cannot
+                    && !supports[l.other() as usize].is_empty()
+                {
+                    out.push(Line::from(format!(
+                        "  supporting units in contact with its front may follow up with it, if not blocked (2.6.3): {}",
+                        names(l.other())
+                    )));
+                }
             }
             if let Procedure::Melee {
                 facts_a, facts_b, ..
@@ -608,6 +695,15 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                 }
             }
         }
+        Procedure::BreakOff {
+            opponents,
+            opponent,
+            ..
+        } => out.extend(super::break_off::after(
+            app,
+            x,
+            opponents.get(*opponent).copied(),
+        )),
         _ => return None,
     }
     if let Some(e) = entry {
@@ -638,6 +734,23 @@ pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
         PickFor::ShootAtCharger(u) => format!("Who shoots at {}?", app.name(u)),
         PickFor::Engage(u) => format!("{} is in Melee with… (again: no longer)", app.name(u)),
         PickFor::OffTable => "Fled and destroyed: which one to correct?".to_string(),
+        PickFor::Support(u) => {
+            format!(
+                "Who supports {}? (Enter marks; again: unmarks)",
+                app.name(u)
+            )
+        }
+    };
+    // The units already marked as supporting, in the Melee panel below.
+    let marked: Vec<UnitId> = match (p.purpose, app.dialogs.iter().rev().nth(1)) {
+        (
+            PickFor::Support(u),
+            Some(crate::tui::dialog::Dialog::Resolve(Resolve {
+                procedure: Procedure::Melee { a, supports, .. },
+                ..
+            })),
+        ) => supports[usize::from(u != *a)].clone(),
+        _ => Vec::new(),
     };
     let inner = popup::frame(app, &title, r, buf);
     let shown = inner.height.saturating_sub(1) as usize;
@@ -661,10 +774,13 @@ pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
                 )
             });
             let style = if i == p.line { t.selected() } else { t.text() };
-            Line::from(vec![
-                Span::styled(if i == p.line { "› " } else { "  " }, style),
-                Span::styled(text, style),
-            ])
+            let mark = match (i == p.line, marked.contains(id)) {
+                (true, true) => "›✓",
+                (true, false) => "› ",
+                (false, true) => " ✓",
+                (false, false) => "  ",
+            };
+            Line::from(vec![Span::styled(mark, style), Span::styled(text, style)])
         })
         .collect();
     lines.push(Line::from(vec![

@@ -15,6 +15,8 @@ fn works(app: &App, context: Context, action: Action) -> bool {
         Action::Undo => !app.battle.events().is_empty(),
         Action::Redo => !app.battle.undone().is_empty(),
         Action::Back => context != Context::Tables,
+        Action::BreakOff => app.break_off_offered().is_some(),
+        Action::NextOpponent => app.break_off_opponents() > 1,
         _ => true,
     }
 }

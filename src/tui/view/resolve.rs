@@ -218,6 +218,9 @@ fn before(app: &App, r: &Resolve, width: u16) -> Vec<Line<'static>> {
                 return out;
             };
             out.extend(facts(t, situation, width));
+            if matches!(r.procedure, Procedure::Activation { .. }) {
+                out.extend(break_off_offer(app));
+            }
             out.push(Line::from(""));
             match Activation::plan(&u.unit, *situation) {
                 Ok(plan) => out.extend(activation_plan(t, &u.unit, &plan)),
@@ -252,6 +255,39 @@ fn before(app: &App, r: &Resolve, width: u16) -> Vec<Line<'static>> {
     out.push(Line::from(""));
     out.push(roll_keys(t));
     out
+}
+
+/// A unit in Melee may try to break off instead, as its activation (2.4.8).
+fn break_off_offer(app: &App) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let Some((unit, allowed)) = app.break_off_offered() else {
+        return Vec::new();
+    };
+    let names = |ids: &[UnitId]| {
+        ids.iter()
+            .map(|o| format!("{} ({o})", app.name(*o)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let line = if allowed.is_empty() {
+        vec![
+            Span::styled("b ", t.key()),
+            Span::raw(format!(
+                "break off (2.4.8): only as a supporting unit; {} may not break off from {}",
+                app.name(unit),
+                names(&app.battle.in_melee_with(unit))
+            )),
+        ]
+    } else {
+        vec![
+            Span::styled("b ", t.key()),
+            Span::raw(format!(
+                "break off from {} instead: its activation (2.4.8)",
+                names(&allowed)
+            )),
+        ]
+    };
+    vec![Line::from(""), Line::from(line)]
 }
 
 /// The keys under every panel before its roll.
