@@ -635,7 +635,7 @@ impl<'a> Melee<'a> {
             },
             sec("2.6.3"),
         );
-        let tests = d.broken && wunit.is_impetuous() && wunit.morale == Morale::Ready;
+        let tests = d.broken && tests_berserk_when_enemy_breaks(wunit);
         if tests {
             why.line(
                 format!(
@@ -766,6 +766,12 @@ impl MeleeDice {
             Side::B => &self.b,
         }
     }
+}
+
+/// Whether a winner (or a unit supporting it) rolls at once to go Berserk
+/// when its enemy breaks: Impetuous, and Ready as going Berserk needs (2.6.3, W-6).
+pub fn tests_berserk_when_enemy_breaks(unit: &Unit) -> bool {
+    unit.is_impetuous() && unit.morale == Morale::Ready
 }
 
 /// The dice and modifiers of one opponent against the other (2.6.1 A–B, W-16, W-20, W-21).

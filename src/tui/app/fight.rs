@@ -8,10 +8,9 @@ use crate::battle::{Event, Phase, UnitId};
 use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;
-use crate::rules::warlords::melee::{Melee, MeleeFacts};
+use crate::rules::warlords::melee::{self, Melee, MeleeFacts};
 use crate::rules::warlords::movement::{BreakOff, RandomMove};
 use crate::rules::warlords::shooting::{Shooting, ShootingSituation, StandsShotAt, may_shoot};
-use crate::rules::warlords::unit::Morale;
 use crate::rules::warlords::unit::ShootingStyle;
 use crate::tui::action::{Answer, Choice, Cover, MeleeFact};
 use crate::tui::dialog::{
@@ -170,7 +169,7 @@ impl App {
         {
             for s in &supports[loser.other() as usize] {
                 if self.battle.unit(*s).is_some_and(|u| {
-                    !u.off_table() && u.unit.is_impetuous() && u.unit.morale == Morale::Ready
+                    !u.off_table() && melee::tests_berserk_when_enemy_breaks(&u.unit)
                 }) {
                     next.push(NextStep::BerserkTest(*s));
                 }
