@@ -26,39 +26,26 @@ fn placed(text: &str, problems: &[Problem]) -> Result<(), TestCaseError> {
 /// Keys: the format's own, a misspelling, and anything.
 fn key() -> impl Strategy<Value = String> {
     prop_oneof![
-        prop::sample::select(vec![
-            "name",
-            "side",
-            "notes",
-            "contingents",
-            "units",
-            "general",
-            "c_in_c",
-            "type",
-            "training",
-            "armour",
-            "shield",
-            "weapons",
-            "shooting",
-            "traits",
-            "stands",
-            "personalities",
-            "morale",
-            "champions",
-            "casualties",
-            "formation",
-            "files",
-            "moving",
-            "pavises_deployed",
-            "charisma",
-            "prowess",
-            "nemesis",
-            "vendetta",
-            "bounty",
-            "commander",
-            "status",
-            "stand",
-        ])
+        prop::sample::select(
+            [
+                "side",
+                "contingents",
+                "units",
+                "general",
+                "c_in_c",
+                "charisma",
+                "prowess",
+                "nemesis",
+                "vendetta",
+                "bounty",
+                "commander",
+                "status",
+                "stand",
+            ]
+            .into_iter()
+            .chain(herald::store::unit_table::UNIT_FIELDS.iter().copied())
+            .collect::<Vec<_>>(),
+        )
         .prop_map(str::to_string),
         "[a-z_]{1,8}",
     ]

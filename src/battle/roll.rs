@@ -51,7 +51,14 @@ impl Battle {
                 fill(a, source, |_| DiceCount::white(1))?;
                 fill(b, source, |_| DiceCount::white(1))?;
             }
+            // A reaction is an activation outside the side's turn (2.4.4): same dice.
             Event::Activation {
+                unit: id,
+                situation,
+                dice,
+                ..
+            }
+            | Event::Reaction {
                 unit: id,
                 situation,
                 dice,
@@ -107,15 +114,6 @@ impl Battle {
             Event::RandomMove { spans, dice, .. } => {
                 let m = RandomMove { spans: *spans };
                 fill(dice, source, |_| m.needs())?;
-            }
-            Event::Reaction {
-                unit: id,
-                situation,
-                dice,
-                ..
-            } => {
-                let plan = Activation::plan(unit(*id)?, *situation)?;
-                fill(dice, source, |_| plan.needs())?;
             }
             Event::StandLoss {
                 unit: id,

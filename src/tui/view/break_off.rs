@@ -4,7 +4,7 @@
 //! off, and the move straight back.
 
 use super::dice;
-use super::resolve::odds_line;
+use super::resolve::{changes_and_musts, odds_line};
 use crate::battle::UnitId;
 use crate::odds;
 use crate::rules::warlords::movement::{BreakOff, BreakOffCase, BreakOffMove};
@@ -209,23 +209,12 @@ pub fn after(app: &App, x: &Rolled, opponent: Option<UnitId>) -> Vec<Line<'stati
             _ => {}
         }
     }
-    if let Some(e) = app.battle.entries().get(x.entry) {
-        for eff in &e.effects {
-            out.push(Line::from(vec![
-                Span::styled("  changed: ", t.dim()),
-                Span::raw(eff.to_string()),
-            ]));
-        }
-    }
-    if let Some(o) = &x.activation {
-        for f in &o.forced {
-            let (what, sec) = f.describe();
-            out.push(Line::from(vec![
-                Span::styled("  MUST ", t.warn()),
-                Span::raw(format!("{what} ({sec})")),
-            ]));
-        }
-    }
+    changes_and_musts(
+        t,
+        app.battle.entries().get(x.entry),
+        x.activation.as_ref(),
+        &mut out,
+    );
     out
 }
 

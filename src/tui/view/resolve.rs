@@ -26,6 +26,29 @@ fn panel_area(area: Rect) -> Rect {
     popup::centred(area, 104, area.height.saturating_sub(2))
 }
 
+/// The lines every result shows: what the event changed in the units, and
+/// what the rules now force the unit to do (2.2.1, 2.2.2).
+pub fn changes_and_musts(
+    t: &Theme,
+    entry: Option<&Entry>,
+    activation: Option<&crate::rules::warlords::ActivationOutcome>,
+    out: &mut Vec<Line<'static>>,
+) {
+    for eff in entry.iter().flat_map(|e| &e.effects) {
+        out.push(Line::from(vec![
+            Span::styled("  changed: ", t.dim()),
+            Span::raw(eff.to_string()),
+        ]));
+    }
+    for f in activation.iter().flat_map(|o| &o.forced) {
+        let (what, sec) = f.describe();
+        out.push(Line::from(vec![
+            Span::styled("  MUST ", t.warn()),
+            Span::raw(format!("{what} ({sec})")),
+        ]));
+    }
+}
+
 /// A probability as a percentage and a bar of `width` cells.
 pub fn odds_line(t: &Theme, label: &str, p: f64, width: usize) -> Line<'static> {
     let eighths = (p.clamp(0.0, 1.0) * (width * 8) as f64).round() as usize;
@@ -466,24 +489,9 @@ fn after(app: &App, r: &Resolve, x: &Rolled) -> Vec<Line<'static>> {
     } else if let Some(e) = entry {
         out.push(Line::from(Span::styled(e.summary.clone(), t.title())));
     }
-    // What changed.
-    if let Some(e) = entry {
-        for eff in &e.effects {
-            out.push(Line::from(vec![
-                Span::styled("  changed: ", t.dim()),
-                Span::raw(eff.to_string()),
-            ]));
-        }
-    }
-    // What the unit must and may do.
+    // What changed, and what the unit must and may do.
+    changes_and_musts(t, entry, x.activation.as_ref(), &mut out);
     if let Some(o) = &x.activation {
-        for f in &o.forced {
-            let (what, sec) = f.describe();
-            out.push(Line::from(vec![
-                Span::styled("  MUST ", t.warn()),
-                Span::raw(format!("{what} ({sec})")),
-            ]));
-        }
         if x.flee_pending {
             out.push(Line::from(vec![
                 Span::styled("  Enter", t.key()),
