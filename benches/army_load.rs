@@ -30,8 +30,22 @@ fn army_load(c: &mut Criterion) {
     let file = read_army("bench.toml", &text).expect("the generated army is valid");
     assert_eq!(file.army.units().count(), 1000);
     eprintln!("army of 1,000 units: {} bytes", text.len());
+    assert!(
+        herald::store::army::read_army_in_pieces("bench.toml", &text, 2).is_some(),
+        "the generated army is read in pieces"
+    );
     c.bench_function("read_army 1000 units", |b| {
         b.iter(|| read_army("bench.toml", black_box(&text)).map(|f| f.army.contingents.len()))
+    });
+    c.bench_function("read_army 1000 units no drop", |b| {
+        b.iter_with_large_drop(|| read_army("bench.toml", black_box(&text)))
+    });
+    // The same file read as one piece on one core.
+    c.bench_function("read_army 1000 units one piece", |b| {
+        b.iter(|| {
+            herald::store::army::read_army_whole("bench.toml", black_box(&text))
+                .map(|f| f.army.contingents.len())
+        })
     });
     // The TOML parse alone, for comparison: the part Herald does not control.
     c.bench_function("toml parse only 1000 units", |b| {

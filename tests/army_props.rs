@@ -2,7 +2,9 @@
 //! built from the format's own field names and words, and real army files
 //! with random damage. Every problem it reports is placed inside the file.
 
-use herald::store::army::{battle_warnings, read_army, read_army_bytes};
+use herald::store::army::{
+    battle_warnings, read_army, read_army_bytes, read_army_in_pieces, read_army_whole,
+};
 use herald::store::toml_walk::{MAX_PROBLEMS, Problem};
 use proptest::prelude::*;
 
@@ -124,8 +126,182 @@ fn library_file() -> String {
     .unwrap()
 }
 
+/// A file read in pieces gives exactly what reading it whole gives, or
+/// `None` (and then the whole read is what the referee sees).
+fn same_in_pieces(text: &str, pieces: usize) -> Result<bool, TestCaseError> {
+    let Some(file) = read_army_in_pieces("p.toml", text, pieces) else {
+        return Ok(false);
+    };
+    let whole = read_army_whole("p.toml", text);
+    prop_assert_eq!(Ok(file), whole);
+    Ok(true)
+}
+
+/// A unit of a generated army: type, stands, files and maybe a personality
+/// (Charisma, Prowess, a trait, and whom he hates).
+type UnitSpec = (usize, u32, Option<u32>, Option<(i8, i8, usize, usize)>);
+
+/// What may be done to a generated army, most of it in a later contingent
+/// (the pieces after the first): nothing, or something the reading in pieces
+/// must notice.
+#[derive(Clone, Copy, Debug)]
+enum Twist {
+    None,
+    /// A `[[contingents]]` line inside a multi-line note.
+    HeaderInNote,
+    /// A unit named like one in another contingent.
+    DuplicateUnit,
+    /// A table after the contingents that is not an army field.
+    ExtraTable,
+    /// A misspelt field in a later contingent.
+    UnknownField,
+    /// A broken line in a later contingent.
+    SyntaxError,
+    /// The contingents written inline at the top as well.
+    InlineContingents,
+    /// A second C-in-C in a later contingent.
+    SecondCInC,
+    /// Windows line ends and comments after the headers.
+    CrlfAndComments,
+}
+
+/// A generated army file that follows the format, with a twist.
+fn generated_army() -> impl Strategy<Value = (String, Twist)> {
+    let unit = (
+        0usize..6,
+        2u32..12,
+        prop::option::of(1u32..3),
+        prop::option::of((-2i8..4, 0i8..4, 0usize..14, 0usize..40)),
+    );
+    let contingent = prop::collection::vec(unit, 1..5);
+    let twist = prop::sample::select(vec![
+        Twist::None,
+        Twist::None,
+        Twist::None,
+        Twist::HeaderInNote,
+        Twist::DuplicateUnit,
+        Twist::ExtraTable,
+        Twist::UnknownField,
+        Twist::SyntaxError,
+        Twist::InlineContingents,
+        Twist::SecondCInC,
+        Twist::CrlfAndComments,
+    ]);
+    (
+        prop::collection::vec(contingent, 2..7),
+        twist,
+        any::<prop::sample::Index>(),
+    )
+        .prop_map(|(cs, twist, at)| (army_text(&cs, twist, at), twist))
+}
+
+/// Writes a generated army as a referee would.
+fn army_text(cs: &[Vec<UnitSpec>], twist: Twist, at: prop::sample::Index) -> String {
+    const TYPES: [&str; 6] = [
+        "close_foot",
+        "loose_foot",
+        "cavalry",
+        "pike",
+        "foot_skirmishers",
+        "horse_skirmishers",
+    ];
+    const TRAITS: [&str; 14] = [
+        "expert_tactician",
+        "cunning",
+        "fanatical_bodyguard",
+        "hated",
+        "rash",
+        "indecisive",
+        "coward",
+        "aggressive",
+        "slippery",
+        "impetuous",
+        "pious",
+        "drunkard",
+        "brave",
+        "cunnning",
+    ];
+    let later = 1 + at.index(cs.len() - 1);
+    let header = if matches!(twist, Twist::CrlfAndComments) {
+        "[[contingents]] # a contingent"
+    } else {
+        "[[contingents]]"
+    };
+    let mut t = String::from("# A generated army.\nname = \"The Host\"\nside = \"Host\"\n");
+    match twist {
+        Twist::HeaderInNote => {
+            t.push_str("notes = \"\"\"\nThe order of march:\n[[contingents]]\nfirst.\n\"\"\"\n")
+        }
+        Twist::InlineContingents => t.push_str("contingents = []\n"),
+        _ => {}
+    }
+    for (c, units) in cs.iter().enumerate() {
+        let general = units
+            .iter()
+            .position(|u| u.3.is_some())
+            .map(|u| format!("general = \"Lord {c}-{u}\"\n"))
+            .unwrap_or_default();
+        let c_in_c = c == 0 || (c == later && matches!(twist, Twist::SecondCInC));
+        t.push_str(&format!(
+            "\n{header}\nname = \"Contingent {c}\"\n{general}c_in_c = {c_in_c}\n"
+        ));
+        if c == later && matches!(twist, Twist::UnknownField) {
+            t.push_str("genral = \"Nobody\"\n");
+        }
+        if c == later && matches!(twist, Twist::SyntaxError) {
+            t.push_str("notes = \"unfinished\n");
+        }
+        for (u, (ty, stands, files, person)) in units.iter().enumerate() {
+            let name = if c == later && u == 0 && matches!(twist, Twist::DuplicateUnit) {
+                "Band 0-0".to_string()
+            } else {
+                format!("Band {c}-{u}")
+            };
+            t.push_str(&format!(
+                "\n[[contingents.units]]\nname = \"{name}\" # the {c}-{u}\ntype = \"{}\"\nstands = {stands}\n",
+                TYPES[*ty]
+            ));
+            if let Some(files) = files {
+                t.push_str(&format!("files = {}\n", files.min(stands)));
+            }
+            if let Some((charisma, prowess, tr, hates)) = person {
+                t.push_str(&format!(
+                    "\n[[contingents.units.personalities]]\nname = \"Lord {c}-{u}\"\ncharisma = {charisma}\nprowess = {prowess}\ntraits = [\"{}\"]\nnemesis = [\"Lord {}-{}\"]\n",
+                    TRAITS[*tr],
+                    hates % 7,
+                    hates % 3
+                ));
+            }
+        }
+    }
+    if matches!(twist, Twist::ExtraTable) {
+        t.push_str("\n[extra]\nnote = \"not an army field\"\n");
+    }
+    if matches!(twist, Twist::CrlfAndComments) {
+        t = t.replace('\n', "\r\n");
+    }
+    t
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Generated armies read in pieces exactly as read whole; the plain
+    /// ones are read in pieces (the test cannot pass by always declining).
+    #[test]
+    fn generated_armies_read_the_same_in_pieces(
+        (text, twist) in generated_army(),
+        pieces in 2usize..5,
+    ) {
+        let in_pieces = same_in_pieces(&text, pieces)?;
+        if matches!(twist, Twist::None | Twist::CrlfAndComments) {
+            prop_assert!(in_pieces, "a plain army is read in pieces:\n{text}");
+        }
+        if !matches!(twist, Twist::None | Twist::CrlfAndComments | Twist::HeaderInNote) {
+            prop_assert!(read_army_whole("p.toml", &text).is_err(), "{twist:?} is an error");
+            prop_assert!(!in_pieces);
+        }
+    }
 
     #[test]
     fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..4096)) {
@@ -178,4 +354,27 @@ proptest! {
             Err(problems) => placed(&text, &problems)?,
         }
     }
+}
+
+/// Every army of the library reads in pieces, to the same army.
+#[test]
+fn the_library_reads_the_same_in_pieces() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("armies");
+    let mut read = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for pieces in 2..5 {
+            assert!(
+                same_in_pieces(&text, pieces).unwrap(),
+                "{} in {pieces} pieces",
+                path.display()
+            );
+        }
+        read += 1;
+    }
+    assert!(read >= 6, "the library has six armies or more");
 }

@@ -10,6 +10,11 @@ use crate::rules::warlords::army::{Army, Contingent};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+mod pieces;
+
+pub use pieces::PIECES_FROM_BYTES;
 
 /// The most units one army may have (a sanity limit, not a rule: a big
 /// battle on a big table has a few dozen).
@@ -23,7 +28,7 @@ pub const CONTINGENT_FIELDS: &[&str] = &["name", "general", "c_in_c", "notes", "
 
 /// An army read from a file, with what the file says beyond the [`Army`]:
 /// its warnings, and the names its personalities give for others.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ArmyFile {
     /// The army, checked.
     pub army: Army,
@@ -70,8 +75,28 @@ pub fn read_army_bytes(path: &str, bytes: &[u8]) -> Result<ArmyFile, Vec<Problem
 }
 
 /// Reads and checks an army file's text. `Err` holds every problem of the
-/// file, errors and warnings, in the file's order.
+/// file, errors and warnings, in the file's order. A big file is read in
+/// pieces on every core ([`read_army_in_pieces`]); the result is the same.
 pub fn read_army(path: &str, text: &str) -> Result<ArmyFile, Vec<Problem>> {
+    let pieces = pieces::pieces_for(text.len());
+    if pieces > 1
+        && let Some(file) = pieces::read(path, text, pieces)
+    {
+        return Ok(file);
+    }
+    read_army_whole(path, text)
+}
+
+/// Reads a good army file cut into at most `pieces` pieces, each parsed and
+/// checked on its own thread. `None` when the file cannot be read that way
+/// (it is not cut at plain `[[contingents]]` lines) or has any error: then
+/// only [`read_army`] says what is wrong.
+pub fn read_army_in_pieces(path: &str, text: &str, pieces: usize) -> Option<ArmyFile> {
+    pieces::read(path, text, pieces)
+}
+
+/// Reads and checks an army file's text as one piece.
+pub fn read_army_whole(path: &str, text: &str) -> Result<ArmyFile, Vec<Problem>> {
     let src = Source::new(path, text);
     if text.trim().is_empty() {
         return Err(vec![Problem::file_error(
@@ -114,8 +139,31 @@ pub fn read_army_table<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Op
 #[derive(Clone, Debug)]
 struct Written {
     name: String,
+    /// Where, in the whole file.
     span: Range<usize>,
-    field: String,
+    /// The table it is written in (`contingents.1.units.4`), shared.
+    table: Arc<str>,
+    /// Its field in that table, made into a path only for a problem.
+    key: WrittenKey,
+}
+
+/// The field of a [`Written`] name in its table.
+#[derive(Clone, Copy, Debug)]
+enum WrittenKey {
+    /// A field of the table itself.
+    Own(&'static str),
+    /// A field of the table's n-th personality.
+    Personality(usize, &'static str),
+}
+
+impl Written {
+    /// Its field path, for a problem.
+    fn field(&self) -> String {
+        match self.key {
+            WrittenKey::Own(key) => toml_walk::join(&self.table, key),
+            WrittenKey::Personality(i, key) => format!("{}.personalities.{i}.{key}", self.table),
+        }
+    }
 }
 
 /// A unit's names as written (read before the unit itself, so that names
@@ -142,23 +190,22 @@ struct ArmyReader {
     mentions: Vec<Mention>,
 }
 
-/// The text written for `key` in `f`, with its place.
-fn written(f: &Fields<'_, '_>, key: &str) -> Option<Written> {
+/// The text written for `key` in `f`, with its place in the file.
+fn written(src: &Source<'_>, f: &Fields<'_, '_>, key: &'static str) -> Option<Written> {
     let v = f.peek(key)?;
     let name = v.get_ref().as_str()?;
     Some(Written {
         name: name.to_string(),
-        span: v.span(),
-        field: f.at(key),
+        span: src.in_file(v.span()),
+        table: Arc::clone(&f.path),
+        key: WrittenKey::Own(key),
     })
 }
 
 impl ArmyReader {
     /// Reads the top level: name, side, notes and the contingents.
     fn read<'s>(&mut self, walk: &mut Walk<'_, 's>, top: &mut Fields<'_, 's>) -> Option<Army> {
-        let name = walk.required_string(top, "name");
-        let side = walk.required_string(top, "side");
-        let notes = walk.string(top, "notes");
+        let (name, side, notes) = Self::own_fields(walk, top);
         if !top.has("contingents") {
             walk.error(
                 0..0,
@@ -197,6 +244,32 @@ impl ArmyReader {
                 "the list of contingents is empty; an army has at least one (1.6)",
             );
         }
+        let contingents = self.contingents(walk, tables);
+        Some(Army {
+            name: name?,
+            side: side?,
+            contingents: contingents?,
+            notes,
+        })
+    }
+
+    /// The army's name, side and notes.
+    fn own_fields<'s>(
+        walk: &mut Walk<'_, 's>,
+        top: &mut Fields<'_, 's>,
+    ) -> (Option<String>, Option<String>, Option<String>) {
+        let name = walk.required_string(top, "name");
+        let side = walk.required_string(top, "side");
+        let notes = walk.string(top, "notes");
+        (name, side, notes)
+    }
+
+    /// Reads contingents; `None` if any has errors (all in `walk`).
+    fn contingents<'s>(
+        &mut self,
+        walk: &mut Walk<'_, 's>,
+        tables: Vec<Fields<'_, 's>>,
+    ) -> Option<Vec<Contingent>> {
         let mut contingents = Vec::new();
         let mut complete = true;
         for t in tables {
@@ -205,13 +278,7 @@ impl ArmyReader {
                 None => complete = false,
             }
         }
-        let (name, side) = (name?, side?);
-        complete.then_some(Army {
-            name,
-            side,
-            contingents,
-            notes,
-        })
+        complete.then_some(contingents)
     }
 
     /// Reads one contingent and its units.
@@ -221,12 +288,13 @@ impl ArmyReader {
         mut f: Fields<'_, 's>,
     ) -> Option<Contingent> {
         let mut names = ContingentNames {
-            name: written(&f, "name"),
-            general: written(&f, "general"),
+            name: written(walk.src, &f, "name"),
+            general: written(walk.src, &f, "general"),
             c_in_c: f.has_true("c_in_c").then(|| Written {
                 name: String::new(),
-                span: f.span_of("c_in_c"),
-                field: f.at("c_in_c"),
+                span: walk.src.in_file(f.span_of("c_in_c")),
+                table: Arc::clone(&f.path),
+                key: WrittenKey::Own("c_in_c"),
             }),
             units: Vec::new(),
         };
@@ -266,7 +334,7 @@ impl ArmyReader {
     /// Notes a unit's names and its personalities' nemeses and vendettas.
     fn unit_names<'s>(&mut self, walk: &Walk<'_, 's>, f: &Fields<'_, 's>) -> UnitNames {
         let mut names = UnitNames {
-            unit: written(f, "name"),
+            unit: written(walk.src, f, "name"),
             personalities: Vec::new(),
         };
         let Some(list) = f.peek("personalities").and_then(|v| v.get_ref().as_array()) else {
@@ -276,14 +344,17 @@ impl ArmyReader {
             let Some(t) = item.get_ref().as_table() else {
                 continue;
             };
-            let p = Fields::new(t, item.span(), toml_walk::join(&f.at("personalities"), i));
-            let Some(who) = written(&p, "name") else {
+            let text = |key| {
+                let v = t.get(key)?;
+                Some((v.get_ref().as_str()?, v.span()))
+            };
+            let Some((who, span)) = text("name") else {
                 continue;
             };
             let mut mention = |kind, name: &str, span: Range<usize>, field: String| {
                 let (line, column) = walk.src.locate(span.start);
                 self.mentions.push(Mention {
-                    by: who.name.clone(),
+                    by: who.to_string(),
                     kind,
                     name: name.to_string(),
                     place: Problem {
@@ -296,18 +367,24 @@ impl ArmyReader {
                     },
                 });
             };
-            if let Some(list) = p.peek("nemesis").and_then(|v| v.get_ref().as_array()) {
+            if let Some(list) = t.get("nemesis").and_then(|v| v.get_ref().as_array()) {
                 for (j, n) in list.iter().enumerate() {
                     if let Some(s) = n.get_ref().as_str() {
-                        let field = toml_walk::join(&p.at("nemesis"), j);
+                        let field = format!("{}.personalities.{i}.nemesis.{j}", f.path);
                         mention(MentionKind::Nemesis, s, n.span(), field);
                     }
                 }
             }
-            if let Some(v) = written(&p, "vendetta") {
-                mention(MentionKind::Vendetta, &v.name, v.span, v.field);
+            if let Some((s, span)) = text("vendetta") {
+                let field = format!("{}.personalities.{i}.vendetta", f.path);
+                mention(MentionKind::Vendetta, s, span, field);
             }
-            names.personalities.push(who);
+            names.personalities.push(Written {
+                name: who.to_string(),
+                span: walk.src.in_file(span),
+                table: Arc::clone(&f.path),
+                key: WrittenKey::Personality(i, "name"),
+            });
         }
         names
     }
@@ -329,7 +406,8 @@ impl ArmyReader {
             "unit",
         );
         // Two personalities of one name in one unit are the unit's own problem.
-        let mut seen: HashMap<&str, (usize, &Written)> = HashMap::new();
+        let count = self.contingents.iter().flat_map(|c| &c.units).count();
+        let mut seen: HashMap<&str, (usize, &Written)> = HashMap::with_capacity(count);
         let units = self.contingents.iter().flat_map(|c| &c.units).enumerate();
         for (u, unit) in units {
             for p in &unit.personalities {
@@ -338,7 +416,7 @@ impl ArmyReader {
                         let (line, _) = walk.src.locate(first.span.start);
                         walk.error(
                             p.span.clone(),
-                            p.field.clone(),
+                            p.field(),
                             format!(
                                 "the personality '{}' is already in the army (line {line}); personality names are unique in an army",
                                 p.name
@@ -352,7 +430,6 @@ impl ArmyReader {
                 }
             }
         }
-        let all: Vec<&str> = seen.keys().copied().collect();
         for c in &self.contingents {
             let Some(general) = &c.general else { continue };
             let own = c
@@ -376,7 +453,9 @@ impl ArmyReader {
                     general.name, o.name
                 ),
                 None => {
-                    let hint = closest(&general.name, all.iter().copied())
+                    let everyone = self.contingents.iter().flat_map(|c| &c.units);
+                    let everyone = everyone.flat_map(|u| &u.personalities);
+                    let hint = closest(&general.name, everyone.map(|p| p.name.as_str()))
                         .map_or(String::new(), |c| format!("did you mean '{c}'? "));
                     format!(
                         "'{}' is not a personality of this contingent; {hint}the general is named among the personalities of its units (1.6)",
@@ -384,13 +463,13 @@ impl ArmyReader {
                     )
                 }
             };
-            walk.error(general.span.clone(), general.field.clone(), message);
+            walk.error(general.span.clone(), general.field(), message);
         }
         let marked = self.contingents.iter().filter_map(|c| c.c_in_c.as_ref());
         for w in marked.skip(1) {
             walk.error(
                 w.span.clone(),
-                w.field.clone(),
+                w.field(),
                 "only one contingent holds the C-in-C, who rolls for initiative (2.1.1); another is already marked c_in_c = true",
             );
         }
@@ -405,7 +484,7 @@ fn duplicates<'w>(walk: &mut Walk<'_, '_>, names: impl Iterator<Item = &'w Writt
             let (line, _) = walk.src.locate(first);
             walk.error(
                 w.span.clone(),
-                w.field.clone(),
+                w.field(),
                 format!(
                     "the {what} name '{}' is already used (line {line}); {what} names are unique in an army",
                     w.name

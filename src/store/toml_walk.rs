@@ -3,11 +3,12 @@
 //! conformance cases and saves are all read through this.
 
 use crate::rules::named::{Named, closest};
+use std::cell::{Cell, OnceCell};
 use std::fmt;
 use std::io::Read;
 use std::ops::{Range, RangeInclusive};
 use std::path::Path;
-use std::rc::Rc;
+use std::sync::Arc;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
@@ -22,15 +23,28 @@ pub const MAX_PROBLEMS: usize = 100;
 /// The size limit in words, for messages and documents.
 pub const MAX_FILE_TEXT: &str = "4 MiB (4,194,304 bytes)";
 
-/// A text being read, with its name for messages.
+/// A text being read, with its name for messages: a whole file, or one
+/// piece of a file read on its own (a span in the piece is located in the
+/// file).
 #[derive(Debug)]
 pub struct Source<'s> {
     /// The file's path, as given.
     pub path: String,
-    /// The text.
+    /// The text read: the whole file or a piece of it.
     pub text: &'s str,
-    /// Where each line starts, found the first time a place is asked for.
-    line_starts: std::cell::OnceCell<Vec<usize>>,
+    /// The whole file.
+    file: &'s str,
+    /// Where `text` starts in `file` (always the start of a line).
+    start: usize,
+    /// How many lines of the file come before `text`, counted when first
+    /// needed.
+    before: OnceCell<usize>,
+    /// The last place located: its offset, line (in `text`, from 1) and the
+    /// start of that line. Places are mostly asked for in the file's order,
+    /// so each is counted on from the last.
+    last: Cell<(usize, usize, usize)>,
+    /// Where each line of `text` starts, for a place before the last one.
+    line_starts: OnceCell<Vec<usize>>,
 }
 
 impl<'s> Source<'s> {
@@ -39,25 +53,63 @@ impl<'s> Source<'s> {
         Source {
             path: path.into(),
             text,
-            line_starts: std::cell::OnceCell::new(),
+            file: text,
+            start: 0,
+            before: OnceCell::new(),
+            last: Cell::new((0, 1, 0)),
+            line_starts: OnceCell::new(),
         }
     }
 
-    /// 1-based line and column (in characters) of a byte offset.
+    /// The piece `range` of this text, read on its own; `range` starts at
+    /// the start of a line.
+    pub fn piece(&self, range: Range<usize>) -> Source<'s> {
+        Source {
+            text: &self.text[range.clone()],
+            start: self.start + range.start,
+            ..Source::new(self.path.clone(), self.file)
+        }
+    }
+
+    /// A span of this text as a span of the whole file.
+    pub fn in_file(&self, span: Range<usize>) -> Range<usize> {
+        self.start + span.start..self.start + span.end
+    }
+
+    /// 1-based line and column (in characters) in the file of a byte
+    /// offset in this text.
     pub fn locate(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let line_starts = self.line_starts.get_or_init(|| {
-            let mut starts = vec![0];
-            starts.extend(self.text.match_indices('\n').map(|(i, _)| i + 1));
-            starts
-        });
-        let line = line_starts.partition_point(|&s| s <= offset).max(1);
-        let start = line_starts[line - 1];
+        let newlines = |b: &[u8]| b.iter().filter(|&&c| c == b'\n').count();
+        let (at, line, start) = self.last.get();
+        let onward = if at <= offset {
+            self.text.get(at..offset)
+        } else {
+            None
+        };
+        let (line, start) = if let Some(between) = onward {
+            match between.rfind('\n') {
+                None => (line, start),
+                Some(i) => (line + newlines(between.as_bytes()), at + i + 1),
+            }
+        } else {
+            let starts = self.line_starts.get_or_init(|| {
+                let mut starts = vec![0];
+                starts.extend(self.text.match_indices('\n').map(|(i, _)| i + 1));
+                starts
+            });
+            let line = starts.partition_point(|&s| s <= offset).max(1);
+            (line, starts[line - 1])
+        };
+        self.last.set((offset, line, start));
+        let before = *self
+            .before
+            .get_or_init(|| newlines(&self.file.as_bytes()[..self.start]));
         let column = self
             .text
             .get(start..offset)
             .map_or(1, |s| s.chars().count() + 1);
-        (line, column)
+        (before + line, column)
     }
 }
 
@@ -223,16 +275,27 @@ pub struct Walk<'a, 's> {
     pub problems: Vec<Problem>,
 }
 
-/// A table being read: remembers the keys asked for, so the rest can be
-/// reported as unknown with a did-you-mean.
+/// A table being read: marks each field read as it is asked for, so the
+/// rest can be reported as unknown with a did-you-mean.
 #[derive(Debug)]
 pub struct Fields<'t, 's> {
-    table: &'t DeTable<'s>,
+    /// The table's fields in the file's order (a handful: a short list is
+    /// searched faster than the table's map).
+    entries: Vec<Entry<'t, 's>>,
     /// Where the table is in the text.
     pub span: Range<usize>,
     /// Its field path (shared with the paths of its items, built lazily).
-    pub path: Rc<str>,
+    pub path: Arc<str>,
+    /// The keys asked for, present or not: the fields known here.
     asked: Vec<&'static str>,
+}
+
+/// One field of a table being read.
+#[derive(Debug)]
+struct Entry<'t, 's> {
+    key: &'t Spanned<toml::de::DeString<'s>>,
+    value: Value<'t, 's>,
+    read: bool,
 }
 
 /// A value with its place.
@@ -293,7 +356,7 @@ pub fn join(path: &str, key: impl fmt::Display) -> String {
 /// problem is reported: reading a good file builds no paths.
 #[derive(Clone, Debug)]
 pub struct ItemPath {
-    table: Rc<str>,
+    table: Arc<str>,
     key: &'static str,
     index: usize,
 }
@@ -344,39 +407,60 @@ impl<'t, 's> Fields<'t, 's> {
     }
 
     /// Starts reading `table` found at `span` under `path`.
-    pub fn new(table: &'t DeTable<'s>, span: Range<usize>, path: impl Into<Rc<str>>) -> Self {
+    pub fn new(table: &'t DeTable<'s>, span: Range<usize>, path: impl Into<Arc<str>>) -> Self {
         Fields {
-            table,
+            entries: table
+                .iter()
+                .map(|(key, value)| Entry {
+                    key,
+                    value,
+                    read: false,
+                })
+                .collect(),
             span,
             path: path.into(),
-            asked: Vec::with_capacity(table.len().max(8)),
+            asked: Vec::with_capacity(24),
         }
+    }
+
+    /// The place of `key` among the entries.
+    fn find(&self, key: &str) -> Option<usize> {
+        // Keys are short: comparing bytes here is faster than calling memcmp.
+        let same = |e: &Entry<'_, '_>| {
+            let k: &str = e.key.get_ref();
+            k.len() == key.len() && k.bytes().zip(key.bytes()).all(|(a, b)| a == b)
+        };
+        self.entries.iter().position(same)
+    }
+
+    /// Notes `key` as a field known here, and its entry (if any) as read.
+    fn note(&mut self, key: &'static str) -> Option<Value<'t, 's>> {
+        // Repeats are dropped when the list is shown (see `finish`).
+        self.asked.push(key);
+        let i = self.find(key)?;
+        self.entries[i].read = true;
+        Some(self.entries[i].value)
     }
 
     /// The value of `key`, if present (and notes the key as known).
     pub fn get(&mut self, key: &'static str) -> Option<Value<'t, 's>> {
-        if !self.asked.contains(&key) {
-            self.asked.push(key);
-        }
-        self.table.get(key)
+        self.note(key)
     }
 
     /// The value of `key` without noting it as read.
     pub fn peek(&self, key: &str) -> Option<Value<'t, 's>> {
-        self.table.get(key)
+        self.find(key).map(|i| self.entries[i].value)
     }
 
     /// Whether the table has `key`.
     pub fn has(&self, key: &str) -> bool {
-        self.table.contains_key(key)
+        self.find(key).is_some()
     }
 
     /// Notes keys as known without reading them.
     pub fn allow(&mut self, keys: &[&'static str]) {
         for k in keys {
-            if !self.asked.contains(k) {
-                self.asked.push(k);
-            }
+            self.note(k);
         }
     }
 
@@ -387,7 +471,7 @@ impl<'t, 's> Fields<'t, 's> {
 
     /// Where `key` is written (its value), or the table itself when absent.
     pub fn span_of(&self, key: &str) -> Range<usize> {
-        self.table.get(key).map_or(self.span.clone(), |v| v.span())
+        self.peek(key).map_or(self.span.clone(), |v| v.span())
     }
 
     /// Where a dotted path inside this table is written
@@ -397,7 +481,7 @@ impl<'t, 's> Fields<'t, 's> {
         let Some(first) = parts.next() else {
             return self.span.clone();
         };
-        let Some(mut at) = self.table.get(first) else {
+        let Some(mut at) = self.peek(first) else {
             return self.span.clone();
         };
         for part in parts {
@@ -469,20 +553,20 @@ impl<'a, 's> Walk<'a, 's> {
 
     /// Reports every key of `f` that was never asked for, with a did-you-mean.
     pub fn finish(&mut self, f: Fields<'_, 's>) {
-        for (key, value) in f.table.iter() {
-            let name: &str = key.get_ref();
-            if f.asked.contains(&name) {
-                continue;
-            }
-            let hint = match closest(name, f.asked.iter().copied()) {
+        if f.entries.iter().all(|e| e.read) {
+            return;
+        }
+        let mut known = f.asked.clone();
+        known.sort_unstable();
+        known.dedup();
+        for e in f.entries.iter().filter(|e| !e.read) {
+            let name: &str = e.key.get_ref();
+            let hint = match closest(name, known.iter().copied()) {
                 Some(c) => format!(" (did you mean '{c}'?)"),
                 None => String::new(),
             };
-            let mut known = f.asked.clone();
-            known.sort_unstable();
-            let _ = value;
             self.error(
-                key.span(),
+                e.key.span(),
                 f.at(name),
                 format!(
                     "unknown field '{name}'{hint}; the fields here are: {}",
@@ -512,7 +596,7 @@ impl<'a, 's> Walk<'a, 's> {
 
     /// A text field that must be there and not be blank.
     pub fn required_string(&mut self, f: &mut Fields<'_, 's>, key: &'static str) -> Option<String> {
-        let present = f.table.contains_key(key);
+        let present = f.has(key);
         let s = self.string(f, key);
         match s {
             Some(s) if s.trim().is_empty() => {
@@ -636,6 +720,17 @@ impl<'a, 's> Walk<'a, 's> {
         f: &mut Fields<'t, 's>,
         key: &'static str,
     ) -> Vec<(ItemPath, Value<'t, 's>)> {
+        self.list_from(f, key, 0)
+    }
+
+    /// The items of a list field numbered from `first` (the list is the
+    /// rest of a longer one, read in pieces).
+    fn list_from<'t>(
+        &mut self,
+        f: &mut Fields<'t, 's>,
+        key: &'static str,
+        first: usize,
+    ) -> Vec<(ItemPath, Value<'t, 's>)> {
         let Some(v) = f.get(key) else {
             return Vec::new();
         };
@@ -645,9 +740,9 @@ impl<'a, 's> Walk<'a, 's> {
                 .enumerate()
                 .map(|(index, item)| {
                     let path = ItemPath {
-                        table: Rc::clone(&f.path),
+                        table: Arc::clone(&f.path),
                         key,
-                        index,
+                        index: first + index,
                     };
                     (path, item)
                 })
@@ -706,7 +801,7 @@ impl<'a, 's> Walk<'a, 's> {
         f: &mut Fields<'t, 's>,
         key: &'static str,
     ) -> Option<Fields<'t, 's>> {
-        if !f.table.contains_key(key) {
+        if !f.has(key) {
             self.error(
                 f.span.clone(),
                 f.at(key),
@@ -734,8 +829,19 @@ impl<'a, 's> Walk<'a, 's> {
 
     /// The tables of an array of tables (`[[units]]`).
     pub fn tables<'t>(&mut self, f: &mut Fields<'t, 's>, key: &'static str) -> Vec<Fields<'t, 's>> {
+        self.tables_from(f, key, 0)
+    }
+
+    /// The tables of an array of tables numbered from `first` (the rest of
+    /// a longer array, read in pieces).
+    pub fn tables_from<'t>(
+        &mut self,
+        f: &mut Fields<'t, 's>,
+        key: &'static str,
+        first: usize,
+    ) -> Vec<Fields<'t, 's>> {
         let mut out = Vec::new();
-        for (path, item) in self.list(f, key) {
+        for (path, item) in self.list_from(f, key, first) {
             if let Some(t) = self.as_table(item, path) {
                 out.push(t);
             }
@@ -759,6 +865,37 @@ mod tests {
             "columns count characters"
         );
         assert_eq!(src.locate(src.text.len()), (3, 6));
+    }
+
+    proptest::proptest! {
+        /// Places asked for in any order, in a whole text or a piece of it,
+        /// are where counting the lines and characters before them says.
+        #[test]
+        fn locating_in_any_order_agrees_with_counting(
+            text in "[ab\u{e9}\n]{0,120}",
+            offsets in proptest::collection::vec(0usize..130, 1..20),
+            cut in 0usize..130,
+        ) {
+            let floor = |t: &str, mut i: usize| {
+                i = i.min(t.len());
+                while !t.is_char_boundary(i) {
+                    i -= 1;
+                }
+                i
+            };
+            // A piece starts at the start of a line.
+            let cut = text[..floor(&text, cut)].rfind('\n').map_or(0, |i| i + 1);
+            let whole = Source::new("x", &text);
+            let piece = whole.piece(cut..text.len());
+            for o in offsets {
+                let o = floor(piece.text, o);
+                let at = cut + o;
+                let line = text[..at].matches('\n').count() + 1;
+                let column = text[..at].rsplit('\n').next().unwrap().chars().count() + 1;
+                proptest::prop_assert_eq!(piece.locate(o), (line, column));
+                proptest::prop_assert_eq!(whole.locate(at), (line, column));
+            }
+        }
     }
 
     #[test]
