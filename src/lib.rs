@@ -13,7 +13,7 @@ pub mod store;
 pub mod tui;
 
 /// Herald allocates through mimalloc, in the binary, the tests and the
-/// benchmarks alike: reading a big army on two threads is 14% faster with
+/// benchmarks alike: reading a big army on two threads is 12% faster with
 /// it than with the system allocator (`cargo bench --bench army_load`).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -575,6 +575,61 @@ fn ten_thousand_units_are_over_the_stated_limit() {
     assert!(start.elapsed().as_secs() < 10);
 }
 
+/// A big army, read in pieces on every core, of `contingents` x `per` units.
+fn big_army(contingents: usize, per: usize) -> String {
+    let mut text = String::from("name = \"Host\"\nside = \"Host\"\n");
+    for c in 0..contingents {
+        text.push_str(&format!("\n[[contingents]]\nname = \"Contingent {c}\"\n"));
+        for u in 0..per {
+            text.push_str(&format!(
+                "\n[[contingents.units]]\nname = \"Band {c}-{u}\"\ntype = \"close_foot\"\nshield = true\nweapons = [\"heavy\"]\nstands = 8\nfiles = 4\n"
+            ));
+        }
+    }
+    assert!(text.len() > herald::store::army::PIECES_FROM_BYTES);
+    text
+}
+
+#[test]
+fn the_unit_limit_holds_across_pieces() {
+    let ps = problems(&big_army(11, 91));
+    assert_eq!(ps.len(), 1, "{ps:#?}");
+    assert!(ps[0].message.contains("1001 units"), "{}", ps[0]);
+}
+
+#[test]
+fn a_mistake_in_the_last_piece_of_a_big_army_is_located() {
+    let good = big_army(10, 100);
+    assert_eq!(
+        read_army("test.toml", &good).unwrap().army.units().count(),
+        1000
+    );
+    // The last unit's type, misspelt, and a unit name used twice.
+    let cut = good.rfind("type = \"close_foot\"").unwrap();
+    let mut text = good.clone();
+    text.replace_range(cut..cut + 19, "type = \"clos_foot\" ");
+    let text = text.replace("name = \"Band 9-50\"", "name = \"Band 0-7\"");
+    let ps = problems(&text);
+    assert_eq!(ps.len(), 2, "{ps:#?}");
+    let line_of = |needle: &str| text[..text.find(needle).unwrap()].matches('\n').count() + 1;
+    check(
+        at_field(&ps, "contingents.9.units.99.type"),
+        line_of("clos_foot"),
+        8,
+        &["'clos_foot' is not known", "did you mean 'close_foot'?"],
+    );
+    let twice = text.match_indices("name = \"Band 0-7\"").nth(1).unwrap().0;
+    check(
+        at_field(&ps, "contingents.9.units.50.name"),
+        text[..twice].matches('\n').count() + 1,
+        8,
+        &[
+            "'Band 0-7' is already used",
+            &format!("line {}", line_of("Band 0-7")),
+        ],
+    );
+}
+
 #[test]
 fn deep_nesting_is_refused_without_overflow() {
     let text = format!("name = {}", "[".repeat(100_000));

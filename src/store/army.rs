@@ -3,14 +3,13 @@
 //! and personalities (3.1.2). Everything is checked once, here, and every
 //! problem in the file is reported at once with its place.
 
-use super::toml_walk::{self, Fields, Problem, Source, Walk};
+use super::toml_walk::{self, Fields, Problem, Source, TablePath, Walk};
 use super::unit_table::read_unit;
 use crate::rules::named::closest;
 use crate::rules::warlords::army::{Army, Contingent};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 mod pieces;
 
@@ -141,8 +140,8 @@ struct Written {
     name: String,
     /// Where, in the whole file.
     span: Range<usize>,
-    /// The table it is written in (`contingents.1.units.4`), shared.
-    table: Arc<str>,
+    /// The table it is written in (`contingents.1.units.4`).
+    table: TablePath,
     /// Its field in that table, made into a path only for a problem.
     key: WrittenKey,
 }
@@ -160,7 +159,7 @@ impl Written {
     /// Its field path, for a problem.
     fn field(&self) -> String {
         match self.key {
-            WrittenKey::Own(key) => toml_walk::join(&self.table, key),
+            WrittenKey::Own(key) => toml_walk::join(&self.table.to_string(), key),
             WrittenKey::Personality(i, key) => format!("{}.personalities.{i}.{key}", self.table),
         }
     }
@@ -197,7 +196,7 @@ fn written(src: &Source<'_>, f: &Fields<'_, '_>, key: &'static str) -> Option<Wr
     Some(Written {
         name: name.to_string(),
         span: src.in_file(v.span()),
-        table: Arc::clone(&f.path),
+        table: f.path.clone(),
         key: WrittenKey::Own(key),
     })
 }
@@ -293,7 +292,7 @@ impl ArmyReader {
             c_in_c: f.has_true("c_in_c").then(|| Written {
                 name: String::new(),
                 span: walk.src.in_file(f.span_of("c_in_c")),
-                table: Arc::clone(&f.path),
+                table: f.path.clone(),
                 key: WrittenKey::Own("c_in_c"),
             }),
             units: Vec::new(),
@@ -382,7 +381,7 @@ impl ArmyReader {
             names.personalities.push(Written {
                 name: who.to_string(),
                 span: walk.src.in_file(span),
-                table: Arc::clone(&f.path),
+                table: f.path.clone(),
                 key: WrittenKey::Personality(i, "name"),
             });
         }

@@ -80,7 +80,7 @@ impl<'s> Source<'s> {
     /// offset in this text.
     pub fn locate(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let newlines = |b: &[u8]| b.iter().filter(|&&c| c == b'\n').count();
+        let newlines = |b: &[u8]| memchr::memchr_iter(b'\n', b).count();
         let (at, line, start) = self.last.get();
         let onward = if at <= offset {
             self.text.get(at..offset)
@@ -285,7 +285,7 @@ pub struct Fields<'t, 's> {
     /// Where the table is in the text.
     pub span: Range<usize>,
     /// Its field path (shared with the paths of its items, built lazily).
-    pub path: Arc<str>,
+    pub path: TablePath,
     /// The keys asked for, present or not: the fields known here.
     asked: Vec<&'static str>,
 }
@@ -356,7 +356,7 @@ pub fn join(path: &str, key: impl fmt::Display) -> String {
 /// problem is reported: reading a good file builds no paths.
 #[derive(Clone, Debug)]
 pub struct ItemPath {
-    table: Arc<str>,
+    table: TablePath,
     key: &'static str,
     index: usize,
 }
@@ -384,16 +384,64 @@ impl From<ItemPath> for String {
     }
 }
 
+/// Where a table is (`contingents.3.units.2`): a path given as text, or an
+/// item of a list, written out only when a problem is reported.
+#[derive(Clone, Debug)]
+pub enum TablePath {
+    /// A path given whole (`""` for the top of a file).
+    Text(Arc<str>),
+    /// An item of a list in another table.
+    Item(Arc<ItemPath>),
+}
+
+impl TablePath {
+    /// Whether this is the top of the file.
+    pub fn is_empty(&self) -> bool {
+        matches!(self, TablePath::Text(t) if t.is_empty())
+    }
+}
+
+impl fmt::Display for TablePath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TablePath::Text(t) => f.write_str(t),
+            TablePath::Item(i) => i.fmt(f),
+        }
+    }
+}
+
+impl From<&str> for TablePath {
+    fn from(t: &str) -> Self {
+        TablePath::Text(t.into())
+    }
+}
+
+impl From<String> for TablePath {
+    fn from(t: String) -> Self {
+        TablePath::Text(t.into())
+    }
+}
+
+impl From<ItemPath> for TablePath {
+    fn from(i: ItemPath) -> Self {
+        TablePath::Item(Arc::new(i))
+    }
+}
+
 /// The path of a field of a table, made into text only when needed.
 #[derive(Clone, Copy, Debug)]
 pub struct FieldPath<'p> {
-    table: &'p str,
+    table: &'p TablePath,
     key: &'p str,
 }
 
 impl From<FieldPath<'_>> for String {
     fn from(p: FieldPath<'_>) -> String {
-        join(p.table, p.key)
+        if p.table.is_empty() {
+            p.key.to_string()
+        } else {
+            format!("{}.{}", p.table, p.key)
+        }
     }
 }
 
@@ -407,7 +455,7 @@ impl<'t, 's> Fields<'t, 's> {
     }
 
     /// Starts reading `table` found at `span` under `path`.
-    pub fn new(table: &'t DeTable<'s>, span: Range<usize>, path: impl Into<Arc<str>>) -> Self {
+    pub fn new(table: &'t DeTable<'s>, span: Range<usize>, path: impl Into<TablePath>) -> Self {
         Fields {
             entries: table
                 .iter()
@@ -466,7 +514,16 @@ impl<'t, 's> Fields<'t, 's> {
 
     /// The path of one of this table's fields.
     pub fn at(&self, key: &str) -> String {
-        join(&self.path, key)
+        self.path_of(key).into()
+    }
+
+    /// The path of the `index`-th item of this table's list `key`.
+    pub fn item(&self, key: &'static str, index: usize) -> ItemPath {
+        ItemPath {
+            table: self.path.clone(),
+            key,
+            index,
+        }
     }
 
     /// Where `key` is written (its value), or the table itself when absent.
@@ -720,36 +777,26 @@ impl<'a, 's> Walk<'a, 's> {
         f: &mut Fields<'t, 's>,
         key: &'static str,
     ) -> Vec<(ItemPath, Value<'t, 's>)> {
-        self.list_from(f, key, 0)
+        let items = self.items(f, key);
+        let paths = (0..).map(|i| f.item(key, i));
+        paths.zip(items).collect()
     }
 
-    /// The items of a list field numbered from `first` (the list is the
-    /// rest of a longer one, read in pieces).
-    fn list_from<'t>(
+    /// The items of a list field, without their paths (see
+    /// [`Fields::item`]); empty if absent or not a list.
+    pub fn items<'t>(
         &mut self,
         f: &mut Fields<'t, 's>,
         key: &'static str,
-        first: usize,
-    ) -> Vec<(ItemPath, Value<'t, 's>)> {
+    ) -> &'t [Spanned<DeValue<'s>>] {
         let Some(v) = f.get(key) else {
-            return Vec::new();
+            return &[];
         };
         match v.get_ref() {
-            DeValue::Array(items) => items
-                .iter()
-                .enumerate()
-                .map(|(index, item)| {
-                    let path = ItemPath {
-                        table: Arc::clone(&f.path),
-                        key,
-                        index: first + index,
-                    };
-                    (path, item)
-                })
-                .collect(),
+            DeValue::Array(items) => items,
             _ => {
                 self.wrong_kind(v, f.at(key), "a list in [brackets]");
-                Vec::new()
+                &[]
             }
         }
     }
@@ -761,10 +808,11 @@ impl<'a, 's> Walk<'a, 's> {
         key: &'static str,
     ) -> Vec<T> {
         let mut out = Vec::new();
-        for (path, item) in self.list(f, key) {
-            if let Some(t) = self.word::<T>(item, path.clone()) {
+        for (i, item) in self.items(f, key).iter().enumerate() {
+            if let Some(t) = self.word::<T>(item, f.item(key, i)) {
                 if out.contains(&t) {
-                    self.error(item.span(), path, format!("'{}' is listed twice", t.name()));
+                    let listed = format!("'{}' is listed twice", t.name());
+                    self.error(item.span(), f.item(key, i), listed);
                 } else {
                     out.push(t);
                 }
@@ -776,10 +824,10 @@ impl<'a, 's> Walk<'a, 's> {
     /// A list of texts.
     pub fn string_list(&mut self, f: &mut Fields<'_, 's>, key: &'static str) -> Vec<String> {
         let mut out = Vec::new();
-        for (path, item) in self.list(f, key) {
+        for (i, item) in self.items(f, key).iter().enumerate() {
             match item.get_ref().as_str() {
                 Some(s) => out.push(s.to_string()),
-                None => self.wrong_kind(item, path, "text in quotes"),
+                None => self.wrong_kind(item, f.item(key, i), "text in quotes"),
             }
         }
         out
@@ -816,12 +864,12 @@ impl<'a, 's> Walk<'a, 's> {
     pub fn as_table<'t>(
         &mut self,
         v: Value<'t, 's>,
-        path: impl Into<String>,
+        path: impl Into<TablePath>,
     ) -> Option<Fields<'t, 's>> {
         match v.get_ref() {
-            DeValue::Table(t) => Some(Fields::new(t, v.span(), path.into().as_str())),
+            DeValue::Table(t) => Some(Fields::new(t, v.span(), path)),
             _ => {
-                self.wrong_kind(v, path, "a table");
+                self.wrong_kind(v, path.into().to_string(), "a table");
                 None
             }
         }
@@ -841,8 +889,8 @@ impl<'a, 's> Walk<'a, 's> {
         first: usize,
     ) -> Vec<Fields<'t, 's>> {
         let mut out = Vec::new();
-        for (path, item) in self.list_from(f, key, first) {
-            if let Some(t) = self.as_table(item, path) {
+        for (i, item) in self.items(f, key).iter().enumerate() {
+            if let Some(t) = self.as_table(item, f.item(key, first + i)) {
                 out.push(t);
             }
         }

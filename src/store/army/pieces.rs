@@ -1,6 +1,6 @@
-//! Reading a big army file in pieces, one per core: the file is cut before
-//! `[[contingents]]` header lines, each piece is parsed and checked on its
-//! own thread, and the pieces are joined.
+//! Reading a big army file in pieces on every core: the file is cut before
+//! `[[contingents]]` header lines, the pieces are parsed and checked on
+//! rayon's threads, and joined in order.
 //!
 //! This is only a faster way to the same army. A piece is read only when it
 //! is a complete TOML text holding nothing but its own contingents; anything
@@ -21,20 +21,22 @@ use std::thread;
 pub const PIECES_FROM_BYTES: usize = 64 * 1024;
 
 /// The most pieces one file is cut into.
-const MAX_PIECES: usize = 8;
+const MAX_PIECES: usize = 16;
 
 /// The header line a piece starts at.
 const HEADER: &str = "[[contingents]]";
 
-/// How many pieces to read a file of `bytes` in on this machine: one per
-/// core, or 1 (read whole) for a small file or a single core.
+/// How many pieces to read a file of `bytes` in on this machine: two per
+/// core (a core done early takes another piece), or 1 (read whole) for a
+/// small file or a single core.
 pub fn pieces_for(bytes: usize) -> usize {
-    if bytes < PIECES_FROM_BYTES {
-        return 1;
-    }
     // Asking the system is slow (it reads the cgroup files): once is enough.
     static CORES: OnceLock<usize> = OnceLock::new();
-    *CORES.get_or_init(|| thread::available_parallelism().map_or(1, |n| n.get().min(MAX_PIECES)))
+    let cores = *CORES.get_or_init(|| thread::available_parallelism().map_or(1, |n| n.get()));
+    if bytes < PIECES_FROM_BYTES || cores < 2 {
+        return 1;
+    }
+    (2 * cores).min(MAX_PIECES)
 }
 
 /// Reads `text` cut into at most `pieces` pieces; `None` when it cannot be
@@ -66,7 +68,7 @@ pub fn read(path: &str, text: &str, pieces: usize) -> Option<ArmyFile> {
     }
     problems.append(&mut walk.problems);
 
-    // The contingents, a piece per thread (the first on this one).
+    // The contingents, piece by piece on every core.
     let read: Vec<Option<Piece>> = cuts
         .par_iter()
         .map(|cut| read_piece(path, text, cut))
