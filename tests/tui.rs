@@ -183,6 +183,13 @@ fn help_is_generated_from_the_keymap() {
         );
     }
     insta::assert_snapshot!("help_80x24", screen(&app, 80, 24));
+    // Long lines wrap, and scrolling still reaches the last key.
+    let last = herald::tui::view::help::lines(&app)
+        .last()
+        .unwrap()
+        .to_string();
+    press(&mut app, &["Down"; 200]);
+    assert!(screen(&app, 80, 24).contains(last.trim()), "{last}");
     press(&mut app, &["Esc"]);
     assert_eq!(app.context(), Context::Tables);
 }

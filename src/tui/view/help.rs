@@ -1,12 +1,13 @@
 //! The `?` help, generated from the keymap so it never drifts from the keys.
 
 use super::popup;
+use super::resolve::wrap_hanging;
 use crate::tui::app::App;
 use crate::tui::keymap::{BINDINGS, CONTEXTS};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
 
 /// Every key, context by context, as lines.
 pub fn lines(app: &App) -> Vec<Line<'static>> {
@@ -39,10 +40,14 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
 pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
     let r = popup::centred(area, 100, area.height);
     let inner = popup::frame(app, "Keys (↑↓ scroll, Esc or ? closes)", r, buf);
-    let all = lines(app);
+    // A long description continues under itself, not under its key.
+    let key_column = |line: &Line<'static>| match line.spans.as_slice() {
+        [keys, _] => keys.width(),
+        _ => 0,
+    };
+    let all = wrap_hanging(lines(app), inner.width.into(), key_column);
     let max = (all.len() as u16).saturating_sub(inner.height);
     Paragraph::new(all)
-        .wrap(Wrap { trim: false })
         .scroll((scroll.min(max), 0))
         .render(inner, buf);
 }

@@ -153,6 +153,19 @@ pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) {
 /// Word-wraps lines to `width` cells, keeping each word's style; a word
 /// longer than a row is cut. Continuation rows keep the line's indent.
 pub fn wrap(lines: Vec<Line<'static>>, width: usize) -> Vec<Line<'static>> {
+    wrap_hanging(lines, width, |line| {
+        let first = line.spans.first();
+        first.map_or(0, |s| s.content.chars().take_while(|c| *c == ' ').count())
+    })
+}
+
+/// Word-wraps lines as [`wrap`], continuation rows indented by
+/// `indent(line)` cells (at most a third of the row).
+pub fn wrap_hanging(
+    lines: Vec<Line<'static>>,
+    width: usize,
+    indent: impl Fn(&Line<'static>) -> usize,
+) -> Vec<Line<'static>> {
     let width = width.max(8);
     let mut out = Vec::new();
     for line in lines {
@@ -160,11 +173,7 @@ pub fn wrap(lines: Vec<Line<'static>>, width: usize) -> Vec<Line<'static>> {
             out.push(line);
             continue;
         }
-        let indent = line
-            .spans
-            .first()
-            .map_or(0, |s| s.content.chars().take_while(|c| *c == ' ').count())
-            .min(width / 3);
+        let indent = indent(&line).min(width / 3);
         let mut row: Vec<Span<'static>> = Vec::new();
         let mut used = 0;
         for span in line.spans {
