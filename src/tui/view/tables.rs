@@ -3,7 +3,7 @@
 use super::words;
 use crate::battle::{Change, Correction, Event, Phase, UnitId, UnitState};
 use crate::rules::Side;
-use crate::rules::warlords::unit::Morale;
+use crate::rules::warlords::unit::{Morale, Unit};
 use crate::tui::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -24,8 +24,20 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Constraint::Fill(1),
         Constraint::Length(list_rows),
     ]));
-    side(app, Side::A, a, buf);
-    side(app, Side::B, b, buf);
+    // Both tables share their columns, sized for the longest name and
+    // list of personalities on the table.
+    let wide = area.width >= 100;
+    let (mut name, mut people) = (0, 0);
+    for s in [Side::A, Side::B] {
+        let units = &app.battle.state().units[s as usize];
+        for &i in &app.on_table(s) {
+            name = name.max(units[i].unit.name.chars().count());
+            people = people.max(personalities(&units[i].unit, wide).chars().count());
+        }
+    }
+    let columns = Columns::new(area.width, name as u16, people as u16);
+    side(app, Side::A, a, &columns, buf);
+    side(app, Side::B, b, &columns, buf);
     if list_rows > 0 {
         fled(app, &gone, list, buf);
     }
@@ -112,7 +124,7 @@ pub fn offset(selected: usize, rows: usize) -> usize {
 }
 
 /// Draws one side's table.
-fn side(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
+fn side(app: &App, side: Side, area: Rect, columns: &Columns, buf: &mut Buffer) {
     let t = &app.theme;
     let b = &app.battle;
     let all = &b.state().units[side as usize];
@@ -167,7 +179,6 @@ fn side(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
         .unwrap_or(0);
     let first = offset(at, rows);
     let wide = inner.width >= 100;
-    let columns = Columns::new(inner.width);
     if inner.height == 0 {
         return;
     }
@@ -209,7 +220,8 @@ const HEADER: [&str; 12] = [
     "", "id", "unit", "type", "FxR", "form", "mov", "morale", "Ch", "Cas", "pers.", "act",
 ];
 
-/// Fixed widths of the columns; 0 marks the two that share what is left (unit 3, personalities 2).
+/// Fixed widths of the columns; 0 marks the two that share what is left
+/// (the unit's name and its personalities).
 const WIDTHS: [u16; 12] = [1, 3, 0, 5, 4, 6, 4, 9, 2, 3, 0, 3];
 
 /// Where each column starts and how wide it is, for a table width.
@@ -218,10 +230,13 @@ struct Columns {
 }
 
 impl Columns {
-    fn new(width: u16) -> Columns {
+    /// The columns for a table `width` wide whose longest unit name and
+    /// list of personalities are `name` and `people` cells: the name gets
+    /// what it needs, or at least 2/3 of what is left when both cannot fit.
+    fn new(width: u16, name: u16, people: u16) -> Columns {
         let fixed: u16 = WIDTHS.iter().sum::<u16>() + WIDTHS.len() as u16 - 1;
         let rest = width.saturating_sub(fixed);
-        let name = rest * 3 / 5;
+        let name = name.min(rest.saturating_sub(people).max(rest * 2 / 3));
         let people = rest - name;
         let mut at = [(0, 0); 12];
         let mut x = 0;
@@ -264,21 +279,7 @@ fn row<'a>(
     let x = &u.unit;
     let ranks = x.ranks();
     let files = ranks.first().copied().unwrap_or(0);
-    let mut people = String::new();
-    for p in &x.personalities {
-        if !people.is_empty() {
-            people.push_str(", ");
-        }
-        if p.commander {
-            people.push('*');
-        }
-        if wide {
-            people.push_str(&p.name);
-        } else {
-            people.push_str(p.name.split_whitespace().next().unwrap_or(""));
-        }
-        people.push_str(words::status_mark(p.status));
-    }
+    let people = personalities(x, wide);
     let morale_word = if u.removed {
         "removed"
     } else {
@@ -300,11 +301,56 @@ fn row<'a>(
     ]
 }
 
+/// A unit's personalities for its row: the commander starred, full names
+/// when the table is `wide` (first names otherwise), each with its status.
+fn personalities(x: &Unit, wide: bool) -> String {
+    let mut people = String::new();
+    for p in &x.personalities {
+        if !people.is_empty() {
+            people.push_str(", ");
+        }
+        if p.commander {
+            people.push('*');
+        }
+        if wide {
+            people.push_str(&p.name);
+        } else {
+            people.push_str(p.name.split_whitespace().next().unwrap_or(""));
+        }
+        people.push_str(words::status_mark(p.status));
+    }
+    people
+}
+
 /// A count, blank when zero so the eye finds the non-zero ones.
 fn num(n: u32) -> String {
     if n == 0 {
         "·".to_string()
     } else {
         n.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Columns;
+
+    #[test]
+    fn the_name_column_takes_what_it_needs() {
+        // 51 cells are fixed; at 120 there are 69 for names and personalities.
+        let c = Columns::new(120, 32, 31);
+        assert_eq!(
+            (c.at[2].1, c.at[10].1),
+            (32, 37),
+            "both fit: the rest to personalities"
+        );
+        // At 80 only 29: the name gets 2/3 unless the personalities are short.
+        let c = Columns::new(80, 32, 15);
+        assert_eq!((c.at[2].1, c.at[10].1), (19, 10));
+        let c = Columns::new(80, 32, 4);
+        assert_eq!((c.at[2].1, c.at[10].1), (25, 4));
+        // Short names leave the room to the personalities.
+        let c = Columns::new(80, 10, 40);
+        assert_eq!((c.at[2].1, c.at[10].1), (10, 19));
     }
 }
