@@ -27,9 +27,15 @@ fn big_army(contingents: usize, per: usize) -> String {
 
 fn army_load(c: &mut Criterion) {
     let text = big_army(10, 100);
+    // The first read of the process also starts rayon's threads: once.
+    let first = std::time::Instant::now();
     let file = read_army("bench.toml", &text).expect("the generated army is valid");
+    let first = first.elapsed();
     assert_eq!(file.army.units().count(), 1000);
-    eprintln!("army of 1,000 units: {} bytes", text.len());
+    eprintln!(
+        "army of 1,000 units: {} bytes; the process's first read (threads starting) {first:?}",
+        text.len()
+    );
     assert!(
         herald::store::army::read_army_in_pieces("bench.toml", &text, 2).is_some(),
         "the generated army is read in pieces"
