@@ -279,8 +279,8 @@ pub struct Walk<'a, 's> {
 /// rest can be reported as unknown with a did-you-mean.
 #[derive(Debug)]
 pub struct Fields<'t, 's> {
-    /// The table's fields in the file's order (a handful: a short list is
-    /// searched faster than the table's map).
+    /// The table's fields (a handful: a short list is searched faster than
+    /// the table's map).
     entries: Vec<Entry<'t, 's>>,
     /// Where the table is in the text.
     pub span: Range<usize>,
