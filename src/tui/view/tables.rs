@@ -19,8 +19,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     } else {
         (gone.len() as u16 + 1).min(if area.height >= 30 { 6 } else { 3 })
     };
+    let rows = |s: Side| app.on_table(s).len().max(1) as u16 + 2;
+    let a_rows = split(
+        area.height.saturating_sub(list_rows),
+        rows(Side::A),
+        rows(Side::B),
+    );
     let [a, b, list] = area.layout(&Layout::vertical([
-        Constraint::Fill(1),
+        Constraint::Length(a_rows),
         Constraint::Fill(1),
         Constraint::Length(list_rows),
     ]));
@@ -40,6 +46,23 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     side(app, Side::B, b, &columns, buf);
     if list_rows > 0 {
         fled(app, &gone, list, buf);
+    }
+}
+
+/// The first table's rows out of `height` when the tables need `a` and `b`
+/// rows (units, title and column header): halves when both fit in them,
+/// else each side whole when it can be (a side of 13 units is not cut to
+/// 12 beside one of 12), else halves.
+fn split(height: u16, a: u16, b: u16) -> u16 {
+    let half = height / 2;
+    if a <= half && b <= height - half {
+        half
+    } else if a <= half || u32::from(a) + u32::from(b) <= u32::from(height) {
+        a
+    } else if b <= height - half {
+        height - b
+    } else {
+        half
     }
 }
 
@@ -333,7 +356,21 @@ fn num(n: u32) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::Columns;
+    use super::{Columns, split};
+
+    #[test]
+    fn each_side_gets_rows_for_its_units() {
+        // 12 and 13 units (14 and 15 rows) in 29: both whole.
+        assert_eq!(split(29, 14, 15), 14);
+        // In 16 rows neither fits: halves.
+        assert_eq!(split(16, 14, 15), 8);
+        // 200 units against 3: the small side keeps its 5 rows.
+        assert_eq!(split(29, 202, 5), 24);
+        assert_eq!(split(29, 5, 202), 5);
+        assert_eq!(split(0, 5, 5), 0);
+        // Small armies: halves, as before.
+        assert_eq!(split(16, 4, 4), 8);
+    }
 
     #[test]
     fn the_name_column_takes_what_it_needs() {
