@@ -266,14 +266,7 @@ fn shooting<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseI
     let mut stands_shot_at = None;
     match situation(walk, f) {
         Some(mut t) => {
-            style = walk.named::<ShootingStyle>(&mut t, "style");
-            if !t.has("style") {
-                walk.error(
-                    t.span.clone(),
-                    t.at("style"),
-                    format!("'style' is missing; one of: {}", ShootingStyle::accepted()),
-                );
-            }
+            style = read_shooting_style(walk, &mut t);
             range_spans = walk.int(&mut t, "range_spans", 0..=1000).map(|n| n as u32);
             if !t.has("range_spans") && style != Some(ShootingStyle::Shower) {
                 walk.error(
@@ -283,19 +276,7 @@ fn shooting<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseI
                 );
             }
             weapon = walk.named::<MissileWeapon>(&mut t, "weapon");
-            if let Some(mut c) = walk.table(&mut t, "stands_shot_at") {
-                let mut n =
-                    |walk: &mut Walk<'_, 's>, k| walk.int(&mut c, k, 0..=1000).unwrap_or(0) as u32;
-                let open = n(walk, "open");
-                let light_cover = n(walk, "light_cover");
-                let heavy_cover = n(walk, "heavy_cover");
-                stands_shot_at = Some(StandsShotAt {
-                    open,
-                    light_cover,
-                    heavy_cover,
-                });
-                walk.finish(c);
-            }
+            stands_shot_at = read_stands_shot_at(walk, &mut t);
             walk.finish(t);
         }
         None => walk.error(
@@ -316,6 +297,40 @@ fn shooting<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseI
         target: target?,
         situation,
         dice,
+    })
+}
+
+/// A shooting situation's `style` (2.5), reported when missing (cases and saves).
+pub(crate) fn read_shooting_style<'s>(
+    walk: &mut Walk<'_, 's>,
+    t: &mut Fields<'_, 's>,
+) -> Option<ShootingStyle> {
+    let style = walk.named::<ShootingStyle>(t, "style");
+    if !t.has("style") {
+        walk.error(
+            t.span.clone(),
+            t.at("style"),
+            format!("'style' is missing; one of: {}", ShootingStyle::accepted()),
+        );
+    }
+    style
+}
+
+/// The target's stands shot at by cover (2.5.3 C.2, W-14), if given (cases and saves).
+pub(crate) fn read_stands_shot_at<'s>(
+    walk: &mut Walk<'_, 's>,
+    t: &mut Fields<'_, 's>,
+) -> Option<StandsShotAt> {
+    let mut c = walk.table(t, "stands_shot_at")?;
+    let mut n = |walk: &mut Walk<'_, 's>, k| walk.int(&mut c, k, 0..=1000).unwrap_or(0) as u32;
+    let open = n(walk, "open");
+    let light_cover = n(walk, "light_cover");
+    let heavy_cover = n(walk, "heavy_cover");
+    walk.finish(c);
+    Some(StandsShotAt {
+        open,
+        light_cover,
+        heavy_cover,
     })
 }
 

@@ -14,9 +14,9 @@ use crate::rules::warlords::activation::ActivationSituation;
 use crate::rules::warlords::army::Army;
 use crate::rules::warlords::melee::{MeleeDice, MeleeFacts};
 use crate::rules::warlords::personality::PersonalityStatus;
-use crate::rules::warlords::shooting::{ShootingSituation, StandsShotAt};
-use crate::rules::warlords::unit::{Formation, MissileWeapon, Morale, ShootingStyle};
-use crate::store::case::dice_lists;
+use crate::rules::warlords::shooting::ShootingSituation;
+use crate::rules::warlords::unit::{Formation, MissileWeapon, Morale};
+use crate::store::case::{dice_lists, read_shooting_style, read_stands_shot_at};
 use crate::store::toml_walk::{self, Fields, Problem, Source, Walk};
 use crate::store::unit_table::{MAX_FIGURES, MAX_STANDS};
 use std::ops::Range;
@@ -283,28 +283,10 @@ fn shooting_situation<'s>(
     f: &mut Fields<'_, 's>,
 ) -> Option<ShootingSituation> {
     let mut t = walk.required_table(f, "situation")?;
-    let style = walk.named::<ShootingStyle>(&mut t, "style");
-    if !t.has("style") {
-        walk.error(
-            t.span.clone(),
-            t.at("style"),
-            format!("'style' is missing; one of: {}", ShootingStyle::accepted()),
-        );
-    }
+    let style = read_shooting_style(walk, &mut t);
     let range_spans = count(walk, &mut t, "range_spans", 1000).unwrap_or(0);
     let weapon = walk.named::<MissileWeapon>(&mut t, "weapon");
-    let mut stands_shot_at = None;
-    if let Some(mut c) = walk.table(&mut t, "stands_shot_at") {
-        let open = count(walk, &mut c, "open", 1000).unwrap_or(0);
-        let light_cover = count(walk, &mut c, "light_cover", 1000).unwrap_or(0);
-        let heavy_cover = count(walk, &mut c, "heavy_cover", 1000).unwrap_or(0);
-        stands_shot_at = Some(StandsShotAt {
-            open,
-            light_cover,
-            heavy_cover,
-        });
-        walk.finish(c);
-    }
+    let stands_shot_at = read_stands_shot_at(walk, &mut t);
     walk.finish(t);
     Some(ShootingSituation {
         style: style?,
