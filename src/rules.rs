@@ -2,6 +2,7 @@
 //! Warlords is the first. No files, terminal, clock or random numbers here:
 //! a procedure states the dice it needs and turns given dice into an outcome.
 
+pub mod explain;
 pub mod named;
 pub mod warlords;
 

@@ -4,7 +4,7 @@
 
 use super::event::{Phase, UnitId};
 use crate::dice::Dice;
-use crate::rules::warlords::explain::Explanation;
+use crate::rules::explain::Explanation;
 use crate::rules::warlords::personality::PersonalityStatus;
 use crate::rules::warlords::unit::{Formation, Morale, Unit};
 use std::fmt;

@@ -120,7 +120,7 @@ pub fn resolve_input(input: &CaseInput) -> Result<Resolved, String> {
                     unit.move_distance(),
                     unit.charge_bonus()
                 ),
-                crate::rules::warlords::explain::cite("2.4.2, 2.4.4.1", "W-10"),
+                crate::rules::explain::cite("2.4.2, 2.4.4.1", "W-10"),
             );
             Ok(Resolved {
                 fields: json!({ "move": unit.move_distance(), "charge": unit.charge_distance() }),

@@ -5,7 +5,6 @@
 pub mod activation;
 pub mod army;
 pub mod counted;
-pub mod explain;
 pub mod initiative;
 pub mod melee;
 pub mod movement;
@@ -13,11 +12,11 @@ pub mod personality;
 pub mod shooting;
 pub mod unit;
 
+pub use crate::rules::explain::{Cite, Explanation, Line, Modifier};
 pub use activation::{
     Action, Activation, ActivationOutcome, ActivationSituation, ActivationVerdict,
 };
 pub use army::{Army, Contingent};
-pub use explain::{Cite, Explanation, Line, Modifier};
 pub use initiative::{Initiative, InitiativeWinner};
 pub use melee::{Melee, MeleeDice, MeleeFacts, MeleeOutcome, MeleeSide};
 pub use movement::{BreakOff, BreakOffOutcome, Flee, FleeOutcome, RandomMove, RandomMoveOutcome};

@@ -3,11 +3,11 @@
 //! (1.7.5, W-7), Berserk (1.7.1, W-6) and morale steps (1.7, W-5, W-8).
 
 use super::counted::TwoHighest;
-use super::explain::{Explanation, Modifier, cite, possessive, sec, total};
 use super::personality::PersonalityTrait as P;
 use super::unit::{Formation, Morale, TroopType, Unit, UnitTrait};
 use crate::dice::{Dice, DiceCount};
 use crate::rules::RulesError;
+use crate::rules::explain::{Explanation, Modifier, cite, possessive, sec, total};
 use serde::Serialize;
 
 /// The facts of the table Herald cannot see, told by the referee.

@@ -1,7 +1,7 @@
 //! Determining initiative (2.1.1, W-22).
 
-use super::explain::{Explanation, cite};
 use crate::dice::{Dice, DiceCount};
+use crate::rules::explain::{Explanation, cite};
 use crate::rules::{RulesError, Side};
 use serde::Serialize;
 

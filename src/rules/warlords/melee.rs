@@ -4,10 +4,10 @@
 //! champions leaving (W-7) and personalities hit (3.1.3.1, W-18, W-21).
 
 use super::counted::TwoHighest;
-use super::explain::{Explanation, Modifier, cite, possessive, sec, total};
 use super::personality::{self, Fate, Personality, PersonalityTrait as P};
 use super::unit::{Formation, Morale, TroopType, Unit, UnitTrait, Weapon};
 use crate::dice::{Dice, DiceCount};
+use crate::rules::explain::{Explanation, Modifier, cite, possessive, sec, total};
 use crate::rules::{RulesError, Side};
 use serde::Serialize;
 

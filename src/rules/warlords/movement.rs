@@ -2,10 +2,10 @@
 //! W-9), fleeing with its lost stands (2.4.11, W-11), and breaking off from
 //! Melee (2.4.8). Distances themselves are on [`Unit`] (2.4.2, W-10).
 
-use super::explain::{Explanation, cite, sec};
 use super::unit::{Morale, Unit, UnitTrait};
 use crate::dice::{Dice, DiceCount, Die};
 use crate::rules::RulesError;
+use crate::rules::explain::{Explanation, cite, sec};
 use serde::Serialize;
 
 /// The extra spans a random move's sixes and ones give (W-9).

@@ -3,10 +3,10 @@
 //! fate, a stand lost with him, and the traits that change the result (W-18,
 //! W-19, W-21).
 
-use super::explain::{Explanation, cite, possessive};
 use crate::dice::{Dice, DiceCount, Die};
 use crate::named_enum;
 use crate::rules::RulesError;
+use crate::rules::explain::{Explanation, cite, possessive};
 
 /// The special traits of 3.1.2 that Herald applies (W-21).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -2,11 +2,11 @@
 //! needs, the hits after armour, halting and casualty figures, and the
 //! red-dice check on the target's personalities (3.1.3.3).
 
-use super::explain::{Explanation, cite, sec};
 use super::personality::{self, Arena, Fate, Personality};
 use super::unit::{Formation, MissileWeapon, Morale, ShootingStyle, Unit, Weapon};
 use crate::dice::{Dice, DiceCount, Die};
 use crate::rules::RulesError;
+use crate::rules::explain::{Explanation, cite, sec};
 use crate::rules::named::Named;
 use serde::Serialize;
 

@@ -9,7 +9,7 @@ use super::{dice, popup, words};
 use crate::battle::UnitId;
 use crate::odds;
 use crate::rules::Side;
-use crate::rules::warlords::explain::possessive;
+use crate::rules::explain::possessive;
 use crate::rules::warlords::melee::{FollowUp, Melee, MeleeFacts};
 use crate::rules::warlords::movement::RandomMove;
 use crate::rules::warlords::shooting::Shooting;

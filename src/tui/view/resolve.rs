@@ -6,8 +6,8 @@
 use super::{dice, popup, words};
 use crate::battle::{Entry, UnitId};
 use crate::odds;
+use crate::rules::explain::Explanation;
 use crate::rules::warlords::activation::{Action as RulesAction, Activation, ActivationSituation};
-use crate::rules::warlords::explain::Explanation;
 use crate::rules::warlords::initiative::{Initiative, InitiativeWinner};
 use crate::rules::warlords::movement::Flee;
 use crate::rules::warlords::unit::Unit;

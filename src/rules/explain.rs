@@ -1,10 +1,10 @@
-//! Explanations: every result comes with the lines that made it, each with
+//! Explanations, shared by every rule system: each result comes with the lines that made it, each with
 //! the section of the rules and the ruling it applies.
 
 use serde::Serialize;
 use std::fmt;
 
-/// Where a line comes from: a section of the Warlords text and/or a ruling.
+/// Where a line comes from: a section (or rule number) of a system's text and/or a ruling.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Cite(pub String);
 
