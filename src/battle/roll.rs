@@ -99,7 +99,7 @@ impl Battle {
                 }
             }
             Event::Flee { unit: id, dice } => {
-                let flee = Flee { unit: unit(*id)? };
+                let flee = Flee::new(unit(*id)?);
                 fill(dice, source, |_| flee.needs())?;
             }
             Event::BreakOff {

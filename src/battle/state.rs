@@ -376,7 +376,7 @@ impl State {
                     ));
                 }
                 let before = u.clone();
-                let out = Flee { unit: u }.resolve(dice)?;
+                let out = Flee::new(u).resolve(dice)?;
                 let mut after = before.clone();
                 out.apply(&mut after);
                 entry.summary = format!(

@@ -489,6 +489,8 @@ impl App {
             tactician_in_sight: tactician,
             fleeing: unit.morale == Morale::Broken && unit.moving,
             changing_formation: false,
+            halted_this_turn: false,
+            in_melee: engaged,
         }
     }
 
@@ -561,7 +563,7 @@ impl App {
             }
             Procedure::Flee { unit, .. } => {
                 let u = self.battle.unit(*unit).ok_or("no such unit")?;
-                Ok(vec![(u.unit.name.clone(), Flee { unit: &u.unit }.needs())])
+                Ok(vec![(u.unit.name.clone(), Flee::new(&u.unit).needs())])
             }
             Procedure::Reaction {
                 unit, situation, ..

@@ -79,6 +79,7 @@ pub fn idea(battle: &Battle, rng: &mut ChaCha8Rng) -> Event {
                     range_spans: rng.random_range(0..5),
                     weapon: None,
                     stands_shot_at: None,
+                    contact: false,
                 },
                 dice: Dice::default(),
             }

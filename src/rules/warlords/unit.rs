@@ -315,6 +315,9 @@ pub struct Unit {
     pub moving: bool,
     /// Pavises set up in front (3.3.3.4).
     pub pavises_deployed: bool,
+    /// Pavises lost by moving, recoiling or fleeing while deployed: never
+    /// used again this battle (3.3.3.4).
+    pub pavises_lost: bool,
 }
 
 /// A rules problem with a unit, tied to the field that causes it.
@@ -347,6 +350,7 @@ impl Unit {
             formation: Formation::Line,
             moving: false,
             pavises_deployed: false,
+            pavises_lost: false,
         }
     }
 
@@ -397,6 +401,11 @@ impl Unit {
             Formation::Wedge => wedge_ranks(stands),
             _ => line_ranks(stands, self.line_files()),
         }
+    }
+
+    /// Stands in the front rank (a Wedge's point is 1, 2.3.1.3; a March Column 1).
+    pub fn front_rank(&self) -> u32 {
+        self.ranks().first().copied().unwrap_or(0)
     }
 
     /// How many ranks are full (W-3): as wide as the front rank or one stand
@@ -646,6 +655,12 @@ impl Unit {
             bad(
                 "pavises_deployed",
                 "only pavisiers may deploy pavises (3.3.3.4)".to_string(),
+            );
+        }
+        if self.pavises_deployed && self.pavises_lost {
+            bad(
+                "pavises_deployed",
+                "its pavises were lost and may not be used again this battle (3.3.3.4)".to_string(),
             );
         }
         if self.champions > 0 && !self.morale.allows_champions() {

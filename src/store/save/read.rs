@@ -287,12 +287,14 @@ fn shooting_situation<'s>(
     let range_spans = count(walk, &mut t, "range_spans", 1000).unwrap_or(0);
     let weapon = walk.named::<MissileWeapon>(&mut t, "weapon");
     let stands_shot_at = read_stands_shot_at(walk, &mut t);
+    let contact = walk.bool(&mut t, "contact").unwrap_or(false);
     walk.finish(t);
     Some(ShootingSituation {
         style: style?,
         range_spans,
         weapon,
         stands_shot_at,
+        contact,
     })
 }
 

@@ -147,6 +147,9 @@ fn write_unit(o: &mut String, u: &Unit) {
     let _ = writeln!(o, "formation = \"{}\"", u.formation.name());
     let _ = writeln!(o, "moving = {}", u.moving);
     let _ = writeln!(o, "pavises_deployed = {}", u.pavises_deployed);
+    if u.pavises_lost {
+        let _ = writeln!(o, "pavises_lost = true");
+    }
     for p in &u.personalities {
         write_personality(o, p);
     }
@@ -219,6 +222,9 @@ fn shooting_situation(s: &ShootingSituation) -> String {
             "stands_shot_at = {{ open = {}, light_cover = {}, heavy_cover = {} }}",
             st.open, st.light_cover, st.heavy_cover
         ));
+    }
+    if s.contact {
+        p.push("contact = true".to_string());
     }
     inline(&p)
 }

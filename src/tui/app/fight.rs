@@ -400,6 +400,7 @@ impl App {
             range_spans: if style == ShootingStyle::Shower { 0 } else { 2 },
             weapon: None,
             stands_shot_at: None,
+            contact: false,
         };
         self.dialogs
             .push(Dialog::Resolve(Resolve::new(Procedure::Shooting {

@@ -266,7 +266,7 @@ fn before(app: &App, r: &Resolve, width: u16) -> Vec<Line<'static>> {
             let Some(u) = app.battle.unit(*unit) else {
                 return out;
             };
-            let flee = Flee { unit: &u.unit };
+            let flee = Flee::new(&u.unit);
             out.push(Line::from(format!(
                 "A random move at its charge distance: {} white dice (2.4.11, W-11). It loses a stand for each span beyond {} spans, and is Unformed.",
                 flee.needs().white,
@@ -430,7 +430,9 @@ fn activation_plan(t: &Theme, unit: &Unit, plan: &Activation<'_>) -> Vec<Line<'s
         out.push(odds_line(t, "goes Berserk", o.berserk, 20));
     }
     out.push(odds_line(t, "loses a morale step", o.lost_morale_step, 20));
-    if plan.situation.enemy_visible_ahead {
+    // W-27: a unit charging or evading has made its one choice: no champion.
+    let s = &plan.situation;
+    if s.enemy_visible_ahead && !s.charging && !s.evading() {
         out.push(odds_line(t, "may add a champion", o.may_add_champion, 20));
     }
     out
