@@ -92,11 +92,13 @@ pub fn plan(input: &CaseInput) -> Result<Planned<'_>, RulesError> {
         CaseInput::StandLoss {
             personality,
             stands_left,
+            vendetta_by,
             dice,
         } => Planned::StandLoss(
             StandLoss {
                 personality: personality.clone(),
                 stands_left: *stands_left,
+                vendetta_by: vendetta_by.clone(),
             },
             dice,
         ),

@@ -6,6 +6,8 @@ pub mod activation;
 pub mod army;
 pub mod charge;
 pub mod counted;
+pub mod falling_back;
+pub mod field_defences;
 pub mod initiative;
 pub mod melee;
 pub mod movement;

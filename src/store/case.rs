@@ -98,6 +98,7 @@ pub enum CaseInput {
     StandLoss {
         personality: Personality,
         stands_left: u32,
+        vendetta_by: Option<String>,
         dice: Dice,
     },
     /// Breaking off from Melee (2.4.8).
@@ -484,10 +485,12 @@ fn stand_loss<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Cas
         .required_table(f, "personality")
         .and_then(|t| read_personality(walk, t, true));
     let stands_left = walk.int(f, "stands_left", 0..=1000).unwrap_or(0) as u32;
+    let vendetta_by = walk.string(f, "vendetta_by");
     let dice = dice(walk, f);
     Some(CaseInput::StandLoss {
         personality: p?,
         stands_left,
+        vendetta_by,
         dice,
     })
 }

@@ -8,6 +8,7 @@ pub mod fight;
 pub mod footer;
 pub mod help;
 pub mod log;
+pub mod next;
 pub mod popup;
 pub mod resolve;
 pub mod tables;
@@ -78,10 +79,13 @@ impl Widget for &App {
                 Dialog::Resolve(r) => resolve::render(self, r, area, buf),
                 Dialog::TypeDice(t) => resolve::typing(self, t, area, buf),
                 Dialog::Correct(c) => resolve::correct(self, c, area, buf),
-                Dialog::Formation(id) => resolve::formation(self, *id, area, buf),
+                Dialog::Formation(pick) => resolve::formation(self, pick, area, buf),
                 Dialog::Pick(p) => fight::pick(self, p, area, buf),
                 Dialog::Help { scroll } => help::render(self, *scroll, area, buf),
                 Dialog::ConfirmQuit => popup::confirm_quit(self, area, buf),
+                Dialog::FollowUp { unit, loser } => next::follow_up(self, *unit, *loser, area, buf),
+                Dialog::FallBack(f) => next::fall_back(self, f, area, buf),
+                Dialog::HitStands(h) => next::hit_stands(self, h, area, buf),
             }
         }
     }

@@ -77,6 +77,12 @@ key Enter
 wait_for "score" 20 || fail "the Melee was not rolled"
 screen | grep -qE "LOSES|A DRAW" || fail "no Melee outcome"
 key Enter
+# What the Melee left: the Ready winner's follow-up (2.6.3, W-26), flights, stand losses.
+for i in $(seq 1 20); do
+  if screen | grep -qF "every Melee is fought"; then break; fi
+  if screen | grep -qF "follow up?"; then key y; continue; fi
+  key Enter
+done
 wait_for "every Melee is fought" 20 || fail "the walker does not offer to end the turn"
 grep -q '^kind = "melee"' "$work/saves/hastings.toml" || fail "no melee saved"
 grep -q '^kind = "shooting"' "$work/saves/hastings.toml" || fail "no shooting saved"

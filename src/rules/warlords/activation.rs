@@ -583,8 +583,8 @@ impl<'a> Activation<'a> {
             return (forced, allowed);
         }
         if s.in_melee {
-            // 2.4.8: a unit in contact may try to break off; it does not move or charge.
-            allowed.push(Action::BreakOff);
+            // A unit in contact does not move or charge; it may try to break off
+            // instead of this activation (2.4.8), which is its own roll.
             if may_add_champion {
                 allowed.push(Action::AddChampion);
             }

@@ -149,7 +149,63 @@ fn set_off(unit: &mut Unit, why: &mut Explanation) {
     }
 }
 
+/// What an activation's result lets the unit do: kept by a battle for the
+/// choice the referee takes after the roll (2.2.1, 2.2.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The activation succeeded.
+    pub success: bool,
+    /// What the unit must do.
+    pub forced: Vec<Action>,
+    /// What the unit may choose from.
+    pub allowed: Vec<Action>,
+    /// What the referee said of the table.
+    pub situation: ActivationSituation,
+}
+
 impl ActivationOutcome {
+    /// What this result lets the unit do.
+    pub fn verdict_of(&self, situation: &ActivationSituation) -> Verdict {
+        Verdict {
+            success: self.success,
+            forced: self.forced.clone(),
+            allowed: self.allowed.clone(),
+            situation: *situation,
+        }
+    }
+
+    /// The unit after this outcome with nothing chosen yet, and the steps the
+    /// outcome itself forces: a flight (W-29: Unformed and moving at once), a
+    /// Berserk Move, leaving the table.
+    pub fn consequence(&self, before: &Unit, situation: &ActivationSituation) -> Consequence {
+        let mut unit = before.clone();
+        self.apply(&mut unit);
+        let mut why = Explanation::default();
+        let mut next = Vec::new();
+        if self.morale == Morale::Dispersed {
+            next.push(Next::Dispersed);
+        } else {
+            if self.forced.contains(&Action::Flee) {
+                set_fleeing(&mut unit);
+                next.push(Next::Flee);
+                if situation.evading() {
+                    why.line(
+                        format!("{} failed to evade: it flees instead, at once", before.name),
+                        cite("2.2.1, 2.4.11", "W-29"),
+                    );
+                }
+            }
+            if self.forced.contains(&Action::BerserkMove) {
+                next.push(Next::BerserkMove);
+            }
+        }
+        Consequence {
+            unit,
+            next,
+            explanation: why,
+        }
+    }
+
     /// The unit after this outcome and the referee's `choice` (W-27: one of
     /// 2.2.2's; after a failure only a moving unit's `stop`, 2.2.1), with the
     /// steps the rules require. `formation` is the new formation of a
@@ -161,115 +217,126 @@ impl ActivationOutcome {
         choice: Option<Choice>,
         formation: Option<Formation>,
     ) -> Result<Consequence, RulesError> {
-        let mut unit = before.clone();
-        self.apply(&mut unit);
-        let mut why = Explanation::default();
-        let mut next = Vec::new();
-        if self.morale == Morale::Dispersed {
-            if let Some(c) = choice {
-                return Err(refuse(before, c, "it is Dispersed and leaves the table"));
-            }
-            next.push(Next::Dispersed);
-            return Ok(Consequence {
-                unit,
-                next,
-                explanation: why,
-            });
-        }
-        if self.forced.contains(&Action::Flee) {
-            set_fleeing(&mut unit);
-            next.push(Next::Flee);
-            if situation.evading() {
-                why.line(
-                    format!("{} failed to evade: it flees instead, at once", before.name),
-                    cite("2.2.1, 2.4.11", "W-29"),
-                );
-            }
-        }
-        if self.forced.contains(&Action::BerserkMove) {
-            next.push(Next::BerserkMove);
-        }
-        let Some(choice) = choice else {
-            return Ok(Consequence {
-                unit,
-                next,
-                explanation: why,
-            });
-        };
-        let action = choice.action();
-        let allowed = self.allowed.contains(&action) || self.forced.contains(&action);
-        // 2.2.1: a failed moving unit keeps moving, unless the player stops it.
-        let stop_after_failure =
-            choice == Choice::Stop && self.forced.contains(&Action::KeepMoving);
-        let berserk_charge = choice == Choice::Charge && self.forced.contains(&Action::BerserkMove);
-        if !(allowed || stop_after_failure || berserk_charge) {
-            let why_not = if !self.success {
-                "the activation failed, so the unit does only what 2.2.1 makes it do"
-            } else {
-                "this result does not allow it"
-            };
-            return Err(refuse(before, choice, why_not));
-        }
+        let base = self.consequence(before, situation);
         match choice {
-            Choice::Charge | Choice::CounterCharge | Choice::Evade | Choice::Move => {
-                if choice == Choice::CounterCharge {
-                    may_counter_charge(before, situation.halted_this_turn)
-                        .map_err(RulesError::refused)?;
-                }
-                set_off(&mut unit, &mut why);
-                why.line(
-                    format!("{} {}: it is moving", before.name, choice),
-                    cite("2.2.2, 2.4.1", "W-27"),
-                );
-            }
-            Choice::ChangeFormation => {
-                let to = formation.ok_or_else(|| {
-                    RulesError::refused(
-                        "a formation change names the new formation (formation = ...)",
-                    )
-                })?;
-                change_formation(&mut unit, to, None, &mut why)?;
-            }
-            Choice::Wheel | Choice::Shoot => {}
-            Choice::Stop if stop_after_failure => {
-                // 2.2.1, 2.4.1.1: the Random Move, then it Halts: stopped and Unformed.
-                unit.moving = false;
-                unit.formation = Formation::Unformed;
-                next.push(Next::RandomMoveThenHalt);
-                why.line(
-                    format!(
-                        "{} stops: a Random Move, then it Halts (Unformed)",
-                        before.name
-                    ),
-                    cite("2.2.1, 2.4.1.1", ""),
-                );
-            }
-            Choice::Stop | Choice::StopFleeingAndHalt => unit.moving = false,
-            Choice::StopFleeingAndMove => unit.moving = true,
-            Choice::AddChampion => {
-                unit.champions += 1;
-                why.line(
-                    format!(
-                        "{} adds a champion; that is its one choice this activation",
-                        before.name
-                    ),
-                    cite("1.7.5, 2.2.2", "W-7, W-27"),
-                );
-            }
-            Choice::Flee => {
-                if !next.contains(&Next::Flee) {
-                    set_fleeing(&mut unit);
-                    next.push(Next::Flee);
-                }
-            }
-            Choice::BerserkMove => {}
+            None => Ok(base),
+            Some(c) => choose(
+                &self.verdict_of(situation),
+                base,
+                c,
+                Reform {
+                    formation,
+                    ..Reform::default()
+                },
+            ),
         }
-        Ok(Consequence {
-            unit,
-            next,
-            explanation: why,
-        })
     }
+}
+
+/// What a formation change makes (2.3.3, 3.3.3.4): the new formation, its
+/// front rank if not the formation's own, and pavises deployed or picked up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reform {
+    /// The new formation.
+    pub formation: Option<Formation>,
+    /// The new front rank.
+    pub files: Option<u32>,
+    /// Pavises deployed (true) or picked up (false) with the change.
+    pub pavises: Option<bool>,
+}
+
+/// Applies the referee's one choice to `base`, the unit as its activation
+/// left it (2.2.1, 2.2.2, W-27), or refuses a choice the verdict does not
+/// allow. `reform` says what a formation change makes.
+pub fn choose(
+    v: &Verdict,
+    base: Consequence,
+    choice: Choice,
+    reform: Reform,
+) -> Result<Consequence, RulesError> {
+    let Consequence {
+        mut unit,
+        mut next,
+        explanation: mut why,
+    } = base;
+    let name = unit.name.clone();
+    if unit.morale == Morale::Dispersed {
+        return Err(refuse(
+            &unit,
+            choice,
+            "it is Dispersed and leaves the table",
+        ));
+    }
+    let action = choice.action();
+    let allowed = v.allowed.contains(&action) || v.forced.contains(&action);
+    // 2.2.1: a failed moving unit keeps moving, unless the player stops it.
+    let stop_after_failure = choice == Choice::Stop && v.forced.contains(&Action::KeepMoving);
+    let berserk_charge = choice == Choice::Charge && v.forced.contains(&Action::BerserkMove);
+    if !(allowed || stop_after_failure || berserk_charge) {
+        let why_not = if !v.success {
+            "the activation failed, so the unit does only what 2.2.1 makes it do"
+        } else {
+            "this result does not allow it"
+        };
+        return Err(refuse(&unit, choice, why_not));
+    }
+    match choice {
+        Choice::Charge | Choice::CounterCharge | Choice::Evade | Choice::Move => {
+            if choice == Choice::CounterCharge {
+                may_counter_charge(&unit, v.situation.halted_this_turn)
+                    .map_err(RulesError::refused)?;
+            }
+            set_off(&mut unit, &mut why);
+            why.line(
+                format!(
+                    "{name} {}: it is moving",
+                    choice.to_string().replace('_', " ")
+                ),
+                cite("2.2.2, 2.4.1", "W-27"),
+            );
+        }
+        Choice::ChangeFormation => {
+            let to = reform.formation.ok_or_else(|| {
+                RulesError::refused("a formation change names the new formation (formation = ...)")
+            })?;
+            change_formation(&mut unit, to, reform.files, &mut why)?;
+            if let Some(p) = reform.pavises {
+                set_pavises(&mut unit, p, &mut why)?;
+            }
+        }
+        Choice::Wheel | Choice::Shoot => {}
+        Choice::Stop if stop_after_failure => {
+            // 2.2.1, 2.4.1.1: the Random Move, then it Halts: stopped and Unformed.
+            unit.moving = false;
+            unit.formation = Formation::Unformed;
+            next.push(Next::RandomMoveThenHalt);
+            why.line(
+                format!("{name} stops: a Random Move, then it Halts (Unformed)"),
+                cite("2.2.1, 2.4.1.1", ""),
+            );
+        }
+        Choice::Stop | Choice::StopFleeingAndHalt => unit.moving = false,
+        Choice::StopFleeingAndMove => unit.moving = true,
+        Choice::AddChampion => {
+            unit.champions += 1;
+            why.line(
+                format!("{name} adds a champion; that is its one choice this activation"),
+                cite("1.7.5, 2.2.2", "W-7, W-27"),
+            );
+        }
+        Choice::Flee => {
+            if !next.contains(&Next::Flee) {
+                set_fleeing(&mut unit);
+                next.push(Next::Flee);
+            }
+        }
+        Choice::BerserkMove => {}
+    }
+    Ok(Consequence {
+        unit,
+        next,
+        explanation: why,
+    })
 }
 
 /// A refused choice, in the referee's words.
@@ -279,6 +346,34 @@ fn refuse(unit: &Unit, choice: Choice, why: &str) -> RulesError {
         unit.name,
         choice.to_string().replace('_', " ")
     ))
+}
+
+/// Deploys the pavises, or picks them up, with a formation change (3.3.3.4).
+fn set_pavises(unit: &mut Unit, deployed: bool, why: &mut Explanation) -> Result<(), RulesError> {
+    if deployed && !unit.has(UnitTrait::Pavisiers) {
+        return Err(RulesError::refused(format!(
+            "{} are not pavisiers: only units equipped with pavises may deploy them (3.3.3.4)",
+            unit.name
+        )));
+    }
+    if deployed && unit.pavises_lost {
+        return Err(RulesError::refused(format!(
+            "{} lost its pavises and may not use them again this battle (3.3.3.4)",
+            unit.name
+        )));
+    }
+    if unit.pavises_deployed != deployed {
+        unit.pavises_deployed = deployed;
+        why.line(
+            format!(
+                "{} {} its pavises with the formation change",
+                unit.name,
+                if deployed { "deploys" } else { "picks up" }
+            ),
+            sec("3.3.3.4"),
+        );
+    }
+    Ok(())
 }
 
 /// Changes `unit`'s formation (2.3): only while stopped (2.3.3), to a
