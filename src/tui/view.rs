@@ -74,9 +74,16 @@ impl Widget for &App {
         footer::status(self, status, buf);
         log::render(self, log_area, buf);
         footer::render(self, foot, buf);
+        let mut under: Option<Rect> = None;
         for d in &self.dialogs {
             match d {
-                Dialog::Resolve(r) => resolve::render(self, r, area, buf),
+                Dialog::Resolve(r) => {
+                    // A panel over another (a flight over its charge) hides it whole.
+                    if let Some(below) = under {
+                        popup::clear(below, buf);
+                    }
+                    under = Some(resolve::render(self, r, area, buf));
+                }
                 Dialog::TypeDice(t) => resolve::typing(self, t, area, buf),
                 Dialog::Correct(c) => resolve::correct(self, c, area, buf),
                 Dialog::Formation(pick) => resolve::formation(self, pick, area, buf),

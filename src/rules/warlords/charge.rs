@@ -47,8 +47,8 @@ pub fn may_charge(unit: &Unit, halted_this_turn: bool) -> Result<(), String> {
         Morale::Berserk => return Ok(()), // 2.4.10, W-30: Berserk units charge unformed
         Morale::Worn | Morale::Broken => {
             return Err(format!(
-                "a {} unit may not charge or counter-charge (1.7.2, W-30): {name} is {}",
-                unit.morale, unit.morale
+                "a {m} unit may not charge or counter-charge (1.7.2, W-30): {name} is {m}",
+                m = unit.morale.title()
             ));
         }
         Morale::Dispersed => return Err(format!("{name} has left the table (1.7.4)")),

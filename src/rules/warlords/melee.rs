@@ -417,16 +417,19 @@ impl<'a> Melee<'a> {
         }
     }
 
-    /// Personalities of `side` that the enemy's dice can hit (3.1.3.1).
+    /// Personalities of `side` that the enemy's dice can hit, rightmost
+    /// first (3.1.3.1): those the referee named, in the order named, or
+    /// every active one in the unit's order.
     fn candidates(&self, side: Side) -> Vec<&'a Personality> {
         let s = &self.side(side).side;
-        s.unit
-            .active_personalities()
-            .filter(|p| match &s.facts.personalities_in_hit_stands {
-                Some(names) => names.iter().any(|n| n == &p.name),
-                None => true,
-            })
-            .collect()
+        let unit: &'a Unit = s.unit;
+        match &s.facts.personalities_in_hit_stands {
+            Some(names) => names
+                .iter()
+                .filter_map(|n| unit.active_personalities().find(|p| &p.name == n))
+                .collect(),
+            None => unit.active_personalities().collect(),
+        }
     }
 
     /// The dice both sides need given those rolled: each side's white dice,

@@ -246,6 +246,17 @@ impl Morale {
         }
     }
 
+    /// The state as the rules write it ("Worn").
+    pub fn title(self) -> &'static str {
+        match self {
+            Morale::Berserk => "Berserk",
+            Morale::Ready => "Ready",
+            Morale::Worn => "Worn",
+            Morale::Broken => "Broken",
+            Morale::Dispersed => "Dispersed",
+        }
+    }
+
     /// Whether a unit in this state may carry champions (1.7.2, 1.7.3, W-7).
     pub fn allows_champions(self) -> bool {
         matches!(self, Morale::Berserk | Morale::Ready)

@@ -70,8 +70,8 @@ fn key_of(context: Context, action: Action) -> String {
         .map_or_else(String::new, |b| b.key.label())
 }
 
-/// Draws a resolve panel.
-pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) {
+/// Draws a resolve panel; returns the box it drew.
+pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) -> Rect {
     let title = match &r.procedure {
         Procedure::Initiative => format!("Turn {}: initiative (2.1.1)", app.battle.turn()),
         Procedure::Activation { unit, .. } => {
@@ -115,7 +115,8 @@ pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) {
     let shown = inner.height as usize;
     if rows.len() <= shown {
         app.panel_scroll_max.set(0);
-        return Paragraph::new(rows).render(inner, buf);
+        Paragraph::new(rows).render(inner, buf);
+        return boxed;
     }
     // One row for the hint; the body scrolls above it.
     let body = shown.saturating_sub(1);
@@ -148,6 +149,7 @@ pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) {
         ..inner
     };
     Paragraph::new(hint).render(last, buf);
+    boxed
 }
 
 /// Word-wraps lines to `width` cells, keeping each word's style; a word
