@@ -68,6 +68,7 @@ fn previews(c: &mut Criterion) {
         range_spans: 6,
         weapon: None,
         stands_shot_at: None,
+        contact: false,
     };
     let shot = Shooting::plan(&archers, &target, sit).unwrap();
     assert_eq!(shot.dice, 60);
@@ -87,7 +88,7 @@ fn previews(c: &mut Criterion) {
     });
     let mut knights = Unit::new("Knights", TroopType::Cavalry, 4);
     knights.morale = Morale::Broken;
-    let flee = Flee { unit: &knights };
+    let flee = Flee::new(&knights);
     g.bench_function("flee_7_dice", |b| b.iter(|| odds::flee(black_box(&flee))));
     let ini = Initiative {
         last_holder: Some(Side::A),
@@ -141,6 +142,7 @@ fn icepool(c: &mut Criterion) {
         range_spans: 6,
         weapon: None,
         stands_shot_at: None,
+        contact: false,
     };
     let shot = Shooting::plan(&archers, &target, sit).unwrap();
     g.bench_function("hits_of_60_dice_needing_4", |b| {

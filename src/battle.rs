@@ -8,15 +8,17 @@
 //! next, and fills an event's dice with [`Battle::complete`].
 
 pub mod auto;
+pub mod duty;
 pub mod entry;
 pub mod event;
 pub mod report;
 pub mod roll;
 pub mod state;
 
+pub use duty::{Due, Duty};
 pub use entry::{Change, Effect, Entry, Roll};
 pub use event::{Correction, Event, Phase, UnitId};
-pub use state::{Engagement, State, UnitState};
+pub use state::{ChargeMade, Engagement, State, UnitState};
 
 use crate::rules::warlords::army::Army;
 use crate::rules::warlords::unit::Unit;
@@ -113,6 +115,8 @@ pub enum Step {
     FightMelee(UnitId, UnitId),
     /// Every Melee is fought: end the turn.
     EndTurn,
+    /// A result left this duty (`duties()[i]`): it comes first (2.2.1, 2.4.10, 2.6.3 …).
+    Duty(usize),
 }
 
 /// States kept every this many events, so undo replays only a few.
@@ -165,8 +169,10 @@ impl Battle {
         Ok(b)
     }
 
-    /// Records an event: checks it, applies it, and drops the redo list.
+    /// Records an event: checks it (with the rules a replay does not judge
+    /// again, [`State::check`]), applies it, and drops the redo list.
     pub fn record(&mut self, event: Event) -> Result<&Entry, BattleError> {
+        self.state.check(&self.setup, &event)?;
         self.push(event)?;
         self.undone.clear();
         Ok(self.entries.last().expect("an entry was just pushed"))
@@ -294,8 +300,16 @@ impl Battle {
             .collect()
     }
 
-    /// What the turn sequence wants next.
+    /// What results require before the turn goes on, first due first.
+    pub fn duties(&self) -> &[Duty] {
+        &self.state.duties
+    }
+
+    /// What the turn sequence wants next: a duty a result left, then the sequence of 2.1.
     pub fn next_step(&self) -> Step {
+        if !self.state.duties.is_empty() {
+            return Step::Duty(0);
+        }
         match self.state.phase {
             Phase::Initiative => Step::RollInitiative,
             Phase::Activation(side) => match self.state.to_activate(side).next() {

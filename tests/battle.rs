@@ -210,6 +210,15 @@ fn melee_pairs_are_fought_once_a_turn_and_block_the_end_of_the_turn() {
     battle.record(melee.clone()).unwrap();
     assert!(!battle.first_round(a(0), b(1)), "they have fought a round");
     assert!(battle.record(melee).is_err(), "a second round in one turn");
+    // What the result left comes first (2.6.3, 3.1.3.2): the end of the turn waits.
+    let mut dice = SeededDice::new(4);
+    while let Step::Duty(_) = battle.next_step() {
+        if battle.duties()[0].due.required() {
+            let err = battle.record(Event::NextPhase).unwrap_err();
+            assert!(err.to_string().contains("first:"), "{err}");
+        }
+        battle.play_suggested(&mut dice).unwrap();
+    }
     assert_eq!(battle.next_step(), Step::EndTurn);
     battle.record(Event::NextPhase).unwrap();
     assert_eq!(battle.turn(), 2);

@@ -154,6 +154,8 @@ fn situation() -> impl Strategy<Value = ActivationSituation> {
         tactician_in_sight: b & 8 != 0,
         fleeing: false,
         changing_formation: b & 16 != 0,
+        halted_this_turn: false,
+        in_melee: false,
     })
 }
 
@@ -214,6 +216,7 @@ proptest! {
             range_spans,
             weapon: None,
             stands_shot_at: None,
+            contact: false,
         };
         let Ok(plan) = Shooting::plan(&shooter, &target, s) else { return Ok(()) };
         prop_assume!(plan.dice <= 6);
@@ -287,7 +290,7 @@ proptest! {
 
     #[test]
     fn flee_odds_equal_enumeration(u in unit(6)) {
-        let plan = Flee { unit: &u };
+        let plan = Flee::new(&u);
         let n = plan.needs().white as u32;
         prop_assume!(n <= 6);
         let outs: Vec<_> = rolls(n).map(|d| plan.resolve(&d).unwrap()).collect();
@@ -318,6 +321,7 @@ proptest! {
             range_spans: 6,
             weapon: None,
             stands_shot_at: None,
+            contact: false,
         };
         let shot = Shooting::plan(&archers, &u, s).unwrap();
         let o = odds::shooting(&shot);

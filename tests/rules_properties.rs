@@ -152,7 +152,7 @@ proptest! {
         extra in faces(6),
         seed in any::<u64>(),
     ) {
-        let s = ShootingSituation { style, range_spans: range, weapon: None, stands_shot_at: None };
+        let s = ShootingSituation { style, range_spans: range, weapon: None, stands_shot_at: None, contact: false };
         if let Ok(shot) = Shooting::plan(&shooter, &target, s) {
             let mut d = Dice { white: dice.iter().copied().cycle().take(shot.dice as usize).collect(), ..Dice::default() };
             // Fill the staged red, yellow and Slippery dice the shot asks for.
@@ -218,7 +218,7 @@ proptest! {
 
     #[test]
     fn random_moves_and_flight_ignore_dice_order(u in unit(), dice in faces(12), seed in any::<u64>()) {
-        let flee = Flee { unit: &u };
+        let flee = Flee::new(&u);
         let n = flee.needs().white;
         let d = Dice { white: dice.iter().copied().cycle().take(n).collect(), ..Dice::default() };
         let e = Dice { white: shuffled(&d.white, n, seed), ..Dice::default() };

@@ -6,6 +6,7 @@
 mod support;
 use support::{hastings, press, screen};
 
+use herald::battle::Due;
 use herald::battle::{Battle, Setup, UnitId};
 use herald::dice::SeededDice;
 use herald::rules::Side;
@@ -256,7 +257,7 @@ fn a_broken_unit_flees_when_the_activation_is_done() {
     press(&mut app, &["Enter"]);
     assert_eq!(
         app.context(),
-        Context::BeforeRoll,
+        Context::Flee,
         "the flight waits for its roll"
     );
     press(&mut app, &["Enter"]);
@@ -275,42 +276,35 @@ fn choices_after_an_activation_are_events() {
     press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
     let a1 = UnitId::new(Side::A, 0);
     press(&mut app, &["Enter", "t", "66", "Enter"]);
-    press(&mut app, &["m", "a"]);
+    press(&mut app, &["m"]);
     let kinds: Vec<&str> = app.battle.events().iter().map(|e| e.kind()).collect();
-    assert_eq!(kinds, ["initiative", "activation", "correct"]);
+    assert_eq!(kinds, ["initiative", "activation", "choose"]);
     assert!(matches!(
-        app.battle.events()[1],
-        herald::battle::Event::Activation {
-            add_champion: true,
+        app.battle.events()[2],
+        herald::battle::Event::Choose {
+            choice: herald::rules::warlords::next::Choice::Move,
             ..
         }
     ));
-    let u = &app.battle.unit(a1).unwrap().unit;
-    assert_eq!((u.champions, u.moving), (1, true));
+    assert!(app.battle.unit(a1).unwrap().unit.moving);
+    // W-27: the move was its one choice: no champion, no formation change too.
     press(&mut app, &["a"]);
-    assert_eq!(
-        app.battle.unit(a1).unwrap().unit.champions,
-        1,
-        "one champion per activation"
-    );
+    assert_eq!(app.battle.unit(a1).unwrap().unit.champions, 0);
+    let Some(Dialog::Resolve(r)) = app.dialogs.last() else {
+        panic!("the activation's result stays open");
+    };
+    let why = r.error.clone().unwrap_or_default();
+    assert!(why.contains("one choice") && why.contains("W-27"), "{why}");
     press(&mut app, &["o", "l"]);
-    assert_eq!(
-        app.battle.unit(a1).unwrap().unit.formation,
-        herald::rules::warlords::unit::Formation::Line
-    );
+    assert_eq!(app.battle.events().len(), 3, "refused: one choice (W-27)");
+    press(&mut app, &["Esc"]);
     both(&app, "choices_made");
-    // Undo takes back the formation change; redo puts it back.
-    press(&mut app, &["u"]);
+    // Undo takes back the move; redo puts it back.
+    press(&mut app, &["Esc", "u"]);
     assert_eq!(app.context(), Context::Tables);
-    assert_ne!(
-        app.battle.unit(a1).unwrap().unit.formation,
-        herald::rules::warlords::unit::Formation::Line
-    );
+    assert!(!app.battle.unit(a1).unwrap().unit.moving);
     press(&mut app, &["U"]);
-    assert_eq!(
-        app.battle.unit(a1).unwrap().unit.formation,
-        herald::rules::warlords::unit::Formation::Line
-    );
+    assert!(app.battle.unit(a1).unwrap().unit.moving);
 }
 
 #[test]
@@ -483,7 +477,9 @@ fn a_berserk_winner_moves_toward_the_fleeing_enemy() {
     };
     let test = steps(&app)
         .iter()
-        .position(|(s, _)| matches!(s, NextStep::BerserkTest(u) if *u == a1))
+        .position(|(s, _)| {
+            matches!(s, NextStep::Duty(d) if d.unit == a1 && matches!(d.due, Due::BerserkTest { .. }))
+        })
         .expect("the Impetuous winner rolls to go Berserk");
     // Its Berserk test: sixes are doubles and a success.
     press(&mut app, &[&(test + 1).to_string()]);
@@ -493,7 +489,9 @@ fn a_berserk_winner_moves_toward_the_fleeing_enemy() {
     let (i, _) = steps(&app)
         .into_iter()
         .enumerate()
-        .find(|(_, (s, _))| *s == NextStep::BerserkMove(a1, b2))
+        .find(|(_, (s, _))| {
+            matches!(s, NextStep::Duty(d) if d.unit == a1 && d.due == Due::BerserkMove)
+        })
         .expect("the Melee offers the Berserk move");
     both(&app, "berserk_move_offered");
     press(&mut app, &[&(i + 1).to_string()]);
@@ -512,11 +510,16 @@ fn a_berserk_winner_moves_toward_the_fleeing_enemy() {
     assert_eq!((unit, toward), (a1, None));
     assert_eq!(spans, app.battle.unit(a1).unwrap().unit.move_distance());
     press(&mut app, &["Enter"]);
+    let berserk_move = NextStep::Duty(herald::battle::Duty {
+        unit: a1,
+        due: Due::BerserkMove,
+    });
+    assert!(steps(&app).iter().any(|(s, _)| *s == berserk_move));
     assert!(
-        steps(&app)
-            .iter()
-            .any(|(s, done)| *s == NextStep::BerserkMove(a1, b2) && *done)
+        app.step_done(&berserk_move, false),
+        "the random move did the Berserk Move (2.4.10)"
     );
+    let _ = b2;
 }
 
 /// The stand-loss panel (3.1.3.2) as a Melee step opens it, its red die typed.
@@ -531,6 +534,7 @@ fn a_stand_loss_with_a_typed_red_die() {
         .push(Dialog::Resolve(Resolve::new(Procedure::StandLoss {
             unit: a1,
             personality: "Jarl Sigurd".to_string(),
+            enemy: None,
         })));
     both(&app, "stand_loss_before");
     press(&mut app, &["t"]);

@@ -285,7 +285,13 @@ fn supporting_units_fall_back_and_test_for_berserk() {
     };
     let at = next
         .iter()
-        .position(|(s, _)| *s == NextStep::BerserkTest(b(11)))
+        .position(|(s, _)| match s {
+            NextStep::SupportTest(u, _) => *u == b(11),
+            NextStep::Duty(d) => {
+                d.unit == b(11) && matches!(d.due, herald::battle::Due::BerserkTest { .. })
+            }
+            NextStep::FellBack(_) => false,
+        })
         .unwrap_or_else(|| panic!("b11 tests for Berserk: {next:?}"));
     // Its test, as the winner's: the key, Enter, Enter.
     press(&mut app, &[&(at + 1).to_string()]);

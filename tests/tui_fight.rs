@@ -24,7 +24,7 @@ fn both(app: &App, name: &str) {
 }
 
 /// A seed whose turn hits a personality (found by `find_seed`).
-const SEED: u64 = 7;
+const SEED: u64 = 17;
 
 fn a(i: usize) -> UnitId {
     UnitId::new(Side::A, i - 1)
@@ -66,6 +66,33 @@ fn activate_until(app: &mut App, unit: UnitId) {
         }
     }
     panic!("the walker never reached {unit}");
+}
+
+/// Does what results left (duties the walker offers): Herald rolls each,
+/// a Ready winner follows up; stops on the tables, a Melee or a result.
+fn settle(app: &mut App) {
+    for _ in 0..40 {
+        match app.dialogs.last() {
+            None => match app.battle.next_step() {
+                herald::battle::Step::Duty(_) | herald::battle::Step::FightMelee(..) => {
+                    press(app, &["Enter"]);
+                }
+                _ => return,
+            },
+            Some(Dialog::FollowUp { .. }) => {
+                press(app, &["y"]);
+            }
+            Some(Dialog::Resolve(r)) if matches!(r.procedure, Procedure::Melee { .. }) => {
+                if r.rolled.is_none() {
+                    return;
+                }
+                press(app, &["Enter"]);
+            }
+            Some(_) => {
+                press(app, &["Enter"]);
+            }
+        }
+    }
 }
 
 /// Presses Enter through the walker until the phase changes to Melee.
@@ -111,7 +138,16 @@ fn find_seed() {
 fn a_whole_turn_of_hastings_with_shooting_charges_and_three_melees() {
     let app = play(SEED, true);
     assert_eq!(count(&app, "melee"), 3);
-    assert_eq!(count(&app, "shooting"), 2);
+    assert_eq!(
+        count(&app, "shooting"),
+        3,
+        "two shots, and the Fyrd of Sussex's shower as they made contact (W-23)"
+    );
+    assert!(app.battle.events().iter().any(|e| matches!(
+        e,
+        Event::Shooting { shooter, target, situation, .. }
+            if *shooter == a(12) && *target == b(12) && situation.contact
+    )));
     assert!(
         personality_hit(&app),
         "{:#?}",
@@ -206,7 +242,7 @@ fn to_melee(seed: u64, snap: bool) -> App {
 
     // Every other unit of both sides activates; then Melee.
     activate_the_rest(&mut app);
-    assert_eq!(count(&app, "engage"), 3);
+    assert_eq!(count(&app, "contact"), 3);
     app
 }
 
@@ -230,34 +266,46 @@ fn play(seed: u64, snap: bool) -> App {
     press(&mut app, &["u"]);
     assert_eq!(count(&app, "melee"), 0, "undo took the Melee back");
     for _ in 0..3 {
-        press(&mut app, &["Enter"]);
+        // Whatever results left to do comes first; then the next Melee.
+        settle(&mut app);
         assert_eq!(app.context(), Context::Melee, "{:?}", app.status);
         press(&mut app, &["Enter"]);
         assert_eq!(app.context(), Context::MeleeResult);
-        // Whatever the Melee offers next (a flight, a stand loss, a Berserk test): 1..n, roll, done.
+        // Whatever the Melee offers next (a flight, a stand loss, the follow-up,
+        // a Berserk test): 1..n, do it, done.
         let offered = match app.dialogs.last() {
             Some(Dialog::Resolve(r)) => r.rolled.as_ref().map_or(0, |x| x.next.len()),
             _ => 0,
         };
         for i in 0..offered {
             press(&mut app, &[&(i + 1).to_string()]);
-            if let Some(Dialog::Resolve(r)) = app.dialogs.last()
-                && matches!(r.procedure, Procedure::StandLoss { .. })
-                && !stand_loss_seen
-            {
-                stand_loss_seen = true;
-                both(&app, "stand_loss_before");
-                press(&mut app, &["Enter"]);
-                both(&app, "stand_loss_after");
-                press(&mut app, &["Enter"]);
-                continue;
+            match app.dialogs.last() {
+                Some(Dialog::Resolve(r))
+                    if matches!(r.procedure, Procedure::StandLoss { .. }) && !stand_loss_seen =>
+                {
+                    stand_loss_seen = true;
+                    both(&app, "stand_loss_before");
+                    press(&mut app, &["Enter"]);
+                    both(&app, "stand_loss_after");
+                    press(&mut app, &["Enter"]);
+                }
+                Some(Dialog::FollowUp { .. }) => {
+                    press(&mut app, &["y"]);
+                }
+                Some(Dialog::FallBack(_)) => {
+                    press(&mut app, &["Esc"]);
+                }
+                Some(Dialog::Resolve(r)) if r.rolled.is_none() => {
+                    press(&mut app, &["Enter", "Enter"]);
+                }
+                _ => {}
             }
-            press(&mut app, &["Enter", "Enter"]);
         }
         press(&mut app, &["Enter"]);
     }
+    settle(&mut app);
     assert_eq!(count(&app, "melee"), 3);
-    let _ = stand_loss_seen; // seed 7 loses no personality's stand; tests/tui.rs snapshots one
+    let _ = stand_loss_seen; // the seed may lose no personality's stand; tests/tui.rs snapshots one
     // The turn ends.
     let effects = press(&mut app, &["Enter"]);
     assert_eq!(effects, vec![Effect::Save]);
@@ -278,8 +326,11 @@ fn a_melee_with_typed_white_red_and_yellow_dice() {
         Some(Dialog::TypeDice(t)) => t.white(),
         other => panic!("no dice field: {other:?}"),
     };
-    assert_eq!(white, 8, "6 dice for the housecarls, 2 for the Norman foot");
-    press(&mut app, &["6 6 6 6 6 6  1 1", "Enter"]);
+    assert_eq!(
+        white, 6,
+        "4 dice for the housecarls (they left the Shieldwall as they charged, W-28: no Shieldwall rank dice), 2 for the Norman foot"
+    );
+    press(&mut app, &["6 6 6 6  1 1", "Enter"]);
     let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
         panic!("the field asks for the red die");
     };
@@ -303,7 +354,7 @@ fn a_melee_with_typed_white_red_and_yellow_dice() {
     let Some(Event::Melee { dice, .. }) = app.battle.events().last().cloned() else {
         panic!("a Melee was recorded");
     };
-    assert_eq!(dice.a, Dice::white(&[6, 6, 6, 6, 6, 6]).unwrap());
+    assert_eq!(dice.a, Dice::white(&[6, 6, 6, 6]).unwrap());
     let b_dice = |w: &[u8], r: u8, y: u8| Dice {
         red: faces(&[r]).unwrap(),
         yellow: faces(&[y]).unwrap(),
@@ -314,7 +365,7 @@ fn a_melee_with_typed_white_red_and_yellow_dice() {
     // The same Melee again, its dice in one line by colour; a red 7 is refused first.
     press(
         &mut app,
-        &["u", "Enter", "t", "W: 666666 11  R: 7  Y: 2", "Enter"],
+        &["u", "Enter", "t", "W: 6666 11  R: 7  Y: 2", "Enter"],
     );
     let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
         panic!("a red 7 is refused");

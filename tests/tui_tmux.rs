@@ -23,5 +23,5 @@ fn the_first_turn_of_hastings_plays_in_tmux() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(out.status.success(), "{text}");
-    assert!(text.contains("walker reached Melee"), "{text}");
+    assert!(text.contains("a follow-up played and saved"), "{text}");
 }

@@ -4,8 +4,9 @@
 
 use super::BattleError;
 use super::event::Event;
-use super::{Battle, Step};
+use super::{Battle, Due, Duty, Step};
 use crate::dice::{Dice, DiceSource};
+use crate::rules::warlords::activation::ActivationSituation;
 use crate::rules::warlords::melee::{MeleeDice, MeleeFacts};
 
 impl Battle {
@@ -39,6 +40,53 @@ impl Battle {
                 }
             }
             Step::EndActivations(_) | Step::EndTurn => Event::NextPhase,
+            Step::Duty(i) => self.duty_event(&self.duties()[i]),
+        }
+    }
+
+    /// The event that does a duty, with the table's facts at their defaults:
+    /// a flight, a Berserk Move at full speed toward the enemy (2.4.10), the
+    /// Random Move before a Halt (2.2.1), following up (2.6.3), the Berserk
+    /// test (2.6.3), the stand-loss roll (3.1.3.2); a shower is declined.
+    pub fn duty_event(&self, d: &Duty) -> Event {
+        let unit = d.unit;
+        let spans = self.unit(unit).map_or(1, |u| u.unit.move_distance().max(1));
+        match &d.due {
+            Due::Flee => Event::Flee {
+                unit,
+                obstacle_stands: 0,
+                dice: Dice::default(),
+            },
+            Due::BerserkMove | Due::RandomMoveThenHalt => Event::RandomMove {
+                unit,
+                spans,
+                toward: None,
+                dice: Dice::default(),
+            },
+            Due::FollowUp { loser } => Event::FollowUp {
+                unit,
+                loser: *loser,
+                follows: true,
+            },
+            Due::BerserkTest { broke } => Event::Reaction {
+                unit,
+                cause: *broke,
+                situation: ActivationSituation {
+                    enemy_in_charge_distance: true,
+                    ..ActivationSituation::default()
+                },
+                dice: Dice::default(),
+            },
+            Due::StandLoss { personality, enemy } => Event::StandLoss {
+                unit,
+                personality: personality.clone(),
+                enemy: *enemy,
+                dice: Dice::default(),
+            },
+            Due::Shower { .. } => Event::Dismiss {
+                unit,
+                due: d.due.code().to_string(),
+            },
         }
     }
 

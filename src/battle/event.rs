@@ -6,7 +6,10 @@
 use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;
+use crate::rules::warlords::falling_back::FellInto;
+use crate::rules::warlords::field_defences::Defence;
 use crate::rules::warlords::melee::{MeleeDice, MeleeFacts};
+use crate::rules::warlords::next::Choice;
 use crate::rules::warlords::personality::PersonalityStatus;
 use crate::rules::warlords::shooting::ShootingSituation;
 use crate::rules::warlords::unit::{Formation, Morale};
@@ -118,6 +121,8 @@ pub enum Correction {
     Moving(bool),
     /// Sets pavises deployed (3.3.3.4).
     Pavises(bool),
+    /// Sets whether its pavises were lost for the battle (3.3.3.4).
+    PavisesLost(bool),
     /// Sets a personality's status (3.1.3).
     Personality {
         /// His name.
@@ -182,6 +187,8 @@ pub enum Event {
     Flee {
         /// The unit.
         unit: UnitId,
+        /// Stands that cannot avoid an obstacle on the way, as the referee says (2.4.11).
+        obstacle_stands: u32,
         /// The dice rolled.
         dice: Dice,
     },
@@ -229,8 +236,85 @@ pub enum Event {
         unit: UnitId,
         /// The personality in the lost stand.
         personality: String,
+        /// The enemy unit fighting his unit, if known (a vendetta, W-21).
+        enemy: Option<UnitId>,
         /// The dice rolled.
         dice: Dice,
+    },
+    /// The referee's one choice after a unit's activation (2.2.1, 2.2.2, W-27).
+    Choose {
+        /// The unit.
+        unit: UnitId,
+        /// What it does.
+        choice: Choice,
+        /// The enemy it charges (a charge, 2.4.4).
+        target: Option<UnitId>,
+        /// The new formation (a formation change, 2.3.3).
+        formation: Option<Formation>,
+        /// The new front rank (a formation change), if not the formation's own.
+        files: Option<u32>,
+        /// Pavises deployed or picked up with a formation change (3.3.3.4).
+        pavises: Option<bool>,
+    },
+    /// A charge (or counter-charge) made contact: the two are in Melee and
+    /// the charger stops (2.4.1, W-25); each may shower the other (W-23).
+    Contact {
+        /// The charging unit.
+        charger: UnitId,
+        /// The unit it reached.
+        target: UnitId,
+    },
+    /// The Ready winner of a Melee follows up or not (2.6.3, W-26).
+    FollowUp {
+        /// The winner.
+        unit: UnitId,
+        /// The unit that fell back.
+        loser: UnitId,
+        /// It follows up into contact.
+        follows: bool,
+    },
+    /// A unit falling back could not go the full span: what it fell into (2.6.2.1).
+    FallBack {
+        /// The unit falling back.
+        unit: UnitId,
+        /// What it ran into.
+        into: FellInto,
+        /// The unit it ran into, if any.
+        other: Option<UnitId>,
+        /// It hit that unit's front edge (else its rear or side).
+        other_front: bool,
+        /// Rear stands contacting an enemy's front, if not its whole last rank.
+        rear_stands: Option<u32>,
+    },
+    /// A moving unit reaches stakes, a tabor or a berm (3.3.3).
+    Defence {
+        /// The unit.
+        unit: UnitId,
+        /// What it reaches.
+        defence: Defence,
+        /// It is charging (stakes: an activation test to go on, 3.3.3.3).
+        charging: bool,
+        /// The dice rolled (the test, then the stakes' attack).
+        dice: Dice,
+    },
+    /// A Broken unit with no direction to flee loses a stand to each enemy
+    /// unit in contact, once a turn (1.7.3).
+    Trapped {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// A Berserk unit with no visible enemy within 45 degrees of its front
+    /// goes back to Ready (1.7.1, 2.4.10).
+    Calm {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// The referee sets aside a unit's duty the table has made moot.
+    Dismiss {
+        /// The unit.
+        unit: UnitId,
+        /// The duty's written form (`flee`, `shower`, …).
+        due: String,
     },
     /// Two units are in Melee with each other.
     Engage {
@@ -277,6 +361,14 @@ impl Event {
             Event::StandLoss { .. } => "stand_loss",
             Event::RandomMove { .. } => "random_move",
             Event::Reaction { .. } => "reaction",
+            Event::Choose { .. } => "choose",
+            Event::Contact { .. } => "contact",
+            Event::FollowUp { .. } => "follow_up",
+            Event::FallBack { .. } => "fall_back",
+            Event::Defence { .. } => "defence",
+            Event::Trapped { .. } => "trapped",
+            Event::Calm { .. } => "calm",
+            Event::Dismiss { .. } => "dismiss",
             Event::Engage { .. } => "engage",
             Event::Disengage { .. } => "disengage",
             Event::Correct { .. } => "correct",
@@ -298,6 +390,7 @@ impl Event {
                 | Event::StandLoss { .. }
                 | Event::RandomMove { .. }
                 | Event::Reaction { .. }
+                | Event::Defence { .. }
         )
     }
 }

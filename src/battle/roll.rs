@@ -8,6 +8,7 @@ use super::{Battle, BattleError};
 use crate::dice::{Dice, DiceCount, DiceSource};
 use crate::rules::RulesError;
 use crate::rules::warlords::activation::Activation;
+use crate::rules::warlords::field_defences::ReachDefence;
 use crate::rules::warlords::melee::Melee;
 use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
 use crate::rules::warlords::personality::StandLoss;
@@ -98,8 +99,15 @@ impl Battle {
                     }
                 }
             }
-            Event::Flee { unit: id, dice } => {
-                let flee = Flee { unit: unit(*id)? };
+            Event::Flee {
+                unit: id,
+                obstacle_stands,
+                dice,
+            } => {
+                let flee = Flee {
+                    unit: unit(*id)?,
+                    obstacle_stands: *obstacle_stands,
+                };
                 fill(dice, source, |_| flee.needs())?;
             }
             Event::BreakOff {
@@ -119,6 +127,7 @@ impl Battle {
                 unit: id,
                 personality,
                 dice,
+                ..
             } => {
                 let u = unit(*id)?;
                 let p = u
@@ -131,10 +140,27 @@ impl Battle {
                 let loss = StandLoss {
                     personality: p.clone(),
                     stands_left: u.stands,
+                    vendetta_by: None,
                 };
                 fill(dice, source, |d| loss.needs(d))?;
             }
+            Event::Defence {
+                unit: id,
+                defence,
+                charging,
+                dice,
+            } => {
+                let plan = ReachDefence::plan(unit(*id)?, *defence, *charging)?;
+                fill(dice, source, |d| plan.needs(d))?;
+            }
             Event::Engage { .. }
+            | Event::Choose { .. }
+            | Event::Contact { .. }
+            | Event::FollowUp { .. }
+            | Event::FallBack { .. }
+            | Event::Trapped { .. }
+            | Event::Calm { .. }
+            | Event::Dismiss { .. }
             | Event::Disengage { .. }
             | Event::Correct { .. }
             | Event::NextPhase

@@ -2,6 +2,9 @@
 //! sequence (2.1, 2.2), re-runs the rules procedure it records and writes
 //! the outcome into the units. The state is never changed any other way.
 
+mod next;
+
+use super::duty::{Due, Duty};
 use super::entry::{Entry, diff_effects};
 use super::event::{Correction, Event, Phase, UnitId};
 use super::{BattleError, Setup};
@@ -11,6 +14,7 @@ use crate::rules::warlords::activation::Activation;
 use crate::rules::warlords::initiative::{Initiative, InitiativeWinner};
 use crate::rules::warlords::melee::Melee;
 use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
+use crate::rules::warlords::next::{Choice, Verdict};
 use crate::rules::warlords::personality::StandLoss;
 use crate::rules::warlords::shooting::Shooting;
 use crate::rules::warlords::unit::{Morale, Unit};
@@ -30,9 +34,45 @@ pub struct UnitState {
     pub activated: bool,
     /// The referee took it off the table.
     pub removed: bool,
+    /// Halted by shooting this turn: no counter-charge (2.4.4.2, W-30).
+    pub halted_this_turn: bool,
+    /// What this turn's activation let it do, for the referee's choice (2.2.2).
+    pub verdict: Option<Verdict>,
+    /// What it chose after that activation (W-27).
+    pub chosen: Vec<Choice>,
+    /// The charge (or counter-charge) it made this turn.
+    pub charge: Option<ChargeMade>,
+    /// It lost stands this turn for having no direction to flee (1.7.3).
+    pub trapped_this_turn: bool,
+}
+
+/// A charge declared this turn: its target and its distance, measured by the
+/// formation the move started in (2.4.4.1, W-28).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChargeMade {
+    /// The enemy charged.
+    pub target: UnitId,
+    /// The charge distance (0 for a counter-charge, which meets halfway, 2.4.4.2).
+    pub spans: u32,
+    /// It made contact (W-25).
+    pub contact: bool,
 }
 
 impl UnitState {
+    /// A unit as the battle starts.
+    pub fn new(unit: Unit) -> UnitState {
+        UnitState {
+            unit,
+            activated: false,
+            removed: false,
+            halted_this_turn: false,
+            verdict: None,
+            chosen: Vec::new(),
+            charge: None,
+            trapped_this_turn: false,
+        }
+    }
+
     /// Off the table: Dispersed (1.7.4) or removed by the referee.
     pub fn off_table(&self) -> bool {
         self.removed || self.unit.morale == Morale::Dispersed
@@ -85,20 +125,15 @@ pub struct State {
     pub units: [Vec<UnitState>; 2],
     /// Units in Melee with each other.
     pub engagements: Vec<Engagement>,
+    /// What results require before the turn goes on, first due first.
+    pub duties: Vec<Duty>,
 }
 
 impl State {
     /// The state before any event: turn 1, initiative to roll.
     pub fn start(setup: &Setup) -> State {
         let side = |s: Side| -> Vec<UnitState> {
-            setup
-                .units(s)
-                .map(|u| UnitState {
-                    unit: u.clone(),
-                    activated: false,
-                    removed: false,
-                })
-                .collect()
+            setup.units(s).map(|u| UnitState::new(u.clone())).collect()
         };
         State {
             turn: 1,
@@ -107,6 +142,7 @@ impl State {
             last_holder: None,
             units: [side(Side::A), side(Side::B)],
             engagements: Vec::new(),
+            duties: Vec::new(),
         }
     }
 
@@ -174,6 +210,7 @@ impl State {
         let units = &self.units;
         let off = |id: UnitId| units[id.side as usize][id.index].off_table();
         self.engagements.retain(|e| !off(e.a) && !off(e.b));
+        self.duties.retain(|d| !off(d.unit));
     }
 
     /// The sequence must be in `phase` for `what`.
@@ -212,18 +249,25 @@ impl State {
                         "{name} ({id}) has already activated this turn (2.2); each unit activates once"
                     )));
                 }
+                let situation = self.seen(id, situation);
                 let before = u.unit.clone();
-                let plan = Activation::plan(&u.unit, *situation)?;
+                let plan = Activation::plan(&u.unit, situation)?;
                 let out = plan.resolve(dice)?;
                 if *add_champion && !out.may_add_champion {
                     return Err(BattleError::Refused(format!(
                         "{name} may not add a champion: it must be Ready, see an enemy ahead, and score at least 3 x its champions (1.7.5, W-7)"
                     )));
                 }
-                let mut after = before.clone();
-                out.apply(&mut after);
+                let mut then = out.consequence(&before, &situation);
+                let verdict = out.verdict_of(&situation);
                 if *add_champion {
-                    after.champions += 1; // 1.7.5, W-7
+                    // Saves written before the choice was its own event (W-27).
+                    then = crate::rules::warlords::next::choose(
+                        &verdict,
+                        then,
+                        Choice::AddChampion,
+                        Default::default(),
+                    )?;
                 }
                 let mut text = match out.score {
                     Some(score) => format!(
@@ -248,10 +292,17 @@ impl State {
                 entry.summary = text;
                 entry.roll(&name, dice);
                 entry.explanation = out.explanation.clone();
+                entry.explanation.extend(then.explanation);
                 let slot = self.get_mut(id);
-                slot.unit = after;
+                slot.unit = then.unit;
                 slot.activated = true;
+                slot.verdict = Some(verdict);
+                if *add_champion {
+                    slot.chosen.push(Choice::AddChampion);
+                }
                 entry.effects = diff_effects(id, &before, &slot.unit);
+                self.owe(id, &then.next, None);
+                self.clear_off_table();
             }
             Event::Shooting {
                 shooter,
@@ -292,8 +343,13 @@ impl State {
                 entry.roll(&s.name, dice);
                 // The outcome's explanation starts with how the dice were counted.
                 entry.explanation = out.explanation;
-                self.get_mut(tid).unit = after;
+                let slot = self.get_mut(tid);
+                slot.unit = after;
+                slot.halted_this_turn |= out.halted; // 2.4.4.2: no counter-charge now
                 entry.effects = diff_effects(tid, &before, &self.unit(tid)?.unit);
+                if situation.contact {
+                    self.done(sid, |d| *d == Due::Shower { at: tid });
+                }
             }
             Event::Melee {
                 a,
@@ -319,8 +375,7 @@ impl State {
                 let (before_a, before_b) = (ua.clone(), ub.clone());
                 let melee = Melee::between(ua, facts_a, ub, facts_b, *rough_ground)?;
                 let out = melee.resolve(dice)?;
-                let (mut after_a, mut after_b) = (before_a.clone(), before_b.clone());
-                out.apply(&melee, &mut after_a, &mut after_b);
+                let then = out.after(&melee, false);
                 let mut text = format!(
                     "Melee: {} ({aid}) scores {} against {} ({bid}) {}",
                     ua.name, out.a.score, ub.name, out.b.score
@@ -346,8 +401,8 @@ impl State {
                 entry.roll(&ub.name, &dice.b);
                 entry.explanation = out.explanation.clone();
                 drop(melee);
-                self.get_mut(aid).unit = after_a;
-                self.get_mut(bid).unit = after_b;
+                self.get_mut(aid).unit = then.a;
+                self.get_mut(bid).unit = then.b;
                 match self.engagements.iter_mut().find(|e| e.is(aid, bid)) {
                     Some(e) => {
                         e.rounds += 1;
@@ -364,9 +419,15 @@ impl State {
                 entry
                     .effects
                     .extend(diff_effects(bid, &before_b, &self.unit(bid)?.unit));
+                let id = |s: Side| if s == Side::A { aid } else { bid };
+                self.after_melee(&then.next, id, out.decision.loser, &mut entry);
                 self.clear_off_table();
             }
-            Event::Flee { unit, dice } => {
+            Event::Flee {
+                unit,
+                obstacle_stands,
+                dice,
+            } => {
                 let id = *unit;
                 let u = &self.on_table(id)?.unit;
                 if self.phase == Phase::Initiative {
@@ -376,7 +437,11 @@ impl State {
                     ));
                 }
                 let before = u.clone();
-                let out = Flee { unit: u }.resolve(dice)?;
+                let flee = Flee {
+                    unit: u,
+                    obstacle_stands: *obstacle_stands,
+                };
+                let out = flee.resolve(dice)?;
                 let mut after = before.clone();
                 out.apply(&mut after);
                 entry.summary = format!(
@@ -395,6 +460,19 @@ impl State {
                 entry.explanation = out.explanation.clone();
                 self.get_mut(id).unit = after;
                 entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
+                // 2.4.11: it moves away from the enemy, out of any Melee.
+                let parted: Vec<UnitId> = self
+                    .engagements
+                    .iter()
+                    .filter_map(|e| e.opponent_of(id))
+                    .collect();
+                self.engagements.retain(|e| e.opponent_of(id).is_none());
+                for o in parted {
+                    entry
+                        .summary
+                        .push_str(&format!("; no longer in Melee with {o}"));
+                }
+                self.done(id, |d| *d == Due::Flee);
                 self.clear_off_table();
             }
             Event::BreakOff {
@@ -424,17 +502,10 @@ impl State {
                 let before = u.unit.clone();
                 let plan = BreakOff::plan(&u.unit, &self.unit(oid)?.unit, *supporting)?;
                 let out = plan.resolve(dice)?;
-                // 2.2.1: a break-off is the unit's activation, so a failure costs what any failed activation costs (W-5).
-                let n = plan.activation.needs().white;
-                let act = plan.activation.resolve(&Dice {
-                    white: dice.white[..n].to_vec(),
-                    ..Dice::default()
-                })?;
-                let mut after = before.clone();
-                act.apply(&mut after);
-                if out.unformed {
-                    after.formation = crate::rules::warlords::unit::Formation::Unformed; // 2.4.8
-                }
+                // 2.2.1: a break-off is the unit's activation, so a failure costs
+                // what any failed activation costs (W-5); 2.4.8 the move back.
+                let then = plan.after(&out, dice)?;
+                let after = then.unit;
                 entry.summary = format!(
                     "{name} ({id}) tries to break off from {oid}: {}: {}",
                     dice_text(dice),
@@ -456,6 +527,7 @@ impl State {
                     self.engagements.retain(|e| !e.is(id, oid));
                 }
                 entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
+                self.owe(id, &then.next, Some(oid));
                 self.clear_off_table();
             }
             Event::RandomMove {
@@ -478,6 +550,16 @@ impl State {
                     )));
                 }
                 let name = u.name.clone();
+                if let (Some(t), Some(c)) = (toward, self.unit(id)?.charge)
+                    && c.target == *t
+                    && c.spans > 0
+                    && c.spans != *spans
+                {
+                    return Err(BattleError::Refused(format!(
+                        "{name} ({id}) charges {} spans, measured by the formation it started in (2.4.4.1, W-10, W-28), not {spans}",
+                        c.spans
+                    )));
+                }
                 let out = RandomMove { spans: *spans }.resolve(dice)?;
                 let what = match toward {
                     Some(t) => {
@@ -494,6 +576,17 @@ impl State {
                 );
                 entry.roll(&name, dice);
                 entry.explanation = out.explanation.clone();
+                // 2.2.1: the stopping unit's Random Move; 2.4.10: a Berserk Move toward the enemy.
+                let halting = self.done(id, |d| *d == Due::RandomMoveThenHalt);
+                if halting {
+                    entry.explanation.line(
+                        format!("{name} Halts at the end of it"),
+                        crate::rules::explain::sec("2.2.1, 2.4.1.1"),
+                    );
+                }
+                if toward.is_none() && !halting {
+                    self.done(id, |d| *d == Due::BerserkMove);
+                }
             }
             Event::Reaction {
                 unit,
@@ -529,17 +622,47 @@ impl State {
                     )));
                 }
                 let before = u.unit.clone();
-                let plan = Activation::plan(&u.unit, *situation)?;
+                let mut situation = self.seen(id, situation);
+                // Replay does not judge a counter-charge after a Halt again (see Battle::record).
+                situation.halted_this_turn = false;
+                let plan = Activation::plan(&u.unit, situation)?;
                 let out = plan.resolve(dice)?;
                 let mut after = before.clone();
+                let mut owed = Vec::new();
+                let mut counter = false;
                 if berserk_test {
                     // 2.6.3: the roll is only to see whether it goes Berserk.
                     if out.berserk {
                         after.morale = out.morale;
                         after.formation = out.formation;
+                        owed.push(crate::rules::warlords::next::Next::BerserkMove);
                     }
                 } else {
-                    out.apply(&mut after);
+                    let then = out.consequence(&before, &situation);
+                    let verdict = out.verdict_of(&situation);
+                    // 2.4.4.2: a counter-charger that succeeds (or goes Berserk) meets
+                    // the charger halfway; 2.4.7: an evader that succeeds moves away;
+                    // W-29: one that fails flees (its duty comes with the consequence).
+                    let choice = if situation.charging && (out.success || out.berserk) {
+                        Some(Choice::CounterCharge)
+                    } else if situation.evading() && out.success {
+                        Some(Choice::Evade)
+                    } else {
+                        None
+                    };
+                    counter = choice == Some(Choice::CounterCharge);
+                    let then = match choice {
+                        Some(c) => crate::rules::warlords::next::choose(
+                            &verdict,
+                            then,
+                            c,
+                            Default::default(),
+                        )?,
+                        None => then,
+                    };
+                    owed = then.next;
+                    after = then.unit;
+                    entry.explanation.extend(then.explanation);
                 }
                 let cname = self.unit(cid)?.unit.name.clone();
                 let why = if berserk_test {
@@ -570,18 +693,32 @@ impl State {
                 }
                 entry.summary = text;
                 entry.roll(&name, dice);
+                let chosen = std::mem::take(&mut entry.explanation);
                 entry.explanation = out.explanation.clone();
+                entry.explanation.extend(chosen);
                 let slot = self.get_mut(id);
                 slot.unit = after;
                 if !berserk_test {
                     slot.activated = true;
                 }
+                if counter {
+                    slot.charge = Some(ChargeMade {
+                        target: cid,
+                        spans: 0,
+                        contact: false,
+                    });
+                }
                 entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
+                if berserk_test {
+                    self.done(id, |d| *d == Due::BerserkTest { broke: cid });
+                }
+                self.owe(id, &owed, Some(cid));
                 self.clear_off_table();
             }
             Event::StandLoss {
                 unit,
                 personality,
+                enemy,
                 dice,
             } => {
                 let id = *unit;
@@ -603,10 +740,12 @@ impl State {
                         names(u)
                     )));
                 };
+                let vendetta_by = self.vendetta_against(personality, *enemy)?;
                 let before = u.clone();
                 let out = StandLoss {
                     personality: p.clone(),
                     stands_left: u.stands,
+                    vendetta_by,
                 }
                 .resolve(dice)?;
                 entry.summary = format!(
@@ -627,6 +766,10 @@ impl State {
                 }
                 self.get_mut(id).unit = after;
                 entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
+                self.done(
+                    id,
+                    |d| matches!(d, Due::StandLoss { personality: p, .. } if p == personality),
+                );
             }
             Event::Engage { a, b } => {
                 let (x, y) = (*a, *b);
@@ -653,9 +796,9 @@ impl State {
                 self.unit(x)?;
                 self.unit(y)?;
                 if self.engagement(x, y).is_none() {
-                    return Err(BattleError::Refused(format!(
-                        "{x} and {y} are not in Melee with each other"
-                    )));
+                    // Saves from before a flight parted its Melee by itself (2.4.11) record it here.
+                    entry.summary = format!("{x} and {y} were no longer in Melee");
+                    return Ok(entry);
                 }
                 self.engagements.retain(|e| !e.is(x, y));
                 entry.summary = format!(
@@ -667,6 +810,43 @@ impl State {
             Event::Correct { unit, correction } => {
                 self.correct(*unit, correction, &mut entry)?;
             }
+            Event::Choose {
+                unit,
+                choice,
+                target,
+                formation,
+                files,
+                pavises,
+            } => {
+                let reform = crate::rules::warlords::next::Reform {
+                    formation: *formation,
+                    files: *files,
+                    pavises: *pavises,
+                };
+                self.choose(*unit, *choice, *target, reform, &mut entry)?
+            }
+            Event::Contact { charger, target } => self.contact(*charger, *target, &mut entry)?,
+            Event::FollowUp {
+                unit,
+                loser,
+                follows,
+            } => self.follow_up(*unit, *loser, *follows, &mut entry)?,
+            Event::FallBack {
+                unit,
+                into,
+                other,
+                other_front,
+                rear_stands,
+            } => self.fall_back(*unit, *into, *other, *other_front, *rear_stands, &mut entry)?,
+            Event::Defence {
+                unit,
+                defence,
+                charging,
+                dice,
+            } => self.defence(*unit, *defence, *charging, dice, &mut entry)?,
+            Event::Trapped { unit } => self.trapped(*unit, &mut entry)?,
+            Event::Calm { unit } => self.calm(*unit, &mut entry)?,
+            Event::Dismiss { unit, due } => self.dismiss(*unit, due, &mut entry)?,
             Event::NextPhase => self.next_phase(setup, &mut entry)?,
             Event::GoTo { turn, phase } => {
                 if *turn == 0 {
@@ -680,6 +860,7 @@ impl State {
                 }
                 self.turn = *turn;
                 self.phase = *phase;
+                self.duties.clear();
                 match phase {
                     Phase::Initiative => self.initiative = None,
                     Phase::Activation(s) if self.initiative.is_none() => self.initiative = Some(*s),
@@ -696,8 +877,14 @@ impl State {
         for side in &mut self.units {
             for u in side {
                 u.activated = false;
+                u.halted_this_turn = false;
+                u.verdict = None;
+                u.chosen.clear();
+                u.charge = None;
+                u.trapped_this_turn = false;
             }
         }
+        self.duties.clear();
         for e in &mut self.engagements {
             e.fought_this_turn = false;
         }
@@ -776,6 +963,8 @@ impl State {
             }
         }
         let _ = setup;
+        // What was left undone is set aside (Battle::record refuses to move on past a required duty).
+        self.duties.clear();
         entry.summary = format!("next: turn {}, {}", self.turn, self.phase);
         Ok(())
     }
@@ -843,6 +1032,24 @@ impl State {
             Correction::Moving(m) => {
                 after.moving = *m;
                 if *m { "moving" } else { "stopped" }.to_string()
+            }
+            Correction::Pavises(true) if after.pavises_lost => {
+                return refuse(
+                    "its pavises were lost and may not be used again this battle (3.3.3.4); correct 'pavises lost' first if that was wrong"
+                        .to_string(),
+                );
+            }
+            Correction::PavisesLost(l) => {
+                after.pavises_lost = *l;
+                if *l {
+                    after.pavises_deployed = false;
+                }
+                if *l {
+                    "pavises lost"
+                } else {
+                    "pavises not lost"
+                }
+                .to_string()
             }
             Correction::Pavises(p) => {
                 after.pavises_deployed = *p;

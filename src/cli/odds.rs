@@ -121,6 +121,15 @@ fn odds_rows(case: &Case) -> Result<Vec<(&'static str, Row)>, String> {
             }
             rows
         }
+        Planned::Charge(c) => {
+            // 2.4.4.1: the charge move is a random move of its charge distance.
+            let o = odds::random_move(&crate::rules::warlords::RandomMove { spans: c.spans });
+            vec![
+                dice(o.dice),
+                ("charge_spans", spread(&Distribution::certain(c.spans))),
+                ("distance", spread(&o.distance)),
+            ]
+        }
         Planned::Movement(unit) => vec![
             ("dice", Row::Note("0".into())),
             (

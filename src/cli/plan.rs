@@ -4,6 +4,7 @@
 
 use crate::dice::Dice;
 use crate::rules::RulesError;
+use crate::rules::warlords::charge::Charge;
 use crate::rules::warlords::{
     Activation, BreakOff, Flee, Initiative, Melee, MeleeDice, MeleeSide, RandomMove, Shooting,
     StandLoss, Unit,
@@ -30,6 +31,8 @@ pub enum Planned<'a> {
     StandLoss(StandLoss, &'a Dice),
     /// Breaking off from Melee (2.4.8).
     BreakOff(BreakOff<'a>, &'a Dice),
+    /// A charge declared (2.4.4): no dice until its move.
+    Charge(Charge<'a>),
 }
 
 /// Plans a case's procedure, or says why the rules refuse it.
@@ -39,6 +42,7 @@ pub fn plan(input: &CaseInput) -> Result<Planned<'_>, RulesError> {
             unit,
             situation,
             dice,
+            ..
         } => Planned::Activation(Activation::plan(unit, *situation)?, dice),
         CaseInput::Shooting {
             shooter,
@@ -51,6 +55,7 @@ pub fn plan(input: &CaseInput) -> Result<Planned<'_>, RulesError> {
             b,
             rough_ground,
             dice,
+            ..
         } => {
             let side_a = MeleeSide {
                 unit: &a.unit,
@@ -65,7 +70,17 @@ pub fn plan(input: &CaseInput) -> Result<Planned<'_>, RulesError> {
         CaseInput::RandomMove { spans, dice } => {
             Planned::RandomMove(RandomMove { spans: *spans }, dice)
         }
-        CaseInput::Flee { unit, dice } => Planned::Flee(Flee { unit }, dice),
+        CaseInput::Flee {
+            unit,
+            dice,
+            obstacle_stands,
+        } => Planned::Flee(
+            Flee {
+                unit,
+                obstacle_stands: *obstacle_stands,
+            },
+            dice,
+        ),
         CaseInput::Movement { unit } => Planned::Movement(unit),
         CaseInput::Initiative { last_holder, a, b } => Planned::Initiative(
             Initiative {
@@ -77,11 +92,13 @@ pub fn plan(input: &CaseInput) -> Result<Planned<'_>, RulesError> {
         CaseInput::StandLoss {
             personality,
             stands_left,
+            vendetta_by,
             dice,
         } => Planned::StandLoss(
             StandLoss {
                 personality: personality.clone(),
                 stands_left: *stands_left,
+                vendetta_by: vendetta_by.clone(),
             },
             dice,
         ),
@@ -91,5 +108,10 @@ pub fn plan(input: &CaseInput) -> Result<Planned<'_>, RulesError> {
             supporting,
             dice,
         } => Planned::BreakOff(BreakOff::plan(unit, opponent, *supporting)?, dice),
+        CaseInput::Charge {
+            charger,
+            target,
+            situation,
+        } => Planned::Charge(Charge::declare(charger, target, *situation)?),
     })
 }

@@ -3,8 +3,11 @@
 
 use super::plan::{Planned, plan};
 use crate::rules::Side;
+use crate::rules::explain::cite;
 use crate::rules::named::Named;
-use crate::rules::warlords::Explanation;
+use crate::rules::warlords::charge::Charge;
+use crate::rules::warlords::next::Next;
+use crate::rules::warlords::{Explanation, Unit};
 use crate::store::case::{Case, CaseInput};
 use serde_json::{Value, json};
 
@@ -27,14 +30,61 @@ pub fn run(file: &std::path::Path, json: bool) -> std::process::ExitCode {
     })
 }
 
+/// A unit's battle state as a case's `after` tables name it (conformance
+/// README, "What happens next"); `in_melee` when the case has two units.
+pub fn unit_after(u: &Unit, in_melee: Option<bool>) -> Value {
+    let mut v = json!({
+        "morale": u.morale,
+        "formation": u.formation,
+        "moving": u.moving,
+        "stands": u.stands,
+        "files": u.files,
+        "casualties": u.casualties,
+        "champions": u.champions,
+        "pavises_deployed": u.pavises_deployed,
+        "pavises_lost": u.pavises_lost,
+    });
+    if let Some(m) = in_melee {
+        v["in_melee"] = Value::Bool(m);
+    }
+    v
+}
+
+/// The words of a `next` list.
+fn next_words(next: impl IntoIterator<Item = Next>) -> Value {
+    Value::Array(
+        next.into_iter()
+            .map(|n| Value::String(n.name().to_string()))
+            .collect(),
+    )
+}
+
 /// Resolves one case's inputs, or says why it is refused.
 pub fn resolve_input(input: &CaseInput) -> Result<Resolved, String> {
     let e = |e: crate::rules::RulesError| e.to_string();
+    if let CaseInput::Charge { .. } = input {
+        // A refused charge is a result (allowed = false), not a refused case.
+        return Ok(charge_fields(input));
+    }
     match plan(input).map_err(e)? {
         Planned::Activation(activation, dice) => {
+            activation.check_declared().map_err(e)?;
             let out = activation.resolve(dice).map_err(e)?;
+            let (choose, formation) = match input {
+                CaseInput::Activation {
+                    choose, formation, ..
+                } => (*choose, *formation),
+                _ => (None, None),
+            };
+            let then = out
+                .after(activation.unit, &activation.situation, choose, formation)
+                .map_err(e)?;
+            let mut explanation = out.explanation;
+            explanation.extend(then.explanation);
             Ok(Resolved {
                 fields: json!({
+                    "after": { "unit": unit_after(&then.unit, None) },
+                    "next": next_words(then.next),
                     "score": out.score,
                     "success": out.success,
                     "berserk": out.berserk,
@@ -47,7 +97,7 @@ pub fn resolve_input(input: &CaseInput) -> Result<Resolved, String> {
                     "forced": out.forced,
                     "allowed": out.allowed,
                 }),
-                explanation: out.explanation,
+                explanation,
             })
         }
         Planned::Shooting(shot, dice) => {
@@ -63,6 +113,10 @@ pub fn resolve_input(input: &CaseInput) -> Result<Resolved, String> {
             if let Some(p) = &out.personality {
                 fields["personality"] = json!({ "name": p.name, "fate": p.fate });
             }
+            let mut target = shot.target.clone();
+            out.apply(&mut target);
+            fields["after"] = json!({ "target": unit_after(&target, None) });
+            fields["next"] = next_words([]);
             Ok(Resolved {
                 fields,
                 explanation: out.explanation,
@@ -70,6 +124,14 @@ pub fn resolve_input(input: &CaseInput) -> Result<Resolved, String> {
         }
         Planned::Melee(melee, dice) => {
             let out = melee.resolve(dice).map_err(e)?;
+            let follow_up = matches!(
+                input,
+                CaseInput::Melee {
+                    follow_up: true,
+                    ..
+                }
+            );
+            let then = out.after(&melee, follow_up);
             let side_json = |s: Side| {
                 let r = out.side(s);
                 json!({
@@ -91,6 +153,11 @@ pub fn resolve_input(input: &CaseInput) -> Result<Resolved, String> {
                     "follow_up": out.follow_up,
                     "winner_tests_berserk": out.winner_tests_berserk,
                     "personalities": out.personalities,
+                    "after": {
+                        "a": unit_after(&then.a, Some(then.in_melee)),
+                        "b": unit_after(&then.b, Some(then.in_melee)),
+                    },
+                    "next": next_words(then.next.iter().map(|(_, n)| *n)),
                 }),
                 explanation: out.explanation,
             })
@@ -104,8 +171,14 @@ pub fn resolve_input(input: &CaseInput) -> Result<Resolved, String> {
         }
         Planned::Flee(flee, dice) => {
             let out = flee.resolve(dice).map_err(e)?;
+            let then = out.after(flee.unit);
             Ok(Resolved {
-                fields: json!({ "dice_rolled": out.dice_rolled, "distance": out.distance, "stands_lost": out.stands_lost, "dispersed": out.dispersed }),
+                fields: json!({
+                    "dice_rolled": out.dice_rolled, "distance": out.distance,
+                    "stands_lost": out.stands_lost, "dispersed": out.dispersed,
+                    "after": { "unit": unit_after(&then.unit, None) },
+                    "next": next_words(then.next),
+                }),
                 explanation: out.explanation,
             })
         }
@@ -141,15 +214,63 @@ pub fn resolve_input(input: &CaseInput) -> Result<Resolved, String> {
                 explanation: out.explanation,
             })
         }
+        Planned::Charge(_) => Ok(charge_fields(input)),
         Planned::BreakOff(break_off, dice) => {
             let out = break_off.resolve(dice).map_err(e)?;
+            let then = break_off.after(&out, dice).map_err(e)?;
             Ok(Resolved {
                 fields: json!({
                     "case": out.case, "score": out.score, "success": out.success,
                     "movement": out.movement, "distance": out.distance, "unformed": out.unformed,
+                    "after": { "unit": unit_after(&then.unit, Some(!out.success)) },
+                    "next": next_words(then.next),
                 }),
                 explanation: out.explanation,
             })
+        }
+    }
+}
+
+/// A charge declaration: allowed or refused, the answers, the distance,
+/// and both units after contact (2.4.4, W-25, W-28, W-30).
+fn charge_fields(input: &CaseInput) -> Resolved {
+    let CaseInput::Charge {
+        charger,
+        target,
+        situation,
+    } = input
+    else {
+        unreachable!("charge_fields is called for charge cases")
+    };
+    match Charge::declare(charger, target, *situation) {
+        Err(refusal) => {
+            let mut explanation = Explanation::default();
+            explanation.line(refusal.to_string(), cite("2.4.4", "W-30"));
+            Resolved {
+                fields: json!({ "allowed": false, "refusal": refusal.to_string() }),
+                explanation,
+            }
+        }
+        Ok(c) => {
+            let mut explanation = c.explanation.clone();
+            let answers: Vec<&str> = c.answers.iter().map(|a| a.name()).collect();
+            let mut fields = json!({
+                "allowed": true,
+                "answers": answers,
+                "charge_spans": c.spans,
+                "next": if c.target_flees { next_words([Next::Flee]) } else { next_words([]) },
+            });
+            if situation.contact {
+                let (a, b) = c.contact(&mut explanation);
+                fields["after"] = json!({
+                    "charger": unit_after(&a, Some(true)),
+                    "target": unit_after(&b, Some(true)),
+                });
+            }
+            Resolved {
+                fields,
+                explanation,
+            }
         }
     }
 }

@@ -4,10 +4,14 @@
 
 pub mod activation;
 pub mod army;
+pub mod charge;
 pub mod counted;
+pub mod falling_back;
+pub mod field_defences;
 pub mod initiative;
 pub mod melee;
 pub mod movement;
+pub mod next;
 pub mod personality;
 pub mod shooting;
 pub mod unit;

@@ -8,10 +8,12 @@ use crate::dice::{Dice, Die};
 use crate::rules::Side;
 use crate::rules::named::Named;
 use crate::rules::warlords::activation::ActivationSituation;
+use crate::rules::warlords::charge::ChargeSituation;
 use crate::rules::warlords::melee::{MeleeDice, MeleeFacts};
+use crate::rules::warlords::next::Choice;
 use crate::rules::warlords::personality::Personality;
 use crate::rules::warlords::shooting::{ShootingSituation, StandsShotAt};
-use crate::rules::warlords::unit::{MissileWeapon, ShootingStyle, Unit};
+use crate::rules::warlords::unit::{Formation, MissileWeapon, ShootingStyle, Unit};
 use toml::de::DeValue;
 
 /// The kinds of case, as written in `kind`.
@@ -25,6 +27,7 @@ pub const KINDS: &[&str] = &[
     "initiative",
     "stand_loss",
     "break_off",
+    "charge",
 ];
 
 /// One case of a file.
@@ -52,11 +55,13 @@ pub struct MeleeSideInput {
 /// A case's inputs, checked.
 #[derive(Debug, Clone)]
 pub enum CaseInput {
-    /// An activation (2.2).
+    /// An activation (2.2), and the referee's one choice after it (W-27).
     Activation {
         unit: Unit,
         situation: ActivationSituation,
         dice: Dice,
+        choose: Option<Choice>,
+        formation: Option<Formation>,
     },
     /// A shot (2.5).
     Shooting {
@@ -65,17 +70,22 @@ pub enum CaseInput {
         situation: ShootingSituation,
         dice: Dice,
     },
-    /// A Melee (2.6).
+    /// A Melee (2.6), and whether a winner that may choose follows up (W-26).
     Melee {
         a: MeleeSideInput,
         b: MeleeSideInput,
         rough_ground: bool,
         dice: MeleeDice,
+        follow_up: bool,
     },
     /// A random move (2.4.9).
     RandomMove { spans: u32, dice: Dice },
-    /// A flight (2.4.11).
-    Flee { unit: Unit, dice: Dice },
+    /// A flight (2.4.11); `obstacle_stands` cannot avoid an obstacle.
+    Flee {
+        unit: Unit,
+        dice: Dice,
+        obstacle_stands: u32,
+    },
     /// Move and charge distances (2.4.2).
     Movement { unit: Unit },
     /// The initiative roll-off (2.1.1).
@@ -88,6 +98,7 @@ pub enum CaseInput {
     StandLoss {
         personality: Personality,
         stands_left: u32,
+        vendetta_by: Option<String>,
         dice: Dice,
     },
     /// Breaking off from Melee (2.4.8).
@@ -96,6 +107,12 @@ pub enum CaseInput {
         opponent: Unit,
         supporting: bool,
         dice: Dice,
+    },
+    /// A charge declared, the target's answers and contact (2.4.4).
+    Charge {
+        charger: Unit,
+        target: Unit,
+        situation: ChargeSituation,
     },
 }
 
@@ -144,13 +161,19 @@ fn read_case<'s>(src: &Source<'s>, index: usize, mut f: Fields<'_, 's>) -> Case 
         "random_move" => random_move(&mut walk, &mut f),
         "flee" => {
             let unit = unit(&mut walk, &mut f, "unit");
+            let obstacle_stands = walk.int(&mut f, "obstacle_stands", 0..=1000).unwrap_or(0) as u32;
             let dice = dice(&mut walk, &mut f);
-            unit.map(|unit| CaseInput::Flee { unit, dice })
+            unit.map(|unit| CaseInput::Flee {
+                unit,
+                dice,
+                obstacle_stands,
+            })
         }
         "movement" => unit(&mut walk, &mut f, "unit").map(|unit| CaseInput::Movement { unit }),
         "initiative" => initiative(&mut walk, &mut f),
         "stand_loss" => stand_loss(&mut walk, &mut f),
         "break_off" => break_off(&mut walk, &mut f),
+        "charge" => charge(&mut walk, &mut f),
         other => {
             let hint = crate::rules::named::closest(other, KINDS.iter().copied())
                 .map_or(String::new(), |c| format!(" (did you mean '{c}'?)"));
@@ -247,13 +270,29 @@ fn activation<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Cas
         s.tactician_in_sight = walk.bool(&mut t, "tactician_in_sight").unwrap_or(false);
         s.fleeing = walk.bool(&mut t, "fleeing").unwrap_or(false);
         s.changing_formation = walk.bool(&mut t, "changing_formation").unwrap_or(false);
+        s.halted_this_turn = walk.bool(&mut t, "halted_this_turn").unwrap_or(false);
+        s.in_melee = walk.bool(&mut t, "in_melee").unwrap_or(false);
         walk.finish(t);
     }
     let dice = dice(walk, f);
+    let choose = walk.named::<Choice>(f, "choose");
+    let formation = walk.named::<Formation>(f, "formation");
+    if choose == Some(Choice::ChangeFormation) && formation.is_none() {
+        walk.error(
+            f.span_of("choose"),
+            f.at("formation"),
+            format!(
+                "a change_formation names the new formation: formation = one of {}",
+                Formation::accepted()
+            ),
+        );
+    }
     Some(CaseInput::Activation {
         unit: unit?,
         situation: s,
         dice,
+        choose,
+        formation,
     })
 }
 
@@ -264,6 +303,7 @@ fn shooting<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseI
     let mut range_spans = None;
     let mut weapon = None;
     let mut stands_shot_at = None;
+    let mut contact = false;
     match situation(walk, f) {
         Some(mut t) => {
             style = read_shooting_style(walk, &mut t);
@@ -277,6 +317,7 @@ fn shooting<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseI
             }
             weapon = walk.named::<MissileWeapon>(&mut t, "weapon");
             stands_shot_at = read_stands_shot_at(walk, &mut t);
+            contact = walk.bool(&mut t, "contact").unwrap_or(false);
             walk.finish(t);
         }
         None => walk.error(
@@ -291,6 +332,7 @@ fn shooting<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseI
         range_spans: range_spans.unwrap_or(0),
         weapon,
         stands_shot_at,
+        contact,
     };
     Some(CaseInput::Shooting {
         shooter: shooter?,
@@ -387,11 +429,13 @@ fn melee<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInpu
         }
         walk.finish(t);
     }
+    let follow_up = walk.bool(f, "follow_up").unwrap_or(false);
     Some(CaseInput::Melee {
         a: a?,
         b: b?,
         rough_ground,
         dice,
+        follow_up,
     })
 }
 
@@ -441,10 +485,12 @@ fn stand_loss<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Cas
         .required_table(f, "personality")
         .and_then(|t| read_personality(walk, t, true));
     let stands_left = walk.int(f, "stands_left", 0..=1000).unwrap_or(0) as u32;
+    let vendetta_by = walk.string(f, "vendetta_by");
     let dice = dice(walk, f);
     Some(CaseInput::StandLoss {
         personality: p?,
         stands_left,
+        vendetta_by,
         dice,
     })
 }
@@ -459,6 +505,27 @@ fn break_off<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Case
         opponent: opponent?,
         supporting,
         dice,
+    })
+}
+
+fn charge<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
+    let charger = unit(walk, f, "charger");
+    let target = unit(walk, f, "target");
+    let mut s = ChargeSituation::default();
+    if let Some(mut t) = situation(walk, f) {
+        s.charger_halted_this_turn = walk
+            .bool(&mut t, "charger_halted_this_turn")
+            .unwrap_or(false);
+        s.target_halted_this_turn = walk
+            .bool(&mut t, "target_halted_this_turn")
+            .unwrap_or(false);
+        s.contact = walk.bool(&mut t, "contact").unwrap_or(false);
+        walk.finish(t);
+    }
+    Some(CaseInput::Charge {
+        charger: charger?,
+        target: target?,
+        situation: s,
     })
 }
 

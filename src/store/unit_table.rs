@@ -33,6 +33,7 @@ pub const UNIT_FIELDS: &[&str] = &[
     "files",
     "moving",
     "pavises_deployed",
+    "pavises_lost",
     "notes",
 ];
 
@@ -81,6 +82,7 @@ pub fn read_unit<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<U
     let files = walk.int(&mut f, "files", 1..=MAX_STANDS);
     let moving = walk.bool(&mut f, "moving").unwrap_or(false);
     let pavises_deployed = walk.bool(&mut f, "pavises_deployed").unwrap_or(false);
+    let pavises_lost = walk.bool(&mut f, "pavises_lost").unwrap_or(false);
     let _notes = walk.string(&mut f, "notes");
     let mut personalities = Vec::new();
     let tables = walk.tables(&mut f, "personalities");
@@ -114,6 +116,7 @@ pub fn read_unit<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<U
         formation,
         moving,
         pavises_deployed,
+        pavises_lost,
     };
     for problem in unit.problems() {
         let span = f.span_of_path(&problem.field);

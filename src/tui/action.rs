@@ -1,6 +1,7 @@
 //! The console's one action vocabulary: every key maps to one of these, and
 //! [`App::update`](super::app::App::update) is the only place they act.
 
+use crate::rules::warlords::falling_back::FellInto;
 use crate::rules::warlords::unit::Formation;
 
 /// A fact of the table Herald cannot see, toggled by the referee before a roll.
@@ -88,6 +89,20 @@ pub enum Answer {
     Stand,
     /// Another unit shoots at the charger (2.4.4).
     ShootAtCharger,
+}
+
+impl From<crate::rules::warlords::charge::Answer> for Answer {
+    /// The rules' answer as the console's key: the target's own shot (2.5.4)
+    /// is one of the shots at the charger (2.4.4).
+    fn from(a: crate::rules::warlords::charge::Answer) -> Self {
+        use crate::rules::warlords::charge::Answer as A;
+        match a {
+            A::CounterCharge => Answer::CounterCharge,
+            A::Evade => Answer::Evade,
+            A::Stand => Answer::Stand,
+            A::Shoot => Answer::ShootAtCharger,
+        }
+    }
 }
 
 /// Everything the referee can do.
@@ -191,6 +206,40 @@ pub enum Action {
     Scroll(i16),
     /// Tables: pick a unit from the fled and destroyed list, to correct it.
     OffTable,
+    /// A flight: one more (or fewer) stand that cannot avoid an obstacle (2.4.11).
+    ObstacleStands(i8),
+    /// A Broken unit's flight: it has no direction to flee (1.7.3).
+    Trapped,
+    /// A Berserk Move: no enemy visible within 45 degrees: back to Ready (2.4.10).
+    Calm,
+    /// Set aside the duty this panel does: the table has made it moot.
+    SetAside,
+    /// The Ready winner follows up (true) or not (2.6.3, W-26).
+    FollowUp(bool),
+    /// A moving unit reaches stakes, a tabor or a berm (3.3.3).
+    Defence,
+    /// Field defence: the next kind (stakes, tabor, berm).
+    NextDefence,
+    /// Melee: say which personalities are in the stands the enemy hit, and their order (3.1.3.1).
+    HitStands,
+    /// Melee: whether every front-rank stand holds a personality (W-20): as counted, yes, no.
+    Prowess,
+    /// In a list: turn the line on or off.
+    ToggleLine,
+    /// In an ordered list: move the line up (negative) or down.
+    MoveLine(i8),
+    /// Falling back: what the unit ran into (2.6.2.1).
+    FallInto(FellInto),
+    /// Falling back: the next (or previous) unit it may have run into.
+    OtherUnit(i8),
+    /// Falling back: it hit that unit's front edge, or its rear or side.
+    OtherFront,
+    /// Falling back into an enemy front: one more (or fewer) rear stand lost.
+    RearStands(i8),
+    /// Formation change: one file more (or fewer) in the front rank.
+    FilesBy(i8),
+    /// Formation change: deploy the pavises, or pick them up (3.3.3.4).
+    PavisesToggle,
     /// Start a new battle of Hastings (start screen).
     NewBattle,
     /// Resume the most recent save (start screen).

@@ -4,10 +4,13 @@
 //! rules what things mean and shows it.
 
 mod break_off;
+mod duty;
 mod fight;
 
 use super::action::{Action, Choice, Fact};
-use super::dialog::{Correct, Dialog, Field, PickFor, Procedure, Purpose, Resolve, TypeDice};
+use super::dialog::{
+    Correct, Dialog, Field, FormationPick, PickFor, Procedure, Purpose, Resolve, TypeDice,
+};
 use super::keymap::{self, Context, Key};
 use super::theme::Theme;
 use crate::battle::{Battle, Correction, Event, Phase, Step, UnitId};
@@ -16,8 +19,10 @@ use crate::rules::Side;
 use crate::rules::warlords::activation::{
     Action as RulesAction, Activation, ActivationOutcome, ActivationSituation,
 };
+use crate::rules::warlords::field_defences::ReachDefence;
 use crate::rules::warlords::melee::{Melee, MeleeDice};
 use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
+use crate::rules::warlords::next::Choice as RulesChoice;
 use crate::rules::warlords::personality::StandLoss;
 use crate::rules::warlords::personality::{PersonalityStatus, PersonalityTrait};
 use crate::rules::warlords::shooting::Shooting;
@@ -153,9 +158,14 @@ impl App {
     /// Whether a resolution or a correction is open and would be lost by quitting.
     pub fn half_done(&self) -> bool {
         self.dialogs.iter().any(|d| match d {
-            Dialog::Resolve(r) => r.rolled.as_ref().is_none_or(|x| x.flee_pending),
+            Dialog::Resolve(r) => r.rolled.is_none(),
             Dialog::Correct(c) => c.before != c.after,
-            Dialog::TypeDice(_) | Dialog::Formation(_) | Dialog::Pick(_) => true,
+            Dialog::TypeDice(_)
+            | Dialog::Formation(_)
+            | Dialog::Pick(_)
+            | Dialog::FollowUp { .. }
+            | Dialog::FallBack(_)
+            | Dialog::HitStands(_) => true,
             _ => false,
         })
     }
@@ -222,6 +232,7 @@ impl App {
                     self.open_correction(id);
                 }
             }
+            Action::Roll if self.context() == Context::Charge => self.charge_enter(),
             Action::Roll => self.roll(None),
             Action::TypeDice => self.open_typing(),
             Action::Toggle(f) => self.toggle(f),
@@ -267,6 +278,23 @@ impl App {
             Action::OnlySupporting => self.only_supporting(),
             Action::Supports => self.open_supports(),
             Action::Scroll(n) => self.scroll(n),
+            Action::ObstacleStands(n) => self.obstacle_by(n),
+            Action::Trapped => self.nowhere_to_flee(),
+            Action::Calm => self.calm(),
+            Action::SetAside => self.set_aside(),
+            Action::FollowUp(follows) => self.follow_up(follows),
+            Action::Defence => self.open_defence(),
+            Action::NextDefence => self.next_defence(),
+            Action::HitStands => self.open_hit_stands(),
+            Action::Prowess => self.prowess(),
+            Action::ToggleLine => self.toggle_line(),
+            Action::MoveLine(n) => self.move_line(n),
+            Action::FallInto(into) => self.fall_into(into),
+            Action::OtherUnit(n) => self.other_unit(n),
+            Action::OtherFront => self.other_front(),
+            Action::RearStands(n) => self.rear_stands(n),
+            Action::FilesBy(n) => self.files_by(n),
+            Action::PavisesToggle => self.pavises_toggle(),
             Action::NewBattle | Action::Resume => {}
         }
     }
@@ -314,16 +342,18 @@ impl App {
                     // 2.4.8: the break-off was the activation: its panel goes too.
                     self.dialogs.pop();
                 }
-                if let Some(x) = &r.rolled {
-                    if x.flee_pending
-                        && let Procedure::Activation { unit, .. } = r.procedure
-                    {
+                if r.rolled.is_some() {
+                    self.follow_walker();
+                } else if let Step::Duty(i) = self.battle.next_step() {
+                    let d = &self.battle.duties()[i];
+                    if d.due.required() {
                         self.refuse(format!(
-                            "{} must still flee (2.4.11): select it and press a, or roll the flight later",
-                            self.name(unit)
+                            "{} ({}) must still {}: Enter when ready (z in its panel sets it aside)",
+                            self.name(d.unit),
+                            d.unit,
+                            d.due
                         ));
                     }
-                    self.follow_walker();
                 }
             }
             Some(_) => {}
@@ -381,6 +411,8 @@ impl App {
             Context::Pick => self.pick(),
             Context::TypeDice => self.submit_typed(),
             Context::Correct => self.apply_correction(),
+            Context::FallBack => self.apply_fall_back(),
+            Context::HitStands => self.close_hit_stands(),
             Context::Help => {
                 self.dialogs.pop();
             }
@@ -419,6 +451,7 @@ impl App {
                 }
             }
             Step::FightMelee(a, b) => self.open_melee(a, b),
+            Step::Duty(i) => self.open_duty(i),
         }
     }
 
@@ -467,6 +500,7 @@ impl App {
         };
         let unit = &u.unit;
         let engaged = !self.battle.in_melee_with(id).is_empty();
+        let halted = u.halted_this_turn;
         let contingent = self.contingent[id.side as usize].get(id.index).copied();
         let tactician = self
             .battle
@@ -489,6 +523,8 @@ impl App {
             tactician_in_sight: tactician,
             fleeing: unit.morale == Morale::Broken && unit.moving,
             changing_formation: false,
+            halted_this_turn: halted,
+            in_melee: engaged,
         }
     }
 
@@ -561,7 +597,24 @@ impl App {
             }
             Procedure::Flee { unit, .. } => {
                 let u = self.battle.unit(*unit).ok_or("no such unit")?;
-                Ok(vec![(u.unit.name.clone(), Flee { unit: &u.unit }.needs())])
+                Ok(vec![(u.unit.name.clone(), Flee::new(&u.unit).needs())])
+            }
+            Procedure::Halt { unit } => {
+                let u = self.battle.unit(*unit).ok_or("no such unit")?;
+                let m = RandomMove {
+                    spans: u.unit.move_distance().max(1),
+                };
+                Ok(vec![(u.unit.name.clone(), m.needs())])
+            }
+            Procedure::Defence {
+                unit,
+                defence,
+                charging,
+            } => {
+                let u = self.battle.unit(*unit).ok_or("no such unit")?;
+                let plan =
+                    ReachDefence::plan(&u.unit, *defence, *charging).map_err(|e| e.to_string())?;
+                Ok(vec![(u.unit.name.clone(), plan.needs(typed_of(0)))])
             }
             Procedure::Reaction {
                 unit, situation, ..
@@ -574,17 +627,16 @@ impl App {
                 shooter,
                 target,
                 situation,
+                ..
             } => {
                 let s = &self.battle.unit(*shooter).ok_or("no such unit")?.unit;
                 let t = &self.battle.unit(*target).ok_or("no such unit")?.unit;
                 let plan = Shooting::plan(s, t, *situation).map_err(|e| e.to_string())?;
                 Ok(vec![(s.name.clone(), plan.needs(typed_of(0)))])
             }
-            Procedure::Charge { unit, .. } => {
+            Procedure::Charge { unit, spans, .. } => {
                 let u = self.battle.unit(*unit).ok_or("no such unit")?;
-                let m = RandomMove {
-                    spans: u.unit.charge_distance(),
-                };
+                let m = RandomMove { spans: *spans };
                 Ok(vec![(u.unit.name.clone(), m.needs())])
             }
             Procedure::Melee {
@@ -620,11 +672,13 @@ impl App {
             Procedure::Pursue { unit, .. } => {
                 let u = self.battle.unit(*unit).ok_or("no such unit")?;
                 let m = RandomMove {
-                    spans: u.unit.move_distance(),
+                    spans: u.unit.move_distance().max(1),
                 };
                 Ok(vec![(u.unit.name.clone(), m.needs())])
             }
-            Procedure::StandLoss { unit, personality } => {
+            Procedure::StandLoss {
+                unit, personality, ..
+            } => {
                 let u = &self.battle.unit(*unit).ok_or("no such unit")?.unit;
                 let p = u
                     .personalities
@@ -634,6 +688,7 @@ impl App {
                 let loss = StandLoss {
                     personality: p.clone(),
                     stands_left: u.stands,
+                    vendetta_by: None,
                 };
                 Ok(vec![(personality.clone(), loss.needs(typed_of(0)))])
             }
@@ -748,8 +803,12 @@ impl App {
                 dice: next(),
                 add_champion: false,
             },
-            Procedure::Flee { unit, .. } => Event::Flee {
+            Procedure::Flee {
+                unit,
+                obstacle_stands,
+            } => Event::Flee {
                 unit: *unit,
+                obstacle_stands: *obstacle_stands,
                 dice: next(),
             },
             Procedure::Reaction {
@@ -767,18 +826,22 @@ impl App {
                 shooter,
                 target,
                 situation,
+                ..
             } => Event::Shooting {
                 shooter: *shooter,
                 target: *target,
                 situation: *situation,
                 dice: next(),
             },
-            Procedure::Charge { unit, target, .. } => Event::RandomMove {
+            // 2.4.4.1, W-28: the distance of the formation it started in.
+            Procedure::Charge {
+                unit,
+                target,
+                spans,
+                ..
+            } => Event::RandomMove {
                 unit: *unit,
-                spans: self
-                    .battle
-                    .unit(*unit)
-                    .map_or(0, |u| u.unit.charge_distance()),
+                spans: *spans,
                 toward: Some(*target),
                 dice: next(),
             },
@@ -800,19 +863,35 @@ impl App {
                     b: next(),
                 },
             },
-            // 2.6.3, 2.4.10: a random move at full speed toward the fleeing enemy.
-            Procedure::Pursue { unit, .. } => Event::RandomMove {
+            // 2.4.10, 2.6.3: a random move at full speed toward the enemy;
+            // 2.2.1: the Random Move of a unit that stops, before it Halts.
+            Procedure::Pursue { unit, .. } | Procedure::Halt { unit } => Event::RandomMove {
                 unit: *unit,
                 spans: self
                     .battle
                     .unit(*unit)
-                    .map_or(0, |u| u.unit.move_distance()),
+                    .map_or(1, |u| u.unit.move_distance().max(1)),
                 toward: None,
                 dice: next(),
             },
-            Procedure::StandLoss { unit, personality } => Event::StandLoss {
+            Procedure::StandLoss {
+                unit,
+                personality,
+                enemy,
+            } => Event::StandLoss {
                 unit: *unit,
                 personality: personality.clone(),
+                enemy: *enemy,
+                dice: next(),
+            },
+            Procedure::Defence {
+                unit,
+                defence,
+                charging,
+            } => Event::Defence {
+                unit: *unit,
+                defence: *defence,
+                charging: *charging,
                 dice: next(),
             },
             // 2.4.8: the break-off is the unit's activation.
@@ -836,15 +915,33 @@ impl App {
             Ok(r) => r,
             Err(e) => return self.set_resolve_error(e),
         };
+        // W-27: a shot that is the shooter's choice after its activation is
+        // recorded as that choice first, with the shot (one key, one step).
+        if let Procedure::Shooting {
+            shooter,
+            choose: true,
+            ..
+        } = procedure
+        {
+            let choice = Event::Choose {
+                unit: shooter,
+                choice: RulesChoice::Shoot,
+                target: None,
+                formation: None,
+                files: None,
+                pavises: None,
+            };
+            if let Err(e) = self.battle.record(choice) {
+                return self.set_resolve_error(e.to_string());
+            }
+        }
         if let Err(e) = self.battle.record(event.clone()) {
+            if matches!(procedure, Procedure::Shooting { choose: true, .. }) {
+                self.battle.undo(); // the choice goes with the shot it was for
+            }
             return self.set_resolve_error(e.to_string());
         }
         rolled.entry = self.battle.entries().len() - 1;
-        rolled.flee_pending = matches!(procedure, Procedure::Activation { .. })
-            && rolled
-                .activation
-                .as_ref()
-                .is_some_and(|o| o.forced.contains(&RulesAction::Flee));
         self.after_record(&procedure, &event, &mut rolled);
         if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() {
             r.error = None;
@@ -868,7 +965,8 @@ impl App {
             .map_err(|e| e.to_string())
     }
 
-    /// Enter after a roll: a forced flight is rolled next, else the panel closes.
+    /// Enter after a roll: the panel closes; what the result left the
+    /// battle to do (a flight, a Berserk Move, a shower …) opens next.
     fn finish_resolve(&mut self) {
         let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
             return;
@@ -876,23 +974,13 @@ impl App {
         let Some(x) = &r.rolled else {
             return;
         };
-        if x.flee_pending
-            && let Procedure::Activation { unit, .. } = r.procedure
-        {
-            self.dialogs.pop();
-            if self.battle.unit(unit).is_some_and(|u| !u.off_table()) {
-                self.dialogs
-                    .push(Dialog::Resolve(Resolve::new(Procedure::Flee {
-                        unit,
-                        from_melee: None,
-                    })));
-            }
-            return;
-        }
         let (procedure, x) = (r.procedure.clone(), x.clone());
         self.dialogs.pop();
         if self.hand_back(&procedure, &x) {
             return;
+        }
+        if let Step::Duty(i) = self.battle.next_step() {
+            return self.open_duty(i);
         }
         self.follow_walker();
         self.say(match self.battle.next_step() {
@@ -906,6 +994,15 @@ impl App {
             }
             Step::FightMelee(a, b) => format!("next: Melee, {a} against {b} (2.6)"),
             Step::EndTurn => "every Melee is fought: Enter ends the turn".to_string(),
+            Step::Duty(i) => {
+                let d = &self.battle.duties()[i];
+                format!(
+                    "next: {} ({}) must {} (Enter)",
+                    self.name(d.unit),
+                    d.unit,
+                    d.due
+                )
+            }
         });
     }
 
@@ -932,21 +1029,37 @@ impl App {
         if matches!(r.procedure, Procedure::BreakOff { .. }) {
             return None; // 2.4.8: it moves straight back; nothing else to choose
         }
-        let o = r.rolled.as_ref()?.activation.as_ref()?;
+        Self::choice_action(r.rolled.as_ref()?.activation.as_ref()?, c)
+    }
+
+    /// The rules' action a choice takes after this outcome, if it allows it:
+    /// what the rules allow (2.2.2), a stop after a moving unit's failure
+    /// (2.2.1), a Berserk Move's charge (2.4.10, W-30).
+    pub fn choice_action(o: &ActivationOutcome, c: Choice) -> Option<RulesAction> {
+        let forced = |a| o.forced.contains(&a);
+        match c {
+            Choice::Stop if forced(RulesAction::KeepMoving) => return Some(RulesAction::Stop),
+            Choice::Charge if forced(RulesAction::BerserkMove) => {
+                return Some(RulesAction::Charge);
+            }
+            _ => {}
+        }
         Self::rules_actions(c)
             .iter()
             .copied()
             .find(|a| o.allowed.contains(a))
     }
 
-    /// A key after an activation: does what the unit chose, through events.
+    /// A key after an activation: the unit's one choice (W-27), recorded as
+    /// an event the battle checks and applies (Shieldwall left, moving,
+    /// pavises lost, a champion, a flight or a Random Move owed next).
     fn choose(&mut self, c: Choice) {
         let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
             return;
         };
         let (unit, reaction) = match r.procedure {
             Procedure::Pursue { unit, .. } if c == Choice::Charge && r.rolled.is_none() => {
-                // 2.6.3: an enemy in charge range: it charges at once.
+                // 2.4.10, 2.6.3: an enemy in charge reach: it charges at once.
                 return self.open_pick(PickFor::Charge(unit));
             }
             Procedure::Activation { unit, .. } => (unit, None),
@@ -959,7 +1072,6 @@ impl App {
             _ => return,
         };
         let Some(x) = &r.rolled else { return };
-        let entry = x.entry;
         if x.chosen.contains(&c) {
             return self.set_resolve_error("already done".to_string());
         }
@@ -970,61 +1082,72 @@ impl App {
             ));
         };
         let (what, sec) = action.describe();
-        let moving = self.battle.unit(unit).is_some_and(|u| u.unit.moving);
-        let note = match c {
-            Choice::AddChampion => match self.add_champion(entry) {
-                Ok(()) => format!("{what} ({sec}): recorded"),
-                Err(e) => return self.set_resolve_error(e),
-            },
-            Choice::Charge | Choice::Evade | Choice::Move => {
-                if !moving && let Err(e) = self.correct(unit, Correction::Moving(true)) {
-                    return self.set_resolve_error(e);
+        if let Some((cause, purpose)) = reaction {
+            // A reaction's answer is applied by the battle with its roll (2.4.4.2, 2.4.7).
+            let note = match (c, purpose) {
+                (Choice::Shoot, Purpose::ShootAtCharger | Purpose::Evade) => {
+                    return self.open_shooting(unit, cause, false, false);
                 }
-                match (c, reaction) {
-                    (Choice::Charge, None) => {
-                        return self.open_pick(PickFor::Charge(unit));
-                    }
-                    (Choice::Charge, Some((cause, _))) => format!(
-                        "{what} ({sec}): counter-charges {}; the two meet halfway (2.4.4.2)",
-                        self.name(cause)
-                    ),
-                    (Choice::Evade, Some((cause, _))) => format!(
-                        "{what} ({sec}): moves away from {} on the table (2.4.7)",
-                        self.name(cause)
-                    ),
-                    _ => format!("{what} ({sec}): now moving; move it on the table"),
-                }
-            }
-            Choice::Stop => {
-                if moving && let Err(e) = self.correct(unit, Correction::Moving(false)) {
-                    return self.set_resolve_error(e);
-                }
-                format!("{what} ({sec}): now stopped")
-            }
-            Choice::Wheel => format!("{what} ({sec}): wheel it on the table"),
+                (Choice::Charge, _) => format!(
+                    "{what} ({sec}): counter-charges {}; the two meet halfway (2.4.4.2)",
+                    self.name(cause)
+                ),
+                (Choice::Evade, _) => format!(
+                    "{what} ({sec}): moves away from {} on the table (2.4.7)",
+                    self.name(cause)
+                ),
+                _ => return,
+            };
+            return self.note_choice(c, note);
+        }
+        let broken = self
+            .battle
+            .unit(unit)
+            .is_some_and(|u| u.unit.morale == crate::rules::warlords::unit::Morale::Broken);
+        let choice = match c {
+            Choice::Charge => return self.open_pick(PickFor::Charge(unit)),
+            Choice::Shoot => return self.open_pick(PickFor::Shoot(unit)),
             Choice::ChangeFormation => {
-                self.dialogs.push(Dialog::Formation(unit));
-                return;
-            }
-            Choice::Shoot => {
-                return match reaction {
-                    Some((cause, Purpose::ShootAtCharger | Purpose::Evade)) => {
-                        self.open_shooting(unit, cause)
-                    }
-                    _ => self.open_pick(PickFor::Shoot(unit)),
+                let Some(u) = self.battle.unit(unit) else {
+                    return;
                 };
+                let pick = FormationPick {
+                    unit,
+                    files: u.unit.files,
+                    pavises: u.unit.pavises_deployed,
+                };
+                return self.dialogs.push(Dialog::Formation(pick));
             }
-            Choice::Flee => {
-                self.dialogs.pop();
-                self.dialogs
-                    .push(Dialog::Resolve(Resolve::new(Procedure::Flee {
-                        unit,
-                        from_melee: None,
-                    })));
-                return;
-            }
+            Choice::Evade => RulesChoice::Evade,
+            Choice::Move if broken => RulesChoice::StopFleeingAndMove,
+            Choice::Move => RulesChoice::Move,
+            Choice::Stop if broken => RulesChoice::StopFleeingAndHalt,
+            Choice::Stop => RulesChoice::Stop,
+            Choice::Wheel => RulesChoice::Wheel,
+            Choice::AddChampion => RulesChoice::AddChampion,
+            Choice::Flee => RulesChoice::Flee,
         };
-        self.note_choice(c, note);
+        let event = Event::Choose {
+            unit,
+            choice,
+            target: None,
+            formation: None,
+            files: None,
+            pavises: None,
+        };
+        match self.battle.record(event) {
+            Ok(e) => {
+                let summary = e.summary.clone();
+                let owed = self.battle.state().duties_of(unit);
+                let note = if owed == "none" {
+                    format!("{what} ({sec}): {summary}")
+                } else {
+                    format!("{what} ({sec}): next it must: {owed} (Enter)")
+                };
+                self.note_choice(c, note);
+            }
+            Err(e) => self.set_resolve_error(e.to_string()),
+        }
     }
 
     /// Notes what a choice did in the open result.
@@ -1046,63 +1169,38 @@ impl App {
             .map_err(|e| e.to_string())
     }
 
-    /// Re-records the activation at `entry` with its champion added, keeping
-    /// its dice and the events recorded after it.
-    fn add_champion(&mut self, entry: usize) -> Result<(), String> {
-        let events = self.battle.events();
-        let Some(Event::Activation {
-            unit,
-            situation,
-            dice,
-            ..
-        }) = events.get(entry).cloned()
-        else {
-            return Err("the activation is no longer in the log".to_string());
-        };
-        let later: Vec<Event> = events[entry + 1..].to_vec();
-        for _ in 0..=later.len() {
-            self.battle.undo();
-        }
-        let with = Event::Activation {
-            unit,
-            situation,
-            dice: dice.clone(),
-            add_champion: true,
-        };
-        let result = self
-            .battle
-            .record(with)
-            .map(|_| ())
-            .map_err(|e| e.to_string());
-        if result.is_err() {
-            // Put the activation back as it was rolled.
-            let _ = self.battle.record(Event::Activation {
-                unit,
-                situation,
-                dice,
-                add_champion: false,
-            });
-        }
-        for e in later {
-            let _ = self.battle.record(e);
-        }
-        result
-    }
-
+    /// Records the formation change picked (2.3.3), with its front rank and
+    /// pavises (3.3.3.4), as the unit's one choice (W-27).
     fn pick_formation(&mut self, f: Formation) {
-        let Some(Dialog::Formation(unit)) = self.dialogs.last() else {
+        let Some(Dialog::Formation(pick)) = self.dialogs.last() else {
             return;
         };
-        let unit = *unit;
-        self.dialogs.pop();
-        let note = match self.correct(unit, Correction::Formation(f)) {
-            Ok(()) => format!(
-                "change formation (2.3.3): now {}",
-                super::view::words::formation(f)
-            ),
-            Err(e) => return self.set_resolve_error(e),
+        let pick = *pick;
+        let Some(u) = self.battle.unit(pick.unit) else {
+            return;
         };
-        self.note_choice(Choice::ChangeFormation, note);
+        let files =
+            (f != Formation::MarchColumn && pick.files != u.unit.files).then_some(pick.files);
+        let pavises = (pick.pavises != u.unit.pavises_deployed).then_some(pick.pavises);
+        let event = Event::Choose {
+            unit: pick.unit,
+            choice: RulesChoice::ChangeFormation,
+            target: None,
+            formation: Some(f),
+            files,
+            pavises,
+        };
+        match self.battle.record(event) {
+            Ok(e) => {
+                let summary = e.summary.clone();
+                self.dialogs.pop();
+                self.note_choice(
+                    Choice::ChangeFormation,
+                    format!("change formation (2.3.3): {summary}"),
+                );
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
     }
 
     /// Whether the event at `at` was recorded by the same key as the one before it.

@@ -5,11 +5,14 @@
 //! (shooting, charges, Melee) are further [`Procedure`] variants that use
 //! the same panel, dice row and typed-dice dialog.
 
+use super::action::Answer;
 use super::keymap::Context;
 use crate::battle::UnitId;
 use crate::dice::{Colour, Dice, DiceCount};
 use crate::rules::Side;
 use crate::rules::warlords::activation::{ActivationOutcome, ActivationSituation};
+use crate::rules::warlords::falling_back::FellInto;
+use crate::rules::warlords::field_defences::Defence;
 use crate::rules::warlords::melee::{MeleeFacts, MeleeOutcome};
 use crate::rules::warlords::movement::{BreakOffOutcome, RandomMoveOutcome};
 use crate::rules::warlords::personality::PersonalityStatus;
@@ -28,12 +31,12 @@ pub enum Procedure {
         /// The facts of the table.
         situation: ActivationSituation,
     },
-    /// A fleeing move (2.4.11).
+    /// A fleeing move (2.4.11); the battle parts it from any Melee.
     Flee {
         /// The unit.
         unit: UnitId,
-        /// The Melee opponent it flees from (the pair then part, 2.6.2).
-        from_melee: Option<UnitId>,
+        /// Stands that cannot avoid an obstacle on the way (2.4.11).
+        obstacle_stands: u32,
     },
     /// A unit shooting at an enemy (2.5), from its activation or at a charger (2.4.4).
     Shooting {
@@ -43,6 +46,8 @@ pub enum Procedure {
         target: UnitId,
         /// Style, range and the target's stands by cover.
         situation: ShootingSituation,
+        /// It is the shooter's choice after its activation (W-27): recorded with the shot.
+        choose: bool,
     },
     /// A declared charge: the target's response, shots at the charger,
     /// then the charge move as a random move (2.4.4, 2.4.4.1, 2.4.9).
@@ -51,6 +56,10 @@ pub enum Procedure {
         unit: UnitId,
         /// The unit charged.
         target: UnitId,
+        /// The charge distance, by the formation it started in (2.4.4.1, W-28).
+        spans: u32,
+        /// How the target may answer (2.4.4, W-29, W-30).
+        answers: Vec<Answer>,
         /// What the target did, once it has.
         response: Option<Response>,
         /// The shots at the charger so far, in words.
@@ -98,14 +107,19 @@ pub enum Procedure {
         /// It is only a supporting unit (any unit may then break off).
         supporting: bool,
     },
-    /// A unit gone Berserk as its enemy broke: it charges an enemy in
-    /// charge range, or makes a random move at full speed toward the
-    /// fleeing enemy (2.6.3, 2.4.10).
+    /// A Berserk Move (2.4.10): it charges an enemy in charge reach, or makes
+    /// a random move at full speed toward the nearest visible enemy ahead
+    /// (after a Melee, toward the fleeing enemy, 2.6.3), or goes back to Ready.
     Pursue {
         /// The Berserk unit.
         unit: UnitId,
-        /// The fleeing enemy.
-        toward: UnitId,
+        /// The fleeing enemy it went Berserk at, after a Melee (2.6.3).
+        toward: Option<UnitId>,
+    },
+    /// A moving unit that failed and stops: a Random Move, then it Halts (2.2.1).
+    Halt {
+        /// The unit.
+        unit: UnitId,
     },
     /// A stand holding a personality is lost (3.1.3.2).
     StandLoss {
@@ -113,6 +127,17 @@ pub enum Procedure {
         unit: UnitId,
         /// The personality in the lost stand.
         personality: String,
+        /// The enemy fighting his unit (a vendetta, W-21).
+        enemy: Option<UnitId>,
+    },
+    /// A moving unit reaches stakes, a tabor or a berm (3.3.3).
+    Defence {
+        /// The unit.
+        unit: UnitId,
+        /// What it reaches.
+        defence: Defence,
+        /// It is charging (stakes: an activation test to go on, 3.3.3.3).
+        charging: bool,
     },
 }
 
@@ -187,8 +212,6 @@ pub struct Rolled {
     pub chosen: Vec<super::action::Choice>,
     /// What each choice did, in words.
     pub notes: Vec<String>,
-    /// A forced flight still to roll (2.2.1, 1.7.3).
-    pub flee_pending: bool,
     /// A shot's outcome.
     pub shooting: Option<ShootingOutcome>,
     /// A Melee's outcome.
@@ -201,17 +224,60 @@ pub struct Rolled {
     pub next: Vec<(NextStep, bool)>,
 }
 
-/// A step a result offers next, one key each.
+/// A step a Melee's result offers next, one key each.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NextStep {
-    /// The Broken unit flees (2.6.2, 2.4.11).
-    Flee(UnitId),
-    /// A personality's stand was lost: roll for him (3.1.3.2).
-    StandLoss(UnitId, String),
-    /// An Impetuous unit rolls to go Berserk (2.6.3).
-    BerserkTest(UnitId),
-    /// The unit gone Berserk charges or moves toward the fleeing enemy (2.6.3).
-    BerserkMove(UnitId, UnitId),
+    /// A duty the result left in the battle (a flight, a stand loss, the
+    /// follow-up, a Berserk test or move): done when the battle clears it.
+    Duty(crate::battle::Duty),
+    /// An Impetuous supporting unit rolls to go Berserk (2.6.3); the battle
+    /// does not track supports, so the console keeps this one.
+    SupportTest(UnitId, UnitId),
+    /// The unit that fell back ran into something (2.6.2.1), if the referee says so.
+    FellBack(UnitId),
+}
+
+/// Falling back into something (2.6.2.1): what the referee says it ran into.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FallBack {
+    /// The unit that fell back.
+    pub unit: UnitId,
+    /// What it ran into.
+    pub into: FellInto,
+    /// The unit it ran into (an index into `others`), when it matters.
+    pub other: usize,
+    /// The units it may have run into: friends, then enemies, on the table.
+    pub others: Vec<UnitId>,
+    /// It hit that unit's front edge (else its rear or side).
+    pub other_front: bool,
+    /// Rear stands lost against an enemy front, if not its whole last rank.
+    pub rear_stands: Option<u32>,
+    /// Why the last attempt was refused.
+    pub error: Option<String>,
+}
+
+/// A formation change (2.3.3): the new formation, front rank and pavises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormationPick {
+    /// The unit changing formation.
+    pub unit: UnitId,
+    /// Its front rank after the change.
+    pub files: u32,
+    /// Pavises deployed after it (pavisiers only, 3.3.3.4).
+    pub pavises: bool,
+}
+
+/// Which personalities are in the stands the enemy hit, in their order from
+/// the right, which the yellow die counts (3.1.3.1); and whether every
+/// front-rank stand holds one (W-20).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HitStands {
+    /// The side of the open Melee whose personalities these are.
+    pub side: Side,
+    /// Each active personality, rightmost first, and whether he is in a stand the enemy hit.
+    pub names: Vec<(String, bool)>,
+    /// The line the cursor is on.
+    pub line: usize,
 }
 
 /// A resolve panel: before the roll its facts, after it the result.
@@ -360,7 +426,18 @@ pub enum Dialog {
     /// Correcting a unit.
     Correct(Correct),
     /// Picking a formation for a unit changing formation (2.3.3).
-    Formation(UnitId),
+    Formation(FormationPick),
+    /// The Ready winner follows up, or not (2.6.3, W-26).
+    FollowUp {
+        /// The winner.
+        unit: UnitId,
+        /// The unit that fell back.
+        loser: UnitId,
+    },
+    /// What a unit falling back ran into (2.6.2.1).
+    FallBack(FallBack),
+    /// The personalities in the stands the enemy hit, and their order (3.1.3.1, W-20).
+    HitStands(HitStands),
     /// Picking a unit from a table.
     Pick(Pick),
     /// Every key.
@@ -383,6 +460,7 @@ impl Dialog {
                 (Procedure::Melee { .. }, false) => Context::Melee,
                 (Procedure::Melee { .. }, true) => Context::MeleeResult,
                 (Procedure::Pursue { .. }, false) => Context::Pursue,
+                (Procedure::Flee { .. }, false) => Context::Flee,
                 (Procedure::BreakOff { .. }, false) => Context::BreakOff,
                 (_, true) => Context::AfterRoll,
                 (_, false) => Context::BeforeRoll,
@@ -391,6 +469,9 @@ impl Dialog {
             Dialog::TypeDice(_) => Context::TypeDice,
             Dialog::Correct(_) => Context::Correct,
             Dialog::Formation(_) => Context::Formation,
+            Dialog::FollowUp { .. } => Context::FollowUp,
+            Dialog::FallBack(_) => Context::FallBack,
+            Dialog::HitStands(_) => Context::HitStands,
             Dialog::Help { .. } => Context::Help,
             Dialog::ConfirmQuit => Context::ConfirmQuit,
         }

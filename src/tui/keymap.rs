@@ -2,6 +2,7 @@
 //! the footer's hints and the `?` help, so the three never drift apart.
 
 use super::action::{Action, Answer, Choice, Cover, Fact, MeleeFact};
+use crate::rules::warlords::falling_back::FellInto;
 use crate::rules::warlords::unit::Formation;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -30,8 +31,16 @@ pub enum Context {
     Melee,
     /// A Melee's result: what it offers next.
     MeleeResult,
-    /// A Berserk winner's move: a charge or a random move (2.6.3).
+    /// A Berserk Move: a charge, a random move, or back to Ready (2.4.10, 2.6.3).
     Pursue,
+    /// A flight before its roll (2.4.11): obstacles, or nowhere to flee (1.7.3).
+    Flee,
+    /// The Ready winner's follow-up (2.6.3, W-26).
+    FollowUp,
+    /// What a unit falling back ran into (2.6.2.1).
+    FallBack,
+    /// The personalities in the stands the enemy hit (3.1.3.1, W-20).
+    HitStands,
     /// Breaking off from Melee before the roll (2.4.8).
     BreakOff,
     /// Picking a unit from a table.
@@ -61,7 +70,11 @@ impl Context {
             Context::Contact => "After the charge move",
             Context::Melee => "Melee (before the roll)",
             Context::MeleeResult => "After a Melee",
-            Context::Pursue => "A Berserk winner's move",
+            Context::Pursue => "A Berserk Move",
+            Context::Flee => "A flight (before the roll)",
+            Context::FollowUp => "Following up",
+            Context::FallBack => "Falling back into something",
+            Context::HitStands => "Personalities in the stands hit",
             Context::BreakOff => "Breaking off (before the roll)",
             Context::Pick => "Picking a unit",
             Context::Correct => "Correcting a unit",
@@ -395,6 +408,20 @@ pub const BINDINGS: &[Binding] = &[
         "break off",
         "activation of a unit in Melee: try to break off instead, as its activation (2.4.8)",
     ),
+    b(
+        C::BeforeRoll,
+        Key::ch('z'),
+        Action::SetAside,
+        "",
+        "a step a result required: set it aside (the table has made it moot)",
+    ),
+    b(
+        C::BeforeRoll,
+        Key::plain(K::Tab),
+        Action::NextDefence,
+        "",
+        "field defence: stakes, tabor or berm (3.3.3)",
+    ),
     // Breaking off.
     b(
         C::BreakOff,
@@ -495,6 +522,13 @@ pub const BINDINGS: &[Binding] = &[
         "flee",
         "flee, or a Broken unit keeps fleeing (2.4.11, 2.2.2)",
     ),
+    b(
+        C::AfterRoll,
+        Key::ch('d'),
+        Action::Defence,
+        "",
+        "moving: the unit reaches stakes, a tabor or a berm (3.3.3)",
+    ),
     // Picking a unit.
     b(
         C::Pick,
@@ -540,6 +574,13 @@ pub const BINDINGS: &[Binding] = &[
         "the unit below",
     ),
     // Shooting.
+    b(
+        C::Shooting,
+        Key::ch('z'),
+        Action::SetAside,
+        "",
+        "a shower offered after contact: do not shoot it (W-23)",
+    ),
     b(
         C::Shooting,
         Key::plain(K::Enter),
@@ -660,6 +701,13 @@ pub const BINDINGS: &[Binding] = &[
         "type dice",
         "type the players' dice for the charge move",
     ),
+    b(
+        C::Charge,
+        Key::ch('d'),
+        Action::Defence,
+        "stakes/tabor/berm",
+        "the charger reaches stakes, a tabor or a berm (3.3.3)",
+    ),
     // After the charge move.
     b(
         C::Contact,
@@ -774,6 +822,20 @@ pub const BINDINGS: &[Binding] = &[
         "",
         "toggle: the Melee is on rough ground (2.6.1 B)",
     ),
+    b(
+        C::Melee,
+        Key::ch('p'),
+        Action::HitStands,
+        "personalities",
+        "which personalities of the side marked ▸ are in the stands the enemy hits, and their order from the right (3.1.3.1)",
+    ),
+    b(
+        C::Melee,
+        Key::ch('w'),
+        Action::Prowess,
+        "",
+        "every front-rank stand holds a personality (W-20): as counted, yes, no",
+    ),
     // After a Melee.
     b(
         C::MeleeResult,
@@ -823,7 +885,7 @@ pub const BINDINGS: &[Binding] = &[
         Key::plain(K::Enter),
         Action::Roll,
         "random move",
-        "Herald rolls the random move at full speed toward the fleeing enemy (2.6.3)",
+        "Herald rolls the random move at full speed toward the nearest visible enemy ahead, or the fleeing enemy (2.4.10, 2.6.3)",
     ),
     b(
         C::Pursue,
@@ -837,7 +899,207 @@ pub const BINDINGS: &[Binding] = &[
         Key::ch('c'),
         Action::Choose(Choice::Charge),
         "charge",
-        "an enemy is in charge range: pick it and charge at once (2.6.3, 2.4.4)",
+        "an enemy is in charge reach: pick it and charge at once (2.4.10, 2.6.3, 2.4.4)",
+    ),
+    b(
+        C::Pursue,
+        Key::ch('n'),
+        Action::Calm,
+        "no enemy ahead",
+        "no enemy visible within 45 degrees of its front: it goes back to Ready (2.4.10)",
+    ),
+    b(
+        C::Pursue,
+        Key::ch('z'),
+        Action::SetAside,
+        "",
+        "set the Berserk Move aside (the table has made it moot)",
+    ),
+    // A flight.
+    b(
+        C::Flee,
+        Key::plain(K::Enter),
+        Action::Roll,
+        "Herald rolls",
+        "Herald rolls the flight: a random move at the charge distance (2.4.11, W-11)",
+    ),
+    b(
+        C::Flee,
+        Key::ch('t'),
+        Action::TypeDice,
+        "type dice",
+        "type the players' dice for the flight",
+    ),
+    b(
+        C::Flee,
+        Key::ch('+'),
+        Action::ObstacleStands(1),
+        "obstacle",
+        "one more stand that cannot avoid an obstacle: it is lost (2.4.11)",
+    ),
+    b(
+        C::Flee,
+        Key::ch('-'),
+        Action::ObstacleStands(-1),
+        "",
+        "one fewer stand lost to an obstacle",
+    ),
+    b(
+        C::Flee,
+        Key::ch('n'),
+        Action::Trapped,
+        "nowhere to flee",
+        "a Broken unit with no direction to flee: a stand to each enemy in contact (1.7.3)",
+    ),
+    b(
+        C::Flee,
+        Key::ch('z'),
+        Action::SetAside,
+        "",
+        "set the flight aside (the table has made it moot)",
+    ),
+    // Following up.
+    b(
+        C::FollowUp,
+        Key::ch('y'),
+        Action::FollowUp(true),
+        "follows up",
+        "the winner follows up into contact: still in Melee (2.6.3, W-26)",
+    ),
+    b(
+        C::FollowUp,
+        Key::plain(K::Enter),
+        Action::FollowUp(true),
+        "",
+        "the winner follows up",
+    ),
+    b(
+        C::FollowUp,
+        Key::ch('n'),
+        Action::FollowUp(false),
+        "stays",
+        "the winner does not follow up: no longer in Melee (2.6.3, W-26)",
+    ),
+    // Falling back into something.
+    b(
+        C::FallBack,
+        Key::ch('o'),
+        Action::FallInto(FellInto::Obstacle),
+        "obstacle",
+        "it could not fall back the full span: terrain or an obstacle (2.6.2.1)",
+    ),
+    b(
+        C::FallBack,
+        Key::ch('f'),
+        Action::FallInto(FellInto::Friend),
+        "friend",
+        "it fell back into a friendly unit (2.6.2.1)",
+    ),
+    b(
+        C::FallBack,
+        Key::ch('e'),
+        Action::FallInto(FellInto::EnemyFront),
+        "enemy front",
+        "it fell back into an enemy's front edge (2.6.2.1)",
+    ),
+    b(
+        C::FallBack,
+        Key::ch('r'),
+        Action::FallInto(FellInto::EnemyRearOrSide),
+        "enemy rear/side",
+        "it fell back into an enemy's rear or side (2.6.2.1)",
+    ),
+    b(
+        C::FallBack,
+        Key::plain(K::Tab),
+        Action::OtherUnit(1),
+        "which unit",
+        "the next unit it may have run into",
+    ),
+    b(
+        C::FallBack,
+        Key::plain(K::Right),
+        Action::OtherUnit(1),
+        "",
+        "the next unit it may have run into",
+    ),
+    b(
+        C::FallBack,
+        Key::plain(K::Left),
+        Action::OtherUnit(-1),
+        "",
+        "the previous unit it may have run into",
+    ),
+    b(
+        C::FallBack,
+        Key::ch('x'),
+        Action::OtherFront,
+        "front edge",
+        "toggle: it hit that unit's front edge (else its rear or side)",
+    ),
+    b(
+        C::FallBack,
+        Key::ch('+'),
+        Action::RearStands(1),
+        "",
+        "into an enemy front: one more rear stand lost (by default its whole last rank)",
+    ),
+    b(
+        C::FallBack,
+        Key::ch('-'),
+        Action::RearStands(-1),
+        "",
+        "into an enemy front: one fewer rear stand lost",
+    ),
+    b(
+        C::FallBack,
+        Key::plain(K::Enter),
+        Action::Advance,
+        "record",
+        "record what it fell into; Herald applies 2.6.2.1",
+    ),
+    // The personalities in the stands hit.
+    b(
+        C::HitStands,
+        Key::plain(K::Up),
+        Action::FieldUp,
+        "",
+        "the personality above",
+    ),
+    b(
+        C::HitStands,
+        Key::plain(K::Down),
+        Action::FieldDown,
+        "",
+        "the personality below",
+    ),
+    b(
+        C::HitStands,
+        Key::ch(' '),
+        Action::ToggleLine,
+        "in/out",
+        "toggle: he is in a stand the enemy hit (3.1.3.1)",
+    ),
+    b(
+        C::HitStands,
+        Key::ch('['),
+        Action::MoveLine(-1),
+        "move right",
+        "move him one place to the right (the yellow die counts from the right)",
+    ),
+    b(
+        C::HitStands,
+        Key::ch(']'),
+        Action::MoveLine(1),
+        "move left",
+        "move him one place to the left",
+    ),
+    b(
+        C::HitStands,
+        Key::plain(K::Enter),
+        Action::Advance,
+        "done",
+        "done: back to the Melee",
     ),
     // Typing dice.
     b(
@@ -946,6 +1208,27 @@ pub const BINDINGS: &[Binding] = &[
         Action::PickFormation(Formation::Hedgehog),
         "hedgehog",
         "Hedgehog (2.3.1.4)",
+    ),
+    b(
+        C::Formation,
+        Key::ch('+'),
+        Action::FilesBy(1),
+        "files",
+        "one more stand in the front rank (irregulars: one rank or one file at most, 2.3.3)",
+    ),
+    b(
+        C::Formation,
+        Key::ch('-'),
+        Action::FilesBy(-1),
+        "",
+        "one stand fewer in the front rank",
+    ),
+    b(
+        C::Formation,
+        Key::ch('p'),
+        Action::PavisesToggle,
+        "pavises",
+        "deploy the pavises, or pick them up: pavisiers only (3.3.3.4)",
     ),
     // Help and the question.
     b(
@@ -1096,6 +1379,10 @@ pub const CONTEXTS: &[Context] = &[
     Context::Melee,
     Context::MeleeResult,
     Context::Pursue,
+    Context::Flee,
+    Context::FollowUp,
+    Context::FallBack,
+    Context::HitStands,
     Context::BreakOff,
     Context::TypeDice,
     Context::Correct,
@@ -1163,6 +1450,10 @@ mod tests {
             Context::Melee,
             Context::MeleeResult,
             Context::Pursue,
+            Context::Flee,
+            Context::FollowUp,
+            Context::FallBack,
+            Context::HitStands,
             Context::BreakOff,
         ] {
             assert_eq!(

@@ -8,6 +8,7 @@ pub mod fight;
 pub mod footer;
 pub mod help;
 pub mod log;
+pub mod next;
 pub mod popup;
 pub mod resolve;
 pub mod tables;
@@ -73,15 +74,25 @@ impl Widget for &App {
         footer::status(self, status, buf);
         log::render(self, log_area, buf);
         footer::render(self, foot, buf);
+        let mut under: Option<Rect> = None;
         for d in &self.dialogs {
             match d {
-                Dialog::Resolve(r) => resolve::render(self, r, area, buf),
+                Dialog::Resolve(r) => {
+                    // A panel over another (a flight over its charge) hides it whole.
+                    if let Some(below) = under {
+                        popup::clear(below, buf);
+                    }
+                    under = Some(resolve::render(self, r, area, buf));
+                }
                 Dialog::TypeDice(t) => resolve::typing(self, t, area, buf),
                 Dialog::Correct(c) => resolve::correct(self, c, area, buf),
-                Dialog::Formation(id) => resolve::formation(self, *id, area, buf),
+                Dialog::Formation(pick) => resolve::formation(self, pick, area, buf),
                 Dialog::Pick(p) => fight::pick(self, p, area, buf),
                 Dialog::Help { scroll } => help::render(self, *scroll, area, buf),
                 Dialog::ConfirmQuit => popup::confirm_quit(self, area, buf),
+                Dialog::FollowUp { unit, loser } => next::follow_up(self, *unit, *loser, area, buf),
+                Dialog::FallBack(f) => next::fall_back(self, f, area, buf),
+                Dialog::HitStands(h) => next::hit_stands(self, h, area, buf),
             }
         }
     }

@@ -9,6 +9,9 @@ use herald::cli::battle::load_army;
 use herald::dice::{Dice, SeededDice};
 use herald::rules::Side;
 use herald::rules::warlords::activation::ActivationSituation;
+use herald::rules::warlords::falling_back::FellInto;
+use herald::rules::warlords::field_defences::Defence;
+use herald::rules::warlords::next::Choice;
 use herald::rules::warlords::personality::PersonalityStatus;
 use herald::rules::warlords::shooting::ShootingSituation;
 use herald::rules::warlords::unit::{Formation, Morale, ShootingStyle};
@@ -79,6 +82,7 @@ pub fn idea(battle: &Battle, rng: &mut ChaCha8Rng) -> Event {
                     range_spans: rng.random_range(0..5),
                     weapon: None,
                     stands_shot_at: None,
+                    contact: false,
                 },
                 dice: Dice::default(),
             }
@@ -116,6 +120,7 @@ pub fn idea(battle: &Battle, rng: &mut ChaCha8Rng) -> Event {
         }
         83..86 => Event::Flee {
             unit: u,
+            obstacle_stands: 0,
             dice: Dice::default(),
         },
         86..89 => Event::GoTo {
@@ -135,6 +140,7 @@ pub fn idea(battle: &Battle, rng: &mut ChaCha8Rng) -> Event {
             Event::StandLoss {
                 unit: u,
                 personality: name,
+                enemy: None,
                 dice: Dice::default(),
             }
         }
@@ -148,13 +154,90 @@ pub fn idea(battle: &Battle, rng: &mut ChaCha8Rng) -> Event {
     }
 }
 
+/// One random idea of what follows a result: the duty due first (or setting
+/// it aside), a choice after an activation, contact in a charge made, falling
+/// back into something, a field defence, a Broken unit with nowhere to flee,
+/// a Berserk unit calming down (2.2.2, 2.4.4, 2.6.2.1, 2.6.3, 3.3.3, 1.7.3).
+pub fn idea_of_what_follows(battle: &Battle, rng: &mut ChaCha8Rng) -> Event {
+    let side = random_side(rng);
+    let u = random_unit(battle, rng, side);
+    let enemy = random_unit(battle, rng, side.other());
+    if let Some(d) = battle.duties().first().filter(|_| rng.random_bool(0.7)) {
+        return if rng.random_bool(0.85) {
+            battle.duty_event(d)
+        } else {
+            Event::Dismiss {
+                unit: d.unit,
+                due: d.due.code().to_string(),
+            }
+        };
+    }
+    // A charge made this turn that has not made contact yet.
+    let charging = [Side::A, Side::B].into_iter().find_map(|s| {
+        battle
+            .units(s)
+            .find_map(|(id, x)| x.charge.filter(|c| !c.contact).map(|c| (id, c.target)))
+    });
+    if let Some((charger, target)) = charging.filter(|_| rng.random_bool(0.5)) {
+        return Event::Contact { charger, target };
+    }
+    let choices = [
+        Choice::Charge,
+        Choice::Move,
+        Choice::Stop,
+        Choice::Wheel,
+        Choice::ChangeFormation,
+        Choice::AddChampion,
+        Choice::Shoot,
+        Choice::Flee,
+        Choice::StopFleeingAndMove,
+        Choice::StopFleeingAndHalt,
+    ];
+    match rng.random_range(0..100) {
+        0..55 => Event::Choose {
+            unit: u,
+            choice: choices[rng.random_range(0..choices.len())],
+            target: Some(enemy),
+            formation: Some([Formation::Line, Formation::MarchColumn][rng.random_range(0..2)]),
+            files: None,
+            pavises: None,
+        },
+        55..70 => Event::FallBack {
+            unit: u,
+            into: [
+                FellInto::Obstacle,
+                FellInto::Friend,
+                FellInto::EnemyFront,
+                FellInto::EnemyRearOrSide,
+            ][rng.random_range(0..4)],
+            other: Some(if rng.random_bool(0.5) {
+                enemy
+            } else {
+                random_unit(battle, rng, side)
+            }),
+            other_front: rng.random_bool(0.5),
+            rear_stands: None,
+        },
+        70..80 => Event::Defence {
+            unit: u,
+            defence: [Defence::Stakes, Defence::Tabor, Defence::Berm][rng.random_range(0..3)],
+            charging: rng.random_bool(0.5),
+            dice: Dice::default(),
+        },
+        80..90 => Event::Trapped { unit: u },
+        _ => Event::Calm { unit: u },
+    }
+}
+
 /// One random event idea, sometimes a charge's events: the charge move as a
-/// random move, or a reaction to the charge (2.4.4, 2.4.9, 2.6.3).
+/// random move, or a reaction to the charge (2.4.4, 2.4.9, 2.6.3), and what
+/// results lead to.
 pub fn idea_with_charges(battle: &Battle, rng: &mut ChaCha8Rng) -> Event {
     let side = random_side(rng);
     let u = random_unit(battle, rng, side);
     let enemy = random_unit(battle, rng, side.other());
     match rng.random_range(0..100) {
+        25..45 => idea_of_what_follows(battle, rng),
         0..10 => Event::RandomMove {
             unit: u,
             spans: rng.random_range(1..8),

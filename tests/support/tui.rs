@@ -1,6 +1,8 @@
 //! Driving the console in tests: the frozen Hastings battle, key presses
 //! through the real update loop, and the screen as text.
 
+#![allow(dead_code)]
+
 use herald::battle::{Battle, Setup};
 use herald::dice::SeededDice;
 use herald::tui::app::{App, Effect};

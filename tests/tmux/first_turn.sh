@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Plays the first turn of Hastings in the real binary, in tmux, as a referee
 # would: Enter on the start screen; the initiative with typed dice; Harold's
-# housecarls charge (the target stands, the charge move, contact); the English
-# bowmen shoot; Enter through the rest of the walker (every unit's
-# activation: open, roll, done, and any forced flight) until Melee; then the
-# Melee of the charge is fought and the turn can end. Checks the screen and
-# the save.
+# housecarls charge out of their Shieldwall (they are in Line after, W-28; the
+# target stands, the charge move, contact); the English bowmen shoot; the
+# Levies charge the Norman archers, whose evade fails: they flee before the
+# charge move (W-29); the Fyrd of Sussex charge and, at contact, the shower
+# is offered and shot (W-23); Enter through the rest of the walker (every
+# unit's activation: open, roll, done, and any forced step) until Melee; then
+# the Melee of the charge is fought, the Ready winner follows up (2.6.3,
+# W-26), and the turn can end. Checks the screen and the save.
 #
 # Usage: tests/tmux/first_turn.sh PATH/TO/herald
 set -euo pipefail
@@ -54,6 +57,8 @@ wait_for "Did it reach its target" 20 || fail "no charge move"
 key Enter
 wait_for "in contact with" 20 || fail "no contact recorded"
 key Enter
+# W-28: the housecarls left their Shieldwall as they charged: Line, same files.
+screen | grep -qE "a1 +Harold's housecarls +Close 4×2 +Line" || fail "the housecarls are not in Line after charging"
 # The English bowmen (a5, three below a2 where the walker is): select, activate, shoot at the picked Norman unit.
 key Down; key Down; key Down; key Enter; key t; key 66; key Enter
 wait_for "English bowmen (a5) (2.2)" 20 || fail "the bowmen did not activate"
@@ -62,6 +67,49 @@ wait_for "shoots at" 20 || fail "no shooting panel"
 key Enter
 wait_for "hit(s)" 20 || fail "the shot was not rolled"
 key Enter; key Enter
+
+# pick_row N: the Nth unit of the English table (Home, then Down).
+pick_row() { key Home; for _ in $(seq 2 "$1"); do key Down; done; }
+# The Levies of the great fyrd (a8) charge the Norman archers (b5), whose evade fails (1 1).
+pick_row 8; key a; key t; key 66; key Enter
+wait_for "Levies of the great fyrd (a8) (2.2)" 20 || fail "the levies did not activate"
+key c
+wait_for "charges…" 20 || fail "no target picker for the levies"
+key Home; for _ in 1 2 3 4; do key Down; done; key Enter
+wait_for "Norman archers's answer" 20 || wait_for "Norman archers' answer" 20 || fail "no charge panel for the levies"
+key e; key t; key 11; key Enter
+wait_for "FAILURE" 20 || fail "the evade was not rolled"
+key Enter
+wait_for "flees first, before the charge move" 20 || fail "W-29: the failed evade does not flee first"
+key Enter
+wait_for "Norman archers (b5) flees (2.4.11)" 20 || fail "no flight panel for the archers"
+key Enter
+wait_for "flees" 20 || fail "the flight was not rolled"
+key Enter
+wait_for "Charge move" 20 || fail "not back to the charge after the flight"
+key Enter
+wait_for "Did it reach its target" 20 || fail "no charge move for the levies"
+key n
+key Enter
+grep -q '^kind = "flee"' "$work/saves/hastings.toml" || fail "the archers' flight is not saved"
+
+# The Fyrd of Sussex (a12) charge the French foot (b12); the French stand; at contact, a shower (W-23).
+pick_row 12; key a; key t; key 66; key Enter
+wait_for "Fyrd of Sussex (a12) (2.2)" 20 || fail "the Fyrd of Sussex did not activate"
+key c
+wait_for "charges…" 20 || fail "no target picker for the Fyrd of Sussex"
+key End; key Up; key Enter
+wait_for "answer, before the charge move" 20 || fail "no charge panel for the Fyrd of Sussex"
+key s; key Enter
+wait_for "Did it reach its target" 20 || fail "no charge move for the Fyrd of Sussex"
+key Enter
+wait_for "in contact with" 20 || fail "no contact for the Fyrd of Sussex"
+key Enter
+wait_for "may shower" 20 || fail "W-23: no shower offered at contact"
+key Enter
+wait_for "hit(s)" 20 || fail "the shower was not rolled"
+key Enter
+grep -q 'contact = true' "$work/saves/hastings.toml" || fail "the shower is not saved"
 
 # Enter through the walker until Melee (25 units, 3 Enters each, flights, re-rolls).
 for i in $(seq 1 200); do
@@ -77,6 +125,15 @@ key Enter
 wait_for "score" 20 || fail "the Melee was not rolled"
 screen | grep -qE "LOSES|A DRAW" || fail "no Melee outcome"
 key Enter
+# What the Melees left: the Ready winner's follow-up (2.6.3, W-26), flights, stand losses; the other Melees.
+followed=0
+for i in $(seq 1 40); do
+  if screen | grep -qF "every Melee is fought"; then break; fi
+  if screen | grep -qF "follow up?"; then key y; followed=1; continue; fi
+  key Enter
+done
+[ "$followed" = 1 ] || fail "no Ready winner was asked to follow up (2.6.3, W-26)"
+grep -q '^kind = "follow_up"' "$work/saves/hastings.toml" || fail "the follow-up is not saved"
 wait_for "every Melee is fought" 20 || fail "the walker does not offer to end the turn"
 grep -q '^kind = "melee"' "$work/saves/hastings.toml" || fail "no melee saved"
 grep -q '^kind = "shooting"' "$work/saves/hastings.toml" || fail "no shooting saved"
@@ -106,4 +163,4 @@ for _ in $(seq 1 30); do
   sleep 0.1
 done
 tmux has-session -t "$session" 2>/dev/null && fail "q did not quit"
-echo "ok: $activations activations, a charge, a shot and a Melee played and saved; the walker reached Melee"
+echo "ok: $activations activations, charges (a Shieldwall left, a failed evade fled, a shower at contact), a shot, Melees and a follow-up played and saved"

@@ -4,7 +4,7 @@
 
 use super::counted::TwoHighest;
 use super::personality::PersonalityTrait as P;
-use super::unit::{Formation, Morale, TroopType, Unit, UnitTrait};
+use super::unit::{Formation, Morale, Unit, UnitTrait};
 use crate::dice::{Dice, DiceCount};
 use crate::rules::RulesError;
 use crate::rules::explain::{Explanation, Modifier, cite, possessive, sec, total};
@@ -27,6 +27,10 @@ pub struct ActivationSituation {
     pub fleeing: bool,
     /// The unit is trying to finish a formation change (2.3.3).
     pub changing_formation: bool,
+    /// The unit was Halted by shooting this turn: no counter-charge (2.4.4.2, W-30).
+    pub halted_this_turn: bool,
+    /// The unit is in Melee: it may break off, not move or charge (2.4.8).
+    pub in_melee: bool,
 }
 
 impl ActivationSituation {
@@ -192,19 +196,7 @@ impl<'a> Activation<'a> {
             )));
         }
         if situation.evading() {
-            if !(unit.troop_type.is_light() || unit.troop_type == TroopType::Cavalry) {
-                return Err(RulesError::refused(format!(
-                    "only Light troops and Cavalry may evade (2.4.7); {} are {}",
-                    unit.name,
-                    unit.troop_type.title()
-                )));
-            }
-            if !unit.is_formed() {
-                return Err(RulesError::refused(format!(
-                    "{} is Unformed and may not evade (2.3.2)",
-                    unit.name
-                )));
-            }
+            super::charge::may_evade(unit).map_err(RulesError::refused)?; // 2.4.7, 2.3.2, W-29
         }
         if situation.charging {
             if matches!(unit.morale, Morale::Worn | Morale::Broken) {
@@ -230,6 +222,17 @@ impl<'a> Activation<'a> {
             width: unit.activation_width(),
             automatic,
         })
+    }
+
+    /// Whether the charge (or counter-charge) this activation declares is one
+    /// the unit may make (2.3.2, 2.4.1.1, W-30). Checked where a charge is
+    /// declared; battles saved before W-30 replay without it.
+    pub fn check_declared(&self) -> Result<(), RulesError> {
+        if self.situation.charging {
+            super::charge::may_charge(self.unit, self.situation.halted_this_turn)
+                .map_err(RulesError::refused)?;
+        }
+        Ok(())
     }
 
     /// The modifiers of 2.2 and 3.1.2 as W-4 reads them.
@@ -361,10 +364,12 @@ impl<'a> Activation<'a> {
         // 1.7.1, 2.2 step 4, W-6
         let berserk =
             success && unit.is_impetuous() && ready && s.enemy_in_charge_distance && any_doubles;
-        // 1.7.5, W-7
+        // 1.7.5, W-7; W-27: a unit charging or evading has made its one choice.
         let may_add_champion = success
             && !berserk
             && ready
+            && !s.charging
+            && !s.evading()
             && s.enemy_visible_ahead
             && score >= 3 * unit.champions as i32;
         ActivationVerdict {
@@ -465,7 +470,13 @@ impl<'a> Activation<'a> {
                 ),
                 cite("1.7.5", "W-7"),
             );
-        } else if success && !berserk && before == Morale::Ready && s.enemy_visible_ahead {
+        } else if success
+            && !berserk
+            && before == Morale::Ready
+            && s.enemy_visible_ahead
+            && !s.charging
+            && !s.evading()
+        {
             why.line(
                 format!(
                     "score {score} < 3 x {} champions: no champion may be added",
@@ -504,7 +515,8 @@ impl<'a> Activation<'a> {
         }
     }
 
-    /// The forced and allowed actions after the activation (2.2.1, 2.2.2).
+    /// The forced and allowed actions after the activation (2.2.1, 2.2.2):
+    /// only what the rules allow this unit now (W-27, W-30).
     fn choices(
         &self,
         success: bool,
@@ -520,7 +532,11 @@ impl<'a> Activation<'a> {
             return (forced, allowed);
         }
         if morale == Morale::Berserk {
+            // 2.4.10: the Berserk Move; its first form is a charge (W-30).
             forced.push(Action::BerserkMove);
+            if !s.in_melee {
+                allowed.push(Action::Charge);
+            }
             return (forced, allowed);
         }
         let newly_broken = morale == Morale::Broken && unit.morale != Morale::Broken;
@@ -531,7 +547,7 @@ impl<'a> Activation<'a> {
                 forced.push(Action::MoveToTableEdge);
             } else if s.changing_formation {
                 forced.push(Action::FormationChangeFails);
-            } else if unit.moving && !lost_step {
+            } else if unit.moving && !lost_step && !s.in_melee {
                 forced.push(Action::KeepMoving);
             }
             return (forced, allowed);
@@ -548,20 +564,45 @@ impl<'a> Activation<'a> {
             }
             return (forced, allowed);
         }
+        let can_shoot = super::shooting::may_shoot(unit).is_ok();
+        if s.evading() {
+            // 2.4.7: the evade uses up the activation; an evading unit of
+            // Skirmishers or Cavalry with missiles may shoot at the evaded unit.
+            allowed.push(Action::Evade);
+            if can_shoot
+                && (unit.troop_type.is_skirmishers()
+                    || unit.troop_type == super::unit::TroopType::Cavalry)
+            {
+                allowed.push(Action::Shoot);
+            }
+            return (forced, allowed);
+        }
+        if s.charging {
+            // 2.4.4, W-27: the charge (or counter-charge) declared is the choice.
+            allowed.push(Action::Charge);
+            return (forced, allowed);
+        }
+        if s.in_melee {
+            // A unit in contact does not move or charge; it may try to break off
+            // instead of this activation (2.4.8), which is its own roll.
+            if may_add_champion {
+                allowed.push(Action::AddChampion);
+            }
+            return (forced, allowed);
+        }
         let formed = unit.is_formed();
         let hedgehog = unit.formation == Formation::Hedgehog;
-        if morale == Morale::Ready && formed && !hedgehog {
-            allowed.push(Action::Charge); // 1.7.2: Worn units may not charge
-        }
-        if s.evading() {
-            allowed.push(Action::Evade);
+        if super::charge::may_charge(unit, s.halted_this_turn).is_ok() {
+            allowed.push(Action::Charge); // 1.7.2, 2.3.2, W-30
         }
         if !unit.moving {
-            allowed.push(Action::ChangeFormation);
-            allowed.push(Action::Wheel);
+            allowed.push(Action::ChangeFormation); // 2.3.3: only while stopped
+            if formed && !hedgehog {
+                allowed.push(Action::Wheel); // 2.4.3; Unformed units may not move (2.3.2)
+            }
         }
         if formed && !hedgehog {
-            allowed.push(Action::Move);
+            allowed.push(Action::Move); // 2.3.1.4, 2.3.2
         }
         if unit.moving {
             allowed.push(Action::Stop);
@@ -569,7 +610,7 @@ impl<'a> Activation<'a> {
         if may_add_champion {
             allowed.push(Action::AddChampion);
         }
-        if super::shooting::may_shoot(unit).is_ok() {
+        if can_shoot {
             allowed.push(Action::Shoot);
         }
         (forced, allowed)

@@ -3,7 +3,9 @@
 //! falling back and losing flank stands (2.6.2), following up (2.6.3),
 //! champions leaving (W-7) and personalities hit (3.1.3.1, W-18, W-21).
 
+use super::charge::lose_pavises;
 use super::counted::TwoHighest;
+use super::next::{Next, set_fleeing};
 use super::personality::{self, Fate, Personality, PersonalityTrait as P};
 use super::unit::{Formation, Morale, TroopType, Unit, UnitTrait, Weapon};
 use crate::dice::{Dice, DiceCount};
@@ -213,13 +215,14 @@ impl MeleeOutcome {
             unit.stands = unit.stands.saturating_sub(enemy.stands_destroyed);
             if self.decision.loser == Some(side) {
                 unit.stands = unit.stands.saturating_sub(self.loser_flank_stands_lost);
+                lose_pavises(unit); // 3.3.3.4: it recoils
                 if self.decision.unformed {
                     unit.formation = Formation::Unformed;
                 }
                 if self.decision.broken {
                     unit.morale = Morale::Broken;
                     unit.champions = 0;
-                    unit.moving = true;
+                    set_fleeing(unit); // 1.7.3: it flees next, Unformed (2.4.11)
                 }
             }
             for hit in self.personalities.iter().filter(|h| h.side == side) {
@@ -237,6 +240,104 @@ impl MeleeOutcome {
             }
         }
     }
+}
+
+/// Both units once a Melee's result and the follow-up are applied, and what
+/// the rules now require (2.6.2, 2.6.3, 3.1.3.2, W-26).
+#[derive(Clone, Debug)]
+pub struct MeleeConsequence {
+    /// Side a's unit after.
+    pub a: Unit,
+    /// Side b's unit after.
+    pub b: Unit,
+    /// The two are still in Melee with each other (W-26).
+    pub in_melee: bool,
+    /// The winner follows up (W-26).
+    pub follows_up: bool,
+    /// What is required next, in order, and whose step it is.
+    pub next: Vec<(Side, Next)>,
+}
+
+impl MeleeOutcome {
+    /// The units after this Melee, given whether a winner that may choose
+    /// follows up (`follow_up`, W-26), and the steps the rules require: stand
+    /// losses with personalities (3.1.3.2), units Dispersed (1.7.4), the
+    /// loser's flight, the winner's follow-up, then its Berserk test (2.6.3).
+    pub fn after(&self, melee: &Melee<'_>, follow_up: bool) -> MeleeConsequence {
+        let (mut a, mut b) = (melee.a.side.unit.clone(), melee.b.side.unit.clone());
+        self.apply(melee, &mut a, &mut b);
+        let unit = |s: Side| if s == Side::A { &a } else { &b };
+        let order = match self.decision.loser {
+            Some(l) => [l, l.other()],
+            None => [Side::A, Side::B],
+        };
+        let mut next = Vec::new();
+        for side in order {
+            let lost = self.side(side.other()).stands_destroyed
+                + if self.decision.loser == Some(side) {
+                    self.loser_flank_stands_lost
+                } else {
+                    0
+                };
+            if lost > 0 {
+                for _ in unit(side).active_personalities() {
+                    next.push((side, Next::StandLoss));
+                }
+            }
+        }
+        let gone = |s: Side| unit(s).morale == Morale::Dispersed;
+        for side in order {
+            if gone(side) {
+                next.push((side, Next::Dispersed));
+            }
+        }
+        let mut follows_up = false;
+        let mut in_melee = !gone(Side::A) && !gone(Side::B);
+        if let Some(loser) = self.decision.loser {
+            let winner = loser.other();
+            if self.decision.broken && !gone(loser) {
+                next.push((loser, Next::Flee));
+            }
+            if !gone(loser) && !gone(winner) {
+                match self.follow_up {
+                    Some(FollowUp::Must) => {
+                        next.push((winner, Next::FollowUpMust));
+                        follows_up = true;
+                    }
+                    Some(FollowUp::May) => {
+                        next.push((winner, Next::FollowUpMay));
+                        follows_up = follow_up;
+                    }
+                    _ => {}
+                }
+            }
+            if self.winner_tests_berserk && !gone(winner) {
+                next.push((winner, Next::BerserkTest));
+            }
+            in_melee = in_melee && follows_up; // W-26
+        }
+        MeleeConsequence {
+            a,
+            b,
+            in_melee,
+            follows_up,
+            next,
+        }
+    }
+}
+
+/// The distinct stands on the contacted flanks and rear of a unit falling
+/// back (2.6.2, W-24): a flank edge holds one stand per rank, the rear edge
+/// every stand of the last rank, and a corner stand is lost once.
+pub fn flank_and_rear_stands(unit: &Unit, flanks: u32, rear: bool) -> u32 {
+    let ranks = unit.ranks();
+    let Some((&last, front)) = ranks.split_last() else {
+        return 0;
+    };
+    let on_flanks = |width: u32| flanks.min(2).min(width);
+    let lost: u32 = front.iter().map(|&w| on_flanks(w)).sum::<u32>()
+        + if rear { last } else { on_flanks(last) };
+    lost.min(unit.stands)
 }
 
 impl<'a> Melee<'a> {
@@ -316,16 +417,19 @@ impl<'a> Melee<'a> {
         }
     }
 
-    /// Personalities of `side` that the enemy's dice can hit (3.1.3.1).
+    /// Personalities of `side` that the enemy's dice can hit, rightmost
+    /// first (3.1.3.1): those the referee named, in the order named, or
+    /// every active one in the unit's order.
     fn candidates(&self, side: Side) -> Vec<&'a Personality> {
         let s = &self.side(side).side;
-        s.unit
-            .active_personalities()
-            .filter(|p| match &s.facts.personalities_in_hit_stands {
-                Some(names) => names.iter().any(|n| n == &p.name),
-                None => true,
-            })
-            .collect()
+        let unit: &'a Unit = s.unit;
+        match &s.facts.personalities_in_hit_stands {
+            Some(names) => names
+                .iter()
+                .filter_map(|n| unit.active_personalities().find(|p| &p.name == n))
+                .collect(),
+            None => unit.active_personalities().collect(),
+        }
     }
 
     /// The dice both sides need given those rolled: each side's white dice,
@@ -606,18 +710,15 @@ impl<'a> Melee<'a> {
                 cite("1.7.3, 2.6.1 D", "W-17"),
             );
         }
-        let ranks = lunit.ranks();
-        let flank_stands = lplan.side.facts.flanks_contacted * ranks.len() as u32;
-        let rear_stands = if lplan.side.facts.rear_contacted {
-            ranks.last().copied().unwrap_or(0)
-        } else {
-            0
-        };
-        let flank_loss = (flank_stands + rear_stands).min(lunit.stands);
+        let flank_loss = flank_and_rear_stands(
+            lunit,
+            lplan.side.facts.flanks_contacted,
+            lplan.side.facts.rear_contacted,
+        );
         if flank_loss > 0 {
             why.line(
-                format!("falling back, {} loses the {flank_loss} stand(s) on its flanks and rear contacted by enemy fronts", lunit.name),
-                sec("2.6.2"),
+                format!("falling back, {} loses the {flank_loss} stand(s) on its flanks and rear contacted by enemy fronts (a corner stand once)", lunit.name),
+                cite("2.6.2", "W-24"),
             );
         }
         let follow_up = match wunit.morale {
@@ -911,10 +1012,12 @@ fn side_plan<'a>(me: MeleeSide<'a>, them: &MeleeSide<'a>, rough_ground: bool) ->
         ));
     }
     let active: Vec<&Personality> = u.active_personalities().collect();
+    // W-20: by default, as many active personalities as front-rank stands
+    // (a Wedge's front rank is its point, 2.3.1.3).
     let fill = me
         .facts
         .personalities_fill_front
-        .unwrap_or(!active.is_empty() && active.len() as u32 >= u.width());
+        .unwrap_or(!active.is_empty() && active.len() as u32 >= u.front_rank());
     if fill && let Some(low) = active.iter().map(|p| p.prowess).min() {
         m.push(Modifier::new(
             i32::from(low),

@@ -110,6 +110,9 @@ impl RandomMove {
 pub struct Flee<'a> {
     /// The unit fleeing.
     pub unit: &'a Unit,
+    /// Stands that cannot avoid an obstacle on the way, as the referee says:
+    /// they are lost (2.4.11).
+    pub obstacle_stands: u32,
 }
 
 /// How far a unit fled and what it cost.
@@ -131,16 +134,39 @@ impl FleeOutcome {
     /// Writes the flight into the unit: stands lost, Unformed, moving, Dispersed.
     pub fn apply(&self, unit: &mut Unit) {
         unit.stands = unit.stands.saturating_sub(self.stands_lost);
-        unit.formation = super::unit::Formation::Unformed;
-        unit.moving = true;
-        unit.pavises_deployed = false; // 3.3.3.4: pavises are lost when fleeing
+        super::next::set_fleeing(unit); // 2.4.11 Unformed; 3.3.3.4 pavises lost
         if self.dispersed {
             unit.morale = Morale::Dispersed;
         }
     }
+
+    /// The unit after its flight, and what follows: leaving the table when
+    /// Dispersed (1.7.4).
+    pub fn after(&self, before: &Unit) -> super::next::Consequence {
+        let mut unit = before.clone();
+        self.apply(&mut unit);
+        let next = if self.dispersed {
+            vec![super::next::Next::Dispersed]
+        } else {
+            Vec::new()
+        };
+        super::next::Consequence {
+            unit,
+            next,
+            explanation: Explanation::default(),
+        }
+    }
 }
 
-impl Flee<'_> {
+impl<'a> Flee<'a> {
+    /// A flight in the open.
+    pub fn new(unit: &'a Unit) -> Self {
+        Flee {
+            unit,
+            obstacle_stands: 0,
+        }
+    }
+
     /// The move as a random move of charge-distance dice (W-11).
     pub fn random_move(&self) -> RandomMove {
         RandomMove {
@@ -149,10 +175,11 @@ impl Flee<'_> {
     }
 
     /// Stands lost fleeing `distance` spans: one per span beyond the charge
-    /// distance, at most all of them (2.4.11, W-11). Odds use this too.
+    /// distance (W-11), and those that cannot avoid an obstacle (2.4.11; the
+    /// command stand is swapped for another, so the count is what is lost),
+    /// at most all of them. Odds use this too.
     pub fn stands_lost(&self, distance: u32) -> u32 {
-        distance
-            .saturating_sub(self.unit.charge_distance())
+        (distance.saturating_sub(self.unit.charge_distance()) + self.obstacle_stands)
             .min(self.unit.stands)
     }
 
@@ -191,12 +218,20 @@ impl Flee<'_> {
         );
         why.extend(moved.explanation);
         let stands_lost = self.stands_lost(moved.distance);
-        if stands_lost > 0 {
+        let beyond = moved.distance.saturating_sub(charge);
+        if beyond > 0 {
+            why.line(
+                format!("{beyond} span(s) beyond the charge distance: loses {beyond} stand(s)"),
+                cite("2.4.11", "W-11"),
+            );
+        }
+        if self.obstacle_stands > 0 {
             why.line(
                 format!(
-                    "{stands_lost} span(s) beyond the charge distance: loses {stands_lost} stand(s)"
+                    "{} stand(s) cannot avoid an obstacle and are lost (the command stand is swapped for another)",
+                    self.obstacle_stands
                 ),
-                cite("2.4.11", "W-11"),
+                sec("2.4.11"),
             );
         }
         let dispersed = self.disperses(stands_lost);
@@ -350,6 +385,29 @@ impl<'a> BreakOff<'a> {
         need
     }
 
+    /// The unit after the attempt (its activation's morale check, W-5, then
+    /// the move back, Unformed after a random one; pavises lost, 3.3.3.4),
+    /// and what follows (a flight if it broke, 2.2.1; leaving the table).
+    pub fn after(
+        &self,
+        out: &BreakOffOutcome,
+        dice: &Dice,
+    ) -> Result<super::next::Consequence, RulesError> {
+        let n = self.activation.needs().white.min(dice.white.len());
+        let act = self.activation.resolve(&Dice {
+            white: dice.white[..n].to_vec(),
+            ..Dice::default()
+        })?;
+        let mut then = act.after(self.activation.unit, &self.activation.situation, None, None)?;
+        if out.success {
+            if out.unformed {
+                then.unit.formation = super::unit::Formation::Unformed; // 2.4.8
+            }
+            super::charge::lose_pavises(&mut then.unit);
+        }
+        Ok(then)
+    }
+
     /// Turns the dice into the result.
     pub fn resolve(&self, dice: &Dice) -> Result<BreakOffOutcome, RulesError> {
         dice.expect_exactly(self.needs(dice)).map_err(|e| {
@@ -471,7 +529,7 @@ mod tests {
     fn fleeing_loses_stands_and_can_disperse() {
         let mut u = Unit::new("Fyrd", TroopType::CloseFoot, 3);
         u.morale = Morale::Broken;
-        let f = Flee { unit: &u };
+        let f = Flee::new(&u);
         let out = f.resolve(&Dice::white(&[6, 6, 6, 5]).unwrap()).unwrap();
         assert_eq!(out.distance, 6);
         assert_eq!(out.stands_lost, 2);

@@ -285,6 +285,9 @@ pub struct StandLoss {
     pub personality: Personality,
     /// Stands left in his unit after the loss (for the Slippery check).
     pub stands_left: u32,
+    /// An enemy personality fighting his unit who has a vendetta against him
+    /// (3.1.2, W-21): captured becomes killed.
+    pub vendetta_by: Option<String>,
 }
 
 /// The result of a stand-loss check.
@@ -356,6 +359,16 @@ impl StandLoss {
             cite("3.1.3.2", "W-19"),
         );
         let mut fate = bodyguard(p, fate, Arena::Melee, &mut why);
+        if let (Fate::Captured, Some(avenger)) = (fate, &self.vendetta_by) {
+            fate = Fate::Killed;
+            why.line(
+                format!(
+                    "{avenger} has a vendetta against {}: captured fighting his unit becomes killed",
+                    p.name
+                ),
+                cite("3.1.2, 3.1.3.2", "W-21"),
+            );
+        }
         if slippery_applies(p, fate) {
             fate = slippery(
                 p,
@@ -383,6 +396,7 @@ mod tests {
         let s = StandLoss {
             personality: p,
             stands_left: 3,
+            vendetta_by: None,
         };
         let dice = Dice {
             red: faces(&[red]).unwrap(),
@@ -418,6 +432,7 @@ mod tests {
         let s = StandLoss {
             personality: p,
             stands_left: 3,
+            vendetta_by: None,
         };
         let red = Dice {
             red: faces(&[5]).unwrap(),
@@ -449,6 +464,7 @@ mod tests {
         let s = StandLoss {
             personality: p,
             stands_left: 3,
+            vendetta_by: None,
         };
         let dice = |r| Dice {
             red: faces(&[r]).unwrap(),

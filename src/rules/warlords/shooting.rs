@@ -45,6 +45,10 @@ pub struct ShootingSituation {
     /// The target's stands shot at; by default its width in the open, or in
     /// heavy cover behind deployed pavises (3.3.3.4).
     pub stands_shot_at: Option<StandsShotAt>,
+    /// The shooter has just made contact in a charge or counter-charge with
+    /// the target, or been contacted by it: a shower may be shot, and the
+    /// shooter has stopped (2.5.1, W-23, W-25).
+    pub contact: bool,
 }
 
 /// Why a unit may not shoot at all, if it may not (1.7.3, 2.3.1.3, 2.3.2, W-12).
@@ -180,6 +184,21 @@ impl<'a> Shooting<'a> {
                 styles.join(", ")
             )));
         }
+        // 2.5.1, W-23: a shower only at the enemy in contact after a charge.
+        if s.style == ShootingStyle::Shower && !s.contact {
+            return Err(RulesError::refused(format!(
+                "{} may shower only the enemy it has just made contact with in a charge or counter-charge, or that has just contacted it, after contact and before the Melee (2.5.1, W-23); it is never a choice of an ordinary activation",
+                shooter.name
+            )));
+        }
+        // 2.5.1, W-12: massed shooting needs a stopped unit (contact stops it, W-25).
+        let stopped = !shooter.moving || s.contact;
+        if s.style == ShootingStyle::Massed && !stopped {
+            return Err(RulesError::refused(format!(
+                "{} is moving: units use massed shooting only while stopped (2.5.1, W-12); a moving unit may only skirmish, with its front rank",
+                shooter.name
+            )));
+        }
         let carried = shooter.missile_weapons();
         let weapon = match s.weapon {
             Some(w) if carried.contains(&w) => w,
@@ -219,10 +238,11 @@ impl<'a> Shooting<'a> {
         let mut why = Explanation::default();
         let ranks = shooter.ranks();
         let front = ranks.first().copied().unwrap_or(0);
-        let second = if shooter.moving {
-            0
-        } else {
+        // W-12: the second rank shoots too while stopped (after contact too, W-23).
+        let second = if stopped {
             ranks.get(1).copied().unwrap_or(0)
+        } else {
+            0
         };
         let shooting_stands = front + second;
         let massed = s.style != ShootingStyle::Skirmishing;
@@ -236,7 +256,7 @@ impl<'a> Shooting<'a> {
             let per = if massed { 2 } else { 1 };
             let stands_text = if second > 0 {
                 format!("{front} front-rank + {second} second-rank stands (stopped)")
-            } else if shooter.moving {
+            } else if !stopped {
                 format!("{front} front-rank stands (moving: front rank only)")
             } else {
                 format!("{front} front-rank stands")
@@ -527,6 +547,7 @@ mod tests {
             range_spans,
             weapon: None,
             stands_shot_at: None,
+            contact: false,
         }
     }
 

@@ -246,6 +246,17 @@ impl Morale {
         }
     }
 
+    /// The state as the rules write it ("Worn").
+    pub fn title(self) -> &'static str {
+        match self {
+            Morale::Berserk => "Berserk",
+            Morale::Ready => "Ready",
+            Morale::Worn => "Worn",
+            Morale::Broken => "Broken",
+            Morale::Dispersed => "Dispersed",
+        }
+    }
+
     /// Whether a unit in this state may carry champions (1.7.2, 1.7.3, W-7).
     pub fn allows_champions(self) -> bool {
         matches!(self, Morale::Berserk | Morale::Ready)
@@ -315,6 +326,9 @@ pub struct Unit {
     pub moving: bool,
     /// Pavises set up in front (3.3.3.4).
     pub pavises_deployed: bool,
+    /// Pavises lost by moving, recoiling or fleeing while deployed: never
+    /// used again this battle (3.3.3.4).
+    pub pavises_lost: bool,
 }
 
 /// A rules problem with a unit, tied to the field that causes it.
@@ -347,6 +361,7 @@ impl Unit {
             formation: Formation::Line,
             moving: false,
             pavises_deployed: false,
+            pavises_lost: false,
         }
     }
 
@@ -397,6 +412,11 @@ impl Unit {
             Formation::Wedge => wedge_ranks(stands),
             _ => line_ranks(stands, self.line_files()),
         }
+    }
+
+    /// Stands in the front rank (a Wedge's point is 1, 2.3.1.3; a March Column 1).
+    pub fn front_rank(&self) -> u32 {
+        self.ranks().first().copied().unwrap_or(0)
     }
 
     /// How many ranks are full (W-3): as wide as the front rank or one stand
@@ -646,6 +666,12 @@ impl Unit {
             bad(
                 "pavises_deployed",
                 "only pavisiers may deploy pavises (3.3.3.4)".to_string(),
+            );
+        }
+        if self.pavises_deployed && self.pavises_lost {
+            bad(
+                "pavises_deployed",
+                "its pavises were lost and may not be used again this battle (3.3.3.4)".to_string(),
             );
         }
         if self.champions > 0 && !self.morale.allows_champions() {

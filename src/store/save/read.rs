@@ -12,7 +12,10 @@ use crate::rules::Side;
 use crate::rules::named::Named;
 use crate::rules::warlords::activation::ActivationSituation;
 use crate::rules::warlords::army::Army;
+use crate::rules::warlords::falling_back::FellInto;
+use crate::rules::warlords::field_defences::Defence;
 use crate::rules::warlords::melee::{MeleeDice, MeleeFacts};
+use crate::rules::warlords::next::Choice;
 use crate::rules::warlords::personality::PersonalityStatus;
 use crate::rules::warlords::shooting::ShootingSituation;
 use crate::rules::warlords::unit::{Formation, MissileWeapon, Morale};
@@ -37,6 +40,14 @@ pub const EVENT_KINDS: &[&str] = &[
     "correct",
     "next_phase",
     "go_to",
+    "choose",
+    "contact",
+    "follow_up",
+    "fall_back",
+    "defence",
+    "trapped",
+    "calm",
+    "dismiss",
 ];
 
 /// A save as read, with the format it was written in.
@@ -238,6 +249,19 @@ fn unit_id<'s>(
     id
 }
 
+/// A unit id that may be left out: `Some(None)` when absent, `None` when wrong.
+fn optional_id<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+    key: &'static str,
+) -> Option<Option<UnitId>> {
+    if f.has(key) {
+        unit_id(walk, f, key).map(Some)
+    } else {
+        Some(None)
+    }
+}
+
 /// A `dice` inline table (absent: no dice).
 fn dice<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, key: &'static str) -> Dice {
     match walk.table(f, key) {
@@ -287,12 +311,14 @@ fn shooting_situation<'s>(
     let range_spans = count(walk, &mut t, "range_spans", 1000).unwrap_or(0);
     let weapon = walk.named::<MissileWeapon>(&mut t, "weapon");
     let stands_shot_at = read_stands_shot_at(walk, &mut t);
+    let contact = walk.bool(&mut t, "contact").unwrap_or(false);
     walk.finish(t);
     Some(ShootingSituation {
         style: style?,
         range_spans,
         weapon,
         stands_shot_at,
+        contact,
     })
 }
 
@@ -311,7 +337,7 @@ fn melee_facts<'s>(
 
 /// The one correction a `correct` event makes.
 fn correction<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Correction> {
-    const KEYS: &str = "morale, champions, casualties, stands, files, formation, moving, pavises_deployed, personality (with status), removed, activated";
+    const KEYS: &str = "morale, champions, casualties, stands, files, formation, moving, pavises_deployed, pavises_lost, personality (with status), removed, activated";
     let mut found = Vec::new();
     if f.has("morale") {
         found.push(walk.named::<Morale>(f, "morale").map(Correction::Morale));
@@ -339,6 +365,9 @@ fn correction<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Cor
     }
     if f.has("pavises_deployed") {
         found.push(walk.bool(f, "pavises_deployed").map(Correction::Pavises));
+    }
+    if f.has("pavises_lost") {
+        found.push(walk.bool(f, "pavises_lost").map(Correction::PavisesLost));
     }
     if f.has("personality") {
         let name = walk.required_string(f, "personality");
@@ -432,8 +461,13 @@ fn read_event<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<Even
         }
         "flee" => {
             let unit = unit_id(walk, &mut f, "unit");
+            let obstacle_stands = count(walk, &mut f, "obstacle_stands", MAX_STANDS).unwrap_or(0);
             let d = dice(walk, &mut f, "dice");
-            unit.map(|unit| Event::Flee { unit, dice: d })
+            unit.map(|unit| Event::Flee {
+                unit,
+                obstacle_stands,
+                dice: d,
+            })
         }
         "break_off" => {
             let unit = unit_id(walk, &mut f, "unit");
@@ -450,11 +484,104 @@ fn read_event<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<Even
         "stand_loss" => {
             let unit = unit_id(walk, &mut f, "unit");
             let personality = walk.required_string(&mut f, "personality");
+            let enemy = optional_id(walk, &mut f, "enemy");
             let d = dice(walk, &mut f, "dice");
             Some(Event::StandLoss {
                 unit: unit?,
                 personality: personality?,
+                enemy: enemy?,
                 dice: d,
+            })
+        }
+        "choose" => {
+            let unit = unit_id(walk, &mut f, "unit");
+            let choice = walk.named::<Choice>(&mut f, "choice");
+            if !f.has("choice") {
+                walk.error(
+                    f.span.clone(),
+                    f.at("choice"),
+                    format!("'choice' is missing; one of: {}", Choice::accepted()),
+                );
+            }
+            let target = optional_id(walk, &mut f, "target");
+            let formation = walk.named::<Formation>(&mut f, "formation");
+            let files = count(walk, &mut f, "files", MAX_STANDS);
+            let pavises = walk.bool(&mut f, "pavises_deployed");
+            Some(Event::Choose {
+                unit: unit?,
+                choice: choice?,
+                target: target?,
+                formation,
+                files,
+                pavises,
+            })
+        }
+        "contact" => {
+            let charger = unit_id(walk, &mut f, "charger");
+            let target = unit_id(walk, &mut f, "target");
+            Some(Event::Contact {
+                charger: charger?,
+                target: target?,
+            })
+        }
+        "follow_up" => {
+            let unit = unit_id(walk, &mut f, "unit");
+            let loser = unit_id(walk, &mut f, "loser");
+            let follows = walk.bool(&mut f, "follows").unwrap_or(false);
+            Some(Event::FollowUp {
+                unit: unit?,
+                loser: loser?,
+                follows,
+            })
+        }
+        "fall_back" => {
+            let unit = unit_id(walk, &mut f, "unit");
+            let into = walk.named::<FellInto>(&mut f, "into");
+            if !f.has("into") {
+                walk.error(
+                    f.span.clone(),
+                    f.at("into"),
+                    format!("'into' is missing; one of: {}", FellInto::accepted()),
+                );
+            }
+            let other = optional_id(walk, &mut f, "other");
+            let other_front = walk.bool(&mut f, "other_front").unwrap_or(false);
+            let rear_stands = count(walk, &mut f, "rear_stands", MAX_STANDS);
+            Some(Event::FallBack {
+                unit: unit?,
+                into: into?,
+                other: other?,
+                other_front,
+                rear_stands,
+            })
+        }
+        "defence" => {
+            let unit = unit_id(walk, &mut f, "unit");
+            let defence = walk.named::<Defence>(&mut f, "defence");
+            if !f.has("defence") {
+                walk.error(
+                    f.span.clone(),
+                    f.at("defence"),
+                    format!("'defence' is missing; one of: {}", Defence::accepted()),
+                );
+            }
+            let charging = walk.bool(&mut f, "charging").unwrap_or(false);
+            let d = dice(walk, &mut f, "dice");
+            Some(Event::Defence {
+                unit: unit?,
+                defence: defence?,
+                charging,
+                dice: d,
+            })
+        }
+        "trapped" => unit_id(walk, &mut f, "unit").map(|unit| Event::Trapped { unit }),
+        "calm" => unit_id(walk, &mut f, "unit").map(|unit| Event::Calm { unit }),
+        "dismiss" => {
+            let unit = unit_id(walk, &mut f, "unit");
+            let due = walk.required_string(&mut f, "due");
+            Some(Event::Dismiss {
+                unit: unit?,
+                due: due?,
             })
         }
         "random_move" => {

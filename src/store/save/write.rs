@@ -147,6 +147,9 @@ fn write_unit(o: &mut String, u: &Unit) {
     let _ = writeln!(o, "formation = \"{}\"", u.formation.name());
     let _ = writeln!(o, "moving = {}", u.moving);
     let _ = writeln!(o, "pavises_deployed = {}", u.pavises_deployed);
+    if u.pavises_lost {
+        let _ = writeln!(o, "pavises_lost = true");
+    }
     for p in &u.personalities {
         write_personality(o, p);
     }
@@ -219,6 +222,9 @@ fn shooting_situation(s: &ShootingSituation) -> String {
             "stands_shot_at = {{ open = {}, light_cover = {}, heavy_cover = {} }}",
             st.open, st.light_cover, st.heavy_cover
         ));
+    }
+    if s.contact {
+        p.push("contact = true".to_string());
     }
     inline(&p)
 }
@@ -315,8 +321,15 @@ fn write_event(o: &mut String, e: &Event) {
             let _ = writeln!(o, "dice_a = {}", dice(&d.a));
             let _ = writeln!(o, "dice_b = {}", dice(&d.b));
         }
-        Event::Flee { unit, dice: d } => {
+        Event::Flee {
+            unit,
+            obstacle_stands,
+            dice: d,
+        } => {
             id(o, "unit", *unit);
+            if *obstacle_stands > 0 {
+                let _ = writeln!(o, "obstacle_stands = {obstacle_stands}");
+            }
             let _ = writeln!(o, "dice = {}", dice(d));
         }
         Event::BreakOff {
@@ -335,11 +348,88 @@ fn write_event(o: &mut String, e: &Event) {
         Event::StandLoss {
             unit,
             personality,
+            enemy,
             dice: d,
         } => {
             id(o, "unit", *unit);
             let _ = writeln!(o, "personality = {}", quote(personality));
+            if let Some(e) = enemy {
+                id(o, "enemy", *e);
+            }
             let _ = writeln!(o, "dice = {}", dice(d));
+        }
+        Event::Choose {
+            unit,
+            choice,
+            target,
+            formation,
+            files,
+            pavises,
+        } => {
+            id(o, "unit", *unit);
+            let _ = writeln!(o, "choice = \"{}\"", choice.name());
+            if let Some(p) = pavises {
+                let _ = writeln!(o, "pavises_deployed = {p}");
+            }
+            if let Some(t) = target {
+                id(o, "target", *t);
+            }
+            if let Some(f) = formation {
+                let _ = writeln!(o, "formation = \"{}\"", f.name());
+            }
+            if let Some(n) = files {
+                let _ = writeln!(o, "files = {n}");
+            }
+        }
+        Event::Contact { charger, target } => {
+            id(o, "charger", *charger);
+            id(o, "target", *target);
+        }
+        Event::FollowUp {
+            unit,
+            loser,
+            follows,
+        } => {
+            id(o, "unit", *unit);
+            id(o, "loser", *loser);
+            let _ = writeln!(o, "follows = {follows}");
+        }
+        Event::FallBack {
+            unit,
+            into,
+            other,
+            other_front,
+            rear_stands,
+        } => {
+            id(o, "unit", *unit);
+            let _ = writeln!(o, "into = \"{}\"", into.name());
+            if let Some(x) = other {
+                id(o, "other", *x);
+            }
+            if *other_front {
+                o.push_str("other_front = true\n");
+            }
+            if let Some(n) = rear_stands {
+                let _ = writeln!(o, "rear_stands = {n}");
+            }
+        }
+        Event::Defence {
+            unit,
+            defence,
+            charging,
+            dice: d,
+        } => {
+            id(o, "unit", *unit);
+            let _ = writeln!(o, "defence = \"{}\"", defence.name());
+            if *charging {
+                o.push_str("charging = true\n");
+            }
+            let _ = writeln!(o, "dice = {}", dice(d));
+        }
+        Event::Trapped { unit } | Event::Calm { unit } => id(o, "unit", *unit),
+        Event::Dismiss { unit, due } => {
+            id(o, "unit", *unit);
+            let _ = writeln!(o, "due = {}", quote(due));
         }
         Event::RandomMove {
             unit,
@@ -382,6 +472,7 @@ fn write_event(o: &mut String, e: &Event) {
                 Correction::Formation(f) => writeln!(o, "formation = \"{}\"", f.name()),
                 Correction::Moving(m) => writeln!(o, "moving = {m}"),
                 Correction::Pavises(p) => writeln!(o, "pavises_deployed = {p}"),
+                Correction::PavisesLost(p) => writeln!(o, "pavises_lost = {p}"),
                 Correction::Personality { name, status } => writeln!(
                     o,
                     "personality = {}\nstatus = \"{}\"",

@@ -4,12 +4,15 @@
 //! tests). Every change goes through the battle's events.
 
 use super::App;
-use crate::battle::{Event, Phase, UnitId};
+use crate::battle::Due;
+use crate::battle::{Event, UnitId};
 use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;
+use crate::rules::warlords::charge::{Charge, ChargeSituation, may_counter_charge, may_evade};
 use crate::rules::warlords::melee::{self, Melee, MeleeFacts};
 use crate::rules::warlords::movement::{BreakOff, RandomMove};
+use crate::rules::warlords::next::Choice as RulesChoice;
 use crate::rules::warlords::shooting::{Shooting, ShootingSituation, StandsShotAt, may_shoot};
 use crate::rules::warlords::unit::ShootingStyle;
 use crate::tui::action::{Answer, Choice, Cover, MeleeFact};
@@ -25,7 +28,6 @@ fn empty_rolled() -> Rolled {
         activation: None,
         chosen: Vec::new(),
         notes: Vec::new(),
-        flee_pending: false,
         shooting: None,
         melee: None,
         moved: None,
@@ -116,18 +118,12 @@ impl App {
         Ok(r)
     }
 
-    /// After an event is recorded: a flight from a Melee parts the pair;
-    /// a Melee lists what it offers next.
+    /// After a Melee is recorded: the steps it offers next, the duties it
+    /// left in the battle first (stand losses, the flight, the follow-up,
+    /// the Berserk test), then what the battle does not track: whether the
+    /// loser fell back into something (2.6.2.1), and the Berserk tests of
+    /// Impetuous supporting units (2.6.3).
     pub(super) fn after_record(&mut self, procedure: &Procedure, event: &Event, r: &mut Rolled) {
-        if let Procedure::Flee {
-            unit,
-            from_melee: Some(o),
-        } = procedure
-            && self.battle.in_melee_with(*unit).contains(o)
-        {
-            // 2.6.2, 2.4.11: the Broken unit flees out of the Melee.
-            let _ = self.battle.record(Event::Disengage { a: *unit, b: *o });
-        }
         let (Event::Melee { a, b, .. }, Some(out)) = (event, &r.melee) else {
             return;
         };
@@ -135,32 +131,17 @@ impl App {
         let mut next = Vec::new();
         if let Some(loser) = out.decision.loser {
             let l = id(loser);
-            if out.decision.broken && self.battle.unit(l).is_some_and(|u| !u.off_table()) {
-                next.push(NextStep::Flee(l)); // 2.6.2: Broken, it flees
+            if self.battle.unit(l).is_some_and(|u| !u.off_table()) {
+                next.push((NextStep::FellBack(l), false));
             }
         }
-        // 3.1.3.2: personalities in stands lost on the flanks or destroyed.
-        for side in [Side::A, Side::B] {
-            let lost = out.side(side.other()).stands_destroyed
-                + if out.decision.loser == Some(side) {
-                    out.loser_flank_stands_lost
-                } else {
-                    0
-                };
-            let u = id(side);
-            if lost > 0
-                && let Some(x) = self.battle.unit(u)
-            {
-                for p in x.unit.active_personalities() {
-                    next.push(NextStep::StandLoss(u, p.name.clone()));
-                }
-            }
-        }
-        if out.winner_tests_berserk
-            && let Some(loser) = out.decision.loser
-        {
-            next.push(NextStep::BerserkTest(id(loser.other()))); // 2.6.3
-        }
+        next.extend(
+            self.battle
+                .duties()
+                .iter()
+                .filter(|d| d.unit == *a || d.unit == *b)
+                .map(|d| (NextStep::Duty(d.clone()), false)),
+        );
         // 2.6.3: an Impetuous unit supporting the winner also rolls to go
         // Berserk when the enemy breaks (Ready, as the winner itself must be).
         // `supports` are per opponent, as the outcome's sides are.
@@ -171,11 +152,53 @@ impl App {
                 if self.battle.unit(*s).is_some_and(|u| {
                     !u.off_table() && melee::tests_berserk_when_enemy_breaks(&u.unit)
                 }) {
-                    next.push(NextStep::BerserkTest(*s));
+                    next.push((NextStep::SupportTest(*s, id(loser)), false));
                 }
             }
         }
-        r.next = next.into_iter().map(|s| (s, false)).collect();
+        r.next = next;
+    }
+
+    /// Whether a step a Melee offered is done: a duty once the battle has cleared it.
+    pub fn step_done(&self, step: &NextStep, marked: bool) -> bool {
+        match step {
+            NextStep::Duty(d) => !self.battle.duties().contains(d),
+            _ => marked,
+        }
+    }
+
+    /// Adds to an open Melee result the duties its steps have since left
+    /// (a Berserk Move after a Berserk test, 2.6.3).
+    fn sync_melee_steps(&mut self) {
+        let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Melee { a, b, supports, .. },
+            rolled: Some(_),
+            ..
+        })) = self.dialogs.last()
+        else {
+            return;
+        };
+        let involved: Vec<UnitId> = [*a, *b]
+            .into_iter()
+            .chain(supports.iter().flatten().copied())
+            .collect();
+        let fresh: Vec<NextStep> = self
+            .battle
+            .duties()
+            .iter()
+            .filter(|d| involved.contains(&d.unit))
+            .map(|d| NextStep::Duty(d.clone()))
+            .collect();
+        if let Some(Dialog::Resolve(Resolve {
+            rolled: Some(m), ..
+        })) = self.dialogs.last_mut()
+        {
+            for step in fresh {
+                if !m.next.iter().any(|(s, _)| *s == step) {
+                    m.next.push((step, false));
+                }
+            }
+        }
     }
 
     /// When a panel closes, gives what it did to the panel below it (the
@@ -192,9 +215,7 @@ impl App {
         };
         match (procedure, &mut below.procedure) {
             (
-                Procedure::Reaction {
-                    purpose, cause: _, ..
-                },
+                Procedure::Reaction { purpose, .. },
                 Procedure::Charge {
                     response, shots, ..
                 },
@@ -217,12 +238,17 @@ impl App {
                 }
                 true
             }
+            (Procedure::Flee { .. } | Procedure::Defence { .. }, Procedure::Charge { .. }) => true,
             (Procedure::Shooting { target, .. }, _) if below.rolled.is_some() => {
                 let _ = target;
                 self.note_choice(Choice::Shoot, summary);
                 true
             }
             (Procedure::Charge { .. }, _) => true,
+            (Procedure::Defence { .. }, Procedure::Activation { .. }) => {
+                self.note_choice(Choice::Move, summary);
+                true
+            }
             (Procedure::BreakOff { .. }, Procedure::Activation { .. }) => {
                 // The break-off was the activation (2.4.8): its panel closes too.
                 self.dialogs.pop();
@@ -235,36 +261,15 @@ impl App {
                 | Procedure::Pursue { .. },
                 Procedure::Melee { .. },
             ) => {
-                if let Some(m) = &mut below.rolled {
-                    // 2.6.3: gone Berserk, it charges or moves toward the fleeing enemy next.
-                    if let Procedure::Reaction {
-                        unit,
-                        cause,
-                        purpose: Purpose::BerserkTest,
-                        ..
-                    } = procedure
-                        && x.activation.as_ref().is_some_and(|o| o.berserk)
-                    {
-                        let step = NextStep::BerserkMove(*unit, *cause);
-                        if !m.next.iter().any(|(s, _)| *s == step) {
-                            m.next.push((step, false));
-                        }
-                    }
-                    let done = |s: &NextStep| match (s, procedure) {
-                        (NextStep::Flee(u), Procedure::Flee { unit, .. }) => u == unit,
-                        (NextStep::StandLoss(u, p), Procedure::StandLoss { unit, personality }) => {
-                            u == unit && p == personality
-                        }
-                        (NextStep::BerserkTest(u), Procedure::Reaction { unit, .. }) => u == unit,
-                        (NextStep::BerserkMove(u, _), Procedure::Pursue { unit, .. }) => u == unit,
-                        _ => false,
-                    };
+                if let (Some(m), Procedure::Reaction { unit, .. }) = (&mut below.rolled, procedure)
+                {
                     for (s, d) in &mut m.next {
-                        if done(s) {
+                        if matches!(s, NextStep::SupportTest(u, _) if u == unit) {
                             *d = true;
                         }
                     }
                 }
+                self.sync_melee_steps();
                 true
             }
             _ => false,
@@ -336,16 +341,8 @@ impl App {
         let purpose = p.purpose;
         self.dialogs.pop();
         match purpose {
-            PickFor::Shoot(shooter) => self.open_shooting(shooter, chosen),
-            PickFor::Charge(unit) => {
-                self.dialogs
-                    .push(Dialog::Resolve(Resolve::new(Procedure::Charge {
-                        unit,
-                        target: chosen,
-                        response: None,
-                        shots: Vec::new(),
-                    })))
-            }
+            PickFor::Shoot(shooter) => self.open_shooting(shooter, chosen, true, false),
+            PickFor::Charge(unit) => self.declare_charge(unit, chosen),
             PickFor::ShootAtCharger(charger) => {
                 let situation = ActivationSituation {
                     enemy_visible_ahead: true,
@@ -380,32 +377,66 @@ impl App {
         }
     }
 
-    /// Opens a shot with the situation Herald guesses: the shooter's first
-    /// style, 2 spans (a shower: 0), the target's stands by default.
-    pub(super) fn open_shooting(&mut self, shooter: UnitId, target: UnitId) {
+    /// The styles `shooter` may use now: its own, but a shower only at
+    /// contact (W-23) and massed only while stopped (W-12).
+    fn styles_now(&self, shooter: UnitId, contact: bool) -> Vec<ShootingStyle> {
+        let Some(u) = self.battle.unit(shooter) else {
+            return Vec::new();
+        };
+        let stopped = !u.unit.moving || contact;
+        u.unit
+            .shooting
+            .iter()
+            .copied()
+            .filter(|s| match s {
+                ShootingStyle::Shower => contact,
+                ShootingStyle::Massed => stopped,
+                ShootingStyle::Skirmishing => true,
+            })
+            .collect()
+    }
+
+    /// Opens a shot with the situation Herald guesses: the first style the
+    /// shooter may use now (a shower at contact), 2 spans (a shower: 0), the
+    /// target's stands by default. `choose`: it is the shooter's choice after
+    /// its activation, recorded with the shot (W-27).
+    pub(super) fn open_shooting(
+        &mut self,
+        shooter: UnitId,
+        target: UnitId,
+        choose: bool,
+        contact: bool,
+    ) {
         let Some(s) = self.battle.unit(shooter) else {
             return;
         };
         if let Err(e) = may_shoot(&s.unit) {
             return self.set_resolve_error(e);
         }
-        let style = s
-            .unit
-            .shooting
-            .first()
-            .copied()
-            .unwrap_or(ShootingStyle::Massed);
+        let styles = self.styles_now(shooter, contact);
+        let style = if contact && styles.contains(&ShootingStyle::Shower) {
+            ShootingStyle::Shower
+        } else if let Some(&first) = styles.first() {
+            first
+        } else {
+            return self.set_resolve_error(format!(
+                "{} is moving and may not shoot massed (2.5.1, W-12); it has no other style now",
+                s.unit.name
+            ));
+        };
         let situation = ShootingSituation {
             style,
             range_spans: if style == ShootingStyle::Shower { 0 } else { 2 },
             weapon: None,
             stands_shot_at: None,
+            contact,
         };
         self.dialogs
             .push(Dialog::Resolve(Resolve::new(Procedure::Shooting {
                 shooter,
                 target,
                 situation,
+                choose,
             })));
     }
 
@@ -418,6 +449,7 @@ impl App {
                         shooter,
                         target,
                         situation,
+                        ..
                     },
                 rolled: None,
                 error,
@@ -431,14 +463,11 @@ impl App {
     }
 
     pub(super) fn next_style(&mut self) {
-        let Some((shooter, _, _)) = self.shot_mut() else {
+        let Some((shooter, _, s)) = self.shot_mut() else {
             return;
         };
-        let styles = self
-            .battle
-            .unit(shooter)
-            .map(|u| u.unit.shooting.clone())
-            .unwrap_or_default();
+        let contact = s.contact;
+        let styles = self.styles_now(shooter, contact);
         if let Some((_, _, s)) = self.shot_mut()
             && !styles.is_empty()
         {
@@ -494,8 +523,69 @@ impl App {
         s.stands_shot_at = Some(st);
     }
 
+    /// Declares `unit`'s charge at `target`: the rules refuse what they
+    /// refuse before any panel opens (2.4.4, 1.7.2, 2.3.2, W-30); otherwise
+    /// the charge is recorded as the unit's choice (W-27) and its panel opens.
+    pub(super) fn declare_charge(&mut self, unit: UnitId, target: UnitId) {
+        let (Some(c), Some(t)) = (self.battle.unit(unit), self.battle.unit(target)) else {
+            return;
+        };
+        let declared = Charge::declare(
+            &c.unit,
+            &t.unit,
+            ChargeSituation {
+                charger_halted_this_turn: c.halted_this_turn,
+                target_halted_this_turn: t.halted_this_turn,
+                contact: false,
+            },
+        )
+        .map(|d| (d.spans, d.answers.clone()));
+        let (spans, answers) = match declared {
+            Ok(x) => x,
+            Err(e) => return self.refuse_charge(e.to_string()),
+        };
+        let event = Event::Choose {
+            unit,
+            choice: RulesChoice::Charge,
+            target: Some(target),
+            formation: None,
+            files: None,
+            pavises: None,
+        };
+        if let Err(e) = self.battle.record(event) {
+            return self.refuse_charge(e.to_string());
+        }
+        if let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Pursue { .. },
+            rolled: None,
+            ..
+        })) = self.dialogs.last()
+        {
+            // The Berserk Move is this charge (2.4.10): its panel gives way.
+            self.dialogs.pop();
+        }
+        self.dialogs
+            .push(Dialog::Resolve(Resolve::new(Procedure::Charge {
+                unit,
+                target,
+                spans,
+                answers: answers.into_iter().map(Answer::from).collect(),
+                response: None,
+                shots: Vec::new(),
+            })));
+    }
+
+    /// Says why a charge is refused, on the panel below or the status line.
+    fn refuse_charge(&mut self, why: String) {
+        if matches!(self.dialogs.last(), Some(Dialog::Resolve(_))) {
+            self.set_resolve_error(why);
+        } else {
+            self.refuse(why);
+        }
+    }
+
     /// The open charge, before its move.
-    fn charge(&self) -> Option<(UnitId, UnitId, Option<Response>)> {
+    fn charge(&self) -> Option<(UnitId, UnitId, Option<Response>, Vec<Answer>)> {
         match self.dialogs.last() {
             Some(Dialog::Resolve(Resolve {
                 procedure:
@@ -503,24 +593,43 @@ impl App {
                         unit,
                         target,
                         response,
+                        answers,
                         ..
                     },
                 rolled: None,
                 ..
-            })) => Some((*unit, *target, *response)),
+            })) => Some((*unit, *target, *response, answers.clone())),
             _ => None,
         }
     }
 
-    /// The target answers the charge, or another unit shoots at the charger (2.4.4).
+    /// The target answers the charge, or another unit shoots at the charger
+    /// (2.4.4): only the answers the rules allow it (2.4.4.2, 2.4.7, 2.5.4).
     pub(super) fn answer(&mut self, a: Answer) {
-        let Some((unit, target, response)) = self.charge() else {
+        let Some((unit, target, response, answers)) = self.charge() else {
             return;
         };
         if response.is_some() && a != Answer::ShootAtCharger {
             return self.set_resolve_error(
                 "the target has answered already (2.4.4: before the charge move); u undoes its roll"
                     .to_string(),
+            );
+        }
+        if a != Answer::ShootAtCharger && !answers.contains(&a) {
+            let name = self.name(target);
+            let why = match a {
+                Answer::CounterCharge => self
+                    .battle
+                    .unit(target)
+                    .and_then(|t| may_counter_charge(&t.unit, t.halted_this_turn).err()),
+                Answer::Evade => self
+                    .battle
+                    .unit(target)
+                    .and_then(|t| may_evade(&t.unit).err()),
+                _ => None,
+            };
+            return self.set_resolve_error(
+                why.unwrap_or_else(|| format!("{name} may not answer so (2.4.4)")),
             );
         }
         let default = self.default_situation(target);
@@ -564,7 +673,43 @@ impl App {
         }
     }
 
-    /// After the charge move: contact records the pair in Melee (2.4.5).
+    /// Enter on a charge: a flight the target owes first (a failed evade,
+    /// W-29; a Broken target, 1.7.3); no roll when a counter-charger meets
+    /// the charger halfway (2.4.4.2); otherwise the charge move.
+    pub(super) fn charge_enter(&mut self) {
+        let Some((unit, target, response, _)) = self.charge() else {
+            return;
+        };
+        if self
+            .battle
+            .duties()
+            .iter()
+            .any(|d| d.unit == target && d.due == Due::Flee)
+        {
+            return self
+                .dialogs
+                .push(Dialog::Resolve(Resolve::new(Procedure::Flee {
+                    unit: target,
+                    obstacle_stands: 0,
+                })));
+        }
+        if response == Some(Response::CounterCharge { meets: true }) {
+            // 2.4.4.2: they meet halfway between their starting points; no move is rolled.
+            let moved = Rolled {
+                entry: self.battle.entries().len().saturating_sub(1),
+                ..empty_rolled()
+            };
+            if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() {
+                r.rolled = Some(moved);
+            }
+            return self.contact(true);
+        }
+        let _ = unit;
+        self.roll(None);
+    }
+
+    /// After the charge move: contact puts the pair in Melee and stops the
+    /// charger (2.4.1, W-25); each may shower the other next (W-23).
     pub(super) fn contact(&mut self, contact: bool) {
         let Some(Dialog::Resolve(Resolve {
             procedure:
@@ -581,42 +726,41 @@ impl App {
             return;
         };
         let (unit, target, response) = (*unit, *target, *response);
-        let moved = x.moved.as_ref().map_or(0, |m| m.distance);
+        let moved = x.moved.as_ref().map(|m| m.distance);
         if contact
-            && !self.battle.in_melee_with(unit).contains(&target)
-            && let Err(e) = self.battle.record(Event::Engage { a: unit, b: target })
+            && let Err(e) = self.battle.record(Event::Contact {
+                charger: unit,
+                target,
+            })
         {
             return self.set_resolve_error(e.to_string());
         }
         self.dialogs.pop();
-        if let Some(Dialog::Resolve(Resolve {
-            procedure: procedure @ Procedure::Pursue { .. },
-            rolled: None,
-            ..
-        })) = self.dialogs.last()
-        {
-            // The Berserk winner charged instead of its random move (2.6.3).
-            let procedure = procedure.clone();
-            self.dialogs.pop();
-            let done = Rolled {
-                entry: self.battle.entries().len().saturating_sub(1),
-                ..empty_rolled()
-            };
-            self.hand_back(&procedure, &done);
-        }
         let met = match response {
-            Some(Response::CounterCharge { meets: true }) => "; they met halfway (2.4.4.2)",
-            Some(Response::Evade { away: true }) => "; the target evaded (2.4.7)",
-            _ => "",
+            Some(Response::CounterCharge { meets: true }) => {
+                "they met halfway (2.4.4.2)".to_string()
+            }
+            Some(Response::Evade { away: true }) => "the target evaded (2.4.7)".to_string(),
+            Some(Response::Evade { away: false }) => {
+                "the target failed to evade and fled (W-29)".to_string()
+            }
+            _ => String::new(),
         };
+        let moved = match moved {
+            Some(d) => format!("moved {d} span(s)"),
+            None => String::new(),
+        };
+        let how: Vec<String> = [moved, met].into_iter().filter(|s| !s.is_empty()).collect();
         let note = if contact {
             format!(
-                "charge (2.4.4): moved {moved} span(s){met}; in contact with {}: they fight in the Melee phase",
+                "charge (2.4.4): {}; in contact with {}: it stops (W-25), they fight in the Melee phase",
+                how.join("; "),
                 self.name(target)
             )
         } else {
             format!(
-                "charge (2.4.4): moved {moved} span(s){met}; no contact with {}",
+                "charge (2.4.4): {}; no contact with {}: it keeps moving (W-25)",
+                how.join("; "),
                 self.name(target)
             )
         };
@@ -627,8 +771,9 @@ impl App {
         }
     }
 
-    /// Opens the Melee panel for a pair, with facts guessed from this
-    /// turn's events (who charged whom) and the pair's rounds.
+    /// Opens the Melee panel for a pair, with facts guessed from the battle:
+    /// who charged whom into contact this turn (not a charger Halted on the
+    /// way, 2.4.4.1), and the pair's rounds.
     pub(super) fn open_melee(&mut self, a: UnitId, b: UnitId) {
         let first_round = self.battle.first_round(a, b);
         let facts = |me: UnitId, foe: UnitId| MeleeFacts {
@@ -649,28 +794,11 @@ impl App {
             })));
     }
 
-    /// Whether `me` charged (or successfully counter-charged) `foe` this turn.
+    /// Whether `me` charged (or counter-charged) `foe` into contact this turn.
     fn charged_this_turn(&self, me: UnitId, foe: UnitId) -> bool {
-        let turn = self.battle.turn();
-        self.battle
-            .events()
-            .iter()
-            .zip(self.battle.entries())
-            .filter(|(_, e)| e.turn == turn && e.phase != Phase::Melee)
-            .any(|(ev, _)| match ev {
-                Event::RandomMove {
-                    unit,
-                    toward: Some(t),
-                    ..
-                } => *unit == me && *t == foe,
-                Event::Reaction {
-                    unit,
-                    cause,
-                    situation,
-                    ..
-                } => *unit == me && *cause == foe && situation.charging,
-                _ => false,
-            })
+        self.battle.unit(me).is_some_and(|u| {
+            !u.halted_this_turn && u.charge.is_some_and(|c| c.target == foe && c.contact)
+        })
     }
 
     fn melee_mut(&mut self) -> Option<(&mut MeleeFacts, &mut bool, &mut Side)> {
@@ -771,30 +899,30 @@ impl App {
             return;
         };
         let (a, b) = (*a, *b);
-        let Some((step, done)) = x.next.get(i).cloned() else {
+        let Some((step, marked)) = x.next.get(i).cloned() else {
             return self.set_resolve_error(format!("the Melee offers no step {}", i + 1));
         };
-        if done {
+        if self.step_done(&step, marked) {
             return self.set_resolve_error("already done; u undoes it".to_string());
         }
-        let procedure = match step {
-            NextStep::Flee(unit) => Procedure::Flee {
-                unit,
-                from_melee: Some(if unit == a { b } else { a }),
-            },
-            NextStep::StandLoss(unit, personality) => Procedure::StandLoss { unit, personality },
-            NextStep::BerserkMove(unit, toward) => Procedure::Pursue { unit, toward },
-            NextStep::BerserkTest(unit) => Procedure::Reaction {
-                unit,
-                // A supporting unit tests as its side's enemy breaks (2.6.3).
-                cause: if unit.side == a.side { b } else { a },
-                purpose: Purpose::BerserkTest,
-                situation: ActivationSituation {
-                    enemy_in_charge_distance: true,
-                    ..self.default_situation(unit)
-                },
-            },
-        };
-        self.dialogs.push(Dialog::Resolve(Resolve::new(procedure)));
+        match step {
+            NextStep::Duty(d) => self.open_duty_for(&d),
+            NextStep::SupportTest(unit, broke) => {
+                let procedure = Procedure::Reaction {
+                    unit,
+                    cause: broke,
+                    purpose: Purpose::BerserkTest,
+                    situation: ActivationSituation {
+                        enemy_in_charge_distance: true,
+                        ..self.default_situation(unit)
+                    },
+                };
+                self.dialogs.push(Dialog::Resolve(Resolve::new(procedure)));
+            }
+            NextStep::FellBack(unit) => {
+                let _ = (a, b);
+                self.open_fall_back(unit);
+            }
+        }
     }
 }

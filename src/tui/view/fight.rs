@@ -14,6 +14,7 @@ use crate::rules::warlords::melee::{FollowUp, Melee, MeleeFacts};
 use crate::rules::warlords::movement::RandomMove;
 use crate::rules::warlords::shooting::Shooting;
 use crate::rules::warlords::unit::ShootingStyle;
+use crate::tui::action::Answer;
 use crate::tui::app::App;
 use crate::tui::dialog::{NextStep, Pick, PickFor, Procedure, Purpose, Resolve, Response, Rolled};
 use crate::tui::theme::Theme;
@@ -57,15 +58,19 @@ pub fn title(app: &App, p: &Procedure) -> Option<String> {
             n(*a),
             n(*b)
         ),
-        Procedure::StandLoss { unit, personality } => {
+        Procedure::StandLoss {
+            unit, personality, ..
+        } => {
             format!(
                 "{} stand of {} is lost (3.1.3.2)",
                 possessive(personality),
                 n(*unit)
             )
         }
-        Procedure::Pursue { unit, toward } => {
-            format!("{} is Berserk as {} flees (2.6.3)", n(*unit), n(*toward))
+        Procedure::Pursue { unit, .. } => format!("{}: the Berserk Move (2.4.10)", n(*unit)),
+        Procedure::Halt { unit } => format!("{} stops: a Random Move, then Halt (2.2.1)", n(*unit)),
+        Procedure::Defence { unit, defence, .. } => {
+            format!("{} reaches the {defence} (3.3.3)", n(*unit))
         }
         Procedure::BreakOff {
             unit,
@@ -94,10 +99,23 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
             shooter,
             target,
             situation,
+            ..
         } => {
             let (Some(s), Some(tg)) = (unit(*shooter), unit(*target)) else {
                 return Some(out);
             };
+            if situation.contact {
+                out.push(Line::from(vec![
+                    Span::raw(format!(
+                        "{} may shower {} after contact, before the Melee (2.5.1, W-23): ",
+                        s.name, tg.name
+                    )),
+                    k(t, "Enter"),
+                    Span::raw(" shoots it, "),
+                    k(t, "z"),
+                    Span::raw(" does not"),
+                ]));
+            }
             let styles: Vec<&str> = s.shooting.iter().map(|x| style_word(*x)).collect();
             out.push(Line::from(vec![
                 k(t, "s"),
@@ -164,6 +182,8 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
         Procedure::Charge {
             unit: id,
             target,
+            spans,
+            answers,
             response,
             shots,
         } => {
@@ -178,17 +198,38 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 t.title(),
             )));
             out.push(Line::from(match response {
-                None => vec![
-                    Span::raw("  "),
-                    k(t, "r"),
-                    Span::raw(" counter-charge   "),
-                    k(t, "e"),
-                    Span::raw(" evade   "),
-                    k(t, "s"),
-                    Span::raw(" stand"),
-                ],
+                None => {
+                    let mut v = vec![Span::raw("  ")];
+                    for (a, key, word) in [
+                        (Answer::CounterCharge, "r", " counter-charge   "),
+                        (Answer::Evade, "e", " evade   "),
+                        (Answer::Stand, "s", " stand"),
+                    ] {
+                        if answers.contains(&a) {
+                            v.push(k(t, key));
+                            v.push(Span::raw(word));
+                        }
+                    }
+                    v
+                }
                 Some(x) => vec![Span::styled(format!("  ✓ {}", response_word(*x)), t.good())],
             }));
+            let flees = app
+                .battle
+                .duties()
+                .iter()
+                .any(|d| d.unit == *target && d.due == crate::battle::Due::Flee);
+            if flees {
+                out.push(Line::from(vec![
+                    Span::styled("  MUST ", t.warn()),
+                    Span::raw(format!(
+                        "{} flees first, before the charge move (W-29, 1.7.3): ",
+                        tg.name
+                    )),
+                    k(t, "Enter"),
+                    Span::raw(" rolls its flight"),
+                ]));
+            }
             out.push(Line::from(vec![
                 Span::raw("  "),
                 k(t, "x"),
@@ -200,14 +241,29 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                     Span::raw(s.clone()),
                 ]));
             }
+            out.push(Line::from(vec![
+                Span::raw("  "),
+                k(t, "d"),
+                Span::raw(" it reaches stakes, a tabor or a berm on the way (3.3.3)"),
+            ]));
             out.push(Line::from(""));
-            let spans = u.charge_distance();
+            if *response == Some(Response::CounterCharge { meets: true }) {
+                out.push(Line::from(vec![
+                    Span::styled("Contact ", t.title()),
+                    Span::raw(format!(
+                        "{} and {} meet halfway between their starting points: no move is rolled (2.4.4.2). ",
+                        u.name, tg.name
+                    )),
+                    k(t, "Enter"),
+                    Span::raw(" they are in Melee"),
+                ]));
+                return Some(out);
+            }
+            let spans = *spans;
             out.push(Line::from(vec![
                 Span::styled("Charge move ", t.title()),
                 Span::raw(format!(
-                    "a random move of {spans} spans (move {} + charge bonus {}): {spans} white dice; more sixes than ones +1, 3× +2; more ones -1, 3× -2 (2.4.4.1, 2.4.9, W-9)",
-                    u.move_distance(),
-                    u.charge_bonus()
+                    "a random move of {spans} spans, by the formation it started in: {spans} white dice; more sixes than ones +1, 3× +2; more ones -1, 3× -2 (2.4.4.1, 2.4.9, W-9, W-28)"
                 )),
             ]));
             let o = odds::random_move(&RandomMove { spans });
@@ -329,26 +385,33 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
             let Some(u) = unit(*id) else {
                 return Some(out);
             };
-            let spans = u.move_distance();
+            let spans = u.move_distance().max(1);
+            let whom = match toward {
+                Some(f) => format!("the fleeing {} (2.6.3)", app.name(*f)),
+                None => "the nearest visible enemy within 45° of its front".to_string(),
+            };
             out.push(Line::from(format!(
-                "{} went Berserk as {} broke. It charges at once if an enemy is in charge range ({} spans); otherwise it makes a random move at full speed toward the fleeing enemy (2.6.3, 2.4.10).",
+                "{} is Berserk. It does the first that applies (2.4.10): charge the nearest enemy in charge reach ({} spans); a random move at full speed toward {whom}; back to Ready.",
                 u.name,
-                app.name(*toward),
                 u.charge_distance()
             )));
             out.push(Line::from(""));
             out.push(Line::from(vec![
                 Span::raw("  "),
                 k(t, "c"),
-                Span::raw(" an enemy is in charge range: pick it and charge (2.4.4)"),
+                Span::raw(" an enemy is in charge reach: pick it and charge (2.4.4, W-30)"),
             ]));
             out.push(Line::from(vec![
                 Span::raw("  "),
                 k(t, "Enter"),
                 Span::raw(format!(
-                    " none is: a random move of {spans} spans toward {} (2.4.9)",
-                    app.name(*toward)
+                    " none is: a random move of {spans} spans toward {whom} (2.4.9)"
                 )),
+            ]));
+            out.push(Line::from(vec![
+                Span::raw("  "),
+                k(t, "n"),
+                Span::raw(" no enemy visible within 45° of its front: back to Ready"),
             ]));
             let o = odds::random_move(&RandomMove { spans });
             out.push(Line::from(Span::styled(
@@ -374,9 +437,63 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
             *opponent,
             *supporting,
         )),
+        Procedure::Halt { unit: id } => {
+            let Some(u) = unit(*id) else {
+                return Some(out);
+            };
+            let spans = u.move_distance().max(1);
+            out.push(Line::from(format!(
+                "{} failed its activation while moving, and the player stops it: it makes a Random Move of {spans} spans, then Halts there, Unformed (2.2.1, 2.4.1.1).",
+                u.name
+            )));
+            let o = odds::random_move(&RandomMove { spans });
+            out.push(Line::from(Span::styled(
+                format!("Odds (mean {:.1} spans)", o.distance.mean()),
+                t.title(),
+            )));
+            for (d, p) in o.distance.iter() {
+                out.push(odds_line(t, &format!("{d} spans"), p, 20));
+            }
+        }
+        Procedure::Defence {
+            unit: id,
+            defence,
+            charging,
+        } => {
+            let Some(u) = unit(*id) else {
+                return Some(out);
+            };
+            out.push(Line::from(vec![
+                k(t, "Tab"),
+                Span::raw(format!(" it reaches: {defence}")),
+            ]));
+            let what = match (
+                defence,
+                charging,
+                u.morale == crate::rules::warlords::unit::Morale::Berserk,
+            ) {
+                (crate::rules::warlords::field_defences::Defence::Stakes, _, true) => {
+                    "Berserk: it crosses the stakes without stopping and suffers their attack as a single rank of Pike (3 dice, +2, its armour) (3.3.3.3)"
+                }
+                (crate::rules::warlords::field_defences::Defence::Stakes, true, false) => {
+                    "charging: it goes on only if it passes an activation test, and then the stakes attack it as a single rank of Pike (3.3.3.3)"
+                }
+                (crate::rules::warlords::field_defences::Defence::Stakes, false, false) => {
+                    "moving: it stops at the sharp side of the stakes (3.3.3.3)"
+                }
+                (crate::rules::warlords::field_defences::Defence::Tabor, _, _) => {
+                    "a unit stops on moving into contact with a tabor (3.3.3.1)"
+                }
+                (crate::rules::warlords::field_defences::Defence::Berm, _, _) => {
+                    "a berm is a linear obstacle and stops all charges (3.3.3.2)"
+                }
+            };
+            out.push(Line::from(format!("{}: {what}", u.name)));
+        }
         Procedure::StandLoss {
             unit: id,
             personality,
+            ..
         } => {
             let name = unit(*id).map_or(String::new(), |u| u.name.clone());
             out.push(Line::from(format!(
@@ -474,7 +591,7 @@ fn response_word(r: Response) -> &'static str {
             "tried to counter-charge and failed: it stands (2.4.4.2)"
         }
         Response::Evade { away: true } => "evaded: it moves away (2.4.7)",
-        Response::Evade { away: false } => "failed to evade: it stands (2.4.7)",
+        Response::Evade { away: false } => "failed to evade: it flees instead (2.2.1, W-29)",
         Response::Stand => "stands to receive the charge",
     }
 }
@@ -666,27 +783,26 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
             }
             if !x.next.is_empty() {
                 out.push(Line::from(Span::styled("Next", t.title())));
-                for (i, (s, done)) in x.next.iter().enumerate() {
+                for (i, (s, marked)) in x.next.iter().enumerate() {
                     let what = match s {
-                        NextStep::Flee(u) => format!("{} flees (2.6.2, 2.4.11)", app.name(*u)),
-                        NextStep::StandLoss(u, p) => format!(
-                            "if {p} was in a lost stand of {}: roll for him (3.1.3.2)",
+                        NextStep::Duty(d) => {
+                            let verb = if d.due.required() { "must" } else { "may" };
+                            format!("{} {verb} {}", app.name(d.unit), d.due)
+                        }
+                        NextStep::SupportTest(u, _) => format!(
+                            "{} (supporting) is Impetuous: it rolls to go Berserk (2.6.3)",
                             app.name(*u)
                         ),
-                        NextStep::BerserkMove(u, f) => format!(
-                            "{} is Berserk: it charges, or moves toward {} (2.6.3)",
-                            app.name(*u),
-                            app.name(*f)
-                        ),
-                        NextStep::BerserkTest(u) => format!(
-                            "{} is Impetuous: it rolls to go Berserk (2.6.3)",
+                        NextStep::FellBack(u) => format!(
+                            "if {} fell back into something: say what (2.6.2.1)",
                             app.name(*u)
                         ),
                     };
+                    let done = app.step_done(s, *marked);
                     out.push(Line::from(vec![
                         Span::raw("  "),
                         k(t, &(i + 1).to_string()),
-                        Span::raw(if *done {
+                        Span::raw(if done {
                             format!(" {what} ✓")
                         } else {
                             format!(" {what}")

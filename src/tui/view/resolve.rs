@@ -70,8 +70,8 @@ fn key_of(context: Context, action: Action) -> String {
         .map_or_else(String::new, |b| b.key.label())
 }
 
-/// Draws a resolve panel.
-pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) {
+/// Draws a resolve panel; returns the box it drew.
+pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) -> Rect {
     let title = match &r.procedure {
         Procedure::Initiative => format!("Turn {}: initiative (2.1.1)", app.battle.turn()),
         Procedure::Activation { unit, .. } => {
@@ -115,7 +115,8 @@ pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) {
     let shown = inner.height as usize;
     if rows.len() <= shown {
         app.panel_scroll_max.set(0);
-        return Paragraph::new(rows).render(inner, buf);
+        Paragraph::new(rows).render(inner, buf);
+        return boxed;
     }
     // One row for the hint; the body scrolls above it.
     let body = shown.saturating_sub(1);
@@ -148,6 +149,7 @@ pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) {
         ..inner
     };
     Paragraph::new(hint).render(last, buf);
+    boxed
 }
 
 /// Word-wraps lines to `width` cells, keeping each word's style; a word
@@ -262,16 +264,34 @@ fn before(app: &App, r: &Resolve, width: u16) -> Vec<Line<'static>> {
                 ))),
             }
         }
-        Procedure::Flee { unit, .. } => {
+        Procedure::Flee {
+            unit,
+            obstacle_stands,
+        } => {
             let Some(u) = app.battle.unit(*unit) else {
                 return out;
             };
-            let flee = Flee { unit: &u.unit };
+            let flee = Flee {
+                unit: &u.unit,
+                obstacle_stands: *obstacle_stands,
+            };
             out.push(Line::from(format!(
-                "A random move at its charge distance: {} white dice (2.4.11, W-11). It loses a stand for each span beyond {} spans, and is Unformed.",
+                "A random move at its charge distance: {} white dice (2.4.11, W-11). It loses a stand for each span beyond {} spans, and is Unformed; it leaves any Melee.",
                 flee.needs().white,
                 u.unit.charge_distance()
             )));
+            out.push(Line::from(vec![
+                Span::styled("+/-", t.key()),
+                Span::raw(format!(
+                    " stands that cannot avoid an obstacle on the way: {obstacle_stands} (lost, 2.4.11)"
+                )),
+            ]));
+            if u.unit.morale == crate::rules::warlords::unit::Morale::Broken {
+                out.push(Line::from(vec![
+                    Span::styled("n", t.key()),
+                    Span::raw(" it has no direction to flee: it loses a stand to each enemy in contact (1.7.3)"),
+                ]));
+            }
             out.push(Line::from(""));
             let o = odds::flee(&flee);
             out.push(Line::from(Span::styled(
@@ -430,7 +450,9 @@ fn activation_plan(t: &Theme, unit: &Unit, plan: &Activation<'_>) -> Vec<Line<'s
         out.push(odds_line(t, "goes Berserk", o.berserk, 20));
     }
     out.push(odds_line(t, "loses a morale step", o.lost_morale_step, 20));
-    if plan.situation.enemy_visible_ahead {
+    // W-27: a unit charging or evading has made its one choice: no champion.
+    let s = &plan.situation;
+    if s.enemy_visible_ahead && !s.charging && !s.evading() {
         out.push(odds_line(t, "may add a champion", o.may_add_champion, 20));
     }
     out
@@ -500,21 +522,38 @@ fn after(app: &App, r: &Resolve, x: &Rolled) -> Vec<Line<'static>> {
     }
     // What changed, and what the unit must and may do.
     changes_and_musts(t, entry, x.activation.as_ref(), &mut out);
+    let owed: Vec<String> = app
+        .battle
+        .duties()
+        .iter()
+        .filter(|d| Some(d.unit) == procedure_unit(&r.procedure))
+        .map(|d| d.due.to_string())
+        .collect();
+    if !owed.is_empty() {
+        out.push(Line::from(vec![
+            Span::styled("  next: ", t.warn()),
+            Span::raw(owed.join("; ")),
+            Span::styled("  Enter", t.key()),
+            Span::raw(" does it"),
+        ]));
+    }
     if let Some(o) = &x.activation {
-        if x.flee_pending {
-            out.push(Line::from(vec![
-                Span::styled("  Enter", t.key()),
-                Span::raw(" rolls the flight now"),
-            ]));
-        }
         let mut may = vec![Span::styled("  may: ", t.dim())];
         let mut any = false;
-        for c in CHOICES {
-            if let Some(a) = App::rules_actions(*c)
-                .iter()
-                .copied()
-                .find(|a| o.allowed.contains(a))
-            {
+        // W-27: once a choice is made, only a shot may go with a move, a stop, a wheel or an evade.
+        let with_shot = |c: &Choice| {
+            matches!(
+                c,
+                Choice::Move | Choice::Stop | Choice::Wheel | Choice::Evade
+            )
+        };
+        let open = |c: &Choice| {
+            x.chosen.is_empty()
+                || x.chosen.contains(c)
+                || (*c == Choice::Shoot && x.chosen.iter().all(with_shot))
+        };
+        for c in CHOICES.iter().filter(|c| open(c)) {
+            if let Some(a) = App::choice_action(o, *c) {
                 any = true;
                 let done = x.chosen.contains(c);
                 let key = key_of(Context::AfterRoll, Action::Choose(*c));
@@ -543,10 +582,10 @@ fn after(app: &App, r: &Resolve, x: &Rolled) -> Vec<Line<'static>> {
     if let Some(e) = entry {
         out.extend(explanation(t, &e.explanation));
     }
-    let done = match (&r.procedure, x.flee_pending) {
-        (_, true) => "roll the flight",
-        (Procedure::Activation { .. }, false) => "done, next unit",
-        (Procedure::Reaction { .. }, false) => "done, back to the charge or Melee",
+    let done = match (&r.procedure, owed.is_empty()) {
+        (_, false) => "do what it must next",
+        (Procedure::Activation { .. }, true) => "done, next unit",
+        (Procedure::Reaction { .. }, true) => "done, back to the charge or Melee",
         _ => "done",
     };
     out.push(Line::from(vec![
@@ -556,6 +595,20 @@ fn after(app: &App, r: &Resolve, x: &Rolled) -> Vec<Line<'static>> {
         Span::raw(" undo the roll"),
     ]));
     out
+}
+
+/// The unit a panel resolves something for.
+fn procedure_unit(p: &Procedure) -> Option<UnitId> {
+    match p {
+        Procedure::Activation { unit, .. }
+        | Procedure::Reaction { unit, .. }
+        | Procedure::Flee { unit, .. }
+        | Procedure::Halt { unit }
+        | Procedure::Pursue { unit, .. }
+        | Procedure::Defence { unit, .. }
+        | Procedure::BreakOff { unit, .. } => Some(*unit),
+        _ => None,
+    }
 }
 
 /// A choice in a word or two.
@@ -739,12 +792,18 @@ pub fn correct(app: &App, c: &Correct, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).render(inner, buf);
 }
 
-/// Draws the formation picker.
-pub fn formation(app: &App, id: UnitId, area: Rect, buf: &mut Buffer) {
+/// Draws the formation picker: the formation keys, the front rank and the pavises.
+pub fn formation(
+    app: &App,
+    pick: &crate::tui::dialog::FormationPick,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let t = &app.theme;
-    let r = popup::centred(area, 50, 9);
-    let inner = popup::frame(app, &format!("New formation for {}", app.name(id)), r, buf);
-    let lines: Vec<Line> = BINDINGS
+    let r = popup::centred(area, 64, 13);
+    let title = format!("New formation for {}", app.name(pick.unit));
+    let inner = popup::frame(app, &title, r, buf);
+    let mut lines: Vec<Line> = BINDINGS
         .iter()
         .filter(|b| b.context == Context::Formation)
         .map(|b| {
@@ -753,10 +812,21 @@ pub fn formation(app: &App, id: UnitId, area: Rect, buf: &mut Buffer) {
                 Span::raw(b.help),
             ])
         })
-        .chain(std::iter::once(Line::from(vec![
-            Span::styled("  Esc", t.key()),
-            Span::raw(" back"),
-        ])))
         .collect();
-    Paragraph::new(lines).render(inner, buf);
+    lines.push(Line::from(format!(
+        "  front rank: {} stand(s); pavises {}",
+        pick.files,
+        if pick.pavises {
+            "deployed"
+        } else {
+            "not deployed"
+        }
+    )));
+    lines.push(Line::from(vec![
+        Span::styled("  Esc", t.key()),
+        Span::raw(" back"),
+    ]));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
 }

@@ -66,6 +66,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             app.name(y)
         ),
         Step::EndTurn => "every Melee is fought: end the turn (2.1)".to_string(),
+        Step::Duty(i) => {
+            let d = &b.duties()[i];
+            let name = b
+                .unit(d.unit)
+                .map_or(String::new(), |u| u.unit.name.clone());
+            let verb = if d.due.required() { "must" } else { "may" };
+            format!("{name} ({}) {verb} {}", d.unit, d.due)
+        }
     };
     let next_line = Line::from(vec![
         Span::styled("Enter", t.key()),

@@ -1,0 +1,586 @@
+//! The fold of what a result does next (2.2.2, 2.4.4, 2.6.2, 2.6.3, 3.3.3):
+//! the referee's choice after an activation, contact in a charge, the
+//! follow-up, falling back into something, field defences, Broken units
+//! with nowhere to flee, and the duties results leave.
+
+use super::{ChargeMade, State, dice_text};
+use crate::battle::duty::{Due, Duty};
+use crate::battle::entry::{Entry, diff_effects};
+use crate::battle::event::{Event, Phase, UnitId};
+use crate::battle::{BattleError, Setup};
+use crate::dice::Dice;
+use crate::rules::Side;
+use crate::rules::explain::sec;
+use crate::rules::warlords::activation::Action;
+use crate::rules::warlords::activation::ActivationSituation;
+use crate::rules::warlords::charge::{Charge, ChargeSituation, may_counter_charge};
+use crate::rules::warlords::falling_back::{FellInto, fall_back_into, no_way_to_flee};
+use crate::rules::warlords::field_defences::{Defence, ReachDefence};
+use crate::rules::warlords::next::{Choice, Consequence, Next, Reform, Verdict, choose};
+use crate::rules::warlords::shooting::may_shoot;
+use crate::rules::warlords::unit::{Morale, ShootingStyle};
+
+impl State {
+    /// The referee's facts for `id`'s activation, with what the battle knows
+    /// itself: whether it is in Melee (2.4.8) and Halted this turn (2.4.4.2).
+    pub(super) fn seen(&self, id: UnitId, s: &ActivationSituation) -> ActivationSituation {
+        let u = &self.units[id.side as usize][id.index];
+        ActivationSituation {
+            in_melee: self.engagements.iter().any(|e| e.opponent_of(id).is_some()),
+            halted_this_turn: u.halted_this_turn,
+            ..*s
+        }
+    }
+
+    /// Adds the duties a consequence leaves `id` (a flight, a Berserk Move, a
+    /// Random Move and Halt); `about` is the enemy concerned.
+    pub(super) fn owe(&mut self, id: UnitId, next: &[Next], about: Option<UnitId>) {
+        for n in next {
+            let due = match n {
+                Next::Flee => Due::Flee,
+                Next::BerserkMove => Due::BerserkMove,
+                Next::RandomMoveThenHalt => Due::RandomMoveThenHalt,
+                Next::FollowUpMay => match about {
+                    Some(loser) => Due::FollowUp { loser },
+                    None => continue,
+                },
+                // Dispersed units leave by themselves; Melee duties are added with their enemy.
+                Next::FollowUpMust | Next::Dispersed | Next::BerserkTest | Next::StandLoss => {
+                    continue;
+                }
+            };
+            let duty = Duty { unit: id, due };
+            if !self.duties.contains(&duty) {
+                self.duties.push(duty);
+            }
+        }
+    }
+
+    /// Clears `id`'s first duty that `is` matches; says whether there was one.
+    pub(super) fn done(&mut self, id: UnitId, is: impl Fn(&Due) -> bool) -> bool {
+        match self.duties.iter().position(|d| d.unit == id && is(&d.due)) {
+            Some(i) => {
+                self.duties.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The duties and the pair's Melee after a round: stand losses with
+    /// personalities (3.1.3.2), the loser's flight, the winner's follow-up
+    /// (2.6.3, W-26: a Berserk winner must and stays in Melee, a Ready one
+    /// chooses, a Worn or Broken one cannot and leaves it), then its Berserk test.
+    pub(super) fn after_melee(
+        &mut self,
+        next: &[(Side, Next)],
+        id: impl Fn(Side) -> UnitId,
+        loser: Option<Side>,
+        entry: &mut Entry,
+    ) {
+        let mut personalities: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+        for s in [Side::A, Side::B] {
+            personalities[s as usize] = self.units[id(s).side as usize][id(s).index]
+                .unit
+                .active_personalities()
+                .map(|p| p.name.clone())
+                .collect();
+        }
+        let mut taken = [0usize; 2];
+        let mut follow = None;
+        for (side, n) in next {
+            let (me, foe) = (id(*side), id(side.other()));
+            let due = match n {
+                Next::StandLoss => {
+                    let i = *side as usize;
+                    let Some(p) = personalities[i].get(taken[i]) else {
+                        continue;
+                    };
+                    taken[i] += 1;
+                    Due::StandLoss {
+                        personality: p.clone(),
+                        enemy: Some(foe),
+                    }
+                }
+                Next::Flee => Due::Flee,
+                Next::FollowUpMay => {
+                    follow = Some(false);
+                    Due::FollowUp { loser: foe }
+                }
+                Next::FollowUpMust => {
+                    follow = Some(true);
+                    continue;
+                }
+                Next::BerserkTest => Due::BerserkTest { broke: foe },
+                Next::BerserkMove | Next::RandomMoveThenHalt | Next::Dispersed => continue,
+            };
+            self.duties.push(Duty { unit: me, due });
+        }
+        let Some(loser) = loser else { return };
+        let (w, l) = (id(loser.other()), id(loser));
+        match follow {
+            Some(true) => entry.explanation.line(
+                "the Berserk winner follows up: both stay in Melee",
+                sec("2.6.3, W-26"),
+            ),
+            // A Ready winner's choice is its duty; until then the two stay in contact.
+            Some(false) => {}
+            None => {
+                self.engagements.retain(|e| !e.is(w, l));
+                entry.explanation.line(
+                    "the winner does not follow up: the two are no longer in Melee",
+                    sec("2.6.3, W-26"),
+                );
+            }
+        }
+    }
+
+    /// The enemy personality with a vendetta against `name`, in `enemy`'s unit (W-21).
+    pub(super) fn vendetta_against(
+        &self,
+        name: &str,
+        enemy: Option<UnitId>,
+    ) -> Result<Option<String>, BattleError> {
+        let Some(e) = enemy else { return Ok(None) };
+        Ok(self
+            .unit(e)?
+            .unit
+            .active_personalities()
+            .find(|q| q.vendetta.as_deref() == Some(name))
+            .map(|q| q.name.clone()))
+    }
+
+    /// The referee's one choice after `id`'s activation (2.2.1, 2.2.2, W-27).
+    pub(super) fn choose(
+        &mut self,
+        id: UnitId,
+        choice: Choice,
+        target: Option<UnitId>,
+        reform: Reform,
+        entry: &mut Entry,
+    ) -> Result<(), BattleError> {
+        let u = self.on_table(id)?;
+        let name = u.unit.name.clone();
+        let berserk_move = self
+            .duties
+            .iter()
+            .any(|d| d.unit == id && d.due == Due::BerserkMove);
+        let verdict = match (&u.verdict, berserk_move) {
+            // 2.4.10, 2.6.3: a Berserk Move's charge, whenever the duty comes.
+            (_, true) if choice == Choice::Charge => Verdict {
+                success: true,
+                forced: vec![Action::BerserkMove],
+                allowed: vec![Action::Charge],
+                situation: ActivationSituation::default(),
+            },
+            (Some(v), _) => v.clone(),
+            (None, _) => {
+                return Err(BattleError::OutOfTurn(format!(
+                    "{name} ({id}) has not activated this turn: a choice follows its activation (2.2)"
+                )));
+            }
+        };
+        // W-27: one choice; shooting may go with a move, a stop, a wheel or an evade (2.5.1, 2.4.7).
+        let with_shot = |c: Choice| {
+            matches!(
+                c,
+                Choice::Move | Choice::Stop | Choice::Wheel | Choice::Evade | Choice::Shoot
+            )
+        };
+        if let Some(&first) = u.chosen.first().filter(|_| !berserk_move) {
+            let pair_ok = u.chosen.len() == 1
+                && first != choice
+                && (choice == Choice::Shoot || first == Choice::Shoot)
+                && with_shot(first)
+                && with_shot(choice);
+            if !pair_ok {
+                return Err(BattleError::Refused(format!(
+                    "{name} has already chosen to {} this activation: a successful activation gives one choice (2.2.2, W-27)",
+                    first.to_string().replace('_', " ")
+                )));
+            }
+        }
+        let before = u.unit.clone();
+        let base = Consequence {
+            unit: before.clone(),
+            next: Vec::new(),
+            explanation: Default::default(),
+        };
+        let mut spans = None;
+        if matches!(choice, Choice::Charge) {
+            let Some(t) = target else {
+                return Err(BattleError::Refused(format!(
+                    "say which enemy {name} charges (2.4.4)"
+                )));
+            };
+            self.enemies(id, t)?;
+            let c = Charge::declare(
+                &before,
+                &self.unit(t)?.unit,
+                ChargeSituation {
+                    charger_halted_this_turn: u.halted_this_turn,
+                    ..ChargeSituation::default()
+                },
+            )?;
+            entry.explanation.extend(c.explanation.clone());
+            spans = Some((t, c.spans));
+        }
+        if choice == Choice::ChangeFormation && reform.formation.is_none() {
+            return Err(BattleError::Refused(format!(
+                "say which formation {name} changes to (2.3.3)"
+            )));
+        }
+        let then = choose(&verdict, base, choice, reform)?;
+        entry.explanation.extend(then.explanation);
+        let what = choice.to_string().replace('_', " ");
+        entry.summary = match (target, reform.formation) {
+            (Some(t), _) if choice == Choice::Charge => format!(
+                "{name} ({id}) charges {} ({t}), {} span(s) (2.4.4)",
+                self.unit(t)?.unit.name,
+                spans.map_or(0, |s| s.1)
+            ),
+            (_, Some(f)) => format!("{name} ({id}) changes formation to {f} (2.3.3)"),
+            _ => format!("{name} ({id}) chooses: {what} (2.2.2)"),
+        };
+        let slot = self.get_mut(id);
+        slot.unit = then.unit;
+        slot.chosen.push(choice);
+        if let Some((target, spans)) = spans {
+            slot.charge = Some(ChargeMade {
+                target,
+                spans,
+                contact: false,
+            });
+        }
+        entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
+        if choice == Choice::Charge {
+            self.done(id, |d| *d == Due::BerserkMove); // 2.4.10: the Berserk Move's charge
+            if let Some((t, _)) = spans
+                && self.unit(t)?.unit.morale == Morale::Broken
+            {
+                // 1.7.3: a Broken unit charged flees again as the enemy comes within 1 span.
+                self.owe(t, &[Next::Flee], Some(id));
+            }
+        }
+        self.owe(id, &then.next, None);
+        Ok(())
+    }
+
+    /// A charge makes contact: the two are in Melee, the charger (and a
+    /// counter-charger) stop (2.4.1, W-25), and each may shower the other (W-23).
+    pub(super) fn contact(
+        &mut self,
+        charger: UnitId,
+        target: UnitId,
+        entry: &mut Entry,
+    ) -> Result<(), BattleError> {
+        self.enemies(charger, target)?;
+        let c = self.unit(charger)?;
+        let t = self.unit(target)?;
+        let charged = |u: &super::UnitState, at: UnitId| u.charge.is_some_and(|m| m.target == at);
+        if !charged(c, target) && !charged(t, charger) {
+            return Err(BattleError::Refused(format!(
+                "{} ({charger}) has not charged {} ({target}) this turn: contact comes of a charge (2.4.4); record an engagement otherwise",
+                c.unit.name, t.unit.name
+            )));
+        }
+        let (before_c, before_t) = (c.unit.clone(), t.unit.clone());
+        for (id, other) in [(charger, target), (target, charger)] {
+            let slot = self.get_mut(id);
+            if charged(slot, other) {
+                slot.unit.moving = false; // W-25
+                if let Some(m) = &mut slot.charge {
+                    m.contact = true;
+                }
+            }
+        }
+        if self.engagement(charger, target).is_none() {
+            self.engagements.push(super::Engagement {
+                a: charger,
+                b: target,
+                rounds: 0,
+                fought_this_turn: false,
+            });
+        }
+        entry.summary = format!(
+            "{} ({charger}) makes contact with {} ({target}): in Melee",
+            before_c.name, before_t.name
+        );
+        entry.explanation.line(
+            "a unit that makes contact in a charge stops (2.4.1)",
+            sec("2.4.1, W-25"),
+        );
+        entry.effects = diff_effects(charger, &before_c, &self.unit(charger)?.unit);
+        entry
+            .effects
+            .extend(diff_effects(target, &before_t, &self.unit(target)?.unit));
+        // W-23: a shower, after contact and before the Melee, by either unit.
+        for (id, at) in [(target, charger), (charger, target)] {
+            let u = &self.unit(id)?.unit;
+            if u.shooting.contains(&ShootingStyle::Shower) && may_shoot(u).is_ok() {
+                entry.explanation.line(
+                    format!("{} may shower {} before the Melee", u.name, at),
+                    sec("2.5.1, W-23"),
+                );
+                self.duties.push(Duty {
+                    unit: id,
+                    due: Due::Shower { at },
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The Ready winner follows up or not (2.6.3, W-26).
+    pub(super) fn follow_up(
+        &mut self,
+        id: UnitId,
+        loser: UnitId,
+        follows: bool,
+        entry: &mut Entry,
+    ) -> Result<(), BattleError> {
+        if !self.done(id, |d| *d == Due::FollowUp { loser }) {
+            return Err(BattleError::Refused(format!(
+                "{id} has no follow-up of {loser} to choose: only a Ready winner chooses, after {loser} fell back (2.6.3, W-26)"
+            )));
+        }
+        let (w, l) = (
+            self.unit(id)?.unit.name.clone(),
+            self.unit(loser)?.unit.name.clone(),
+        );
+        if follows {
+            entry.summary = format!("{w} ({id}) follows up {l} ({loser}): still in Melee");
+        } else {
+            self.engagements.retain(|e| !e.is(id, loser));
+            entry.summary =
+                format!("{w} ({id}) does not follow up {l} ({loser}): no longer in Melee");
+        }
+        entry.explanation.line(
+            "a Ready winner chooses whether to follow up; one that does stays in Melee, one that does not leaves it",
+            sec("2.6.3, W-26"),
+        );
+        Ok(())
+    }
+
+    /// A unit falling back could not go the full span (2.6.2.1).
+    pub(super) fn fall_back(
+        &mut self,
+        id: UnitId,
+        into: FellInto,
+        other: Option<UnitId>,
+        other_front: bool,
+        rear_stands: Option<u32>,
+        entry: &mut Entry,
+    ) -> Result<(), BattleError> {
+        let u = self.on_table(id)?.unit.clone();
+        let o = match other {
+            Some(o) => {
+                let friend = o.side == id.side;
+                let want_friend = into == FellInto::Friend;
+                if o == id || friend != want_friend {
+                    return Err(BattleError::Refused(format!(
+                        "{o} is {}: say 'friend' for a friendly unit, 'enemy_front' or 'enemy_rear_or_side' for an enemy (2.6.2.1)",
+                        if friend { "a friend" } else { "an enemy" }
+                    )));
+                }
+                Some(self.on_table(o)?.unit.clone())
+            }
+            None => None,
+        };
+        let r = fall_back_into(&u, into, o.as_ref(), other_front, rear_stands)?;
+        entry.summary = format!(
+            "{} ({id}) falls back into {}{}",
+            u.name,
+            into.to_string().replace('_', " "),
+            other.map_or(String::new(), |o| format!(" ({o})"))
+        );
+        entry.explanation = r.explanation;
+        self.get_mut(id).unit = r.unit;
+        entry.effects = diff_effects(id, &u, &self.unit(id)?.unit);
+        if let (Some(oid), Some(before), Some(after)) = (other, o, r.other) {
+            self.get_mut(oid).unit = after;
+            entry
+                .effects
+                .extend(diff_effects(oid, &before, &self.unit(oid)?.unit));
+        }
+        self.clear_off_table();
+        Ok(())
+    }
+
+    /// A moving unit reaches stakes, a tabor or a berm (3.3.3).
+    pub(super) fn defence(
+        &mut self,
+        id: UnitId,
+        defence: Defence,
+        charging: bool,
+        dice: &Dice,
+        entry: &mut Entry,
+    ) -> Result<(), BattleError> {
+        if self.phase == Phase::Initiative {
+            return Err(BattleError::OutOfTurn(
+                "units move during activations, not while initiative is rolled (2.1)".to_string(),
+            ));
+        }
+        let u = self.on_table(id)?.unit.clone();
+        let out = ReachDefence::plan(&u, defence, charging)?.resolve(dice)?;
+        entry.summary = format!(
+            "{} ({id}) reaches the {defence}{}: {}{}",
+            u.name,
+            if dice.white.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", dice_text(dice))
+            },
+            if out.goes_on { "goes on" } else { "stops" },
+            if out.casualties > 0 {
+                format!(", {} casualty figure(s)", out.casualties)
+            } else {
+                String::new()
+            }
+        );
+        entry.roll(&u.name, dice);
+        entry.explanation = out.explanation;
+        self.get_mut(id).unit = out.unit;
+        entry.effects = diff_effects(id, &u, &self.unit(id)?.unit);
+        if let Some(t) = &out.test {
+            let then = t.consequence(&u, &ActivationSituation::default());
+            self.owe(id, &then.next, None);
+        }
+        self.clear_off_table();
+        Ok(())
+    }
+
+    /// A Broken unit with no direction to flee (1.7.3): a stand to each enemy in contact.
+    pub(super) fn trapped(&mut self, id: UnitId, entry: &mut Entry) -> Result<(), BattleError> {
+        let slot = self.on_table(id)?;
+        if slot.trapped_this_turn {
+            return Err(BattleError::OutOfTurn(format!(
+                "{} ({id}) has lost its stands for having nowhere to flee this turn already (1.7.3: once a turn)",
+                slot.unit.name
+            )));
+        }
+        let before = slot.unit.clone();
+        let enemies = self
+            .engagements
+            .iter()
+            .filter(|e| e.opponent_of(id).is_some())
+            .count() as u32;
+        let r = no_way_to_flee(&before, enemies)?;
+        entry.summary = format!(
+            "{} ({id}) has nowhere to flee: loses {} stand(s)",
+            before.name,
+            before.stands - r.unit.stands
+        );
+        entry.explanation = r.explanation;
+        let slot = self.get_mut(id);
+        slot.unit = r.unit;
+        slot.trapped_this_turn = true;
+        entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
+        self.done(id, |d| *d == Due::Flee);
+        self.clear_off_table();
+        Ok(())
+    }
+
+    /// A Berserk unit with no enemy visible ahead goes back to Ready (2.4.10).
+    pub(super) fn calm(&mut self, id: UnitId, entry: &mut Entry) -> Result<(), BattleError> {
+        let u = self.on_table(id)?.unit.clone();
+        if u.morale != Morale::Berserk {
+            return Err(BattleError::Refused(format!(
+                "{} ({id}) is {}, not Berserk (2.4.10)",
+                u.name, u.morale
+            )));
+        }
+        entry.summary = format!(
+            "{} ({id}) sees no enemy within 45° of its front: back to Ready",
+            u.name
+        );
+        entry.explanation.line(
+            "no enemy in charge reach and none visible within 45 degrees of its front: it stops being Berserk and goes back to Ready",
+            sec("1.7.1, 2.4.10"),
+        );
+        self.get_mut(id).unit.morale = Morale::Ready;
+        entry.effects = diff_effects(id, &u, &self.unit(id)?.unit);
+        self.done(id, |d| *d == Due::BerserkMove);
+        Ok(())
+    }
+
+    /// The referee sets aside a duty the table has made moot.
+    pub(super) fn dismiss(
+        &mut self,
+        id: UnitId,
+        due: &str,
+        entry: &mut Entry,
+    ) -> Result<(), BattleError> {
+        let name = self.unit(id)?.unit.name.clone();
+        let Some(i) = self
+            .duties
+            .iter()
+            .position(|d| d.unit == id && d.due.code() == due)
+        else {
+            return Err(BattleError::Refused(format!(
+                "{name} ({id}) has no '{due}' to set aside; its duties are: {}",
+                self.duties_of(id)
+            )));
+        };
+        let d = self.duties.remove(i);
+        entry.summary = format!("the referee sets aside: {name} ({id}) {}", d.due);
+        Ok(())
+    }
+
+    /// A unit's duties in words, or "none".
+    pub fn duties_of(&self, id: UnitId) -> String {
+        let v: Vec<String> = self
+            .duties
+            .iter()
+            .filter(|d| d.unit == id)
+            .map(|d| d.due.code().to_string())
+            .collect();
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(", ")
+        }
+    }
+
+    /// What the rules refuse of a new event that replaying a saved one does
+    /// not judge again: moving on past a required duty; a counter-charge by
+    /// a unit Halted this turn (2.4.4.2); a charge the unit may not make (W-30).
+    pub fn check(&self, _setup: &Setup, event: &Event) -> Result<(), BattleError> {
+        match event {
+            Event::NextPhase => {
+                let owed: Vec<String> = self
+                    .duties
+                    .iter()
+                    .filter(|d| d.due.required())
+                    .map(|d| {
+                        format!(
+                            "{} ({}) must {}",
+                            self.units[d.unit.side as usize][d.unit.index].unit.name, d.unit, d.due
+                        )
+                    })
+                    .collect();
+                if !owed.is_empty() {
+                    return Err(BattleError::OutOfTurn(format!(
+                        "first: {} (or the referee sets it aside)",
+                        owed.join("; ")
+                    )));
+                }
+            }
+            Event::Reaction {
+                unit, situation, ..
+            } if situation.charging && self.phase != Phase::Melee => {
+                let u = self.unit(*unit)?;
+                may_counter_charge(&u.unit, u.halted_this_turn).map_err(BattleError::Refused)?;
+            }
+            Event::Activation {
+                unit, situation, ..
+            } if situation.charging => {
+                let u = self.unit(*unit)?;
+                crate::rules::warlords::charge::may_charge(&u.unit, u.halted_this_turn)
+                    .map_err(BattleError::Refused)?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,535 @@
+//! What results leave to do, in the console: opening the panel of a duty
+//! the battle holds (a flight, a Berserk Move, a Random Move and Halt, the
+//! follow-up, a Berserk test, a stand loss, a shower), setting one aside,
+//! and the small dialogs around them: field defences (3.3.3), falling back
+//! into something (2.6.2.1), the personalities in the stands hit (3.1.3.1,
+//! W-20) and a formation change's files and pavises (2.3.3, 3.3.3.4).
+
+use super::App;
+use crate::battle::{Due, Duty, Event, UnitId};
+use crate::rules::Side;
+use crate::rules::warlords::activation::ActivationSituation;
+use crate::rules::warlords::falling_back::FellInto;
+use crate::rules::warlords::field_defences::Defence;
+use crate::tui::dialog::{Dialog, FallBack, HitStands, Procedure, Purpose, Resolve};
+
+impl App {
+    /// Opens the panel of the battle's duty `i` (the walker's next step).
+    pub(super) fn open_duty(&mut self, i: usize) {
+        if let Some(d) = self.battle.duties().get(i).cloned() {
+            self.open_duty_for(&d);
+        }
+    }
+
+    /// Opens the panel that does a duty.
+    pub(super) fn open_duty_for(&mut self, d: &Duty) {
+        let unit = d.unit;
+        self.select(unit);
+        let procedure = match &d.due {
+            Due::Flee => Procedure::Flee {
+                unit,
+                obstacle_stands: 0,
+            },
+            Due::BerserkMove => Procedure::Pursue { unit, toward: None },
+            Due::RandomMoveThenHalt => Procedure::Halt { unit },
+            Due::FollowUp { loser } => {
+                return self.dialogs.push(Dialog::FollowUp {
+                    unit,
+                    loser: *loser,
+                });
+            }
+            Due::BerserkTest { broke } => Procedure::Reaction {
+                unit,
+                cause: *broke,
+                purpose: Purpose::BerserkTest,
+                situation: ActivationSituation {
+                    enemy_in_charge_distance: true,
+                    ..self.default_situation(unit)
+                },
+            },
+            Due::StandLoss { personality, enemy } => Procedure::StandLoss {
+                unit,
+                personality: personality.clone(),
+                enemy: *enemy,
+            },
+            Due::Shower { at } => return self.open_shooting(unit, *at, false, true),
+        };
+        self.dialogs.push(Dialog::Resolve(Resolve::new(procedure)));
+    }
+
+    /// The duty the top panel does, if it does one: its unit and written form.
+    fn duty_on_top(&self) -> Option<(UnitId, &'static str)> {
+        let top = self.dialogs.last()?;
+        let (unit, code) = match top {
+            Dialog::FollowUp { unit, .. } => (*unit, "follow_up"),
+            Dialog::Resolve(Resolve {
+                procedure,
+                rolled: None,
+                ..
+            }) => match procedure {
+                Procedure::Flee { unit, .. } => (*unit, "flee"),
+                Procedure::Pursue { unit, .. } => (*unit, "berserk_move"),
+                Procedure::Halt { unit } => (*unit, "random_move_then_halt"),
+                Procedure::StandLoss { unit, .. } => (*unit, "stand_loss"),
+                Procedure::Reaction {
+                    unit,
+                    purpose: Purpose::BerserkTest,
+                    ..
+                } => (*unit, "berserk_test"),
+                Procedure::Shooting {
+                    shooter, situation, ..
+                } if situation.contact => (*shooter, "shower"),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        self.battle
+            .duties()
+            .iter()
+            .any(|d| d.unit == unit && d.due.code() == code)
+            .then_some((unit, code))
+    }
+
+    /// z: the referee sets aside the duty the top panel does (the table has made it moot).
+    pub(super) fn set_aside(&mut self) {
+        let Some((unit, due)) = self.duty_on_top() else {
+            return self.set_resolve_error(
+                "this panel does no step a result left: Esc backs out".to_string(),
+            );
+        };
+        match self.battle.record(Event::Dismiss {
+            unit,
+            due: due.to_string(),
+        }) {
+            Ok(e) => {
+                let text = e.summary.clone();
+                self.dialogs.pop();
+                self.say(format!("{text}; u undoes"));
+                self.sync_after_duty();
+            }
+            Err(e) => self.set_resolve_error(e.to_string()),
+        }
+    }
+
+    /// After a duty is done or set aside outside a panel's roll: the Melee
+    /// result below learns of it, or the walker goes on.
+    fn sync_after_duty(&mut self) {
+        if matches!(self.dialogs.last(), Some(Dialog::Resolve(r)) if r.rolled.is_some()) {
+            return;
+        }
+        if self.dialogs.is_empty() {
+            self.follow_walker();
+        }
+    }
+
+    /// n on a Berserk Move: no enemy visible within 45 degrees of its front:
+    /// it goes back to Ready (2.4.10).
+    pub(super) fn calm(&mut self) {
+        let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Pursue { unit, .. },
+            rolled: None,
+            ..
+        })) = self.dialogs.last()
+        else {
+            return;
+        };
+        let unit = *unit;
+        match self.battle.record(Event::Calm { unit }) {
+            Ok(e) => {
+                let text = e.summary.clone();
+                self.dialogs.pop();
+                self.say(text);
+                self.sync_after_duty();
+            }
+            Err(e) => self.set_resolve_error(e.to_string()),
+        }
+    }
+
+    /// n on a flight: a Broken unit with no direction to flee (1.7.3).
+    pub(super) fn nowhere_to_flee(&mut self) {
+        let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Flee { unit, .. },
+            rolled: None,
+            ..
+        })) = self.dialogs.last()
+        else {
+            return;
+        };
+        let unit = *unit;
+        match self.battle.record(Event::Trapped { unit }) {
+            Ok(e) => {
+                let text = e.summary.clone();
+                self.dialogs.pop();
+                self.say(format!("{text} (1.7.3); u undoes"));
+                self.sync_after_duty();
+            }
+            Err(e) => self.set_resolve_error(e.to_string()),
+        }
+    }
+
+    /// + and - on a flight: stands that cannot avoid an obstacle (2.4.11).
+    pub(super) fn obstacle_by(&mut self, n: i8) {
+        let stands = match self.dialogs.last() {
+            Some(Dialog::Resolve(Resolve {
+                procedure: Procedure::Flee { unit, .. },
+                ..
+            })) => self.battle.unit(*unit).map_or(0, |u| u.unit.stands),
+            _ => return,
+        };
+        if let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Flee {
+                obstacle_stands, ..
+            },
+            rolled: None,
+            ..
+        })) = self.dialogs.last_mut()
+        {
+            *obstacle_stands = obstacle_stands
+                .saturating_add_signed(i32::from(n))
+                .min(stands);
+        }
+    }
+
+    /// y or n on the follow-up (2.6.3, W-26).
+    pub(super) fn follow_up(&mut self, follows: bool) {
+        let Some(Dialog::FollowUp { unit, loser }) = self.dialogs.last() else {
+            return;
+        };
+        let (unit, loser) = (*unit, *loser);
+        match self.battle.record(Event::FollowUp {
+            unit,
+            loser,
+            follows,
+        }) {
+            Ok(e) => {
+                let text = e.summary.clone();
+                self.dialogs.pop();
+                self.say(text);
+                self.sync_after_duty();
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+    }
+
+    /// d: a moving unit (or the charger of the open charge) reaches stakes, a tabor or a berm.
+    pub(super) fn open_defence(&mut self) {
+        let (unit, charging) = match self.dialogs.last() {
+            Some(Dialog::Resolve(Resolve {
+                procedure: Procedure::Charge { unit, .. },
+                ..
+            })) => (*unit, true),
+            Some(Dialog::Resolve(Resolve {
+                procedure: Procedure::Activation { unit, .. },
+                rolled: Some(_),
+                ..
+            })) => {
+                let moving = self.battle.unit(*unit).is_some_and(|u| u.unit.moving);
+                if !moving {
+                    return self.set_resolve_error(
+                        "only a moving unit runs into stakes, a tabor or a berm (3.3.3)"
+                            .to_string(),
+                    );
+                }
+                (*unit, false)
+            }
+            _ => return,
+        };
+        self.dialogs
+            .push(Dialog::Resolve(Resolve::new(Procedure::Defence {
+                unit,
+                defence: Defence::Stakes,
+                charging,
+            })));
+    }
+
+    /// Tab on a field defence: stakes, tabor, berm.
+    pub(super) fn next_defence(&mut self) {
+        if let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Defence { defence, .. },
+            rolled: None,
+            ..
+        })) = self.dialogs.last_mut()
+        {
+            *defence = match defence {
+                Defence::Stakes => Defence::Tabor,
+                Defence::Tabor => Defence::Berm,
+                Defence::Berm => Defence::Stakes,
+            };
+        }
+    }
+
+    /// p on the Melee panel: the personalities of the side marked ▸ in the
+    /// stands the enemy hits, and their order from the right (3.1.3.1).
+    pub(super) fn open_hit_stands(&mut self) {
+        let Some(Dialog::Resolve(Resolve {
+            procedure:
+                Procedure::Melee {
+                    a,
+                    b,
+                    facts_a,
+                    facts_b,
+                    side,
+                    ..
+                },
+            rolled: None,
+            ..
+        })) = self.dialogs.last()
+        else {
+            return;
+        };
+        let (id, facts) = if *side == Side::A {
+            (*a, facts_a)
+        } else {
+            (*b, facts_b)
+        };
+        let side = *side;
+        let Some(u) = self.battle.unit(id) else {
+            return;
+        };
+        let active: Vec<String> = u
+            .unit
+            .active_personalities()
+            .map(|p| p.name.clone())
+            .collect();
+        if active.is_empty() {
+            return self.set_resolve_error(format!("{} has no personality with it", u.unit.name));
+        }
+        let names = match &facts.personalities_in_hit_stands {
+            Some(hit) => {
+                let mut v: Vec<(String, bool)> = hit
+                    .iter()
+                    .filter(|n| active.contains(n))
+                    .map(|n| (n.clone(), true))
+                    .collect();
+                v.extend(
+                    active
+                        .iter()
+                        .filter(|n| !hit.contains(n))
+                        .map(|n| (n.clone(), false)),
+                );
+                v
+            }
+            None => active.into_iter().map(|n| (n, true)).collect(),
+        };
+        self.dialogs.push(Dialog::HitStands(HitStands {
+            side,
+            names,
+            line: 0,
+        }));
+    }
+
+    /// w on the Melee panel: every front-rank stand holds a personality (W-20): as counted, yes, no.
+    pub(super) fn prowess(&mut self) {
+        if let Some(Dialog::Resolve(Resolve {
+            procedure:
+                Procedure::Melee {
+                    facts_a,
+                    facts_b,
+                    side,
+                    ..
+                },
+            rolled: None,
+            error,
+            ..
+        })) = self.dialogs.last_mut()
+        {
+            *error = None;
+            let f = if *side == Side::A { facts_a } else { facts_b };
+            f.personalities_fill_front = match f.personalities_fill_front {
+                None => Some(true),
+                Some(true) => Some(false),
+                Some(false) => None,
+            };
+        }
+    }
+
+    /// Space in the personalities' list: in a stand the enemy hit, or not.
+    pub(super) fn toggle_line(&mut self) {
+        if let Some(Dialog::HitStands(h)) = self.dialogs.last_mut()
+            && let Some((_, on)) = h.names.get_mut(h.line)
+        {
+            *on = !*on;
+        }
+    }
+
+    /// [ and ]: move a personality one place right or left (3.1.3.1: the
+    /// yellow die counts from the right).
+    pub(super) fn move_line(&mut self, n: i8) {
+        if let Some(Dialog::HitStands(h)) = self.dialogs.last_mut() {
+            let to = h.line as i64 + i64::from(n);
+            if to >= 0 && (to as usize) < h.names.len() {
+                h.names.swap(h.line, to as usize);
+                h.line = to as usize;
+            }
+        }
+    }
+
+    /// Enter in the personalities' list: back to the Melee with them set.
+    pub(super) fn close_hit_stands(&mut self) {
+        let Some(Dialog::HitStands(h)) = self.dialogs.pop() else {
+            return;
+        };
+        let hit: Vec<String> = h
+            .names
+            .into_iter()
+            .filter(|(_, on)| *on)
+            .map(|(n, _)| n)
+            .collect();
+        if let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Melee {
+                facts_a, facts_b, ..
+            },
+            rolled: None,
+            ..
+        })) = self.dialogs.last_mut()
+        {
+            let f = if h.side == Side::A { facts_a } else { facts_b };
+            f.personalities_in_hit_stands = Some(hit);
+        }
+    }
+
+    /// Opens the form for a unit that fell back into something (2.6.2.1).
+    pub(super) fn open_fall_back(&mut self, unit: UnitId) {
+        let on_table = |s: Side| {
+            self.battle
+                .units(s)
+                .filter(|(id, u)| *id != unit && !u.off_table())
+                .map(|(id, _)| id)
+                .collect::<Vec<_>>()
+        };
+        let mut others = on_table(unit.side);
+        others.extend(on_table(unit.side.other()));
+        self.dialogs.push(Dialog::FallBack(FallBack {
+            unit,
+            into: FellInto::Obstacle,
+            other: 0,
+            others,
+            other_front: true,
+            rear_stands: None,
+            error: None,
+        }));
+    }
+
+    fn fall_back_mut(&mut self) -> Option<&mut FallBack> {
+        match self.dialogs.last_mut() {
+            Some(Dialog::FallBack(f)) => {
+                f.error = None;
+                Some(f)
+            }
+            _ => None,
+        }
+    }
+
+    /// o, f, e, r: what the falling-back unit ran into; the unit list starts on a fitting side.
+    pub(super) fn fall_into(&mut self, into: FellInto) {
+        if let Some(f) = self.fall_back_mut() {
+            f.into = into;
+            let friend = into == FellInto::Friend;
+            if let Some(i) = f
+                .others
+                .iter()
+                .position(|o| (o.side == f.unit.side) == friend)
+            {
+                let here = f
+                    .others
+                    .get(f.other)
+                    .is_some_and(|o| (o.side == f.unit.side) == friend);
+                if !here {
+                    f.other = i;
+                }
+            }
+        }
+    }
+
+    /// Tab and ←→: the unit it ran into.
+    pub(super) fn other_unit(&mut self, n: i8) {
+        if let Some(f) = self.fall_back_mut()
+            && !f.others.is_empty()
+        {
+            let len = f.others.len() as i64;
+            f.other = (f.other as i64 + i64::from(n)).rem_euclid(len) as usize;
+        }
+    }
+
+    /// x: that unit's front edge, or its rear or side.
+    pub(super) fn other_front(&mut self) {
+        if let Some(f) = self.fall_back_mut() {
+            f.other_front = !f.other_front;
+        }
+    }
+
+    /// + and -: rear stands lost against an enemy front (by default its whole last rank).
+    pub(super) fn rear_stands(&mut self, n: i8) {
+        let Some(Dialog::FallBack(f)) = self.dialogs.last() else {
+            return;
+        };
+        let Some(u) = self.battle.unit(f.unit) else {
+            return;
+        };
+        let last = u.unit.ranks().last().copied().unwrap_or(0);
+        let stands = u.unit.stands;
+        if let Some(f) = self.fall_back_mut() {
+            let now = f.rear_stands.unwrap_or(last);
+            f.rear_stands = Some(now.saturating_add_signed(i32::from(n)).min(stands));
+        }
+    }
+
+    /// Enter: records what the unit fell into; the battle applies 2.6.2.1.
+    pub(super) fn apply_fall_back(&mut self) {
+        let Some(Dialog::FallBack(f)) = self.dialogs.last() else {
+            return;
+        };
+        let other = f
+            .into
+            .needs_other()
+            .then(|| f.others.get(f.other).copied())
+            .flatten();
+        let event = Event::FallBack {
+            unit: f.unit,
+            into: f.into,
+            other,
+            other_front: f.other_front,
+            rear_stands: f.rear_stands,
+        };
+        match self.battle.record(event) {
+            Ok(e) => {
+                let text = e.summary.clone();
+                self.dialogs.pop();
+                if let Some(Dialog::Resolve(Resolve {
+                    rolled: Some(m), ..
+                })) = self.dialogs.last_mut()
+                {
+                    for (s, d) in &mut m.next {
+                        if matches!(s, crate::tui::dialog::NextStep::FellBack(_)) {
+                            *d = true;
+                        }
+                    }
+                }
+                self.say(format!("{text}; u undoes"));
+            }
+            Err(e) => {
+                if let Some(f) = self.fall_back_mut() {
+                    f.error = Some(e.to_string());
+                }
+            }
+        }
+    }
+
+    /// + and - in the formation picker: stands in the front rank.
+    pub(super) fn files_by(&mut self, n: i8) {
+        let Some(Dialog::Formation(p)) = self.dialogs.last() else {
+            return;
+        };
+        let stands = self.battle.unit(p.unit).map_or(1, |u| u.unit.stands.max(1));
+        if let Some(Dialog::Formation(p)) = self.dialogs.last_mut() {
+            p.files = p.files.saturating_add_signed(i32::from(n)).clamp(1, stands);
+        }
+    }
+
+    /// p in the formation picker: deploy the pavises, or pick them up (3.3.3.4).
+    pub(super) fn pavises_toggle(&mut self) {
+        if let Some(Dialog::Formation(p)) = self.dialogs.last_mut() {
+            p.pavises = !p.pavises;
+        }
+    }
+}

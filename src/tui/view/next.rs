@@ -1,0 +1,118 @@
+//! The small dialogs of what a result does next: the follow-up (2.6.3,
+//! W-26), what a unit falling back ran into (2.6.2.1), and the
+//! personalities in the stands the enemy hit, in their order (3.1.3.1).
+
+use super::popup;
+use crate::battle::UnitId;
+use crate::tui::app::App;
+use crate::tui::dialog::{FallBack, HitStands};
+use crate::tui::keymap::{BINDINGS, Context};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// The keys of a context, one line each, as the help words them.
+fn keys(app: &App, context: Context) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    BINDINGS
+        .iter()
+        .filter(|b| b.context == context && !b.hint.is_empty())
+        .map(|b| {
+            Line::from(vec![
+                Span::styled(format!("  {} ", b.key.label()), t.key()),
+                Span::raw(b.help),
+            ])
+        })
+        .collect()
+}
+
+/// Draws the follow-up question.
+pub fn follow_up(app: &App, unit: UnitId, loser: UnitId, area: Rect, buf: &mut Buffer) {
+    let r = popup::centred(area, 72, 7);
+    let title = format!("Does {} follow up? (2.6.3)", app.name(unit));
+    let inner = popup::frame(app, &title, r, buf);
+    let mut lines = vec![Line::from(format!(
+        "{} fell back. {} is Ready: it may follow up into contact, or stay (W-26).",
+        app.name(loser),
+        app.name(unit)
+    ))];
+    lines.extend(keys(app, Context::FollowUp));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+/// Draws the form of a unit that fell back into something.
+pub fn fall_back(app: &App, f: &FallBack, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let r = popup::centred(area, 76, 16);
+    let title = format!("{} falls back into… (2.6.2.1)", app.name(f.unit));
+    let inner = popup::frame(app, &title, r, buf);
+    let mut lines = Vec::new();
+    if let Some(e) = &f.error {
+        lines.push(Line::from(vec![
+            Span::styled("! ", t.bad()),
+            Span::styled(e.clone(), t.warn()),
+        ]));
+    }
+    lines.push(Line::from(vec![
+        Span::styled("it ran into: ", t.title()),
+        Span::raw(f.into.to_string().replace('_', " ")),
+    ]));
+    if f.into.needs_other() {
+        let other = f
+            .others
+            .get(f.other)
+            .map_or("nobody".to_string(), |o| format!("{} ({o})", app.name(*o)));
+        lines.push(Line::from(vec![
+            Span::styled("the unit: ", t.title()),
+            Span::raw(other),
+            Span::raw(if f.other_front {
+                ", its front edge"
+            } else {
+                ", its rear or side"
+            }),
+        ]));
+        if let Some(n) = f.rear_stands {
+            lines.push(Line::from(format!(
+                "rear stands lost against the enemy front: {n}"
+            )));
+        }
+    }
+    lines.extend(keys(app, Context::FallBack));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+/// Draws the list of personalities in the stands the enemy hit.
+pub fn hit_stands(app: &App, h: &HitStands, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let r = popup::centred(area, 72, h.names.len() as u16 + 9);
+    let inner = popup::frame(
+        app,
+        "Personalities in the stands the enemy hits (3.1.3.1)",
+        r,
+        buf,
+    );
+    let mut lines = vec![Line::from(
+        "Rightmost first: the yellow die counts from the right, among those in hit stands.",
+    )];
+    for (i, (name, on)) in h.names.iter().enumerate() {
+        let style = if i == h.line { t.selected() } else { t.text() };
+        lines.push(Line::from(Span::styled(
+            format!(
+                "{}{} {}. {name}",
+                if i == h.line { "› " } else { "  " },
+                if *on { "[x]" } else { "[ ]" },
+                i + 1
+            ),
+            style,
+        )));
+    }
+    lines.extend(keys(app, Context::HitStands));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
