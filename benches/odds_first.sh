@@ -20,7 +20,8 @@ dir=target/odds-base/$base
 if [ ! -f "$dir/Cargo.toml" ]; then
   mkdir -p "$dir"
   git archive "$base" | tar -x -C "$dir"
-  sed -i '0,/^version = "\(.*\)"/s//version = "\1-base"/' "$dir/Cargo.toml"
+  # A version of its own per commit, or cargo takes one base's build for another's.
+  sed -i "0,/^version = \"\(.*\)\"/s//version = \"\\1-base-$(git rev-parse --short=12 "$base")\"/" "$dir/Cargo.toml"
 fi
 cp benches/odds_first.rs "$dir/benches/odds_first.rs"
 if ! grep -q 'name = "odds_first"' "$dir/Cargo.toml"; then
