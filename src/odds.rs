@@ -139,27 +139,30 @@ impl<T: Copy + Ord> Distribution<T> {
         let weights = weights.into_iter();
         let (low, high) = weights.size_hint();
         let mut outcomes: Vec<(T, f64)> = Vec::with_capacity(high.unwrap_or(low));
-        // Where the last weight went.
+        // Where the last weight went. (A `filter` over the weights would make
+        // a random move's loop half as fast again.)
         let mut at = 0;
-        for (v, p) in weights.filter(|(_, p)| *p > 0.0) {
-            if let Some((w, q)) = outcomes.get_mut(at)
-                && *w == v
-            {
-                *q += p;
-            } else if outcomes.last().is_none_or(|(w, _)| *w < v) {
-                outcomes.push((v, p));
-                at = outcomes.len() - 1;
-            } else {
-                at = match outcomes.binary_search_by(|(w, _)| w.cmp(&v)) {
-                    Ok(i) => {
-                        outcomes[i].1 += p;
-                        i
-                    }
-                    Err(i) => {
-                        outcomes.insert(i, (v, p));
-                        i
-                    }
-                };
+        for (v, p) in weights {
+            if p > 0.0 {
+                if let Some((w, q)) = outcomes.get_mut(at)
+                    && *w == v
+                {
+                    *q += p;
+                } else if outcomes.last().is_none_or(|(w, _)| *w < v) {
+                    outcomes.push((v, p));
+                    at = outcomes.len() - 1;
+                } else {
+                    at = match outcomes.binary_search_by(|(w, _)| w.cmp(&v)) {
+                        Ok(i) => {
+                            outcomes[i].1 += p;
+                            i
+                        }
+                        Err(i) => {
+                            outcomes.insert(i, (v, p));
+                            i
+                        }
+                    };
+                }
             }
         }
         Distribution { outcomes }
