@@ -2,13 +2,17 @@
 //! questions `benches/icepool_compare.sh` also puts to icepool.
 //!
 //! `cargo bench --bench odds`; the comparison reads the `icepool/*` results.
+//! No table is cached between previews, so every iteration computes its
+//! tables as a first preview does (only the processor's caches are warm;
+//! `benches/odds_first.rs` times first calls in fresh processes).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use herald::odds::{self, tables};
 use herald::rules::Side;
 use herald::rules::warlords::{
-    Activation, ActivationSituation, Flee, Initiative, Melee, MeleeSide, Morale, RandomMove,
-    Shooting, ShootingSituation, ShootingStyle, TroopType, Unit, UnitTrait, Weapon,
+    Activation, ActivationSituation, Flee, Formation, Initiative, Melee, MeleeFacts, MeleeSide,
+    Morale, RandomMove, Shooting, ShootingSituation, ShootingStyle, TroopType, Unit, UnitTrait,
+    Weapon,
 };
 use std::hint::black_box;
 
@@ -33,6 +37,19 @@ fn shooting_units() -> (Unit, Unit) {
     target.armour = -1;
     target.shield = true;
     (archers, target)
+}
+
+/// Veteran Pike 8 ranks deep (2 + 8 + 1 dice) against a Shieldwall 7 deep
+/// (2 + 1 + 7): with 3 enemy flanks each, 14 dice against 13, the most a
+/// referee is likely to see.
+fn deep_melee_units() -> (Unit, Unit) {
+    let mut pike = Unit::new("Schiltron", TroopType::Pike, 16);
+    pike.files = 2;
+    pike.traits = vec![UnitTrait::Veteran];
+    let mut wall = Unit::new("Housecarls", TroopType::CloseFoot, 14);
+    wall.files = 2;
+    wall.formation = Formation::Shieldwall;
+    (pike, wall)
 }
 
 fn previews(c: &mut Criterion) {
@@ -62,6 +79,13 @@ fn previews(c: &mut Criterion) {
         b.iter(|| odds::activation(black_box(&act60)))
     });
 
+    let mut champions = fyrd.clone();
+    champions.champions = 6;
+    let act8 = Activation::plan(&champions, s).unwrap();
+    g.bench_function("activation_8_dice", |b| {
+        b.iter(|| odds::activation(black_box(&act8)))
+    });
+
     let (archers, target) = shooting_units();
     let sit = ShootingSituation {
         style: ShootingStyle::Massed,
@@ -75,21 +99,67 @@ fn previews(c: &mut Criterion) {
     g.bench_function("shooting_60_dice", |b| {
         b.iter(|| odds::shooting(black_box(&shot)))
     });
+    // 50 files of massed heavy missiles, 2 dice a stand.
+    let mut host = Unit::new("Archers", TroopType::LooseFoot, 50);
+    host.files = 50;
+    host.weapons = vec![Weapon::HeavyMissiles];
+    host.shooting = vec![ShootingStyle::Massed];
+    let sit = ShootingSituation {
+        range_spans: 4,
+        ..sit
+    };
+    let shot100 = Shooting::plan(&host, &target, sit).unwrap();
+    assert_eq!(shot100.dice, 100);
+    g.bench_function("shooting_100_dice", |b| {
+        b.iter(|| odds::shooting(black_box(&shot100)))
+    });
 
     let (pike, foot) = melee_units();
     let melee = Melee::plan(MeleeSide::new(&pike), MeleeSide::new(&foot), false).unwrap();
     g.bench_function("melee_5_vs_3_dice", |b| {
         b.iter(|| odds::melee(black_box(&melee)))
     });
+    let (schiltron, wall) = deep_melee_units();
+    let flanked = MeleeFacts {
+        enemy_flanks: 3,
+        ..MeleeFacts::default()
+    };
+    let deep = Melee::plan(
+        MeleeSide {
+            unit: &schiltron,
+            facts: flanked.clone(),
+        },
+        MeleeSide {
+            unit: &wall,
+            facts: flanked,
+        },
+        false,
+    )
+    .unwrap();
+    assert_eq!((deep.a.dice, deep.b.dice), (14, 13));
+    g.bench_function("melee_14_vs_13_dice", |b| {
+        b.iter(|| odds::melee(black_box(&deep)))
+    });
 
     let rm = RandomMove { spans: 5 };
     g.bench_function("random_move_5_dice", |b| {
         b.iter(|| odds::random_move(black_box(&rm)))
     });
+    let rm30 = RandomMove { spans: 30 };
+    g.bench_function("random_move_30_dice", |b| {
+        b.iter(|| odds::random_move(black_box(&rm30)))
+    });
     let mut knights = Unit::new("Knights", TroopType::Cavalry, 4);
     knights.morale = Morale::Broken;
     let flee = Flee::new(&knights);
     g.bench_function("flee_7_dice", |b| b.iter(|| odds::flee(black_box(&flee))));
+    // The longest charge distance: Fast Horse Skirmishers, 5 + 1 + 3.
+    let mut hobelars = Unit::new("Hobelars", TroopType::HorseSkirmishers, 4);
+    hobelars.morale = Morale::Broken;
+    hobelars.traits = vec![UnitTrait::Fast];
+    let flee9 = Flee { unit: &hobelars };
+    assert_eq!(flee9.needs().white, 9);
+    g.bench_function("flee_9_dice", |b| b.iter(|| odds::flee(black_box(&flee9))));
     let ini = Initiative {
         last_holder: Some(Side::A),
     };
@@ -99,21 +169,15 @@ fn previews(c: &mut Criterion) {
     g.finish();
 }
 
-/// The counting itself, without the per-pool cache: what a first preview pays.
-fn uncached(c: &mut Criterion) {
-    let mut g = c.benchmark_group("uncached");
-    g.bench_function("top_two_counts_2_to_7", |b| {
-        b.iter(|| {
-            for n in 2..=7 {
-                black_box(tables::top_two_counts(black_box(n)));
-            }
-        })
+/// The tables alone, for the largest pools of the previews above.
+fn table_costs(c: &mut Criterion) {
+    let mut g = c.benchmark_group("tables");
+    g.bench_function("top_two_60", |b| b.iter(|| tables::top_two(black_box(60))));
+    g.bench_function("hits_100", |b| {
+        b.iter(|| tables::hits(black_box(100), black_box(3)))
     });
-    g.bench_function("hits_counts_60", |b| {
-        b.iter(|| tables::hits_counts(black_box(60), black_box(3)))
-    });
-    g.bench_function("sixes_ones_counts_7", |b| {
-        b.iter(|| tables::sixes_ones_counts(black_box(7)))
+    g.bench_function("sixes_ones_30", |b| {
+        b.iter(|| tables::sixes_ones(black_box(30)))
     });
     g.finish();
 }
@@ -151,5 +215,5 @@ fn icepool(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, previews, uncached, icepool);
+criterion_group!(benches, previews, table_costs, icepool);
 criterion_main!(benches);

@@ -105,3 +105,59 @@ fn sixty_dice_needing_4_are_binomial_exactly() {
     assert_eq!(c[30], 118_264_581_564_861_424, "C(60, 30)");
     assert!((h[30] - 118_264_581_564_861_424.0 / 2f64.powi(60)).abs() < 1e-15);
 }
+
+/// The largest difference between probabilities and exact counts over their
+/// total: absolute, and relative to the exact value where it is not 0.
+fn worst(probabilities: &[f64], counts: &[u128]) -> (f64, f64) {
+    let total = counts.iter().sum::<u128>() as f64;
+    let mut worst = (0.0f64, 0.0f64);
+    for (&p, &c) in probabilities.iter().zip(counts) {
+        let exact = c as f64 / total;
+        let off = (p - exact).abs();
+        worst.0 = worst.0.max(off);
+        if c > 0 {
+            worst.1 = worst.1.max(off / exact);
+        }
+    }
+    worst
+}
+
+#[test]
+fn probabilities_agree_with_exact_counts_wherever_they_fit() {
+    // Two highest: the counts over the total themselves, to the last bit.
+    for n in 0..=49 {
+        let c = top_two_counts(n).unwrap();
+        let total = 6u128.pow(n) as f64;
+        let t = top_two(n);
+        for s in 0..13 {
+            for d in 0..2 {
+                assert_eq!(t[s][d], c[s][d] as f64 / total, "top two of {n}: {s} {d}");
+            }
+        }
+    }
+    // Hits on any number of faces, sixes and ones: every pool whose counts fit.
+    let check = |what: String, p: &[f64], c: &[u128]| {
+        assert_eq!(p.len(), c.len(), "{what}");
+        let (absolute, relative) = worst(p, c);
+        assert!(absolute < 1e-15, "{what}: off by {absolute}");
+        assert!(
+            relative < 1e-13,
+            "{what}: off by {relative} of the exact value"
+        );
+    };
+    let mut pools = 0;
+    for h in 0..=6 {
+        for n in 0.. {
+            let Some(c) = hits_counts(n, h) else { break };
+            check(format!("hits of {n} on {h} faces"), &hits(n, h), &c);
+            pools += 1;
+        }
+    }
+    assert_eq!(hits_counts(127, 3).map(|c| c.len()), Some(128));
+    for n in 0.. {
+        let Some(c) = sixes_ones_counts(n) else { break };
+        check(format!("sixes and ones of {n}"), &sixes_ones(n), &c);
+        pools += 1;
+    }
+    assert!(pools > 600, "{pools} pools checked");
+}

@@ -42,10 +42,12 @@ pub fn random_move(plan: &RandomMove) -> RandomMoveOdds {
     let dice = plan.needs().white as u32;
     let w = dice as usize + 1;
     let table = tables::sixes_ones(dice);
-    let distance = Distribution::gather_sorted(table.iter().enumerate().map(|(i, &p)| {
+    // Only s + o <= dice can be rolled: the rest of each row is 0.
+    let rolled = (0..=dice).flat_map(|s| (0..=dice - s).map(move |o| (s, o)));
+    let distance = Distribution::gather_sorted(rolled.map(|(s, o)| {
         (
-            random_distance(plan.spans, (i / w) as u32, (i % w) as u32),
-            p,
+            random_distance(plan.spans, s, o),
+            table[s as usize * w + o as usize],
         )
     }));
     RandomMoveOdds { dice, distance }

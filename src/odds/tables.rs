@@ -1,17 +1,18 @@
-//! The dice arithmetic under the odds: for n white dice, how many of the 6^n
-//! rolls give each two-highest sum (with and without doubles among all the
-//! dice), each number of hits, and each number of sixes and ones.
+//! The dice arithmetic under the odds: for n white dice, how often each
+//! two-highest sum comes up (with and without doubles among all the dice),
+//! each number of hits, and each number of sixes and ones.
 //!
-//! Counts are exact (`u128`) while they fit, by closed forms rather than by
-//! listing rolls; past that (dozens of dice) the same forms are evaluated in
-//! floating point. Probability tables are cached per number of dice, so a
-//! preview after the first costs only the mapping through the rules.
-
-use std::borrow::Cow;
-use std::sync::OnceLock;
-
-/// Dice counts whose tables are cached; larger pools are computed each time.
-const CACHED: usize = 129;
+//! Nothing is cached: every table costs well under the 10 µs a preview may
+//! take (`benches/odds_first.rs` times first calls in fresh processes).
+//!
+//! - Two highest: exact counts (`u128`, closed forms) while 6^n fits, for
+//!   up to 49 dice, turned into probabilities at compile time; past that
+//!   the same forms in floating point.
+//! - Hits, sixes and ones: binomial terms in floating point, each from its
+//!   neighbour by an exact ratio of whole numbers, starting at the most
+//!   likely count. They agree with the exact counts ([`hits_counts`],
+//!   [`sixes_ones_counts`]) to within 1e-15 wherever those fit
+//!   (`tests/odds_tables.rs` checks every such pool).
 
 /// Ways of rolling each two-highest sum `0..=12`: `[no doubles, doubles]`,
 /// where doubles means any two of all the dice show the same face.
@@ -20,19 +21,18 @@ pub type TopTwoCounts = [[u128; 2]; 13];
 /// Probabilities of each two-highest sum `0..=12`: `[no doubles, doubles]`.
 pub type TopTwo = [[f64; 2]; 13];
 
-/// `n` choose `k`, exact, or `None` if it does not fit.
-fn choose(n: u128, k: u128) -> Option<u128> {
+/// `n` choose `k`, for the few faces [`top_two_counts`] asks about.
+const fn choose(n: u128, k: u128) -> u128 {
     if k > n {
-        return Some(0);
+        return 0;
     }
-    let k = k.min(n - k);
-    let mut c: u128 = 1;
-    for i in 0..k {
-        // c (n - i) / (i + 1) is a whole number; dividing first keeps it in range.
-        let g = gcd(c, i + 1);
-        c = (c / g).checked_mul((n - i) / ((i + 1) / g))?;
+    let (mut c, mut i) = (1, 0);
+    while i < k {
+        // c is C(n, i), and C(n, i) (n - i) = C(n, i + 1) (i + 1).
+        c = c * (n - i) / (i + 1);
+        i += 1;
     }
-    Some(c)
+    c
 }
 
 /// Ways `n` dice give each two-highest sum, exact, or `None` when the counts
@@ -43,34 +43,76 @@ fn choose(n: u128, k: u128) -> Option<u128> {
 /// `a > b` in `n (b^(n-1) - (b-1)^(n-1))` rolls (one `a`, the rest at most
 /// `b`, at least one `b`), of which `n! C(b-1, n-2)` show no doubles at all.
 /// One die counts alone; no dice make 0.
-pub fn top_two_counts(n: u32) -> Option<TopTwoCounts> {
-    6u128.checked_pow(n)?; // the total must fit too
+pub const fn top_two_counts(n: u32) -> Option<TopTwoCounts> {
+    // Every term counts some of the 6^n rolls, so once the total fits,
+    // nothing below can overflow.
+    if 6u128.checked_pow(n).is_none() {
+        return None;
+    }
     let mut t = [[0u128; 2]; 13];
     match n {
         0 => t[0][0] = 1,
-        1 => (1..=6).for_each(|v| t[v][0] = 1),
+        1 => {
+            let mut v = 1;
+            while v <= 6 {
+                t[v][0] = 1;
+                v += 1;
+            }
+        }
         _ => {
-            let pow = |b: u128, e: u32| b.checked_pow(e);
-            let nn = u128::from(n);
-            for a in 1..=6u128 {
-                let both = pow(a, n)? - pow(a - 1, n)? - nn.checked_mul(pow(a - 1, n - 1)?)?;
+            let nn = n as u128;
+            let mut a = 1u128;
+            while a <= 6 {
+                let both = a.pow(n) - (a - 1).pow(n) - nn * (a - 1).pow(n - 1);
                 t[2 * a as usize][1] += both;
-                for b in 1..a {
-                    let ways = nn.checked_mul(pow(b, n - 1)? - pow(b - 1, n - 1)?)?;
+                let mut b = 1u128;
+                while b < a {
+                    let ways = nn * (b.pow(n - 1) - (b - 1).pow(n - 1));
                     let distinct = if n <= 6 {
-                        (1..=nn).product::<u128>() * choose(b - 1, nn - 2)?
+                        let (mut fact, mut i) = (1u128, 2u128);
+                        while i <= nn {
+                            fact *= i;
+                            i += 1;
+                        }
+                        fact * choose(b - 1, nn - 2)
                     } else {
                         0
                     };
                     let s = (a + b) as usize;
                     t[s][0] += distinct;
                     t[s][1] += ways - distinct;
+                    b += 1;
                 }
+                a += 1;
             }
         }
     }
     Some(t)
 }
+
+/// Pools with exact two-highest counts: 6^49 fits in 128 bits, 6^50 does not.
+const EXACT_TOP_TWO: usize = 50;
+const _: () = assert!(top_two_counts(EXACT_TOP_TWO as u32).is_none());
+
+/// The probabilities of every pool with exact counts, worked out by the
+/// compiler: each count over the total, as `f64`.
+static TOP_TWO: [TopTwo; EXACT_TOP_TWO] = {
+    let mut out = [[[0.0; 2]; 13]; EXACT_TOP_TWO];
+    let mut n = 0;
+    while n < EXACT_TOP_TWO {
+        let Some(c) = top_two_counts(n as u32) else {
+            panic!("6^n fits below EXACT_TOP_TWO");
+        };
+        let total = 6u128.pow(n as u32) as f64;
+        let mut s = 0;
+        while s < 13 {
+            out[n][s] = [c[s][0] as f64 / total, c[s][1] as f64 / total];
+            s += 1;
+        }
+        n += 1;
+    }
+    out
+};
 
 /// The same closed forms in floating point, for pools too big to count exactly.
 fn top_two_float(n: u32) -> TopTwo {
@@ -91,17 +133,9 @@ fn top_two_float(n: u32) -> TopTwo {
 
 /// Probabilities of each two-highest sum (and doubles) for `n` dice.
 pub fn top_two(n: u32) -> TopTwo {
-    static CACHE: [OnceLock<TopTwo>; CACHED] = [const { OnceLock::new() }; CACHED];
-    let make = || match top_two_counts(n) {
-        Some(c) => {
-            let total = c.iter().flatten().sum::<u128>() as f64;
-            c.map(|row| row.map(|x| x as f64 / total))
-        }
+    match TOP_TWO.get(n as usize) {
+        Some(t) => *t,
         None => top_two_float(n),
-    };
-    match CACHE.get(n as usize) {
-        Some(cell) => *cell.get_or_init(make),
-        None => make(),
     }
 }
 
@@ -167,65 +201,52 @@ fn gcd(a: u128, b: u128) -> u128 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
-/// `ln(k!)` for every `k` up to `n`.
-fn ln_factorials(n: u32) -> Vec<f64> {
-    let mut out = Vec::with_capacity(n as usize + 1);
-    let mut acc = 0.0;
-    out.push(0.0);
-    for k in 1..=n {
-        acc += f64::from(k).ln();
-        out.push(acc);
+/// Writes into `out` (`n + 1` long) the chance of each number `k` of
+/// successes in `n` trials that each succeed `yes` times in `yes + no`,
+/// scaled so that they sum to `mass`.
+///
+/// The most likely `k` starts at 1 and every other term is its neighbour
+/// times `(n - k) yes / ((k + 1) no)` or the inverse: whole numbers, exact
+/// in `f64`, so each step rounds twice and a term `j` steps from the start
+/// is within about `2j` units in the last place. Going outward the terms
+/// only shrink, so nothing overflows, and only terms below 1e-308 of the
+/// largest underflow.
+fn binomial(n: u32, yes: u32, no: u32, mass: f64, out: &mut [f64]) {
+    let n = n as usize;
+    debug_assert_eq!(out.len(), n + 1);
+    if yes == 0 || no == 0 {
+        out.fill(0.0);
+        out[if yes == 0 { 0 } else { n }] = mass;
+        return;
     }
-    out
-}
-
-/// `q^e` in log form, with `0^0 = 1`.
-fn ln_pow(q: f64, e: u32) -> f64 {
-    if e == 0 { 0.0 } else { f64::from(e) * q.ln() }
-}
-
-/// Binomial probabilities in floating point (log form), for big pools.
-fn hits_float(n: u32, hit_faces: u32) -> Vec<f64> {
-    let p = f64::from(hit_faces.min(6)) / 6.0;
-    let lf = ln_factorials(n);
-    let t = (0..=n)
-        .map(|k| {
-            let ln = lf[n as usize] - lf[k as usize] - lf[(n - k) as usize]
-                + ln_pow(p, k)
-                + ln_pow(1.0 - p, n - k);
-            ln.exp()
-        })
-        .collect::<Vec<_>>();
-    normalised(t)
-}
-
-/// Divides by the sum, so that rounding in the logs cannot leave the total off 1.
-fn normalised(mut t: Vec<f64>) -> Vec<f64> {
-    let total: f64 = t.iter().sum();
-    t.iter_mut().for_each(|p| *p /= total);
-    t
+    // floor((n + 1) p) is a most likely count, and below n + 1 as p < 1.
+    let mode = (n as u64 + 1) * u64::from(yes) / u64::from(yes + no);
+    let mode = mode as usize;
+    let (yes, no) = (f64::from(yes), f64::from(no));
+    out[mode] = 1.0;
+    let mut sum = 1.0;
+    let mut w = 1.0;
+    for k in mode..n {
+        w *= ((n - k) as f64 * yes) / ((k + 1) as f64 * no);
+        out[k + 1] = w;
+        sum += w;
+    }
+    w = 1.0;
+    for k in (1..=mode).rev() {
+        w *= (k as f64 * no) / ((n - k + 1) as f64 * yes);
+        out[k - 1] = w;
+        sum += w;
+    }
+    let scale = mass / sum;
+    out.iter_mut().for_each(|p| *p *= scale);
 }
 
 /// Probabilities of each number of dice (0 to `n`) on `hit_faces` of the 6 faces.
-pub fn hits(n: u32, hit_faces: u32) -> Cow<'static, [f64]> {
-    static CACHE: [[OnceLock<Box<[f64]>>; CACHED]; 7] =
-        [const { [const { OnceLock::new() }; CACHED] }; 7];
-    let make = || -> Box<[f64]> {
-        match hits_counts(n, hit_faces) {
-            Some(c) => {
-                let total = c.iter().sum::<u128>() as f64;
-                c.iter().map(|&x| x as f64 / total).collect()
-            }
-            None => hits_float(n, hit_faces).into(),
-        }
-    };
-    match CACHE
-        .get(hit_faces as usize)
-        .and_then(|row| row.get(n as usize))
-    {
-        Some(cell) => Cow::Borrowed(cell.get_or_init(make)),
-        None => Cow::Owned(make().into_vec()),
-    }
+pub fn hits(n: u32, hit_faces: u32) -> Vec<f64> {
+    let h = hit_faces.min(6);
+    let mut t = vec![0.0; n as usize + 1];
+    binomial(n, h, 6 - h, 1.0, &mut t);
+    t
 }
 
 /// Ways `n` dice show `s` sixes and `o` ones, out of 6^n, at index
@@ -248,44 +269,81 @@ pub fn sixes_ones_counts(n: u32) -> Option<Vec<u128>> {
     Some(t)
 }
 
-/// The multinomial in floating point (log form), for big pools.
-fn sixes_ones_float(n: u32) -> Vec<f64> {
+/// Probabilities of `s` sixes and `o` ones among `n` dice, at `s * (n + 1) + o`
+/// (0 where `s + o > n`).
+///
+/// The sixes are binomial (1 face in 6); given `s` of them, the ones among
+/// the other `n - s` dice are binomial too (1 face in the 5 left).
+pub fn sixes_ones(n: u32) -> Vec<f64> {
     let w = n as usize + 1;
-    let lf = ln_factorials(n);
     let mut t = vec![0.0; w * w];
-    for s in 0..=n {
-        for o in 0..=(n - s) {
-            let r = n - s - o;
-            let ln = lf[n as usize] - lf[s as usize] - lf[o as usize] - lf[r as usize]
-                + ln_pow(1.0 / 6.0, s + o)
-                + ln_pow(4.0 / 6.0, r);
-            t[s as usize * w + o as usize] = ln.exp();
-        }
+    let mut sixes = vec![0.0; w];
+    binomial(n, 1, 5, 1.0, &mut sixes);
+    for (s, &p) in sixes.iter().enumerate() {
+        binomial(n - s as u32, 1, 4, p, &mut t[s * w..s * w + w - s]);
     }
-    normalised(t)
-}
-
-/// Probabilities of `s` sixes and `o` ones among `n` dice, at `s * (n + 1) + o`.
-pub fn sixes_ones(n: u32) -> Cow<'static, [f64]> {
-    static CACHE: [OnceLock<Box<[f64]>>; CACHED] = [const { OnceLock::new() }; CACHED];
-    let make = || -> Box<[f64]> {
-        match sixes_ones_counts(n) {
-            Some(c) => {
-                let total = c.iter().sum::<u128>() as f64;
-                c.iter().map(|&x| x as f64 / total).collect()
-            }
-            None => sixes_ones_float(n).into(),
-        }
-    };
-    match CACHE.get(n as usize) {
-        Some(cell) => Cow::Borrowed(cell.get_or_init(make)),
-        None => Cow::Owned(make().into_vec()),
-    }
+    t
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `ln(k!)` for every `k` up to `n`.
+    fn ln_factorials(n: u32) -> Vec<f64> {
+        let mut out = Vec::with_capacity(n as usize + 1);
+        let mut acc = 0.0;
+        out.push(0.0);
+        for k in 1..=n {
+            acc += f64::from(k).ln();
+            out.push(acc);
+        }
+        out
+    }
+
+    /// `q^e` in log form, with `0^0 = 1`.
+    fn ln_pow(q: f64, e: u32) -> f64 {
+        if e == 0 { 0.0 } else { f64::from(e) * q.ln() }
+    }
+
+    /// Divides by the sum.
+    fn normalised(mut t: Vec<f64>) -> Vec<f64> {
+        let total: f64 = t.iter().sum();
+        t.iter_mut().for_each(|p| *p /= total);
+        t
+    }
+
+    /// Binomial probabilities in log form: another way to the same numbers.
+    fn hits_float(n: u32, hit_faces: u32) -> Vec<f64> {
+        let p = f64::from(hit_faces.min(6)) / 6.0;
+        let lf = ln_factorials(n);
+        let t = (0..=n)
+            .map(|k| {
+                let ln = lf[n as usize] - lf[k as usize] - lf[(n - k) as usize]
+                    + ln_pow(p, k)
+                    + ln_pow(1.0 - p, n - k);
+                ln.exp()
+            })
+            .collect::<Vec<_>>();
+        normalised(t)
+    }
+
+    /// The multinomial in log form: another way to the same numbers.
+    fn sixes_ones_float(n: u32) -> Vec<f64> {
+        let w = n as usize + 1;
+        let lf = ln_factorials(n);
+        let mut t = vec![0.0; w * w];
+        for s in 0..=n {
+            for o in 0..=(n - s) {
+                let r = n - s - o;
+                let ln = lf[n as usize] - lf[s as usize] - lf[o as usize] - lf[r as usize]
+                    + ln_pow(1.0 / 6.0, s + o)
+                    + ln_pow(4.0 / 6.0, r);
+                t[s as usize * w + o as usize] = ln.exp();
+            }
+        }
+        normalised(t)
+    }
 
     #[test]
     fn float_forms_agree_with_exact_counts() {
@@ -305,6 +363,30 @@ mod tests {
             let e = sixes_ones(n);
             let f = sixes_ones_float(n);
             assert!(e.iter().zip(&f).all(|(a, b)| (a - b).abs() < 1e-12));
+        }
+    }
+
+    #[test]
+    fn binomials_agree_with_the_log_form_past_exact_counts() {
+        for n in [128, 200, 320, 500] {
+            for h in 1..=5 {
+                let (a, b) = (hits(n, h), hits_float(n, h));
+                let off = a
+                    .iter()
+                    .zip(&b)
+                    .map(|(x, y)| (x - y).abs())
+                    .fold(0.0, f64::max);
+                assert!(off < 1e-12, "{n} dice on {h} faces: off by {off}");
+            }
+        }
+        for n in [50, 100, 140] {
+            let (a, b) = (sixes_ones(n), sixes_ones_float(n));
+            let off = a
+                .iter()
+                .zip(&b)
+                .map(|(x, y)| (x - y).abs())
+                .fold(0.0, f64::max);
+            assert!(off < 1e-12, "sixes and ones of {n}: off by {off}");
         }
     }
 
