@@ -157,7 +157,7 @@ fn previews(c: &mut Criterion) {
     let mut hobelars = Unit::new("Hobelars", TroopType::HorseSkirmishers, 4);
     hobelars.morale = Morale::Broken;
     hobelars.traits = vec![UnitTrait::Fast];
-    let flee9 = Flee { unit: &hobelars };
+    let flee9 = Flee::new(&hobelars);
     assert_eq!(flee9.needs().white, 9);
     g.bench_function("flee_9_dice", |b| b.iter(|| odds::flee(black_box(&flee9))));
     let ini = Initiative {

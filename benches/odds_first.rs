@@ -54,6 +54,7 @@ fn shot(files: u32) -> (u64, u64) {
         range_spans: 4,
         weapon: None,
         stands_shot_at: None,
+        contact: false,
     };
     let plan = Shooting::plan(&archers, &target, sit).unwrap();
     assert_eq!(plan.dice, 2 * files);
@@ -111,7 +112,7 @@ fn flee(fast: bool) -> (u64, u64) {
     if fast {
         u.traits = vec![UnitTrait::Fast];
     }
-    let plan = Flee { unit: &u };
+    let plan = Flee::new(&u);
     assert_eq!(plan.needs().white, 8 + usize::from(fast));
     time(|| odds::flee(black_box(&plan)))
 }

@@ -7,7 +7,7 @@
 #
 # BASE defaults to the commit this branch leaves main from. Its tree is
 # exported (git archive, no worktree) to target/odds-base/, given this
-# benchmark file and another version number (cargo names artifacts by package
+# benchmark file if it has none, and another version number (cargo names artifacts by package
 # and version, not by path), and built into the same target directory, so
 # only Herald itself is compiled twice. HERALD_ODDS_SAMPLES sets the
 # processes per case.
@@ -23,7 +23,11 @@ if [ ! -f "$dir/Cargo.toml" ]; then
   # A version of its own per commit, or cargo takes one base's build for another's.
   sed -i "0,/^version = \"\(.*\)\"/s//version = \"\\1-base-$(git rev-parse --short=12 "$base")\"/" "$dir/Cargo.toml"
 fi
-cp benches/odds_first.rs "$dir/benches/odds_first.rs"
+# The base's own copy of this benchmark when it has one (the rules' types may
+# differ between commits); otherwise this one, which builds against 7fa2a18.
+if ! git cat-file -e "$base:benches/odds_first.rs" 2>/dev/null; then
+  cp benches/odds_first.rs "$dir/benches/odds_first.rs"
+fi
 if ! grep -q 'name = "odds_first"' "$dir/Cargo.toml"; then
   printf '\n[[bench]]\nname = "odds_first"\nharness = false\n' >>"$dir/Cargo.toml"
 fi
