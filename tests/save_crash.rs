@@ -25,12 +25,12 @@ const KILLS: usize = 200;
 fn a_save_written_by_a_killed_process_always_loads() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("crash.toml");
-    let data = SaveData {
+    let mut data = SaveData {
         name: "crash".to_string(),
         dice: SeededDice::new(17).position(),
         battle: Battle::new(support::setup()),
     };
-    drop(SaveFile::create(&path, &data).unwrap());
+    drop(SaveFile::create(&path, &mut data).unwrap());
     let mut rng = ChaCha8Rng::seed_from_u64(0xc0ffee);
     let mut acknowledged = 0;
     let mut killed_while_writing = 0;

@@ -184,8 +184,7 @@ impl App {
     pub(super) fn hand_back(&mut self, procedure: &Procedure, x: &Rolled) -> bool {
         let summary = self
             .battle
-            .entries()
-            .get(x.entry)
+            .entry(x.entry)
             .map_or(String::new(), |e| e.summary.clone());
         let Some(Dialog::Resolve(below)) = self.dialogs.last_mut() else {
             return false;
@@ -599,7 +598,7 @@ impl App {
             let procedure = procedure.clone();
             self.dialogs.pop();
             let done = Rolled {
-                entry: self.battle.entries().len().saturating_sub(1),
+                entry: self.battle.events().len().saturating_sub(1),
                 ..empty_rolled()
             };
             self.hand_back(&procedure, &done);
@@ -652,12 +651,18 @@ impl App {
     /// Whether `me` charged (or successfully counter-charged) `foe` this turn.
     fn charged_this_turn(&self, me: UnitId, foe: UnitId) -> bool {
         let turn = self.battle.turn();
-        self.battle
-            .events()
-            .iter()
-            .zip(self.battle.entries())
-            .filter(|(_, e)| e.turn == turn && e.phase != Phase::Melee)
-            .any(|(ev, _)| match ev {
+        // This turn's events, from the latest back (not the whole log).
+        let events = self.battle.events();
+        (0..events.len())
+            .rev()
+            .map_while(|i| {
+                self.battle
+                    .when(i)
+                    .filter(|w| w.0 == turn)
+                    .map(|w| (i, w.1))
+            })
+            .filter(|(_, phase)| *phase != Phase::Melee)
+            .any(|(i, _)| match &events[i] {
                 Event::RandomMove {
                     unit,
                     toward: Some(t),
