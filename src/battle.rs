@@ -210,11 +210,16 @@ impl Battle {
         undone: Vec<Event>,
     ) -> Result<Battle, ReplayError> {
         let mut b = Battle::new(setup);
-        b.events.reserve_exact(events.len());
         b.when.reserve_exact(events.len());
-        for (i, e) in events.into_iter().enumerate() {
-            let kind = e.kind();
-            b.push(e).map_err(|error| ReplayError {
+        // The events are applied where they lie and then kept as they are:
+        // a long log is not copied.
+        b.events = events;
+        for i in 0..b.events.len() {
+            let event = std::mem::replace(&mut b.events[i], Event::NextPhase);
+            let applied = b.apply_next(i, &event);
+            let kind = event.kind();
+            b.events[i] = event;
+            applied.map_err(|error| ReplayError {
                 number: i + 1,
                 kind,
                 error,
@@ -234,18 +239,25 @@ impl Battle {
 
     /// Applies and keeps an event, with a checkpoint when due.
     fn push(&mut self, event: Event) -> Result<(), BattleError> {
-        let entry = self.state.apply(&self.setup, &event)?;
         let at = self.events.len();
-        self.note_departures(at, &event, &entry);
-        self.when.push((entry.turn, entry.phase));
+        self.apply_next(at, &event)?;
         self.events.push(event);
+        Ok(())
+    }
+
+    /// Applies event `at` (the next one) and keeps all but the event itself:
+    /// its turn and phase, its entry, its departures, a checkpoint when due.
+    fn apply_next(&mut self, at: usize, event: &Event) -> Result<(), BattleError> {
+        let entry = self.state.apply(&self.setup, event)?;
+        self.note_departures(at, event, &entry);
+        self.when.push((entry.turn, entry.phase));
         self.recent.push(entry);
         if self.recent.len() >= 2 * RECENT_ENTRIES {
             let old = self.recent.len() - RECENT_ENTRIES;
             self.recent.drain(..old);
             self.recent_from += old;
         }
-        let n = self.events.len();
+        let n = at + 1;
         if n.is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints.push((n, self.state.clone()));
             if self.checkpoints.len() > MAX_CHECKPOINTS {

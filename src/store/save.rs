@@ -203,7 +203,8 @@ pub fn load(path: &Path) -> Result<Loaded, SaveError> {
         path: path.to_path_buf(),
         why,
     })?;
-    read_save(&path.display().to_string(), &file)
+    let size = file.metadata().map_or(0, |m| m.len());
+    read_save(&path.display().to_string(), &file, size)
         .map_err(|ps| SaveError::Problems(ps, bak_if_any(path)))
 }
 
@@ -426,9 +427,9 @@ impl SaveFile {
                 break file;
             }
         };
-        let loaded = read_save(&path.display().to_string(), &file)
-            .map_err(|ps| SaveError::Problems(ps, bak_if_any(path)))?;
         let size = file.metadata().map_err(io_err("read", path))?.len();
+        let loaded = read_save(&path.display().to_string(), &file, size)
+            .map_err(|ps| SaveError::Problems(ps, bak_if_any(path)))?;
         let mut f = SaveFile {
             path: path.to_path_buf(),
             name: loaded.data.name.clone(),

@@ -71,7 +71,7 @@ pub struct Torn {
 
 /// Reads a save's text; `path` names it in problems.
 pub fn from_text(path: &str, text: &str) -> Result<Loaded, Vec<Problem>> {
-    read_save(path, text.as_bytes())
+    read_save(path, text.as_bytes(), text.len() as u64)
 }
 
 /// What one table of the log does.
@@ -168,8 +168,10 @@ impl Strings {
 /// name, dice, armies) parsed as one TOML document, then each table of the
 /// log parsed on its own, so no tree of the whole file is ever built. In
 /// format 3 the log is a journal of commits; anything after the last
-/// commit was cut short by a crash and is dropped (see [`Torn`]).
-pub fn read_save(path: &str, input: impl std::io::Read) -> Result<Loaded, Vec<Problem>> {
+/// commit was cut short by a crash and is dropped (see [`Torn`]). `size`,
+/// the file's size if known (else 0), lets the list of events be made
+/// large enough at once: a long log is never copied as it grows.
+pub fn read_save(path: &str, input: impl std::io::Read, size: u64) -> Result<Loaded, Vec<Problem>> {
     let mut lines = Lines::new(path, input);
     let mut strings = Strings::default();
     // The header: every line up to the first table of the log.
@@ -192,6 +194,11 @@ pub fn read_save(path: &str, input: impl std::io::Read) -> Result<Loaded, Vec<Pr
     drop(header);
     let format = head.format;
     let mut log = Log::new(path, format, header_end);
+    // A table of the log takes at least 40 bytes; what is reserved and
+    // never used is never touched, so takes no memory.
+    let most = (size.min(MAX_SAVE_BYTES) / 40) as usize;
+    log.events.reserve_exact(most);
+    log.places.reserve_exact(most);
     // The tables of the log, each from its header line to the next one's,
     // or in format 3 to its commit line.
     let mut text: Vec<u8> = Vec::with_capacity(1024);
