@@ -180,6 +180,10 @@ fn check_regular(path: &Path) -> Result<(), SaveError> {
             path: path.to_path_buf(),
             source: e,
         }),
+        Ok(m) if m.is_file() && m.len() > MAX_SAVE_BYTES => Err(SaveError::Problems(
+            vec![read::too_big(&path.display().to_string(), m.len())],
+            None,
+        )),
         Ok(_) => crate::store::toml_walk::open_regular(path)
             .map(drop)
             .map_err(|why| SaveError::NotAFile {
@@ -253,6 +257,8 @@ pub struct SaveFile {
     records: usize,
     /// What opening did that the referee should know.
     notes: Vec<String>,
+    /// Test support: appends still to fail as on a full disk.
+    fail_next: usize,
 }
 
 /// Takes the lock on an open file, or says another Herald holds it.
@@ -385,6 +391,7 @@ impl SaveFile {
             undone: 0,
             records: 0,
             notes: Vec::new(),
+            fail_next: 0,
         };
         f.wrote_whole(battle);
         Ok(f)
@@ -440,6 +447,7 @@ impl SaveFile {
             undone: loaded.data.battle.undone().len(),
             records: loaded.records,
             notes: Vec::new(),
+            fail_next: 0,
         };
         f.clean_temporaries();
         let mut data = loaded.data;
@@ -459,6 +467,13 @@ impl SaveFile {
             f.rewrite(&mut data.battle, data.dice)?;
         }
         Ok((f, data))
+    }
+
+    /// Test support: the next `count` saves fail as on a full disk, after
+    /// half of what they write has reached the file.
+    #[doc(hidden)]
+    pub fn fail_next_writes(&mut self, count: usize) {
+        self.fail_next = count;
     }
 
     /// The save's path (it changes when the battle moves to a new file).
@@ -681,10 +696,22 @@ impl SaveFile {
     /// Appends `bytes` at the end of the last commit and flushes them to
     /// disk; on failure, cuts off whatever part was written.
     fn append(&mut self, bytes: &[u8]) -> Result<(), SaveError> {
+        let fail = self.fail_next > 0;
+        self.fail_next = self.fail_next.saturating_sub(1);
         let written = self
             .file
             .seek(SeekFrom::Start(self.len))
-            .and_then(|_| self.file.write_all(bytes))
+            .and_then(|_| {
+                if fail {
+                    // Half the commit reaches the file, then the disk is full.
+                    self.file.write_all(&bytes[..bytes.len() / 2])?;
+                    return Err(io::Error::new(
+                        io::ErrorKind::StorageFull,
+                        "No space left on device (injected by a test)",
+                    ));
+                }
+                self.file.write_all(bytes)
+            })
             .and_then(|()| self.file.sync_data());
         if let Err(e) = written {
             let _ = self.file.set_len(self.len);

@@ -72,6 +72,11 @@ struct Signals {
 }
 
 impl Signals {
+    /// Listens for signals on a thread of its own. SIGTERM, SIGHUP and
+    /// SIGINT ask the loop to stop; if it has not within a second (a
+    /// terminal that hung up leaves the keyboard reader waiting for ever),
+    /// the thread restores the terminal and ends Herald itself: like a kill,
+    /// that loses nothing acknowledged.
     fn register() -> Result<Signals, String> {
         let s = Signals {
             stop: Arc::new(AtomicBool::new(false)),
@@ -81,16 +86,24 @@ impl Signals {
         #[cfg(unix)]
         {
             use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
-            let reg = |sig, flag: &Arc<AtomicBool>| {
-                signal_hook::flag::register(sig, flag.clone())
-                    .map(drop)
-                    .map_err(|e| format!("cannot listen for signals: {e}"))
-            };
-            reg(SIGTERM, &s.stop)?;
-            reg(SIGHUP, &s.stop)?;
-            reg(SIGINT, &s.stop)?;
-            reg(SIGTSTP, &s.suspend)?;
-            reg(SIGCONT, &s.resumed)?;
+            let mut signals =
+                signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT])
+                    .map_err(|e| format!("cannot listen for signals: {e}"))?;
+            let (stop, suspend, resumed) = (s.stop.clone(), s.suspend.clone(), s.resumed.clone());
+            std::thread::spawn(move || {
+                for sig in signals.forever() {
+                    match sig {
+                        SIGTSTP => suspend.store(true, Ordering::SeqCst),
+                        SIGCONT => resumed.store(true, Ordering::SeqCst),
+                        _ => {
+                            stop.store(true, Ordering::SeqCst);
+                            std::thread::sleep(Duration::from_secs(1));
+                            restore();
+                            std::process::exit(128 + sig);
+                        }
+                    }
+                }
+            });
         }
         Ok(s)
     }
@@ -128,10 +141,17 @@ fn wait(terminal: &mut DefaultTerminal, signals: &Signals) -> Result<Wait, Strin
     }
 }
 
+/// Gives the terminal back as it was: cooked mode, the main screen, the
+/// cursor shown.
+fn restore() {
+    ratatui::restore();
+    let _ = ratatui::crossterm::execute!(std::io::stdout(), ratatui::crossterm::cursor::Show);
+}
+
 /// Gives the terminal back to the shell and stops Herald until `fg`; then
 /// takes the terminal again and draws everything.
 fn suspend(terminal: &mut DefaultTerminal) -> Result<(), String> {
-    ratatui::restore();
+    restore();
     #[cfg(unix)]
     {
         let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP);
@@ -157,7 +177,7 @@ pub fn run(save: Option<PathBuf>) -> Result<Outcome, String> {
     let signals = Signals::register()?;
     let mut terminal = ratatui::init();
     let result = run_in(&mut terminal, opened, &signals);
-    ratatui::restore();
+    restore();
     result
 }
 

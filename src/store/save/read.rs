@@ -455,6 +455,22 @@ struct Log<'p> {
     end: u64,
     /// Where Herald's dice stood at the last commit.
     position: Option<u128>,
+    /// Tables and lines taken but not yet read, and their bytes.
+    batch: Vec<Raw>,
+    batch_bytes: usize,
+}
+
+/// A part of the log taken, to be read with its batch.
+enum Raw {
+    /// A table's text, its list, its place, and where it ends in the file.
+    Table {
+        text: Vec<u8>,
+        undone: bool,
+        place: Place,
+        end: u64,
+    },
+    /// A line outside any table; whether the file ends after it.
+    Loose { line: usize, at_end: bool },
 }
 
 impl<'p> Log<'p> {
@@ -473,11 +489,13 @@ impl<'p> Log<'p> {
             committed: 0,
             end,
             position: None,
+            batch: Vec::new(),
+            batch_bytes: 0,
         }
     }
 
-    /// Reads one table of the log, its text from `first_line`, ending at
-    /// byte `end` of the file.
+    /// Takes one table of the log, its text from `first_line`, ending at
+    /// byte `end` of the file; tables are read in batches, on every core.
     fn table(&mut self, bytes: &[u8], undone: bool, first_line: usize, end: u64) {
         let list = usize::from(undone);
         let place = Place {
@@ -485,7 +503,54 @@ impl<'p> Log<'p> {
             index: self.counts[list],
         };
         self.counts[list] += 1;
-        let read = read_record(self.path, bytes, place, undone, self.format);
+        self.batch_bytes += bytes.len();
+        self.batch.push(Raw::Table {
+            text: bytes.to_vec(),
+            undone,
+            place,
+            end,
+        });
+        if self.batch.len() >= 1024 || self.batch_bytes >= 256 * 1024 {
+            self.flush();
+        }
+    }
+
+    /// Reads the batch of tables (in parallel) and applies them in order.
+    fn flush(&mut self) {
+        use rayon::prelude::*;
+        let batch = std::mem::take(&mut self.batch);
+        self.batch_bytes = 0;
+        let (path, format) = (self.path, self.format);
+        let read: Vec<Option<RecordRead>> = batch
+            .par_iter()
+            .with_min_len(64)
+            .map(|raw| match raw {
+                Raw::Table {
+                    text,
+                    undone,
+                    place,
+                    ..
+                } => Some(read_record(path, text, *place, *undone, format)),
+                Raw::Loose { .. } => None,
+            })
+            .collect();
+        for (raw, read) in batch.into_iter().zip(read) {
+            match (raw, read) {
+                (
+                    Raw::Table {
+                        undone, place, end, ..
+                    },
+                    Some(read),
+                ) => self.accept(read, undone, place, end),
+                (Raw::Loose { line, at_end }, _) => self.accept_loose(line, at_end),
+                _ => {}
+            }
+        }
+    }
+
+    /// Applies one table as read.
+    fn accept(&mut self, read: RecordRead, undone: bool, place: Place, end: u64) {
+        let first_line = place.line;
         if undone {
             // Formats 1 and 2: the undone events, listed after the events.
             self.problems.extend(read.problems);
@@ -509,8 +574,13 @@ impl<'p> Log<'p> {
         }
     }
 
-    /// A line outside any table of the log.
+    /// A line outside any table of the log, taken in its turn.
     fn loose(&mut self, line: usize, at_end: bool) {
+        self.batch.push(Raw::Loose { line, at_end });
+    }
+
+    /// Applies a line outside any table.
+    fn accept_loose(&mut self, line: usize, at_end: bool) {
         if at_end && self.format >= 3 {
             // The start of a write that never reached its table: torn.
             self.pending_line.get_or_insert(line);
@@ -575,7 +645,8 @@ impl<'p> Log<'p> {
     }
 
     /// The battle, once every table is read.
-    fn finish(self, head: Head, size: u64) -> Result<Loaded, Vec<Problem>> {
+    fn finish(mut self, head: Head, size: u64) -> Result<Loaded, Vec<Problem>> {
+        self.flush();
         let torn = self.pending_line.map(|line| Torn {
             line,
             bytes: size - self.end,
