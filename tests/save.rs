@@ -415,3 +415,342 @@ fn an_event_recorded_is_an_event_saved() {
     assert!(text.contains(&format!("# 1 · turn 1, initiative · {first}")));
     assert!(matches!(data.battle.events()[0], Event::Initiative { .. }));
 }
+
+/// A save with a battle of `tries` random ideas, saved one commit per event.
+fn played(dir: &Path, tries: usize) -> (PathBuf, SaveFile, SaveData) {
+    let (path, mut file, mut data) = new_save(dir);
+    let mut dice = SeededDice::restore(data.dice);
+    for _ in 0..tries {
+        data.battle.play_suggested(&mut dice).unwrap();
+        data.dice = dice.position();
+        file.save(&mut data.battle, data.dice).unwrap();
+    }
+    (path, file, data)
+}
+
+#[test]
+fn undo_and_redo_are_recorded_and_resume_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, mut file, mut data) = played(dir.path(), 30);
+    data.battle.undo();
+    data.battle.undo();
+    data.battle.undo();
+    data.battle.redo().unwrap();
+    file.save(&mut data.battle, data.dice).unwrap();
+    let text = fs::read_to_string(&path).unwrap();
+    assert_eq!(text.matches("kind = \"undo\"").count(), 3);
+    assert_eq!(text.matches("kind = \"redo\"").count(), 1);
+    drop(file);
+    let (_file, back) = SaveFile::open(&path).unwrap();
+    assert_eq!(back.battle.events(), data.battle.events());
+    assert_eq!(back.battle.undone(), data.battle.undone());
+    assert_eq!(back.battle.state(), data.battle.state());
+    assert_eq!(back.dice, data.dice);
+}
+
+#[test]
+fn a_write_cut_short_anywhere_is_dropped_and_the_acknowledged_battle_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, mut file, mut data) = played(dir.path(), 20);
+    let acknowledged = fs::read(&path).unwrap();
+    let events = data.battle.events().to_vec();
+    // One step of several events: undo three, record four (as adding a
+    // champion to an earlier activation does).
+    for _ in 0..3 {
+        data.battle.undo();
+    }
+    let mut dice = SeededDice::restore(data.dice);
+    for _ in 0..4 {
+        data.battle.play_suggested(&mut dice).unwrap();
+    }
+    file.save(&mut data.battle, dice.position()).unwrap();
+    drop(file);
+    let whole = fs::read(&path).unwrap();
+    let commit = &whole[acknowledged.len()..];
+    for cut in (1..commit.len()).step_by(7) {
+        let mut torn = acknowledged.clone();
+        torn.extend_from_slice(&commit[..cut]);
+        let text = String::from_utf8_lossy(&torn);
+        let loaded =
+            from_text("x.toml", &text).unwrap_or_else(|e| panic!("cut at {cut}: {}", e[0]));
+        assert_eq!(loaded.data.battle.events(), &events[..], "cut at {cut}");
+        // Torn once the write reached more than blank lines and comments.
+        let started = String::from_utf8_lossy(&commit[..cut])
+            .lines()
+            .any(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+        assert_eq!(loaded.torn.is_some(), started, "cut at {cut}");
+        assert_eq!(loaded.end, acknowledged.len() as u64);
+    }
+    // A power cut can leave zeros where the write was to go.
+    let mut zeros = acknowledged.clone();
+    zeros.extend_from_slice(&[0u8; 300]);
+    fs::write(&path, &zeros).unwrap();
+    let (mut file, mut back) = SaveFile::open(&path).unwrap();
+    assert_eq!(back.battle.events(), &events[..]);
+    assert_eq!(
+        fs::read(&path).unwrap(),
+        acknowledged,
+        "the unfinished write is cut off"
+    );
+    assert_eq!(
+        fs::read(bak_path(&path)).unwrap(),
+        zeros,
+        "the file as it was is kept"
+    );
+    let notes = file.take_notes();
+    assert!(notes[0].contains("cut short"), "{notes:?}");
+    // And the battle goes on.
+    let mut dice = SeededDice::restore(back.dice);
+    back.battle.play_suggested(&mut dice).unwrap();
+    file.save(&mut back.battle, dice.position()).unwrap();
+    assert_eq!(
+        save::load(&path).unwrap().data.battle.events().len(),
+        events.len() + 1
+    );
+}
+
+#[test]
+fn a_battle_of_another_system_is_refused_in_one_line_before_anything_else() {
+    let good = fs::read_to_string(golden("save-v3.toml")).unwrap();
+    let other = good
+        .replace("system = \"warlords\"", "system = \"nonesuch\"")
+        .replace("type = \"cavalry\"", "type = \"elephants\"");
+    let ps = problems(&other);
+    assert_eq!(ps.len(), 1, "{ps:?}");
+    assert!(ps[0].message.contains("'nonesuch'"), "{}", ps[0]);
+    assert!(ps[0].message.contains("warlords"), "{}", ps[0]);
+    assert_eq!(ps[0].line, place(&other, "system").0);
+    // Formats 1 and 2 have no system: they are Warlords.
+    let v2 = fs::read_to_string(golden("save-v2.toml")).unwrap();
+    assert!(!v2.contains("system"));
+    assert!(from_text("v2.toml", &v2).is_ok());
+}
+
+#[test]
+fn migrating_never_loses_an_original() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hastings.toml");
+    let v2 = fs::read_to_string(golden("save-v2.toml")).unwrap();
+    fs::write(&path, &v2).unwrap();
+    let someone_elses = "# another file that happens to have this name\n";
+    fs::write(original_path(&path, 2), someone_elses).unwrap();
+    let (mut file, _) = SaveFile::open(&path).unwrap();
+    assert_eq!(
+        fs::read_to_string(original_path(&path, 2)).unwrap(),
+        someone_elses
+    );
+    let kept = dir.path().join("hastings.v2-2.toml");
+    assert_eq!(fs::read_to_string(&kept).unwrap(), v2);
+    assert!(file.take_notes()[0].contains("hastings.v2-2.toml"));
+    assert!(save::is_original("hastings.v2-2.toml"));
+    assert!(save::is_original("hastings.v1.toml"));
+    assert!(
+        !save::is_original("my.very.own.toml"),
+        "a battle with .v in its name is a battle"
+    );
+    assert!(!save::is_original("hastings.vx.toml"));
+}
+
+#[cfg(unix)]
+#[test]
+fn the_lock_is_on_the_file_whatever_path_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, file, _) = new_save(dir.path());
+    let link = dir.path().join("symlink.toml");
+    std::os::unix::fs::symlink(&path, &link).unwrap();
+    let hard = dir.path().join("hardlink.toml");
+    fs::hard_link(&path, &hard).unwrap();
+    for p in [&path, &link, &hard] {
+        let err = SaveFile::open(p).unwrap_err();
+        assert!(
+            matches!(err, SaveError::Locked { .. }),
+            "{}: {err}",
+            p.display()
+        );
+    }
+    drop(file);
+    drop(SaveFile::open(&link).unwrap());
+    let leftovers: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".lock") || n.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn an_edit_made_outside_herald_is_kept_and_the_battle_goes_on_beside_it() {
+    for edit in ["in place", "replaced"] {
+        let dir = tempfile::tempdir().unwrap();
+        let (path, mut file, mut data) = played(dir.path(), 5);
+        let mut text = fs::read_to_string(&path).unwrap();
+        text.push_str("# the referee's note, written by hand\n");
+        if edit == "in place" {
+            fs::OpenOptions::new()
+                .append(true)
+                .open(&path)
+                .and_then(|mut f| {
+                    std::io::Write::write_all(&mut f, b"# the referee's note, written by hand\n")
+                })
+                .unwrap();
+        } else {
+            let tmp = dir.path().join("edited");
+            fs::write(&tmp, &text).unwrap();
+            fs::rename(&tmp, &path).unwrap();
+        }
+        let mut dice = SeededDice::restore(data.dice);
+        data.battle.play_suggested(&mut dice).unwrap();
+        let note = file.save(&mut data.battle, dice.position()).unwrap();
+        let note = note.unwrap_or_else(|| panic!("{edit}: the edit went unnoticed"));
+        let moved = dir.path().join("hastings-2.toml");
+        assert!(
+            note.contains("changed outside Herald") && note.contains("hastings-2.toml"),
+            "{note}"
+        );
+        assert_eq!(
+            fs::read_to_string(&path).unwrap(),
+            text,
+            "{edit}: the edit is kept"
+        );
+        assert_eq!(file.path(), moved);
+        let back = save::load(&moved).unwrap().data.battle;
+        assert_eq!(back.events(), data.battle.events());
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn anything_but_a_regular_file_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.toml");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    for p in [fifo.as_path(), Path::new("/dev/zero"), dir.path()] {
+        let err = SaveFile::open(p).unwrap_err();
+        assert!(
+            matches!(err, SaveError::NotAFile { .. }),
+            "{}: {err}",
+            p.display()
+        );
+        let err = save::load(p).unwrap_err();
+        assert!(
+            err.to_string().contains("Herald reads only regular files"),
+            "{err}"
+        );
+    }
+    // The commands say so at once, and never wait on a FIFO or read a device.
+    for args in [
+        vec!["log", "/dev/zero"],
+        vec!["log", fifo.to_str().unwrap()],
+        vec!["check", "/dev/zero"],
+        vec!["check", fifo.to_str().unwrap()],
+    ] {
+        let mut child = herald()
+            .args(&args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break s;
+            }
+            if started.elapsed() > std::time::Duration::from_secs(10) {
+                child.kill().unwrap();
+                panic!("herald {args:?} did not return");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        assert!(!status.success(), "{args:?}");
+        let mut err = String::new();
+        std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+        assert!(err.contains("regular files"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn one_size_limit_for_saves_named_in_its_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.toml");
+    let f = fs::File::create(&path).unwrap();
+    f.set_len(save::MAX_SAVE_BYTES + 1).unwrap();
+    for err in [
+        save::load(&path).unwrap_err(),
+        SaveFile::open(&path).unwrap_err(),
+    ] {
+        let m = err.to_string();
+        assert!(m.contains("saves up to 64 MiB"), "{m}");
+        assert!(!m.contains("army"), "{m}");
+    }
+    // Herald's own saves stay well below it: a long battle is a few MB.
+    assert!(save::MAX_SAVE_BYTES > 200 * 250_000);
+}
+
+#[test]
+fn bad_utf8_is_located_by_line_and_column() {
+    let good = fs::read_to_string(golden("save-v3.toml")).unwrap();
+    let at = good.rfind("kind = \"activation\"").unwrap() + "kind = \"acti".len();
+    let mut bytes = good.as_bytes().to_vec();
+    bytes[at] = 0xFF;
+    let (line, column) = place(&good, &good[good.rfind("kind = \"activation\"").unwrap()..]);
+    let err = save::read_save("x.toml", &bytes[..], 0).unwrap_err();
+    assert_eq!(
+        (err[0].line, err[0].column),
+        (line, column + "kind = \"acti".len()),
+        "{}",
+        err[0]
+    );
+    assert!(err[0].message.contains("not UTF-8"), "{}", err[0]);
+}
+
+#[test]
+fn messages_quote_little_name_duplicate_keys_and_point_to_the_bak() {
+    let good = fs::read_to_string(golden("save-v3.toml")).unwrap();
+    // A 100,000-character value is not echoed whole.
+    let long = "x".repeat(100_000);
+    let bad = good.replacen("unit = \"", &format!("unit = \"{long}"), 1);
+    let ps = problems(&bad);
+    assert!(
+        ps[0].to_string().len() < 400,
+        "{} characters",
+        ps[0].to_string().len()
+    );
+    // A duplicate key is named.
+    let bad = good.replacen(
+        "kind = \"initiative\"",
+        "kind = \"initiative\"\nkind = \"melee\"",
+        1,
+    );
+    let ps = problems(&bad);
+    assert!(
+        ps[0].message.contains("duplicate key `kind`")
+            || ps[0].message.contains("duplicate key kind"),
+        "{}",
+        ps[0]
+    );
+    // An unknown kind does not also call its fields unknown.
+    let bad = good.replacen("kind = \"shooting\"", "kind = \"shootin\"", 1);
+    let ps = problems(&bad);
+    assert_eq!(ps.len(), 1, "{ps:?}");
+    // A save cut short in its header points to the .bak.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hastings.toml");
+    fs::write(&path, fs::read_to_string(golden("save-v2.toml")).unwrap()).unwrap();
+    drop(SaveFile::open(&path).unwrap()); // migrated: the version before is the .bak
+    assert!(bak_path(&path).exists());
+    let text = fs::read_to_string(&path).unwrap();
+    fs::write(&path, &text[..text.len() / 40]).unwrap();
+    let m = SaveFile::open(&path).unwrap_err().to_string();
+    assert!(m.contains("hastings.toml.bak"), "{m}");
+}
+
+#[test]
+fn opening_a_save_that_is_not_there_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = SaveFile::open(&dir.path().join("typo.toml")).unwrap_err();
+    assert!(matches!(err, SaveError::Missing { .. }), "{err}");
+    assert!(err.to_string().contains("herald new"), "{err}");
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+}

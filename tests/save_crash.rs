@@ -1,7 +1,9 @@
 //! The crash test: a Herald process recording events is killed with SIGKILL
 //! at random moments, 200 times; after each kill the save must load and
 //! hold every event that was acknowledged (DESIGN.md: never lose an
-//! acknowledged event, kill -9 at any moment).
+//! acknowledged event, kill -9 at any moment). Each event is appended to the
+//! save as a commit and flushed before it is acknowledged; a kill in the
+//! middle of an append leaves a write cut short, which the next open drops.
 
 #![cfg(unix)]
 
