@@ -26,6 +26,7 @@ use std::path::Path;
 use std::time::Instant;
 
 fn main() {
+    herald::tune_allocator();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("make") if args.len() == 3 => {
@@ -72,6 +73,13 @@ fn main() {
                 t.elapsed()
             );
         }
+        Some("rss") if args.len() == 2 => {
+            rss("start");
+            let loaded = herald::store::save::load(Path::new(&args[1])).expect("it loads");
+            rss("loaded");
+            drop(loaded);
+            rss("dropped");
+        }
         Some("resume") if args.len() == 2 => {
             for _ in 0..5 {
                 let t = Instant::now();
@@ -85,4 +93,22 @@ fn main() {
         }
         _ => eprintln!("usage: battle_memory make N PATH | console PATH N | resume PATH"),
     }
+}
+
+/// Prints this process's resident memory now and at its peak (Linux).
+fn rss(label: &str) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let pick = |key: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(key))
+            .map_or(String::new(), |l| {
+                l.split_whitespace().nth(1).unwrap_or("").to_string()
+            })
+    };
+    eprintln!(
+        "{label}: resident {} kB, peak {} kB",
+        pick("VmRSS"),
+        pick("VmHWM")
+    );
 }

@@ -229,6 +229,21 @@ impl Battle {
         Ok(b)
     }
 
+    /// Room for `n` more events, so a long log read from a save is not
+    /// copied as it grows.
+    pub fn reserve(&mut self, n: usize) {
+        self.events.reserve_exact(n);
+        self.when.reserve_exact(n);
+    }
+
+    /// Applies an event read from a save: as [`Battle::record`], but the
+    /// save already holds it, so nothing becomes unsaved.
+    pub fn replay_record(&mut self, event: Event) -> Result<(), BattleError> {
+        self.push(event)?;
+        self.undone.clear();
+        Ok(())
+    }
+
     /// Records an event: checks it, applies it, and drops the redo list.
     pub fn record(&mut self, event: Event) -> Result<&Entry, BattleError> {
         self.push(event.clone())?;

@@ -74,6 +74,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    herald::tune_allocator();
     plain_panic_message();
     let cli = Cli::parse();
     match cli.command {

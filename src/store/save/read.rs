@@ -190,14 +190,20 @@ pub fn read_save(path: &str, input: impl std::io::Read, size: u64) -> Result<Loa
         }
         header.extend_from_slice(&lines.line);
     }
-    let head = Head::read(path, &header)?;
+    let mut head = Head::read(path, &header)?;
     drop(header);
     let format = head.format;
-    let mut log = Log::new(path, format, header_end);
+    let setup = std::mem::replace(
+        &mut head.setup,
+        Setup {
+            sides: [Vec::new(), Vec::new()],
+        },
+    );
+    let mut log = Log::new(path, format, header_end, setup);
     // A table of the log takes at least 40 bytes; what is reserved and
     // never used is never touched, so takes no memory.
     let most = (size.min(MAX_SAVE_BYTES) / 40) as usize;
-    log.events.reserve_exact(most);
+    log.battle.reserve(most);
     log.places.reserve_exact(most);
     // The tables of the log, each from its header line to the next one's,
     // or in format 3 to its commit line.
@@ -436,11 +442,17 @@ impl Head {
 struct Log<'p> {
     path: &'p str,
     format: i64,
-    /// The live events, and where each was recorded.
-    events: Vec<Event>,
+    /// The battle, replayed commit by commit as the log is read.
+    battle: Battle,
+    /// Where each live event and each undone one was recorded.
     places: Vec<Place>,
-    /// The undone events, the next to redo last (formats 1 and 2: as listed).
-    undone: Vec<(Event, Place)>,
+    undone_places: Vec<Place>,
+    /// Formats 1 and 2: the `[[undone]]` events, as listed.
+    old_undone: Vec<(Event, Place)>,
+    /// The first event that no longer applies: replay stops there.
+    replay_error: Option<Problem>,
+    /// Tables read but not yet applied.
+    ready: Vec<(Raw, Option<RecordRead>)>,
     /// Tables read since the last commit.
     pending: Vec<(Op, Place)>,
     pending_problems: Vec<Problem>,
@@ -474,13 +486,16 @@ enum Raw {
 }
 
 impl<'p> Log<'p> {
-    fn new(path: &'p str, format: i64, end: u64) -> Self {
+    fn new(path: &'p str, format: i64, end: u64, setup: Setup) -> Self {
         Log {
             path,
             format,
-            events: Vec::new(),
+            battle: Battle::new(setup),
             places: Vec::new(),
-            undone: Vec::new(),
+            undone_places: Vec::new(),
+            old_undone: Vec::new(),
+            replay_error: None,
+            ready: Vec::new(),
             pending: Vec::new(),
             pending_problems: Vec::new(),
             pending_line: None,
@@ -515,26 +530,39 @@ impl<'p> Log<'p> {
         }
     }
 
-    /// Reads the batch of tables (in parallel) and applies them in order.
+    /// Reads the batch of tables, on every core, while the batch read
+    /// before is applied (replayed) in order.
     fn flush(&mut self) {
         use rayon::prelude::*;
         let batch = std::mem::take(&mut self.batch);
         self.batch_bytes = 0;
         let (path, format) = (self.path, self.format);
-        let read: Vec<Option<RecordRead>> = batch
-            .par_iter()
-            .with_min_len(64)
-            .map(|raw| match raw {
-                Raw::Table {
-                    text,
-                    undone,
-                    place,
-                    ..
-                } => Some(read_record(path, text, *place, *undone, format)),
-                Raw::Loose { .. } => None,
-            })
-            .collect();
-        for (raw, read) in batch.into_iter().zip(read) {
+        let before = std::mem::take(&mut self.ready);
+        let (read, ()) = rayon::join(
+            || {
+                let read: Vec<Option<RecordRead>> = batch
+                    .par_iter()
+                    .with_min_len(64)
+                    .map(|raw| match raw {
+                        Raw::Table {
+                            text,
+                            undone,
+                            place,
+                            ..
+                        } => Some(read_record(path, text, *place, *undone, format)),
+                        Raw::Loose { .. } => None,
+                    })
+                    .collect();
+                batch.into_iter().zip(read).collect::<Vec<_>>()
+            },
+            || self.apply(before),
+        );
+        self.ready = read;
+    }
+
+    /// Applies tables as read, in order.
+    fn apply(&mut self, read: Vec<(Raw, Option<RecordRead>)>) {
+        for (raw, read) in read {
             match (raw, read) {
                 (
                     Raw::Table {
@@ -555,7 +583,7 @@ impl<'p> Log<'p> {
             // Formats 1 and 2: the undone events, listed after the events.
             self.problems.extend(read.problems);
             if let Some(Op::Record(e)) = read.op {
-                self.undone.push((*e, place));
+                self.old_undone.push((*e, place));
             }
             self.end = end;
             return;
@@ -600,37 +628,61 @@ impl<'p> Log<'p> {
     fn commit(&mut self, end: u64) {
         self.problems.append(&mut self.pending_problems);
         for (op, place) in std::mem::take(&mut self.pending) {
+            if self.replay_error.is_some() {
+                break;
+            }
             match op {
                 Op::Record(e) => {
-                    self.events.push(*e);
-                    self.places.push(place);
-                    self.undone.clear();
+                    let kind = e.kind();
+                    match self.battle.replay_record(*e) {
+                        Ok(()) => {
+                            self.places.push(place);
+                            self.undone_places.clear();
+                        }
+                        Err(error) => self.replay_failed(place, kind, error),
+                    }
                 }
-                Op::Undo => match self.events.pop() {
-                    Some(e) => {
+                Op::Undo => match self.battle.undo() {
+                    Some(_) => {
                         let p = self.places.pop().unwrap_or(place);
-                        self.undone.push((e, p));
+                        self.undone_places.push(p);
                     }
                     None => self.problems.push(self.problem(
                         place,
                         "an undo with no event before it to take back".to_string(),
                     )),
                 },
-                Op::Redo => match self.undone.pop() {
-                    Some((e, p)) => {
-                        self.events.push(e);
+                Op::Redo => match self.battle.redo() {
+                    Ok(Some(_)) => {
+                        let p = self.undone_places.pop().unwrap_or(place);
                         self.places.push(p);
                     }
-                    None => self.problems.push(self.problem(
+                    Ok(None) => self.problems.push(self.problem(
                         place,
                         "a redo with no undone event to apply again".to_string(),
                     )),
+                    Err(error) => self.replay_failed(place, "redo", error),
                 },
             }
         }
         self.pending_line = None;
         self.committed = self.counts[0] + self.counts[1];
         self.end = end;
+    }
+
+    /// An event of the log that no longer applies: replay stops there.
+    fn replay_failed(
+        &mut self,
+        place: Place,
+        kind: &'static str,
+        error: crate::battle::BattleError,
+    ) {
+        let e = crate::battle::ReplayError {
+            number: self.battle.events().len() + 1,
+            kind,
+            error,
+        };
+        self.replay_error = Some(self.problem(place, format!("{e}; the file is kept as it is")));
     }
 
     fn problem(&self, place: Place, message: String) -> Problem {
@@ -647,35 +699,35 @@ impl<'p> Log<'p> {
     /// The battle, once every table is read.
     fn finish(mut self, head: Head, size: u64) -> Result<Loaded, Vec<Problem>> {
         self.flush();
+        let last = std::mem::take(&mut self.ready);
+        self.apply(last);
         let torn = self.pending_line.map(|line| Torn {
             line,
             bytes: size - self.end,
         });
+        if self.format < 3 && self.replay_error.is_none() {
+            // The undone events, listed the next to redo first: applied, then undone.
+            let old = std::mem::take(&mut self.old_undone);
+            let n = old.len();
+            for (e, place) in old {
+                let kind = e.kind();
+                if let Err(error) = self.battle.replay_record(e) {
+                    self.replay_failed(place, kind, error);
+                    break;
+                }
+            }
+            for _ in 0..n {
+                self.battle.undo();
+            }
+        }
         if !self.problems.is_empty() {
             return Err(toml_walk::cap(self.path, self.problems));
         }
-        let undone: Vec<Event> = if self.format < 3 {
-            // Kept on disk the next to redo first; the battle keeps it last.
-            self.undone.into_iter().rev().map(|(e, _)| e).collect()
-        } else {
-            self.undone.into_iter().map(|(e, _)| e).collect()
-        };
-        let places = self.places;
-        let path = self.path;
-        let battle = Battle::replay(head.setup, self.events, undone).map_err(|e| {
-            let place = places
-                .get(e.number - 1)
-                .copied()
-                .unwrap_or(Place { line: 0, index: 0 });
-            vec![Problem {
-                file: path.to_string(),
-                line: place.line,
-                column: 1,
-                field: format!("events.{}", place.index),
-                message: format!("{e}; the file is kept as it is"),
-                warning: false,
-            }]
-        })?;
+        if let Some(p) = self.replay_error {
+            return Err(vec![p]);
+        }
+        let mut battle = self.battle;
+        battle.mark_saved(battle.unsaved().len());
         let dice = SeedPosition {
             seed: head.dice.seed,
             word_pos: self.position.unwrap_or(head.dice.word_pos),
