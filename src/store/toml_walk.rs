@@ -180,6 +180,11 @@ pub fn parse<'s>(src: &Source<'s>) -> Result<Spanned<DeTable<'s>>, Vec<Problem>>
 /// [`parse`] without the size limit of army files, for a text whose size
 /// the caller has checked (a save's header, one table of its log).
 pub fn parse_any<'s>(src: &Source<'s>) -> Result<Spanned<DeTable<'s>>, Vec<Problem>> {
+    // The plain parse is the faster; only a text with errors is parsed again
+    // to find every error.
+    if let Ok(table) = DeTable::parse(src.text) {
+        return Ok(table);
+    }
     let (table, errors) = DeTable::parse_recoverable(src.text);
     if errors.is_empty() {
         return Ok(table);

@@ -214,6 +214,7 @@ pub fn read_save(path: &str, input: impl std::io::Read, size: u64) -> Result<Loa
     let mut loose: Option<usize> = None;
     let mut opens = first;
     let mut more = first.is_some();
+    let mut inside = false;
     loop {
         if opens.is_some() || !more {
             if let Some((undone, first_line)) = current.take() {
@@ -228,7 +229,11 @@ pub fn read_save(path: &str, input: impl std::io::Read, size: u64) -> Result<Loa
             current = opens.map(|u| (u, lines.number + 1));
         }
         let commit = format >= 3 && current.is_some() && is_commit(&lines.line);
-        if current.is_some() {
+        if current.is_some() && !inside && is_blank(&lines.line) {
+            // A comment (an event's summary) means nothing to the reader:
+            // only its line is kept, so places stay right.
+            text.push(b'\n');
+        } else if current.is_some() {
             text.extend_from_slice(&lines.line);
         } else if !is_blank(&lines.line) && loose.is_none() {
             loose = Some(lines.number + 1);
@@ -240,7 +245,7 @@ pub fn read_save(path: &str, input: impl std::io::Read, size: u64) -> Result<Loa
             text.clear();
         }
         more = lines.next()?;
-        let inside = more && strings.inside(&lines.line);
+        inside = more && strings.inside(&lines.line);
         opens = if more && !inside {
             opens_record(&lines.line)
         } else {
