@@ -188,3 +188,28 @@ fn keys_record_nothing_while_the_screen_is_too_small() {
     support::press(&mut app, &["Enter", "Enter"]);
     assert_eq!(app.battle.events().len(), 1);
 }
+
+#[test]
+fn without_a_terminal_the_console_says_so_plainly_and_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_herald"))
+        .args(["play", "typo.toml"])
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the console needs a terminal"), "{err}");
+    assert!(!err.contains("internal error"), "{err}");
+    assert!(
+        out.stdout.is_empty(),
+        "no escape sequence: {:?}",
+        out.stdout
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "no file made"
+    );
+}
