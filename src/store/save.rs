@@ -261,10 +261,25 @@ pub struct SaveFile {
     fail_next: usize,
 }
 
-/// Takes the lock on an open file, or says another Herald holds it.
+/// Takes the lock on an open file, or says another Herald holds it. A
+/// lock is tried for a tenth of a second: a Herald that has just closed
+/// the battle, or a program starting another (whose copy of the file lives
+/// until it has started), holds it that long at most.
 fn lock(file: &File, path: &Path) -> Result<(), SaveError> {
-    // fs4's lock, named in full: std's inherent File::try_lock needs Rust 1.89.
-    match FileExt::try_lock(file) {
+    for _ in 0..10 {
+        // fs4's lock, named in full: std's inherent File::try_lock needs Rust 1.89.
+        match FileExt::try_lock(file) {
+            Err(TryLockError::WouldBlock) => {
+                std::thread::sleep(std::time::Duration::from_millis(10))
+            }
+            other => return lock_result(other, path),
+        }
+    }
+    lock_result(FileExt::try_lock(file), path)
+}
+
+fn lock_result(tried: Result<(), TryLockError>, path: &Path) -> Result<(), SaveError> {
+    match tried {
         Ok(()) => Ok(()),
         Err(TryLockError::WouldBlock) => Err(SaveError::Locked {
             path: path.to_path_buf(),
