@@ -752,3 +752,29 @@ fn opening_a_save_that_is_not_there_leaves_no_file() {
     assert!(err.to_string().contains("herald new"), "{err}");
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+#[test]
+fn a_log_of_many_undos_is_written_short_at_a_safe_moment() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, mut file, mut data) = played(dir.path(), 10);
+    for _ in 0..150 {
+        data.battle.undo();
+        file.save(&mut data.battle, data.dice).unwrap();
+        data.battle.redo().unwrap();
+        file.save(&mut data.battle, data.dice).unwrap();
+    }
+    data.battle.undo();
+    file.save(&mut data.battle, data.dice).unwrap();
+    let text = fs::read_to_string(&path).unwrap();
+    let tables = text.matches("[[events]]").count();
+    assert!(
+        tables < 100,
+        "{tables} tables: the log was never written short"
+    );
+    assert!(bak_path(&path).exists(), "the version before is kept");
+    drop(file);
+    let (_file, back) = SaveFile::open(&path).unwrap();
+    assert_eq!(back.battle.events(), data.battle.events());
+    assert_eq!(back.battle.undone(), data.battle.undone());
+    assert_eq!(back.battle.state(), data.battle.state());
+}
