@@ -1,4 +1,4 @@
-//! Resuming a battle of 5,000 events (budget: 50 ms): reading the save from
+//! Resuming a battle of 5,000 events (budget: 15 ms): reading the save from
 //! disk, parsing it, and replaying every event through the rules. Also the
 //! autosave's text and an undo at that depth.
 

@@ -17,3 +17,19 @@ pub mod tui;
 /// it than with the system allocator (`cargo bench --bench army_load`).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// Asks the allocator to give freed memory back to the system at once
+/// (mimalloc keeps it 10 to 100 ms by default): resuming a long battle
+/// frees as much as it keeps, and without this the console of a
+/// 20,000-event battle peaks at 20 MB resident instead of 14 MB, at no cost
+/// in speed (`examples/battle_memory.rs`). The binary calls it first thing.
+pub fn tune_allocator() {
+    // `mi_option_purge_delay` in mimalloc.h (the same in mimalloc 2 and 3).
+    const MI_OPTION_PURGE_DELAY: std::ffi::c_int = 15;
+    unsafe extern "C" {
+        fn mi_option_set(option: std::ffi::c_int, value: std::ffi::c_long);
+    }
+    // SAFETY: mimalloc's own setter of one of its options, with a valid
+    // option and value; it may be called at any time.
+    unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, 0) };
+}

@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 use herald::cli::{battle, check, odds, resolve};
+use herald::tui::run::Outcome;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -73,6 +74,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    herald::tune_allocator();
     plain_panic_message();
     let cli = Cli::parse();
     match cli.command {
@@ -92,10 +94,15 @@ fn main() -> ExitCode {
     }
 }
 
-/// Runs the console; any error is said plainly.
+/// Runs the console; any error is said plainly. Exit status 0: every
+/// event saved; 1: the referee quit with events not saved; 2: it could not run.
 fn console(save: Option<PathBuf>) -> ExitCode {
     match herald::tui::run(save) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(Outcome::Saved) => ExitCode::SUCCESS,
+        Ok(Outcome::NotSaved(why)) => {
+            eprintln!("herald: {why}");
+            ExitCode::from(1)
+        }
         Err(e) => {
             eprintln!("herald: {e}");
             ExitCode::from(2)

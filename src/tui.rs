@@ -4,10 +4,12 @@
 //! `app` holds the state and `update(action) -> effects` (no I/O); `action`
 //! is the vocabulary; `keymap` the one table of keys; `dialog` the dialog
 //! stack; `view` the widgets; `theme` the colours; `start` the start
-//! screen; `run` the terminal loop that performs the effects (saving).
+//! screen; `console` an open battle and its save (saving after every step,
+//! and what a failed save asks); `run` the terminal loop.
 
 pub mod action;
 pub mod app;
+pub mod console;
 pub mod dialog;
 pub mod keymap;
 pub mod run;
@@ -18,6 +20,6 @@ pub mod view;
 use std::path::PathBuf;
 
 /// Opens the console on a save, or on the start screen when `save` is `None`.
-pub fn run(save: Option<PathBuf>) -> Result<(), String> {
+pub fn run(save: Option<PathBuf>) -> Result<run::Outcome, String> {
     run::run(save)
 }

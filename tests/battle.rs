@@ -132,7 +132,7 @@ fn a_refused_event_changes_nothing() {
             .is_err()
     );
     assert_eq!(battle.state(), &before);
-    assert!(battle.events().len() == 1 && battle.entries().len() == 1);
+    assert!(battle.events().len() == 1 && battle.entry(0).is_some() && battle.entry(1).is_none());
 }
 
 #[test]
@@ -372,7 +372,7 @@ proptest! {
         let (live, _) = random_battle_with_charges(seed, tries);
         let replayed = Battle::replay(live.setup().clone(), live.events().to_vec(), vec![]).unwrap();
         prop_assert_eq!(replayed.state(), live.state());
-        prop_assert_eq!(replayed.entries(), live.entries());
+        prop_assert_eq!(all_entries(&replayed), all_entries(&live));
         let loaded = through_the_save(&live);
         prop_assert_eq!(loaded.state(), live.state());
         prop_assert_eq!(loaded.events(), live.events());
@@ -384,7 +384,7 @@ proptest! {
         let (mut battle, _) = random_battle_with_charges(seed, tries);
         let state = battle.state().clone();
         let events = battle.events().to_vec();
-        let entries = battle.entries().to_vec();
+        let entries = all_entries(&battle);
         let depth = depth.min(events.len());
         for _ in 0..depth {
             prop_assert!(battle.undo().is_some());
@@ -397,8 +397,37 @@ proptest! {
         }
         prop_assert_eq!(battle.state(), &state);
         prop_assert_eq!(battle.events(), &events[..]);
-        prop_assert_eq!(battle.entries(), &entries[..]);
+        prop_assert_eq!(all_entries(&battle), entries);
     }
+
+    /// The entries the battle keeps for its latest events, and those it
+    /// works out again for older ones, are those of a replay from the
+    /// start, after any undos and redos.
+    #[test]
+    fn kept_and_worked_out_entries_are_the_replayed_ones(seed in any::<u64>(), tries in 300usize..1500, undos in 0usize..600, redos in 0usize..600) {
+        let (mut battle, _) = random_battle_with_charges(seed, tries);
+        for _ in 0..undos {
+            battle.undo();
+        }
+        for _ in 0..redos {
+            let _ = battle.redo();
+        }
+        let replayed: Vec<_> = battle.replay_entries().collect();
+        prop_assert_eq!(replayed.len(), battle.events().len());
+        for (i, e) in replayed.iter().enumerate() {
+            let kept = battle.entry(i);
+            prop_assert_eq!(kept.as_deref(), Some(e), "entry {}", i);
+            prop_assert_eq!(battle.when(i), Some((e.turn, e.phase)));
+        }
+        prop_assert_eq!(battle.last_entry(), replayed.last());
+    }
+}
+
+/// Every entry of a battle, oldest first, each as the battle gives it.
+fn all_entries(battle: &Battle) -> Vec<herald::battle::Entry> {
+    (0..battle.events().len())
+        .map(|i| battle.entry(i).expect("an entry per event").into_owned())
+        .collect()
 }
 
 #[test]

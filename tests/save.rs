@@ -49,23 +49,18 @@ fn bless_golden_files() {
     if std::env::var_os("HERALD_BLESS").is_none() {
         return;
     }
-    let v2 = to_text(&golden_battle());
+    // Formats 1 and 2 are no longer written: their golden files stay as they are.
+    let v3 = to_text(&golden_battle());
     fs::create_dir_all(golden("")).unwrap();
-    fs::write(golden("save-v2.toml"), &v2).unwrap();
-    // Format 1 kept the dice's seed and position at the top level.
-    let v1 = v2.replace("format = 2", "format = 1").replace(
-        "# Herald's dice: the seed and how far the generator has run.\n[dice]\n",
-        "",
-    );
-    fs::write(golden("save-v1.toml"), v1).unwrap();
+    fs::write(golden("save-v3.toml"), &v3).unwrap();
 }
 
 #[test]
-fn golden_format_2_loads_and_writes_back_the_same() {
-    let text = fs::read_to_string(golden("save-v2.toml")).unwrap();
-    let loaded = from_text("save-v2.toml", &text).unwrap();
-    assert_eq!(loaded.format, 2);
-    assert_eq!(FORMAT, 2, "a new format needs its own golden file");
+fn golden_format_3_loads_and_writes_back_the_same() {
+    let text = fs::read_to_string(golden("save-v3.toml")).unwrap();
+    let loaded = from_text("save-v3.toml", &text).unwrap();
+    assert_eq!(loaded.format, 3);
+    assert_eq!(FORMAT, 3, "a new format needs its own golden file");
     assert_eq!(loaded.data.name, "hastings");
     assert_eq!(loaded.data.battle.undone().len(), 2);
     assert!(loaded.data.battle.events().len() > 60);
@@ -85,23 +80,29 @@ fn golden_format_2_loads_and_writes_back_the_same() {
 }
 
 #[test]
-fn golden_format_1_is_migrated_and_its_original_kept() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("hastings.toml");
-    let v1 = fs::read_to_string(golden("save-v1.toml")).unwrap();
-    fs::write(&path, &v1).unwrap();
-    let (_file, data) = SaveFile::open(&path).unwrap();
-    let v2 = fs::read_to_string(golden("save-v2.toml")).unwrap();
-    let now = fs::read_to_string(&path).unwrap();
-    assert!(now.contains("format = 2"));
-    assert_eq!(without_comments(&now), without_comments(&v2));
-    assert_eq!(
-        fs::read_to_string(original_path(&path, 1)).unwrap(),
-        v1,
-        "the original is kept"
-    );
-    let v2_data = from_text("save-v2.toml", &v2).unwrap().data;
-    assert_eq!(data.dice, v2_data.dice);
+fn golden_formats_1_and_2_are_migrated_to_3_and_their_originals_kept() {
+    let v3 = fs::read_to_string(golden("save-v3.toml")).unwrap();
+    for format in [1, 2] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("hastings.toml");
+        let old = fs::read_to_string(golden(&format!("save-v{format}.toml"))).unwrap();
+        fs::write(&path, &old).unwrap();
+        let (_file, data) = SaveFile::open(&path).unwrap();
+        let now = fs::read_to_string(&path).unwrap();
+        assert!(
+            now.contains("format = 3\nsystem = \"warlords\""),
+            "{now:.200}"
+        );
+        assert_eq!(without_comments(&now), without_comments(&v3));
+        assert_eq!(
+            fs::read_to_string(original_path(&path, format)).unwrap(),
+            old,
+            "the original is kept"
+        );
+        let v3_data = from_text("save-v3.toml", &v3).unwrap().data;
+        assert_eq!(data.dice, v3_data.dice);
+        assert_eq!(data.battle.undone().len(), 2);
+    }
 }
 
 /// Line and column of the first occurrence of `needle` in `text`.
@@ -118,7 +119,7 @@ fn problems(text: &str) -> Vec<herald::store::toml_walk::Problem> {
 
 #[test]
 fn a_bad_die_is_located() {
-    let good = fs::read_to_string(golden("save-v2.toml")).unwrap();
+    let good = fs::read_to_string(golden("save-v3.toml")).unwrap();
     let bad = good.replacen("dice = { white = [", "dice = { white = [7, ", 1);
     let (line, col) = place(&bad, "7, ");
     let ps = problems(&bad);
@@ -130,7 +131,7 @@ fn a_bad_die_is_located() {
 
 #[test]
 fn an_unknown_event_kind_gets_a_did_you_mean() {
-    let good = fs::read_to_string(golden("save-v2.toml")).unwrap();
+    let good = fs::read_to_string(golden("save-v3.toml")).unwrap();
     let bad = good.replacen("kind = \"activation\"", "kind = \"activaton\"", 1);
     let ps = problems(&bad);
     assert!(
@@ -143,7 +144,7 @@ fn an_unknown_event_kind_gets_a_did_you_mean() {
 
 #[test]
 fn an_event_that_no_longer_applies_is_located() {
-    let good = fs::read_to_string(golden("save-v2.toml")).unwrap();
+    let good = fs::read_to_string(golden("save-v3.toml")).unwrap();
     // Remove the first phase change: a later activation is then out of turn.
     let at = good.find("kind = \"next_phase\"").unwrap();
     let bad = format!(
@@ -164,7 +165,7 @@ fn an_event_that_no_longer_applies_is_located() {
 
 #[test]
 fn syntax_errors_and_newer_formats_are_refused_with_a_place() {
-    let ps = problems("format = 2\nname = \"x\"\n[dice\n");
+    let ps = problems("format = 3\nname = \"x\"\n[dice\n");
     assert_eq!(ps[0].line, 3, "{}", ps[0]);
     let ps = problems("format = 9\nname = \"x\"\n");
     assert!(ps[0].message.contains("newer Herald"), "{}", ps[0]);
@@ -176,23 +177,23 @@ fn syntax_errors_and_newer_formats_are_refused_with_a_place() {
 fn a_save_that_fails_to_load_is_never_overwritten() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("broken.toml");
-    let text = "format = 2\nname = \"broken\"\n[dice]\nseed = \"x\"\n";
+    let text = "format = 3\nsystem = \"warlords\"\nname = \"broken\"\n[dice]\nseed = \"x\"\n";
     fs::write(&path, text).unwrap();
     let err = SaveFile::open(&path).unwrap_err();
     let message = err.to_string();
-    assert!(message.contains("broken.toml:4:8"), "{message}");
+    assert!(message.contains("broken.toml:5:8"), "{message}");
     assert_eq!(fs::read_to_string(&path).unwrap(), text);
     assert!(!bak_path(&path).exists());
 }
 
 fn new_save(dir: &Path) -> (PathBuf, SaveFile, SaveData) {
     let path = dir.join("hastings.toml");
-    let data = SaveData {
+    let mut data = SaveData {
         name: "hastings".to_string(),
         dice: SeededDice::new(99).position(),
         battle: Battle::new(setup()),
     };
-    let file = SaveFile::create(&path, &data).unwrap();
+    let file = SaveFile::create(&path, &mut data).unwrap();
     (path, file, data)
 }
 
@@ -210,27 +211,42 @@ fn a_second_herald_is_refused_while_the_first_has_the_battle() {
 #[test]
 fn create_refuses_to_overwrite_a_battle() {
     let dir = tempfile::tempdir().unwrap();
-    let (path, file, data) = new_save(dir.path());
+    let (path, file, mut data) = new_save(dir.path());
     drop(file);
-    let err = SaveFile::create(&path, &data).unwrap_err();
+    let err = SaveFile::create(&path, &mut data).unwrap_err();
     assert!(matches!(err, SaveError::Exists { .. }), "{err}");
 }
 
 #[test]
-fn every_write_keeps_the_previous_version() {
+fn every_save_appends_one_commit_and_leaves_what_was_written() {
     let dir = tempfile::tempdir().unwrap();
     let (path, mut file, mut data) = new_save(dir.path());
-    let first = fs::read_to_string(&path).unwrap();
     let mut dice = SeededDice::restore(data.dice);
-    data.battle.play_suggested(&mut dice).unwrap();
-    data.dice = dice.position();
-    file.save(&data).unwrap();
-    assert_eq!(fs::read_to_string(bak_path(&path)).unwrap(), first);
-    let second = fs::read_to_string(&path).unwrap();
-    assert_ne!(second, first);
-    data.battle.play_suggested(&mut dice).unwrap();
-    file.save(&data).unwrap();
-    assert_eq!(fs::read_to_string(bak_path(&path)).unwrap(), second);
+    let mut before = fs::read(&path).unwrap();
+    for _ in 0..20 {
+        data.battle.play_suggested(&mut dice).unwrap();
+        file.save(&mut data.battle, dice.position()).unwrap();
+        let now = fs::read(&path).unwrap();
+        assert!(
+            now.starts_with(&before),
+            "the bytes written before are left as they were"
+        );
+        let added = String::from_utf8(now[before.len()..].to_vec()).unwrap();
+        assert_eq!(added.matches("[[events]]").count(), 1, "{added}");
+        assert!(
+            added.ends_with(&format!(
+                "dice_position = \"{}\"\n",
+                dice.position().word_pos
+            )),
+            "{added}"
+        );
+        before = now;
+    }
+    assert!(data.battle.unsaved().is_empty());
+    assert!(
+        !bak_path(&path).exists(),
+        "appending rewrites nothing, so keeps no .bak"
+    );
     let leftovers: Vec<_> = fs::read_dir(dir.path())
         .unwrap()
         .flatten()
@@ -249,13 +265,15 @@ fn resume_restores_the_turn_the_units_the_log_and_the_next_die() {
         data.battle.play_suggested(&mut dice).unwrap();
     }
     data.dice = dice.position();
-    file.save(&data).unwrap();
+    file.save(&mut data.battle, data.dice).unwrap();
     drop(file);
     let (_file, resumed) = SaveFile::open(&path).unwrap();
     assert_eq!(resumed.battle.turn(), data.battle.turn());
     assert_eq!(resumed.battle.phase(), data.battle.phase());
     assert_eq!(resumed.battle.state(), data.battle.state());
-    assert_eq!(resumed.battle.entries(), data.battle.entries());
+    for i in 0..data.battle.events().len() {
+        assert_eq!(resumed.battle.entry(i), data.battle.entry(i));
+    }
     let mut again = SeededDice::restore(resumed.dice);
     assert_eq!(
         again.roll(Colour::White, 12).unwrap(),
@@ -398,7 +416,370 @@ fn an_event_recorded_is_an_event_saved() {
         text.matches("[[events]]").count(),
         data.battle.events().len()
     );
-    let first = &data.battle.entries()[0].summary;
+    let first = &data.battle.entry(0).unwrap().summary;
     assert!(text.contains(&format!("# 1 · turn 1, initiative · {first}")));
     assert!(matches!(data.battle.events()[0], Event::Initiative { .. }));
+}
+
+/// A save with a battle of `tries` random ideas, saved one commit per event.
+fn played(dir: &Path, tries: usize) -> (PathBuf, SaveFile, SaveData) {
+    let (path, mut file, mut data) = new_save(dir);
+    let mut dice = SeededDice::restore(data.dice);
+    for _ in 0..tries {
+        data.battle.play_suggested(&mut dice).unwrap();
+        data.dice = dice.position();
+        file.save(&mut data.battle, data.dice).unwrap();
+    }
+    (path, file, data)
+}
+
+#[test]
+fn undo_and_redo_are_recorded_and_resume_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, mut file, mut data) = played(dir.path(), 30);
+    data.battle.undo();
+    data.battle.undo();
+    data.battle.undo();
+    data.battle.redo().unwrap();
+    file.save(&mut data.battle, data.dice).unwrap();
+    let text = fs::read_to_string(&path).unwrap();
+    assert_eq!(text.matches("kind = \"undo\"").count(), 3);
+    assert_eq!(text.matches("kind = \"redo\"").count(), 1);
+    drop(file);
+    let (_file, back) = SaveFile::open(&path).unwrap();
+    assert_eq!(back.battle.events(), data.battle.events());
+    assert_eq!(back.battle.undone(), data.battle.undone());
+    assert_eq!(back.battle.state(), data.battle.state());
+    assert_eq!(back.dice, data.dice);
+}
+
+#[test]
+fn a_write_cut_short_anywhere_is_dropped_and_the_acknowledged_battle_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, mut file, mut data) = played(dir.path(), 20);
+    let acknowledged = fs::read(&path).unwrap();
+    let events = data.battle.events().to_vec();
+    // One step of several events: undo three, record four (as adding a
+    // champion to an earlier activation does).
+    for _ in 0..3 {
+        data.battle.undo();
+    }
+    let mut dice = SeededDice::restore(data.dice);
+    for _ in 0..4 {
+        data.battle.play_suggested(&mut dice).unwrap();
+    }
+    file.save(&mut data.battle, dice.position()).unwrap();
+    drop(file);
+    let whole = fs::read(&path).unwrap();
+    let commit = &whole[acknowledged.len()..];
+    for cut in (1..commit.len()).step_by(7) {
+        let mut torn = acknowledged.clone();
+        torn.extend_from_slice(&commit[..cut]);
+        let text = String::from_utf8_lossy(&torn);
+        let loaded =
+            from_text("x.toml", &text).unwrap_or_else(|e| panic!("cut at {cut}: {}", e[0]));
+        assert_eq!(loaded.data.battle.events(), &events[..], "cut at {cut}");
+        // Torn once the write reached more than blank lines and comments.
+        let started = String::from_utf8_lossy(&commit[..cut])
+            .lines()
+            .any(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+        assert_eq!(loaded.torn.is_some(), started, "cut at {cut}");
+        assert_eq!(loaded.end, acknowledged.len() as u64);
+    }
+    // A power cut can leave zeros where the write was to go.
+    let mut zeros = acknowledged.clone();
+    zeros.extend_from_slice(&[0u8; 300]);
+    fs::write(&path, &zeros).unwrap();
+    let (mut file, mut back) = SaveFile::open(&path).unwrap();
+    assert_eq!(back.battle.events(), &events[..]);
+    assert_eq!(
+        fs::read(&path).unwrap(),
+        acknowledged,
+        "the unfinished write is cut off"
+    );
+    assert_eq!(
+        fs::read(bak_path(&path)).unwrap(),
+        zeros,
+        "the file as it was is kept"
+    );
+    let notes = file.take_notes();
+    assert!(notes[0].contains("cut short"), "{notes:?}");
+    // And the battle goes on.
+    let mut dice = SeededDice::restore(back.dice);
+    back.battle.play_suggested(&mut dice).unwrap();
+    file.save(&mut back.battle, dice.position()).unwrap();
+    assert_eq!(
+        save::load(&path).unwrap().data.battle.events().len(),
+        events.len() + 1
+    );
+}
+
+#[test]
+fn a_battle_of_another_system_is_refused_in_one_line_before_anything_else() {
+    let good = fs::read_to_string(golden("save-v3.toml")).unwrap();
+    let other = good
+        .replace("system = \"warlords\"", "system = \"nonesuch\"")
+        .replace("type = \"cavalry\"", "type = \"elephants\"");
+    let ps = problems(&other);
+    assert_eq!(ps.len(), 1, "{ps:?}");
+    assert!(ps[0].message.contains("'nonesuch'"), "{}", ps[0]);
+    assert!(ps[0].message.contains("warlords"), "{}", ps[0]);
+    assert_eq!(ps[0].line, place(&other, "system").0);
+    // Formats 1 and 2 have no system: they are Warlords.
+    let v2 = fs::read_to_string(golden("save-v2.toml")).unwrap();
+    assert!(!v2.contains("system"));
+    assert!(from_text("v2.toml", &v2).is_ok());
+}
+
+#[test]
+fn migrating_never_loses_an_original() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hastings.toml");
+    let v2 = fs::read_to_string(golden("save-v2.toml")).unwrap();
+    fs::write(&path, &v2).unwrap();
+    let someone_elses = "# another file that happens to have this name\n";
+    fs::write(original_path(&path, 2), someone_elses).unwrap();
+    let (mut file, _) = SaveFile::open(&path).unwrap();
+    assert_eq!(
+        fs::read_to_string(original_path(&path, 2)).unwrap(),
+        someone_elses
+    );
+    let kept = dir.path().join("hastings.v2-2.toml");
+    assert_eq!(fs::read_to_string(&kept).unwrap(), v2);
+    assert!(file.take_notes()[0].contains("hastings.v2-2.toml"));
+    assert!(save::is_original("hastings.v2-2.toml"));
+    assert!(save::is_original("hastings.v1.toml"));
+    assert!(
+        !save::is_original("my.very.own.toml"),
+        "a battle with .v in its name is a battle"
+    );
+    assert!(!save::is_original("hastings.vx.toml"));
+}
+
+#[cfg(unix)]
+#[test]
+fn the_lock_is_on_the_file_whatever_path_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, file, _) = new_save(dir.path());
+    let link = dir.path().join("symlink.toml");
+    std::os::unix::fs::symlink(&path, &link).unwrap();
+    let hard = dir.path().join("hardlink.toml");
+    fs::hard_link(&path, &hard).unwrap();
+    for p in [&path, &link, &hard] {
+        let err = SaveFile::open(p).unwrap_err();
+        assert!(
+            matches!(err, SaveError::Locked { .. }),
+            "{}: {err}",
+            p.display()
+        );
+    }
+    drop(file);
+    drop(SaveFile::open(&link).unwrap());
+    let leftovers: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".lock") || n.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn an_edit_made_outside_herald_is_kept_and_the_battle_goes_on_beside_it() {
+    for edit in ["in place", "replaced"] {
+        let dir = tempfile::tempdir().unwrap();
+        let (path, mut file, mut data) = played(dir.path(), 5);
+        let mut text = fs::read_to_string(&path).unwrap();
+        text.push_str("# the referee's note, written by hand\n");
+        if edit == "in place" {
+            fs::OpenOptions::new()
+                .append(true)
+                .open(&path)
+                .and_then(|mut f| {
+                    std::io::Write::write_all(&mut f, b"# the referee's note, written by hand\n")
+                })
+                .unwrap();
+        } else {
+            let tmp = dir.path().join("edited");
+            fs::write(&tmp, &text).unwrap();
+            fs::rename(&tmp, &path).unwrap();
+        }
+        let mut dice = SeededDice::restore(data.dice);
+        data.battle.play_suggested(&mut dice).unwrap();
+        let note = file.save(&mut data.battle, dice.position()).unwrap();
+        let note = note.unwrap_or_else(|| panic!("{edit}: the edit went unnoticed"));
+        let moved = dir.path().join("hastings-2.toml");
+        assert!(
+            note.contains("changed outside Herald") && note.contains("hastings-2.toml"),
+            "{note}"
+        );
+        assert_eq!(
+            fs::read_to_string(&path).unwrap(),
+            text,
+            "{edit}: the edit is kept"
+        );
+        assert_eq!(file.path(), moved);
+        let back = save::load(&moved).unwrap().data.battle;
+        assert_eq!(back.events(), data.battle.events());
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn anything_but_a_regular_file_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.toml");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    for p in [fifo.as_path(), Path::new("/dev/zero"), dir.path()] {
+        let err = SaveFile::open(p).unwrap_err();
+        assert!(
+            matches!(err, SaveError::NotAFile { .. }),
+            "{}: {err}",
+            p.display()
+        );
+        let err = save::load(p).unwrap_err();
+        assert!(
+            err.to_string().contains("Herald reads only regular files"),
+            "{err}"
+        );
+    }
+    // The commands say so at once, and never wait on a FIFO or read a device.
+    for args in [
+        vec!["log", "/dev/zero"],
+        vec!["log", fifo.to_str().unwrap()],
+        vec!["check", "/dev/zero"],
+        vec!["check", fifo.to_str().unwrap()],
+    ] {
+        let mut child = herald()
+            .args(&args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break s;
+            }
+            if started.elapsed() > std::time::Duration::from_secs(10) {
+                child.kill().unwrap();
+                panic!("herald {args:?} did not return");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        assert!(!status.success(), "{args:?}");
+        let mut err = String::new();
+        std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+        assert!(err.contains("regular files"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn one_size_limit_for_saves_named_in_its_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.toml");
+    let f = fs::File::create(&path).unwrap();
+    f.set_len(save::MAX_SAVE_BYTES + 1).unwrap();
+    for err in [
+        save::load(&path).unwrap_err(),
+        SaveFile::open(&path).unwrap_err(),
+    ] {
+        let m = err.to_string();
+        assert!(m.contains("saves up to 64 MiB"), "{m}");
+        assert!(!m.contains("army"), "{m}");
+    }
+}
+
+#[test]
+fn bad_utf8_is_located_by_line_and_column() {
+    let good = fs::read_to_string(golden("save-v3.toml")).unwrap();
+    let at = good.rfind("kind = \"activation\"").unwrap() + "kind = \"acti".len();
+    let mut bytes = good.as_bytes().to_vec();
+    bytes[at] = 0xFF;
+    let (line, column) = place(&good, &good[good.rfind("kind = \"activation\"").unwrap()..]);
+    let err = save::read_save("x.toml", &bytes[..], 0).unwrap_err();
+    assert_eq!(
+        (err[0].line, err[0].column),
+        (line, column + "kind = \"acti".len()),
+        "{}",
+        err[0]
+    );
+    assert!(err[0].message.contains("not UTF-8"), "{}", err[0]);
+}
+
+#[test]
+fn messages_quote_little_name_duplicate_keys_and_point_to_the_bak() {
+    let good = fs::read_to_string(golden("save-v3.toml")).unwrap();
+    // A 100,000-character value is not echoed whole.
+    let long = "x".repeat(100_000);
+    let bad = good.replacen("unit = \"", &format!("unit = \"{long}"), 1);
+    let ps = problems(&bad);
+    assert!(
+        ps[0].to_string().len() < 400,
+        "{} characters",
+        ps[0].to_string().len()
+    );
+    // A duplicate key is named.
+    let bad = good.replacen(
+        "kind = \"initiative\"",
+        "kind = \"initiative\"\nkind = \"melee\"",
+        1,
+    );
+    let ps = problems(&bad);
+    assert!(
+        ps[0].message.contains("duplicate key `kind`")
+            || ps[0].message.contains("duplicate key kind"),
+        "{}",
+        ps[0]
+    );
+    // An unknown kind does not also call its fields unknown.
+    let bad = good.replacen("kind = \"shooting\"", "kind = \"shootin\"", 1);
+    let ps = problems(&bad);
+    assert_eq!(ps.len(), 1, "{ps:?}");
+    // A save cut short in its header points to the .bak.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hastings.toml");
+    fs::write(&path, fs::read_to_string(golden("save-v2.toml")).unwrap()).unwrap();
+    drop(SaveFile::open(&path).unwrap()); // migrated: the version before is the .bak
+    assert!(bak_path(&path).exists());
+    let text = fs::read_to_string(&path).unwrap();
+    fs::write(&path, &text[..text.len() / 40]).unwrap();
+    let m = SaveFile::open(&path).unwrap_err().to_string();
+    assert!(m.contains("hastings.toml.bak"), "{m}");
+}
+
+#[test]
+fn opening_a_save_that_is_not_there_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = SaveFile::open(&dir.path().join("typo.toml")).unwrap_err();
+    assert!(matches!(err, SaveError::Missing { .. }), "{err}");
+    assert!(err.to_string().contains("herald new"), "{err}");
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn a_log_of_many_undos_is_written_short_at_a_safe_moment() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, mut file, mut data) = played(dir.path(), 10);
+    for _ in 0..150 {
+        data.battle.undo();
+        file.save(&mut data.battle, data.dice).unwrap();
+        data.battle.redo().unwrap();
+        file.save(&mut data.battle, data.dice).unwrap();
+    }
+    data.battle.undo();
+    file.save(&mut data.battle, data.dice).unwrap();
+    let text = fs::read_to_string(&path).unwrap();
+    let tables = text.matches("[[events]]").count();
+    assert!(
+        tables < 100,
+        "{tables} tables: the log was never written short"
+    );
+    assert!(bak_path(&path).exists(), "the version before is kept");
+    drop(file);
+    let (_file, back) = SaveFile::open(&path).unwrap();
+    assert_eq!(back.battle.events(), data.battle.events());
+    assert_eq!(back.battle.undone(), data.battle.undone());
+    assert_eq!(back.battle.state(), data.battle.state());
 }

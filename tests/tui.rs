@@ -189,7 +189,7 @@ fn help_is_generated_from_the_keymap() {
         .last()
         .unwrap()
         .to_string();
-    press(&mut app, &["Down"; 200]);
+    press(&mut app, &["PgDn"; 80]);
     assert!(screen(&app, 80, 24).contains(last.trim()), "{last}");
     press(&mut app, &["Esc"]);
     assert_eq!(app.context(), Context::Tables);

@@ -187,7 +187,7 @@ fn close_foot_refused_unless_only_supporting() {
     assert_eq!((opponent, supporting), (a(3), true));
     assert!(app.battle.in_melee_with(b(4)).contains(&a(3)));
     assert!(app.battle.unit(b(4)).unwrap().activated);
-    let last = app.battle.entries().last().unwrap().summary.clone();
+    let last = app.battle.last_entry().unwrap().summary.clone();
     assert!(last.contains("stays in the Melee"), "{last}");
 }
 

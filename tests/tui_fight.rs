@@ -116,7 +116,7 @@ fn count(app: &App, kind: &str) -> usize {
 
 /// Whether a personality was wounded, captured or killed in the battle so far.
 fn personality_hit(app: &App) -> bool {
-    app.battle.entries().iter().any(|x| {
+    app.battle.replay_entries().any(|x| {
         x.effects.iter().any(|f| {
             matches!(f.change, herald::battle::Change::Personality(_, s) if s != PersonalityStatus::Active)
         })
@@ -152,9 +152,8 @@ fn a_whole_turn_of_hastings_with_shooting_charges_and_three_melees() {
         personality_hit(&app),
         "{:#?}",
         app.battle
-            .entries()
-            .iter()
-            .map(|e| &e.summary)
+            .replay_entries()
+            .map(|e| e.summary)
             .collect::<Vec<_>>()
     );
     assert_eq!(app.battle.turn(), 2);

@@ -34,7 +34,7 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
     }
     let mut turn = 0;
     let mut phase = None;
-    for (i, entry) in battle.entries().iter().enumerate() {
+    for (i, entry) in battle.replay_entries().enumerate() {
         if entry.turn != turn {
             turn = entry.turn;
             phase = None;
@@ -59,7 +59,7 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
             let _ = writeln!(o, "   - {effect}");
         }
     }
-    if battle.entries().is_empty() {
+    if battle.events().is_empty() {
         o.push_str("\nNo events yet: the battle is at turn 1, before initiative.\n");
     }
     o.push_str("\n## Personalities\n\n");

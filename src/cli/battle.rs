@@ -90,13 +90,13 @@ fn create(
     let [a, b] = armies;
     let setup = Setup::new(a, b).map_err(|e| format!("herald: {e}"))?;
     let seed = seed.unwrap_or_else(rand::random);
-    let data = SaveData {
+    let mut data = SaveData {
         name: name.to_string(),
         dice: SeededDice::new(seed).position(),
         battle: Battle::new(setup),
     };
     let path = saves.join(format!("{name}.toml"));
-    SaveFile::create(&path, &data).map_err(|e| format!("herald: {e}"))?;
+    SaveFile::create(&path, &mut data).map_err(|e| format!("herald: {e}"))?;
     Ok(path)
 }
 
@@ -104,6 +104,14 @@ fn create(
 pub fn log(save: &Path) -> ExitCode {
     match save::load(save) {
         Ok(loaded) => {
+            if let Some(t) = loaded.torn {
+                eprintln!(
+                    "herald: note: {} ends with a write cut short at line {} ({} bytes, never acknowledged); the report leaves it out",
+                    save.display(),
+                    t.line,
+                    t.bytes
+                );
+            }
             super::out(&markdown(&loaded.data.battle, &loaded.data.name));
             ExitCode::SUCCESS
         }
@@ -136,7 +144,7 @@ pub fn autoplay(path: &Path, events: usize) -> ExitCode {
             return ExitCode::from(2);
         }
         data.dice = dice.position();
-        if let Err(e) = file.save(&data) {
+        if let Err(e) = file.save(&mut data.battle, data.dice) {
             eprintln!("herald: {e}");
             return ExitCode::from(2);
         }

@@ -418,7 +418,7 @@ impl ArmyReader {
                             p.field(),
                             format!(
                                 "the personality '{}' is already in the army (line {line}); personality names are unique in an army",
-                                p.name
+                                toml_walk::cut(&p.name)
                             ),
                         );
                     }
@@ -449,7 +449,8 @@ impl ArmyReader {
             let message = match elsewhere.and_then(|o| o.name.as_ref()) {
                 Some(o) => format!(
                     "'{}' is a personality of the contingent '{}'; a contingent's general is one of its own personalities (1.6)",
-                    general.name, o.name
+                    toml_walk::cut(&general.name),
+                    toml_walk::cut(&o.name)
                 ),
                 None => {
                     let everyone = self.contingents.iter().flat_map(|c| &c.units);
@@ -458,7 +459,7 @@ impl ArmyReader {
                         .map_or(String::new(), |c| format!("did you mean '{c}'? "));
                     format!(
                         "'{}' is not a personality of this contingent; {hint}the general is named among the personalities of its units (1.6)",
-                        general.name
+                        toml_walk::cut(&general.name)
                     )
                 }
             };
@@ -486,7 +487,7 @@ fn duplicates<'w>(walk: &mut Walk<'_, '_>, names: impl Iterator<Item = &'w Writt
                 w.field(),
                 format!(
                     "the {what} name '{}' is already used (line {line}); {what} names are unique in an army",
-                    w.name
+                    toml_walk::cut(&w.name)
                 ),
             );
         } else {
@@ -526,14 +527,16 @@ pub fn battle_warnings(armies: &[ArmyFile]) -> Vec<Problem> {
             let message = if sides[i].contains(&m.name.as_str()) {
                 format!(
                     "{}'s {trait_name} '{}' is in his own army; a {trait_name} counts only in Melee against the enemy (3.1.2)",
-                    m.by, m.name
+                    toml_walk::cut(&m.by),
+                    toml_walk::cut(&m.name)
                 )
             } else {
                 let hint = closest(&m.name, sides.iter().flatten().copied())
                     .map_or(String::new(), |c| format!(" (did you mean '{c}'?)"));
                 format!(
                     "{}'s {trait_name} '{}' is in no army of this battle{hint}; it will have no effect (3.1.2)",
-                    m.by, m.name
+                    toml_walk::cut(&m.by),
+                    toml_walk::cut(&m.name)
                 )
             };
             out.push(Problem {

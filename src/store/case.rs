@@ -181,7 +181,8 @@ fn read_case<'s>(src: &Source<'s>, index: usize, mut f: Fields<'_, 's>) -> Case 
                 f.span_of("kind"),
                 f.at("kind"),
                 format!(
-                    "'{other}' is not a case kind{hint}; accepted: {}",
+                    "'{}' is not a case kind{hint}; accepted: {}",
+                    toml_walk::cut(other),
                     KINDS.join(", ")
                 ),
             );
@@ -465,7 +466,8 @@ fn initiative<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Cas
                 f.span_of("last_holder"),
                 f.at("last_holder"),
                 format!(
-                    "'{other}' is not a side; accepted: a, b (or leave it out on the first turn)"
+                    "'{}' is not a side; accepted: a, b (or leave it out on the first turn)",
+                    toml_walk::cut(other)
                 ),
             );
             None

@@ -61,6 +61,15 @@ impl<'s> Source<'s> {
         }
     }
 
+    /// A source named `path` holding `text`, a part of a file read on its
+    /// own that starts on the line after the file's first `lines_before`
+    /// lines (a save's events are read one by one, never the whole file).
+    pub fn at_line(path: impl Into<String>, text: &'s str, lines_before: usize) -> Self {
+        let src = Source::new(path, text);
+        let _ = src.before.set(lines_before);
+        src
+    }
+
     /// The piece `range` of this text, read on its own; `range` starts at
     /// the start of a line.
     pub fn piece(&self, range: Range<usize>) -> Source<'s> {
@@ -165,6 +174,17 @@ pub fn parse<'s>(src: &Source<'s>) -> Result<Spanned<DeTable<'s>>, Vec<Problem>>
     if src.text.len() > MAX_FILE_BYTES {
         return Err(vec![too_big(&src.path, src.text.len())]);
     }
+    parse_any(src)
+}
+
+/// [`parse`] without the size limit of army files, for a text whose size
+/// the caller has checked (a save's header, one table of its log).
+pub fn parse_any<'s>(src: &Source<'s>) -> Result<Spanned<DeTable<'s>>, Vec<Problem>> {
+    // The plain parse is the faster; only a text with errors is parsed again
+    // to find every error.
+    if let Ok(table) = DeTable::parse(src.text) {
+        return Ok(table);
+    }
     let (table, errors) = DeTable::parse_recoverable(src.text);
     if errors.is_empty() {
         return Ok(table);
@@ -174,12 +194,22 @@ pub fn parse<'s>(src: &Source<'s>) -> Result<Spanned<DeTable<'s>>, Vec<Problem>>
         .take(MAX_PROBLEMS)
         .map(|e| {
             let (line, column) = src.locate(e.span().map_or(0, |s| s.start));
+            let mut message = e.message().trim().to_string();
+            // The parser says "duplicate key" without naming it: its span does.
+            if message.starts_with("duplicate key")
+                && let Some(key) = e.span().and_then(|s| src.text.get(s))
+            {
+                message = format!(
+                    "duplicate key {}: each key may be given once per table",
+                    cut(key.trim())
+                );
+            }
             Problem {
                 file: src.path.clone(),
                 line,
                 column,
                 field: String::new(),
-                message: format!("this is not valid TOML: {}", e.message().trim()),
+                message: format!("this is not valid TOML: {message}"),
                 warning: false,
             }
         })
@@ -230,11 +260,18 @@ pub fn decode<'b>(path: &str, bytes: &'b [u8]) -> Result<&'b str, Problem> {
         return Err(too_big(path, bytes.len()));
     }
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    decode_at(path, bytes, 0)
+}
+
+/// Checks raw bytes as UTF-8 text, a part of a file that starts after its
+/// first `lines_before` lines: the first bad byte is located by its line
+/// and column in the file.
+pub fn decode_at<'b>(path: &str, bytes: &'b [u8], lines_before: usize) -> Result<&'b str, Problem> {
     std::str::from_utf8(bytes).map_err(|e| {
         let good = e.valid_up_to();
         // The prefix before the bad byte is valid UTF-8 by definition.
         let before = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
-        let (line, column) = Source::new(path, before).locate(good);
+        let (line, column) = Source::at_line(path, before, lines_before).locate(good);
         Problem {
             file: path.to_string(),
             line,
@@ -249,12 +286,65 @@ pub fn decode<'b>(path: &str, bytes: &'b [u8]) -> Result<&'b str, Problem> {
     })
 }
 
+/// What is written, cut to a length a message can quote: at most 40
+/// characters, then "…" (a 100,000-character value is not echoed whole).
+pub fn cut(s: &str) -> String {
+    const MAX: usize = 40;
+    match s.char_indices().nth(MAX) {
+        None => s.to_string(),
+        Some((i, _)) => format!("{}…", &s[..i]),
+    }
+}
+
+/// Opens a file to read, refusing at once anything that is not a regular
+/// file: a folder, a FIFO (which would wait for a writer forever) or a
+/// device such as `/dev/zero` (which never ends).
+pub fn open_regular(path: &Path) -> Result<std::fs::File, String> {
+    let kind = |m: &std::fs::Metadata| -> Option<&'static str> {
+        let t = m.file_type();
+        if t.is_file() {
+            return None;
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            if t.is_fifo() {
+                return Some("a FIFO (named pipe)");
+            }
+            if t.is_char_device() || t.is_block_device() {
+                return Some("a device");
+            }
+            if t.is_socket() {
+                return Some("a socket");
+            }
+        }
+        Some(if t.is_dir() {
+            "a folder"
+        } else {
+            "not a regular file"
+        })
+    };
+    let refuse = |what: &str| format!("it is {what}, not a file; Herald reads only regular files");
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    if let Some(what) = kind(&meta) {
+        return Err(refuse(what));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    // The name could have been pointed elsewhere in between: check what was opened.
+    let meta = file
+        .metadata()
+        .map_err(|e| format!("cannot read the file: {e}"))?;
+    match kind(&meta) {
+        Some(what) => Err(refuse(what)),
+        None => Ok(file),
+    }
+}
+
 /// Reads a file as text, reading no more than [`MAX_FILE_BYTES`] (plus one
 /// byte, to know it is too big) whatever its size.
 pub fn read_file(path: &Path) -> Result<String, Problem> {
     let name = path.display().to_string();
-    let file = std::fs::File::open(path)
-        .map_err(|e| Problem::file_error(&name, format!("cannot read the file: {e}")))?;
+    let file = open_regular(path).map_err(|e| Problem::file_error(&name, e))?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES as u64 + 1)
         .read_to_end(&mut bytes)
@@ -626,7 +716,8 @@ impl<'a, 's> Walk<'a, 's> {
                 e.key.span(),
                 f.at(name),
                 format!(
-                    "unknown field '{name}'{hint}; the fields here are: {}",
+                    "unknown field '{}'{hint}; the fields here are: {}",
+                    cut(name),
                     known.join(", ")
                 ),
             );
@@ -766,7 +857,11 @@ impl<'a, 's> Walk<'a, 's> {
         self.error(
             v.span(),
             path,
-            format!("'{s}' is not known; {hint}accepted: {}", T::accepted()),
+            format!(
+                "'{}' is not known; {hint}accepted: {}",
+                cut(s),
+                T::accepted()
+            ),
         );
         None
     }

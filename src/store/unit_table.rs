@@ -2,7 +2,7 @@
 //! files and cases. Reads a table into a [`Unit`], reporting every problem
 //! with its place, then runs the rules checks of [`Unit::problems`].
 
-use super::toml_walk::{Fields, Walk};
+use super::toml_walk::{Fields, Walk, cut};
 use crate::rules::named::Named;
 use crate::rules::warlords::personality::{Personality, PersonalityStatus, PersonalityTrait};
 use crate::rules::warlords::unit::{
@@ -156,9 +156,11 @@ pub fn read_personality<'s>(
             continue;
         };
         match PersonalityTrait::parse(word) {
-            Some(t) if traits.contains(&t) => {
-                walk.error(item.span(), path, format!("'{word}' is listed twice"))
-            }
+            Some(t) if traits.contains(&t) => walk.error(
+                item.span(),
+                path,
+                format!("'{}' is listed twice", cut(word)),
+            ),
             Some(t) => traits.push(t),
             None => {
                 // W-21: traits Herald does not know are kept as free text.
@@ -167,7 +169,7 @@ pub fn read_personality<'s>(
                 walk.warn(
                     item.span(),
                     path,
-                    format!("'{word}' is not a trait Herald applies{hint}; it is kept as text with no effect (W-21). Known: {}", PersonalityTrait::accepted()),
+                    format!("'{}' is not a trait Herald applies{hint}; it is kept as text with no effect (W-21). Known: {}", cut(word), PersonalityTrait::accepted()),
                 );
                 other_traits.push(word.to_string());
             }

@@ -244,4 +244,14 @@ pub enum Action {
     NewBattle,
     /// Resume the most recent save (start screen).
     Resume,
+    /// Suspend Herald to the shell (Ctrl-Z); `fg` brings it back.
+    Suspend,
+    /// Try the failed save again now.
+    Retry,
+    /// Write the battle whole to another file and go on there.
+    WriteElsewhere,
+    /// Go on recording while the save fails (Herald keeps trying).
+    CarryOn,
+    /// Quit although events are not saved (the exit status says so).
+    QuitUnsaved,
 }

@@ -74,6 +74,12 @@ pub struct App {
     pub page: Cell<usize>,
     /// How far the top panel could scroll at the last draw (0: it all fits).
     pub panel_scroll_max: Cell<u16>,
+    /// Why the battle's latest changes are not on disk, while a save fails
+    /// (set by the run loop; the status line keeps saying so).
+    pub unsaved: Option<String>,
+    /// The last draw found the terminal too small to show the battle: no
+    /// key records anything then (nobody would see its dice).
+    pub too_small: Cell<bool>,
     /// Each unit's contingent, numbered across the side's armies.
     contingent: [Vec<usize>; 2],
     /// Events recorded by the same key as the event before them (a flight
@@ -108,6 +114,8 @@ impl App {
             quit: false,
             page: Cell::new(10),
             panel_scroll_max: Cell::new(u16::MAX),
+            unsaved: None,
+            too_small: Cell::new(false),
             contingent,
             joined: Vec::new(),
         };
@@ -123,6 +131,10 @@ impl App {
     /// Handles a key press: looks it up in the keymap and updates.
     pub fn key(&mut self, ev: KeyEvent) -> Vec<Effect> {
         match keymap::lookup(self.context(), Key::of(&ev)) {
+            // While the battle cannot be shown, only quitting works.
+            Some(a) if self.too_small.get() && !matches!(a, Action::Quit | Action::ForceQuit) => {
+                Vec::new()
+            }
             Some(a) => self.update(a),
             None => Vec::new(),
         }
@@ -295,7 +307,13 @@ impl App {
             Action::RearStands(n) => self.rear_stands(n),
             Action::FilesBy(n) => self.files_by(n),
             Action::PavisesToggle => self.pavises_toggle(),
-            Action::NewBattle | Action::Resume => {}
+            Action::NewBattle
+            | Action::Resume
+            | Action::Suspend
+            | Action::Retry
+            | Action::WriteElsewhere
+            | Action::CarryOn
+            | Action::QuitUnsaved => {}
         }
     }
 
@@ -941,7 +959,7 @@ impl App {
             }
             return self.set_resolve_error(e.to_string());
         }
-        rolled.entry = self.battle.entries().len() - 1;
+        rolled.entry = self.battle.events().len() - 1;
         self.after_record(&procedure, &event, &mut rolled);
         if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() {
             r.error = None;

@@ -53,6 +53,10 @@ pub enum Context {
     Help,
     /// Asking whether to quit.
     ConfirmQuit,
+    /// A save failed: what to do about the events not on disk.
+    NotSaved,
+    /// Typing where to write the battle instead.
+    SavePath,
 }
 
 impl Context {
@@ -81,6 +85,8 @@ impl Context {
             Context::Formation => "Picking a formation",
             Context::Help => "Help",
             Context::ConfirmQuit => "Quit?",
+            Context::NotSaved => "NOT SAVED",
+            Context::SavePath => "Write the battle elsewhere",
         }
     }
 
@@ -89,7 +95,11 @@ impl Context {
     pub fn passes_on(self) -> bool {
         !matches!(
             self,
-            Context::TypeDice | Context::ConfirmQuit | Context::Start
+            Context::TypeDice
+                | Context::ConfirmQuit
+                | Context::Start
+                | Context::NotSaved
+                | Context::SavePath
         )
     }
 }
@@ -1328,6 +1338,70 @@ pub const BINDINGS: &[Binding] = &[
         "",
         "quit at once, saving first",
     ),
+    b(
+        C::Global,
+        Key::ctrl('z'),
+        Action::Suspend,
+        "",
+        "suspend Herald to the shell (fg brings it back)",
+    ),
+    // A failed save.
+    b(
+        C::NotSaved,
+        Key::ch('r'),
+        Action::Retry,
+        "try again",
+        "try the save again now",
+    ),
+    b(
+        C::NotSaved,
+        Key::ch('w'),
+        Action::WriteElsewhere,
+        "write elsewhere",
+        "write the whole battle to another file and go on there",
+    ),
+    b(
+        C::NotSaved,
+        Key::ch('c'),
+        Action::CarryOn,
+        "carry on",
+        "go on recording; Herald keeps trying, and the warning stays",
+    ),
+    b(
+        C::NotSaved,
+        Key::plain(K::Esc),
+        Action::CarryOn,
+        "",
+        "go on recording; Herald keeps trying, and the warning stays",
+    ),
+    b(
+        C::NotSaved,
+        Key::ch('Q'),
+        Action::QuitUnsaved,
+        "quit, losing them",
+        "quit without the events not saved (the exit status says so)",
+    ),
+    b(
+        C::SavePath,
+        Key::plain(K::Enter),
+        Action::WriteElsewhere,
+        "write",
+        "write the battle to the file typed",
+    ),
+    b(
+        C::SavePath,
+        Key::plain(K::Backspace),
+        Action::Backspace,
+        "",
+        "delete the last character",
+    ),
+    b(
+        C::SavePath,
+        Key::plain(K::Esc),
+        Action::Back,
+        "back",
+        "back",
+    ),
 ];
 
 /// The action a key does in a context: the context's own binding, then
@@ -1346,7 +1420,7 @@ pub fn lookup(context: Context, key: Key) -> Option<Action> {
     if key == Key::ctrl('c') {
         return Some(Action::ForceQuit);
     }
-    if context == Context::TypeDice {
+    if context == Context::TypeDice || context == Context::SavePath {
         return match key.code {
             KeyCode::Char(c) if !key.ctrl => Some(Action::Input(c)),
             _ => None,
@@ -1389,6 +1463,8 @@ pub const CONTEXTS: &[Context] = &[
     Context::Formation,
     Context::Help,
     Context::ConfirmQuit,
+    Context::NotSaved,
+    Context::SavePath,
     Context::Global,
     Context::Start,
 ];

@@ -1,18 +1,26 @@
-//! The terminal loop: draws, reads keys, and performs the effects the app
-//! asks for (autosave after every event, quit). `ratatui::init` restores the
-//! terminal on a panic; `ratatui::restore` on every way out.
+//! The terminal loop: draws, reads keys, and hands them to the
+//! [`Console`], which saves after every event. It refuses to start without
+//! a terminal, or on one that cannot show it (`TERM=dumb`); restores the
+//! terminal on a panic (`ratatui::init`), on every way out, and on SIGTERM
+//! and SIGHUP; and suspends on Ctrl-Z or SIGTSTP, drawing again on `fg`.
 
 use super::action::Action;
-use super::app::{App, Effect, Status};
+use super::app::App;
+use super::console::{Console, Flow};
 use super::start::Start;
 use super::theme::Theme;
+use super::view::{MIN_HEIGHT, MIN_WIDTH};
 use crate::battle::{Battle, Setup};
 use crate::dice::SeededDice;
 use crate::store::army::read_army;
-use crate::store::save::{SaveData, SaveFile};
+use crate::store::save::{SaveData, SaveFile, is_original};
 use ratatui::DefaultTerminal;
-use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use ratatui::crossterm::event::{self, Event, KeyEvent, KeyEventKind};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 /// Hastings, built in, used when `armies/` is not beside the binary's working folder.
 const HASTINGS: [(&str, &str); 2] = [
@@ -29,76 +37,206 @@ const HASTINGS: [(&str, &str); 2] = [
 /// The folder for saves.
 const SAVES: &str = "saves";
 
-/// An open battle: its save file (locked) and name.
-struct Session {
-    file: SaveFile,
-    name: String,
+/// How the console ended: every change saved, or why some were not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every recorded event is on disk.
+    Saved,
+    /// The referee quit with changes not on disk: how many, where, and why.
+    NotSaved(String),
+}
+
+/// Whether this terminal can show the console; if not, why, in plain words.
+pub fn terminal_problem() -> Option<String> {
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return Some(
+            "the console needs a terminal (its input and output are not one); the subcommands work without one: herald check, log, new, odds, resolve".to_string(),
+        );
+    }
+    match std::env::var("TERM") {
+        Ok(t) if t == "dumb" => Some(
+            "TERM is 'dumb': this terminal cannot show the console (it needs colours and cursor movement); run it in a terminal emulator, or use the subcommands: herald check, log, new, odds, resolve".to_string(),
+        ),
+        _ => None,
+    }
+}
+
+/// Signals the loop answers between keys.
+struct Signals {
+    /// SIGTERM, SIGHUP or SIGINT: restore the terminal and leave.
+    stop: Arc<AtomicBool>,
+    /// SIGTSTP from outside (Ctrl-Z itself comes as a key in raw mode).
+    suspend: Arc<AtomicBool>,
+    /// SIGCONT: the terminal may have been used meanwhile: draw it all.
+    resumed: Arc<AtomicBool>,
+}
+
+impl Signals {
+    /// Listens for signals on a thread of its own. SIGTERM, SIGHUP and
+    /// SIGINT ask the loop to stop; if it has not within a second (a
+    /// terminal that hung up leaves the keyboard reader waiting for ever),
+    /// the thread restores the terminal and ends Herald itself: like a kill,
+    /// that loses nothing acknowledged.
+    fn register() -> Result<Signals, String> {
+        let s = Signals {
+            stop: Arc::new(AtomicBool::new(false)),
+            suspend: Arc::new(AtomicBool::new(false)),
+            resumed: Arc::new(AtomicBool::new(false)),
+        };
+        #[cfg(unix)]
+        {
+            use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
+            let mut signals =
+                signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT])
+                    .map_err(|e| format!("cannot listen for signals: {e}"))?;
+            let (stop, suspend, resumed) = (s.stop.clone(), s.suspend.clone(), s.resumed.clone());
+            std::thread::spawn(move || {
+                for sig in signals.forever() {
+                    match sig {
+                        SIGTSTP => suspend.store(true, Ordering::SeqCst),
+                        SIGCONT => resumed.store(true, Ordering::SeqCst),
+                        _ => {
+                            stop.store(true, Ordering::SeqCst);
+                            std::thread::sleep(Duration::from_secs(1));
+                            restore();
+                            std::process::exit(128 + sig);
+                        }
+                    }
+                }
+            });
+        }
+        Ok(s)
+    }
+}
+
+/// What waiting for a key brought.
+enum Wait {
+    /// A key press.
+    Key(KeyEvent),
+    /// Nothing yet (or a resize): draw again.
+    Nothing,
+    /// A signal to stop.
+    Stop,
+}
+
+/// Waits a little for a key, answering signals meanwhile.
+fn wait(terminal: &mut DefaultTerminal, signals: &Signals) -> Result<Wait, String> {
+    if signals.stop.load(Ordering::SeqCst) {
+        return Ok(Wait::Stop);
+    }
+    if signals.suspend.swap(false, Ordering::SeqCst) {
+        suspend(terminal)?;
+    }
+    if signals.resumed.swap(false, Ordering::SeqCst) {
+        terminal.clear().map_err(|e| format!("cannot draw: {e}"))?;
+    }
+    let ready = event::poll(Duration::from_millis(200))
+        .map_err(|e| format!("cannot read the keyboard: {e}"))?;
+    if !ready {
+        return Ok(Wait::Nothing);
+    }
+    match event::read().map_err(|e| format!("cannot read the keyboard: {e}"))? {
+        Event::Key(k) if k.kind == KeyEventKind::Press => Ok(Wait::Key(k)),
+        _ => Ok(Wait::Nothing),
+    }
+}
+
+/// Gives the terminal back as it was: cooked mode, the main screen, the
+/// cursor shown.
+fn restore() {
+    ratatui::restore();
+    let _ = ratatui::crossterm::execute!(std::io::stdout(), ratatui::crossterm::cursor::Show);
+}
+
+/// Gives the terminal back to the shell and stops Herald until `fg`; then
+/// takes the terminal again and draws everything.
+fn suspend(terminal: &mut DefaultTerminal) -> Result<(), String> {
+    restore();
+    #[cfg(unix)]
+    {
+        let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP);
+    }
+    // Resumed by fg (SIGCONT).
+    use ratatui::crossterm::{execute, terminal};
+    terminal::enable_raw_mode().map_err(|e| format!("cannot take the terminal again: {e}"))?;
+    execute!(std::io::stdout(), terminal::EnterAlternateScreen)
+        .map_err(|e| format!("cannot take the terminal again: {e}"))?;
+    terminal.clear().map_err(|e| format!("cannot draw: {e}"))
 }
 
 /// Runs the console until the referee quits.
-pub fn run(save: Option<PathBuf>) -> Result<(), String> {
+pub fn run(save: Option<PathBuf>) -> Result<Outcome, String> {
+    if let Some(why) = terminal_problem() {
+        return Err(why);
+    }
     // A named save is opened before the terminal changes, so errors print plainly.
     let opened = match save {
         Some(p) => Some(open(&p)?),
         None => None,
     };
+    let signals = Signals::register()?;
     let mut terminal = ratatui::init();
-    let result = run_in(&mut terminal, opened);
-    ratatui::restore();
+    let result = run_in(&mut terminal, opened, &signals);
+    restore();
     result
 }
 
-fn run_in(terminal: &mut DefaultTerminal, opened: Option<(Session, App)>) -> Result<(), String> {
-    let (mut session, mut app) = match opened {
+fn run_in(
+    terminal: &mut DefaultTerminal,
+    opened: Option<Console>,
+    signals: &Signals,
+) -> Result<Outcome, String> {
+    let mut console = match opened {
         Some(x) => x,
-        None => match start_screen(terminal)? {
+        None => match start_screen(terminal, signals)? {
             Some(x) => x,
-            None => return Ok(()),
+            None => return Ok(Outcome::Saved),
         },
     };
     loop {
         terminal
-            .draw(|f| f.render_widget(&app, f.area()))
+            .draw(|f| {
+                let area = f.area();
+                f.render_widget(&console.app, area);
+                console.render_prompt(area, f.buffer_mut());
+            })
             .map_err(|e| format!("cannot draw: {e}"))?;
-        let ev = event::read().map_err(|e| format!("cannot read the keyboard: {e}"))?;
-        let Event::Key(key) = ev else {
-            continue; // a resize: draw again
-        };
-        if key.kind != KeyEventKind::Press {
-            continue;
-        }
-        for effect in app.key(key) {
-            match effect {
-                Effect::Save => {
-                    if let Err(e) = persist(&mut session, &mut app) {
-                        app.status = Some(Status {
-                            text: format!("NOT SAVED: {e}"),
-                            error: true,
-                        });
-                    }
+        let flow = match wait(terminal, signals)? {
+            Wait::Key(key) => {
+                // Judged by the terminal's size now, not at the last draw.
+                if let Ok(s) = terminal.size() {
+                    let small = s.width < MIN_WIDTH || s.height < MIN_HEIGHT;
+                    console.app.too_small.set(small);
                 }
-                Effect::Quit => return Ok(()),
+                console.key(key)
             }
+            Wait::Nothing => console.tick(),
+            Wait::Stop => {
+                // A last try: every change the referee made, on disk if it can be.
+                if console.unsaved().is_some() || !console.app.battle.unsaved().is_empty() {
+                    console.save();
+                }
+                Flow::Quit
+            }
+        };
+        match flow {
+            Flow::Stay => {}
+            Flow::Suspend => suspend(terminal)?,
+            Flow::Quit => break,
         }
     }
-}
-
-/// Writes the battle to its save (atomically; the file keeps a `.bak`).
-fn persist(session: &mut Session, app: &mut App) -> Result<(), String> {
-    let placeholder = Battle::new(app.battle.setup().clone());
-    let battle = std::mem::replace(&mut app.battle, placeholder);
-    let data = SaveData {
-        name: session.name.clone(),
-        dice: app.dice.position(),
-        battle,
-    };
-    let result = session.file.save(&data).map_err(|e| e.to_string());
-    app.battle = data.battle;
-    result
+    Ok(match console.unsaved() {
+        None => Outcome::Saved,
+        Some(why) => Outcome::NotSaved(format!(
+            "{} change(s) to {} are NOT saved: {why}",
+            console.app.battle.unsaved().len(),
+            console.file.path().display()
+        )),
+    })
 }
 
 /// Opens a save and makes its console.
-fn open(path: &Path) -> Result<(Session, App), String> {
+fn open(path: &Path) -> Result<Console, String> {
     let (file, data) = SaveFile::open(path).map_err(|e| e.to_string())?;
     let app = App::new(
         data.battle,
@@ -106,13 +244,7 @@ fn open(path: &Path) -> Result<(Session, App), String> {
         Theme::from_env(),
         &data.name,
     );
-    Ok((
-        Session {
-            file,
-            name: data.name,
-        },
-        app,
-    ))
+    Ok(Console::new(app, file))
 }
 
 /// The two sides of Hastings: from `armies/` when there, else the built-in copy.
@@ -134,7 +266,7 @@ pub fn hastings() -> Result<Setup, String> {
 }
 
 /// Creates a new battle of Hastings in `saves/`, under the first free name.
-fn new_hastings() -> Result<(Session, App), String> {
+fn new_hastings() -> Result<Console, String> {
     let setup = hastings()?;
     let seed = std::env::var("HERALD_SEED")
         .ok()
@@ -151,15 +283,15 @@ fn new_hastings() -> Result<(Session, App), String> {
         .find(|n| !Path::new(SAVES).join(format!("{n}.toml")).exists())
         .unwrap_or_else(|| "hastings".to_string());
     let dice = SeededDice::new(seed);
-    let data = SaveData {
+    let mut data = SaveData {
         name: name.clone(),
         dice: dice.position(),
         battle: Battle::new(setup),
     };
     let path = Path::new(SAVES).join(format!("{name}.toml"));
-    let file = SaveFile::create(&path, &data).map_err(|e| e.to_string())?;
+    let file = SaveFile::create(&path, &mut data).map_err(|e| e.to_string())?;
     let app = App::new(data.battle, dice, Theme::from_env(), &name);
-    Ok((Session { file, name }, app))
+    Ok(Console::new(app, file))
 }
 
 /// The most recently written save in `saves/`.
@@ -169,7 +301,7 @@ fn most_recent() -> Option<PathBuf> {
         .flatten()
         .filter(|e| {
             let n = e.file_name().to_string_lossy().into_owned();
-            n.ends_with(".toml") && !n.starts_with('.') && !n.contains(".v")
+            n.ends_with(".toml") && !n.starts_with('.') && !is_original(&n)
         })
         .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
         .max()
@@ -177,7 +309,10 @@ fn most_recent() -> Option<PathBuf> {
 }
 
 /// The start screen: a new Hastings on Enter, or the latest save.
-fn start_screen(terminal: &mut DefaultTerminal) -> Result<Option<(Session, App)>, String> {
+fn start_screen(
+    terminal: &mut DefaultTerminal,
+    signals: &Signals,
+) -> Result<Option<Console>, String> {
     let mut start = Start {
         recent: most_recent(),
         error: None,
@@ -187,12 +322,16 @@ fn start_screen(terminal: &mut DefaultTerminal) -> Result<Option<(Session, App)>
         terminal
             .draw(|f| f.render_widget(&start, f.area()))
             .map_err(|e| format!("cannot draw: {e}"))?;
-        let Event::Key(key) =
-            event::read().map_err(|e| format!("cannot read the keyboard: {e}"))?
-        else {
-            continue;
+        let key = match wait(terminal, signals)? {
+            Wait::Key(k) => k,
+            Wait::Nothing => continue,
+            Wait::Stop => return Ok(None),
         };
-        if key.kind != KeyEventKind::Press {
+        if start.key(key).is_none()
+            && super::keymap::lookup(super::keymap::Context::Global, super::keymap::Key::of(&key))
+                == Some(Action::Suspend)
+        {
+            suspend(terminal)?;
             continue;
         }
         let tried = match start.key(key) {

@@ -31,7 +31,9 @@ const SIDE_DETAIL_WIDTH: u16 = 110;
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let small = area.width < MIN_WIDTH || area.height < MIN_HEIGHT;
+        self.too_small.set(small);
+        if small {
             return too_small(area, buf);
         }
         let log_rows = if area.height >= 36 { 6 } else { 3 };

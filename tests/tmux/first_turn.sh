@@ -150,7 +150,12 @@ wait_for "Turn 1" 20 || fail "nothing drawn at 80x24"
 tmux resize-window -t "$session" -x 60 -y 20
 wait_for "at least 80×24" 20 || fail "no size message below 80x24"
 tmux resize-window -t "$session" -x 120 -y 40
-sleep 0.2
+# Keys do nothing while the screen is too small: wait for the battle to be back.
+for _ in $(seq 1 50); do
+  screen | grep -qF "at least 80×24" || break
+  sleep 0.1
+done
+wait_for "Turn 1" 20 || fail "nothing drawn at 120x40"
 
 # Help, then quit.
 tmux send-keys -t "$session" '?'

@@ -1,10 +1,13 @@
-//! Writing a save as TOML text (`docs/save-format.md`): the armies copied
-//! in with the unit table's field names, the dice generator's position, and
-//! one `[[events]]` table per event, each under a comment with its summary.
+//! Writing a save as TOML text (`docs/save-format.md`): a header with the
+//! armies copied in with the unit table's field names and the dice
+//! generator, then the log, one `[[events]]` table per event, undo or redo,
+//! each event under a comment with its summary; each commit's last table
+//! carries the dice generator's position.
 
-use super::{FORMAT, SaveData};
+use super::{FORMAT, SYSTEM, SaveData};
 use crate::battle::event::{Correction, Event, UnitId};
-use crate::dice::{Dice, Die};
+use crate::battle::{Battle, Entry, Setup};
+use crate::dice::{Dice, Die, SeedPosition};
 use crate::rules::Side;
 use crate::rules::named::Named;
 use crate::rules::warlords::activation::ActivationSituation;
@@ -71,37 +74,149 @@ fn inline(parts: &[String]) -> String {
     }
 }
 
-/// The whole save as text.
-pub fn to_text(data: &SaveData) -> String {
-    let battle = &data.battle;
-    let mut o = String::with_capacity(256 * (battle.events().len() + 64));
-    o.push_str("# A Herald battle save (docs/save-format.md). Herald rewrites this file after\n");
-    o.push_str("# every event and keeps the previous version as .bak beside it.\n");
+/// A save's header: format, rule system, name, the dice generator, and
+/// the armies. Events are appended after it.
+pub fn header(name: &str, dice: SeedPosition, setup: &Setup) -> String {
+    let mut o = String::with_capacity(16 * 1024);
+    o.push_str("# A Herald battle save (docs/save-format.md). Herald appends each event to the\n");
+    o.push_str("# end of this file as it is recorded; the events are the battle.\n");
     let _ = writeln!(o, "format = {FORMAT}");
-    let _ = writeln!(o, "name = {}", quote(&data.name));
-    o.push_str("\n# Herald's dice: the seed and how far the generator has run.\n[dice]\n");
-    let _ = writeln!(o, "seed = \"{}\"", data.dice.seed);
-    let _ = writeln!(o, "position = \"{}\"", data.dice.word_pos);
+    let _ = writeln!(o, "system = {}", quote(SYSTEM));
+    let _ = writeln!(o, "name = {}", quote(name));
+    o.push_str(
+        "\n# Herald's dice: the seed and how far the generator had run when this file was\n",
+    );
+    o.push_str(
+        "# written whole; each commit's dice_position says how far it has run since.\n[dice]\n",
+    );
+    let _ = writeln!(o, "seed = \"{}\"", dice.seed);
+    let _ = writeln!(o, "position = \"{}\"", dice.word_pos);
     for side in [Side::A, Side::B] {
-        for army in battle.setup().armies(side) {
+        for army in setup.armies(side) {
             write_army(&mut o, side, army);
         }
     }
-    for (i, (e, entry)) in battle.events().iter().zip(battle.entries()).enumerate() {
-        let _ = writeln!(
-            o,
-            "\n# {} · turn {}, {} · {}",
-            i + 1,
-            entry.turn,
-            entry.phase,
-            entry.summary
-        );
-        o.push_str("[[events]]\n");
-        write_event(&mut o, e);
+    o
+}
+
+/// One `[[events]]` table of the log: an event (under a comment with its
+/// number and, when known, its turn, phase and summary), an undo or a redo.
+pub fn record(o: &mut String, change: &Record<'_>) {
+    match change {
+        Record::Event {
+            number,
+            event,
+            entry,
+        } => {
+            match entry {
+                Some(e) => {
+                    let _ = writeln!(
+                        o,
+                        "\n# {number} · turn {}, {} · {}",
+                        e.turn, e.phase, e.summary
+                    );
+                }
+                None => {
+                    let _ = writeln!(o, "\n# {number} · {}", event.kind());
+                }
+            }
+            o.push_str("[[events]]\n");
+            write_event(o, event);
+        }
+        Record::Undo { number } => {
+            let _ = writeln!(
+                o,
+                "\n# undo: event {number} is taken back (redo applies it again)\n[[events]]\nkind = \"undo\""
+            );
+        }
+        Record::Redo { number } => {
+            let _ = writeln!(
+                o,
+                "\n# redo: event {number} applied again with its dice\n[[events]]\nkind = \"redo\""
+            );
+        }
     }
-    for e in battle.undone().iter().rev() {
-        o.push_str("\n# undone; redo applies it again\n[[undone]]\n");
-        write_event(&mut o, e);
+}
+
+/// The line that ends a commit: where Herald's dice generator stands once
+/// the commit's events are recorded. A save's events after its last commit
+/// were cut short by a crash, and are dropped.
+pub fn commit(o: &mut String, dice: SeedPosition) {
+    let _ = writeln!(o, "dice_position = \"{}\"", dice.word_pos);
+}
+
+/// What one `[[events]]` table holds.
+#[derive(Debug)]
+pub enum Record<'a> {
+    /// An event, the `number`-th of the log (from 1) once recorded.
+    Event {
+        /// Its place in the log, from 1.
+        number: usize,
+        /// The event.
+        event: &'a Event,
+        /// Its entry, for the comment above it.
+        entry: Option<&'a Entry>,
+    },
+    /// The last event (the `number`-th) taken back.
+    Undo {
+        /// The place of the event taken back, from 1.
+        number: usize,
+    },
+    /// The last undone event applied again, as the `number`-th.
+    Redo {
+        /// Its place in the log once redone, from 1.
+        number: usize,
+    },
+}
+
+/// The whole save as text, in its shortest form: the header, every event,
+/// then the undone events (the next to redo first) and as many undos, all
+/// in one commit.
+pub fn to_text(data: &SaveData) -> String {
+    full_text(&data.name, data.dice, &data.battle)
+}
+
+/// The whole save of `battle` as text (see [`to_text`]).
+pub fn full_text(name: &str, dice: SeedPosition, battle: &Battle) -> String {
+    let mut o = header(name, dice, battle.setup());
+    o.reserve(200 * (battle.events().len() + battle.undone().len()));
+    for (i, (event, entry)) in battle
+        .events()
+        .iter()
+        .zip(battle.replay_entries())
+        .enumerate()
+    {
+        record(
+            &mut o,
+            &Record::Event {
+                number: i + 1,
+                event,
+                entry: Some(&entry),
+            },
+        );
+    }
+    let live = battle.events().len();
+    let undone = battle.undone();
+    for (i, event) in undone.iter().rev().enumerate() {
+        record(
+            &mut o,
+            &Record::Event {
+                number: live + i + 1,
+                event,
+                entry: None,
+            },
+        );
+    }
+    for i in 0..undone.len() {
+        record(
+            &mut o,
+            &Record::Undo {
+                number: live + undone.len() - i,
+            },
+        );
+    }
+    if live + undone.len() > 0 {
+        commit(&mut o, dice);
     }
     o
 }

@@ -207,8 +207,7 @@ impl App {
     pub(super) fn hand_back(&mut self, procedure: &Procedure, x: &Rolled) -> bool {
         let summary = self
             .battle
-            .entries()
-            .get(x.entry)
+            .entry(x.entry)
             .map_or(String::new(), |e| e.summary.clone());
         let Some(Dialog::Resolve(below)) = self.dialogs.last_mut() else {
             return false;
@@ -696,7 +695,7 @@ impl App {
         if response == Some(Response::CounterCharge { meets: true }) {
             // 2.4.4.2: they meet halfway between their starting points; no move is rolled.
             let moved = Rolled {
-                entry: self.battle.entries().len().saturating_sub(1),
+                entry: self.battle.events().len().saturating_sub(1),
                 ..empty_rolled()
             };
             if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() {

@@ -211,7 +211,7 @@ pub fn after(app: &App, x: &Rolled, opponent: Option<UnitId>) -> Vec<Line<'stati
     }
     changes_and_musts(
         t,
-        app.battle.entries().get(x.entry),
+        app.battle.entry(x.entry).as_deref(),
         x.activation.as_ref(),
         &mut out,
     );

@@ -599,7 +599,8 @@ fn response_word(r: Response) -> &'static str {
 /// After the roll of a shot, a charge move or a Melee; `None` for the others.
 pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
     let t = &app.theme;
-    let entry = app.battle.entries().get(x.entry);
+    let entry = app.battle.entry(x.entry);
+    let entry = entry.as_deref();
     let mut out = Vec::new();
     match &r.procedure {
         Procedure::Shooting { target, .. } => {

@@ -48,9 +48,24 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     Paragraph::new(Line::from(spans)).render(area, buf);
 }
 
-/// Draws the latest message, refusals marked.
+/// Draws the latest message, refusals marked; while a save fails, that
+/// it fails, whatever else happened.
 pub fn status(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
+    if let Some(why) = &app.unsaved {
+        let line = Line::from(vec![
+            Span::styled("! NOT SAVED ", t.bad()),
+            Span::styled(
+                format!(
+                    "{} change(s) are not on disk: {why}. Herald keeps trying; q to write them elsewhere",
+                    app.battle.unsaved().len()
+                ),
+                t.warn(),
+            ),
+        ]);
+        Paragraph::new(line).render(area, buf);
+        return;
+    }
     let Some(s) = &app.status else {
         return;
     };

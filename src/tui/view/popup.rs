@@ -45,7 +45,11 @@ pub fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     Paragraph::new(vec![
         Line::from("A resolution is half done; it is not recorded yet."),
-        Line::from("Every recorded event is saved."),
+        Line::from(if app.unsaved.is_some() {
+            "Some recorded events are NOT saved: Herald will offer to write them elsewhere."
+        } else {
+            "Every recorded event is saved."
+        }),
         Line::from(vec![
             Span::styled("y", t.key()),
             Span::raw(" quit   "),

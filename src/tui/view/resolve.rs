@@ -475,7 +475,8 @@ const CHOICES: &[Choice] = &[
 fn after(app: &App, r: &Resolve, x: &Rolled) -> Vec<Line<'static>> {
     let t = &app.theme;
     let mut out = Vec::new();
-    let entry: Option<&Entry> = app.battle.entries().get(x.entry);
+    let entry = app.battle.entry(x.entry);
+    let entry: Option<&Entry> = entry.as_deref();
     // The dice.
     let read = x.activation.as_ref().and_then(|o| o.read);
     match &r.procedure {

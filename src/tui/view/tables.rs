@@ -1,9 +1,9 @@
 //! The unit tables, one per side: only the visible rows are built.
 
 use super::words;
-use crate::battle::{Change, Correction, Event, Phase, UnitId, UnitState};
+use crate::battle::{Event, Phase, UnitId, UnitState};
 use crate::rules::Side;
-use crate::rules::warlords::unit::{Morale, Unit};
+use crate::rules::warlords::unit::Unit;
 use crate::tui::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -66,32 +66,27 @@ fn split(height: u16, a: u16, b: u16) -> u16 {
     }
 }
 
-/// What took a unit off the table, from the latest event that did.
+/// What took a unit off the table: the latest event that did, from the
+/// battle's index of departures (not a walk through the log).
 pub fn why_gone(app: &App, id: UnitId) -> String {
     let b = &app.battle;
-    for (ev, entry) in b.events().iter().zip(b.entries()).rev() {
-        let dispersed = entry
-            .effects
-            .iter()
-            .any(|e| e.unit == id && matches!(e.change, Change::Morale(_, Morale::Dispersed)));
-        let when = format!("T{}", entry.turn);
-        match ev {
-            Event::Correct {
-                unit,
-                correction: Correction::Removed(true),
-            } if *unit == id => return format!("removed by the referee ({when})"),
-            _ if !dispersed => {}
-            Event::Flee { .. } => return format!("dispersed by flight ({when}, 2.4.11)"),
-            Event::Melee { .. } => return format!("dispersed by Melee ({when}, 2.6.2)"),
-            Event::Activation { .. } | Event::Reaction { .. } => {
-                return format!("dispersed by a failed activation ({when}, 1.7.4)");
-            }
-            Event::Shooting { .. } => return format!("dispersed by shooting ({when}, 1.7.4)"),
-            Event::Correct { .. } => return format!("dispersed by the referee ({when})"),
-            _ => return format!("dispersed ({when}, 1.7.4)"),
-        }
+    let Some(d) = b.departure(id) else {
+        return "off the table".to_string();
+    };
+    let when = format!("T{}", d.turn);
+    if !d.dispersed {
+        return format!("removed by the referee ({when})");
     }
-    "off the table".to_string()
+    match b.events().get(d.event) {
+        Some(Event::Flee { .. }) => format!("dispersed by flight ({when}, 2.4.11)"),
+        Some(Event::Melee { .. }) => format!("dispersed by Melee ({when}, 2.6.2)"),
+        Some(Event::Activation { .. } | Event::Reaction { .. }) => {
+            format!("dispersed by a failed activation ({when}, 1.7.4)")
+        }
+        Some(Event::Shooting { .. }) => format!("dispersed by shooting ({when}, 1.7.4)"),
+        Some(Event::Correct { .. }) => format!("dispersed by the referee ({when})"),
+        _ => format!("dispersed ({when}, 1.7.4)"),
+    }
 }
 
 /// The fled and destroyed list: each unit, what happened to it, and its personalities' fates.

@@ -1,0 +1,307 @@
+//! An open battle in the console: the app, its save, and what happens when
+//! a save fails. Keys come in, effects are carried out here (the app does
+//! no I/O): every step is saved as it is recorded; a failed save keeps its
+//! warning on screen until a save succeeds, is tried again every few
+//! seconds, and stops the console with a question before anything more is
+//! recorded; quitting with events not on disk offers to write the battle
+//! elsewhere, and the exit status says if they were lost.
+
+use super::action::Action;
+use super::app::{App, Effect, Status};
+use super::keymap::{self, Context, Key};
+use super::view::popup;
+use crate::store::save::{SaveFile, free_sibling};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// How often a failed save is tried again.
+pub const RETRY_EVERY: Duration = Duration::from_secs(3);
+
+/// The question shown while a save fails.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Prompt {
+    /// What to do: try again, write elsewhere, carry on, or quit.
+    Choose,
+    /// Where to write the battle: the path typed so far, and why the last
+    /// try failed.
+    Path(String, Option<String>),
+}
+
+/// What the run loop does after a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Draw and read the next key.
+    Stay,
+    /// Suspend to the shell (Ctrl-Z).
+    Suspend,
+    /// Leave the console.
+    Quit,
+}
+
+/// An open battle: the console's state and its locked save.
+pub struct Console {
+    /// The battle and the console's state.
+    pub app: App,
+    /// The save.
+    pub file: SaveFile,
+    /// The question shown while a save fails.
+    pub prompt: Option<Prompt>,
+    /// The referee chose to go on recording while saves fail.
+    carry_on: bool,
+    /// The referee asked to quit: done once the events are on disk.
+    quitting: bool,
+    /// When a save was last tried.
+    last_try: Option<Instant>,
+}
+
+impl Console {
+    /// The console on an opened save; what opening did is said on screen.
+    pub fn new(app: App, mut file: SaveFile) -> Console {
+        let mut app = app;
+        let notes = file.take_notes();
+        if !notes.is_empty() {
+            app.status = Some(Status {
+                text: notes.join("; "),
+                error: true,
+            });
+        }
+        Console {
+            app,
+            file,
+            prompt: None,
+            carry_on: false,
+            quitting: false,
+            last_try: None,
+        }
+    }
+
+    /// Why the battle's latest changes are not on disk, if they are not.
+    pub fn unsaved(&self) -> Option<&str> {
+        self.app.unsaved.as_deref()
+    }
+
+    /// Handles one key press.
+    pub fn key(&mut self, ev: KeyEvent) -> Flow {
+        let key = Key::of(&ev);
+        match self.prompt.clone() {
+            Some(Prompt::Choose) => self.choose(keymap::lookup(Context::NotSaved, key)),
+            Some(Prompt::Path(text, _)) => self.path(text, keymap::lookup(Context::SavePath, key)),
+            None => {
+                if keymap::lookup(self.app.context(), key) == Some(Action::Suspend) {
+                    return Flow::Suspend;
+                }
+                let effects = self.app.key(ev);
+                self.effects(&effects)
+            }
+        }
+    }
+
+    /// Carries out what an update asked for.
+    pub fn effects(&mut self, effects: &[Effect]) -> Flow {
+        for effect in effects {
+            match effect {
+                Effect::Save => self.save(),
+                Effect::Quit => return self.quit(),
+            }
+        }
+        Flow::Stay
+    }
+
+    /// Quits if every change is on disk; else tries once more, and asks.
+    fn quit(&mut self) -> Flow {
+        if !self.app.battle.unsaved().is_empty() {
+            self.save();
+        }
+        if self.app.battle.unsaved().is_empty() {
+            return Flow::Quit;
+        }
+        self.app.quit = false;
+        self.quitting = true;
+        self.prompt = Some(Prompt::Choose);
+        Flow::Stay
+    }
+
+    /// Writes the battle's changes to its save, and notes how it went.
+    pub fn save(&mut self) {
+        self.last_try = Some(Instant::now());
+        let dice = self.app.dice.position();
+        match self.file.save(&mut self.app.battle, dice) {
+            Ok(note) => {
+                let was_failing = self.app.unsaved.take().is_some();
+                self.carry_on = false;
+                if matches!(self.prompt, Some(Prompt::Choose)) {
+                    self.prompt = None;
+                }
+                if let Some(note) = note {
+                    self.app.status = Some(Status {
+                        text: note,
+                        error: true,
+                    });
+                } else if was_failing {
+                    self.app.status = Some(Status {
+                        text: format!(
+                            "saved: every change is on disk in {}",
+                            self.file.path().display()
+                        ),
+                        error: false,
+                    });
+                }
+            }
+            Err(e) => {
+                self.app.unsaved = Some(e.to_string());
+                if !self.carry_on && self.prompt.is_none() {
+                    self.prompt = Some(Prompt::Choose);
+                }
+            }
+        }
+    }
+
+    /// Tries a failed save again when it is due; whether the console should quit.
+    pub fn tick(&mut self) -> Flow {
+        let due = self.last_try.is_none_or(|t| t.elapsed() >= RETRY_EVERY);
+        if self.app.unsaved.is_some() && due {
+            self.save();
+            if self.quitting && self.app.unsaved.is_none() {
+                return Flow::Quit;
+            }
+        }
+        Flow::Stay
+    }
+
+    fn choose(&mut self, action: Option<Action>) -> Flow {
+        match action {
+            Some(Action::Retry) => {
+                self.save();
+                if self.quitting && self.app.unsaved.is_none() {
+                    return Flow::Quit;
+                }
+            }
+            Some(Action::WriteElsewhere) => {
+                let suggested = suggest_path(self.file.path());
+                self.prompt = Some(Prompt::Path(suggested.display().to_string(), None));
+            }
+            Some(Action::CarryOn) => {
+                self.prompt = None;
+                self.carry_on = true;
+                self.quitting = false;
+            }
+            Some(Action::QuitUnsaved) => return Flow::Quit,
+            _ => {}
+        }
+        Flow::Stay
+    }
+
+    fn path(&mut self, mut text: String, action: Option<Action>) -> Flow {
+        match action {
+            Some(Action::Input(c)) if text.chars().count() < 400 => {
+                text.push(c);
+                self.prompt = Some(Prompt::Path(text, None));
+            }
+            Some(Action::Backspace) => {
+                text.pop();
+                self.prompt = Some(Prompt::Path(text, None));
+            }
+            Some(Action::Back) => self.prompt = Some(Prompt::Choose),
+            Some(Action::WriteElsewhere) => {
+                let path = PathBuf::from(text.trim());
+                let dice = self.app.dice.position();
+                match self.file.write_elsewhere(&path, &mut self.app.battle, dice) {
+                    Ok(()) => {
+                        self.prompt = None;
+                        self.app.unsaved = None;
+                        self.carry_on = false;
+                        self.app.status = Some(Status {
+                            text: format!(
+                                "the whole battle is written to {}, and goes on there",
+                                path.display()
+                            ),
+                            error: false,
+                        });
+                        if self.quitting {
+                            return Flow::Quit;
+                        }
+                    }
+                    Err(e) => self.prompt = Some(Prompt::Path(text, Some(e.to_string()))),
+                }
+            }
+            _ => {}
+        }
+        Flow::Stay
+    }
+
+    /// Draws the question over the battle, when one is asked.
+    pub fn render_prompt(&self, area: Rect, buf: &mut Buffer) {
+        let Some(prompt) = &self.prompt else {
+            return;
+        };
+        if self.app.too_small.get() {
+            return;
+        }
+        let t = &self.app.theme;
+        let r = popup::centred(area, 76, 13);
+        let inner = popup::frame(&self.app, "NOT SAVED", r, buf);
+        let why = self.app.unsaved.clone().unwrap_or_default();
+        let n = self.app.battle.unsaved().len();
+        let mut lines = vec![
+            Line::from(Span::styled(
+                format!("{n} change(s) to the battle are not on disk."),
+                t.bad(),
+            )),
+            Line::from(why),
+            Line::from(""),
+        ];
+        match prompt {
+            Prompt::Choose => {
+                lines.push(Line::from(
+                    "Nothing more is recorded until you choose. Herald keeps trying.",
+                ));
+                let mut keys = Vec::new();
+                for b in keymap::hints(Context::NotSaved) {
+                    keys.push(Span::styled(b.key.label(), t.key()));
+                    keys.push(Span::raw(format!(" {}   ", b.hint)));
+                }
+                lines.push(Line::from(keys));
+            }
+            Prompt::Path(text, error) => {
+                lines.push(Line::from("Write the whole battle to (a new file):"));
+                lines.push(Line::from(vec![Span::styled(
+                    format!("{text}▏"),
+                    t.title(),
+                )]));
+                if let Some(e) = error {
+                    lines.push(Line::from(Span::styled(e.clone(), t.warn())));
+                }
+                let mut keys = Vec::new();
+                for b in keymap::hints(Context::SavePath) {
+                    keys.push(Span::styled(b.key.label(), t.key()));
+                    keys.push(Span::raw(format!(" {}   ", b.hint)));
+                }
+                lines.push(Line::from(keys));
+            }
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+    }
+}
+
+/// Where to offer to write a battle whose save fails: beside the home
+/// folder's other files, else in the temporary folder, under a free name.
+pub fn suggest_path(save: &Path) -> PathBuf {
+    let stem = save.file_stem().unwrap_or_default().to_string_lossy();
+    let dir = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .filter(|d| d.is_dir())
+        .unwrap_or_else(std::env::temp_dir);
+    let first = dir.join(format!("{stem}-rescued.toml"));
+    if std::fs::symlink_metadata(&first).is_err() {
+        first
+    } else {
+        free_sibling(&first)
+    }
+}
