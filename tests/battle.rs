@@ -523,3 +523,37 @@ fn a_reaction_uses_up_the_targets_activation_during_the_enemys_turn() {
     // Replay through the save gives the same state.
     assert_eq!(through_the_save(&battle).state(), battle.state());
 }
+
+#[test]
+fn a_unit_corrected_down_to_its_command_stand_is_dispersed() {
+    // 1.7.4: only the command stand left (none, for Skirmishers): Dispersed;
+    // and a Dispersed unit is not brought back to Ready without its stands.
+    let mut battle = a_has_initiative();
+    battle
+        .record(Event::Correct {
+            unit: b(2),
+            correction: Correction::Stands(0),
+        })
+        .unwrap();
+    assert_eq!(battle.unit(b(2)).unwrap().unit.morale, Morale::Dispersed);
+    let err = battle
+        .record(Event::Correct {
+            unit: b(2),
+            correction: Correction::Morale(Morale::Ready),
+        })
+        .unwrap_err();
+    assert!(err.to_string().contains("1.7.4"), "{err}");
+    battle
+        .record(Event::Correct {
+            unit: b(2),
+            correction: Correction::Stands(2),
+        })
+        .unwrap();
+    battle
+        .record(Event::Correct {
+            unit: b(2),
+            correction: Correction::Morale(Morale::Ready),
+        })
+        .unwrap();
+    assert!(!battle.unit(b(2)).unwrap().off_table());
+}

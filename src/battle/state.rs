@@ -985,6 +985,12 @@ impl State {
         let refuse = |why: String| Err(BattleError::Refused(format!("{name} ({id}): {why}")));
         let what = match c {
             Correction::Morale(m) => {
+                if *m != Morale::Dispersed && gone(&after) {
+                    return refuse(format!(
+                        "it has {} stand(s) left, only its command stand or none: a unit so is Dispersed (1.7.4); correct its stands first",
+                        after.stands
+                    ));
+                }
                 after.morale = *m;
                 if !m.allows_champions() {
                     after.champions = 0; // W-7
@@ -1013,7 +1019,13 @@ impl State {
                 }
                 after.stands = *n;
                 after.files = after.files.min((*n).max(1));
-                format!("{n} stand(s)")
+                if gone(&after) && after.morale != Morale::Dispersed {
+                    after.morale = Morale::Dispersed; // 1.7.4
+                    after.champions = 0;
+                    format!("{n} stand(s): only its command stand or none, Dispersed (1.7.4)")
+                } else {
+                    format!("{n} stand(s)")
+                }
             }
             Correction::Files(n) => {
                 if *n == 0 || *n > after.stands.max(1) {
@@ -1121,6 +1133,11 @@ pub fn dice_text(d: &Dice) -> String {
     } else {
         parts.join(", ")
     }
+}
+
+/// Only its command stand left, or none (Skirmishers have no command stand): Dispersed (1.7.4).
+fn gone(u: &Unit) -> bool {
+    u.stands <= u32::from(u.troop_type.has_command_stand())
 }
 
 /// The names of a unit's personalities, or "none".
