@@ -197,9 +197,10 @@ impl EnterField {
                 Entry::IntendedPoint => {
                     format!("score {score}: 10 or more enters at the intended point")
                 }
-                Entry::NearerBaseline => format!(
+                Entry::NearerBaseline => {
                     "score 9 on an unopposed flank march: it arrives 30 cm nearer the baseline"
-                ),
+                        .to_string()
+                }
                 Entry::Fails => format!("score {score}: the attempt fails"),
             },
             cite("Rule 47", "WI-22"),

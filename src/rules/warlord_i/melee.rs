@@ -713,7 +713,11 @@ impl Melee {
             }
         }
         for s in [Side::A, Side::B] {
-            let dps = self.disorder(s, v.side(s).movement);
+            let dps = self
+                .disorder(s, v.side(s).movement)
+                .iter()
+                .flatten()
+                .count() as u32;
             let sv = v.side_mut(s);
             sv.aps_gained += dps;
             sv.dps_gained += dps;
@@ -738,27 +742,30 @@ impl Melee {
         }
     }
 
-    /// The DPs Herald applies by itself to a side (Rule 18, WI-8): a recoil,
-    /// retreat or follow-up; each 2nd or later round; cavalry, camelry and
-    /// chariots meeting elephants in round 1; cavalry and chariots against
-    /// camelry in round 2.
-    fn disorder(&self, side: Side, movement: MeleeMove) -> u32 {
+    /// The DPs Herald applies by itself to a side, each with its cause
+    /// (Rule 18, WI-8): a recoil, retreat or follow-up; each 2nd or later
+    /// round; cavalry, camelry and chariots meeting elephants in round 1;
+    /// cavalry and chariots against camelry in round 2.
+    pub fn disorder(&self, side: Side, movement: MeleeMove) -> [Option<&'static str>; 4] {
         let me = &self.side(side).unit;
         let foe = &self.side(side.other()).unit;
-        let mut dps = u32::from(movement != MeleeMove::None);
-        if self.round >= 2 {
-            dps += 1;
-        }
+        let moved = match movement {
+            MeleeMove::None => None,
+            MeleeMove::Recoil => Some("a recoil"),
+            MeleeMove::Retreat => Some("a retreat"),
+            MeleeMove::FollowUp => Some("a follow-up"),
+        };
         let horse = matches!(me.troop_type, TroopType::Cavalry | TroopType::Camelry)
             || me.troop_type.is_chariots();
-        if self.round == 1 && horse && foe.troop_type == TroopType::Elephants {
-            dps += 1;
-        }
         let cv_or_chs = me.troop_type == TroopType::Cavalry || me.troop_type.is_chariots();
-        if self.round == 2 && cv_or_chs && foe.troop_type == TroopType::Camelry {
-            dps += 1;
-        }
-        dps
+        [
+            moved,
+            (self.round >= 2).then_some("a 2nd or later round with the same enemy"),
+            (self.round == 1 && horse && foe.troop_type == TroopType::Elephants)
+                .then_some("meeting elephants in the 1st round"),
+            (self.round == 2 && cv_or_chs && foe.troop_type == TroopType::Camelry)
+                .then_some("a 2nd round against camelry"),
+        ]
     }
 
     /// Both units after a verdict: their morale and points, bases at 4 APs
@@ -897,8 +904,17 @@ impl Melee {
                     v.extra_aps, v.extra_aps
                 ));
             }
-            if sv.dps_gained > 0 {
-                parts.push(format!("+{} DP (Rule 18, WI-8)", sv.dps_gained));
+            let causes: Vec<&str> = self
+                .disorder(s, sv.movement)
+                .into_iter()
+                .flatten()
+                .collect();
+            if !causes.is_empty() {
+                parts.push(format!(
+                    "+{} DP (an AP too) for {} (Rule 18, WI-8)",
+                    causes.len(),
+                    causes.join(", ")
+                ));
             }
             if !parts.is_empty() {
                 why.line(format!("{}: {}", name(s), parts.join("; ")), c());
