@@ -194,17 +194,30 @@ impl FugitiveAttrition {
 
     /// The unit after gaining `aps`: bases at 4 APs, then the pursuers'
     /// (Rules 13, 16; WI-10, WI-11). Returns the state, the bases removed
-    /// and why. Odds use this.
+    /// and why.
     pub fn after(&self, aps: u32) -> (UnitState, u32, Explanation) {
         let mut why = Explanation::default();
+        let (state, removed) = self.apply(aps, Some(&mut why));
+        (state, removed, why)
+    }
+
+    /// What gaining `aps` does, without the explanation: the unit's state
+    /// and the bases removed, as [`FugitiveAttrition::after`]. Odds use this.
+    pub fn effect(&self, aps: u32) -> (UnitState, u32) {
+        self.apply(aps, None)
+    }
+
+    fn apply(&self, aps: u32, mut why: Option<&mut Explanation>) -> (UnitState, u32) {
         let mut state = self.unit.state();
         points::gain(&mut state, aps, 0);
-        why.line(
-            format!("{} gains {aps} APs: {} APs", self.unit.name, state.aps),
-            cite("Rule 13", "WI-11"),
-        );
+        if let Some(w) = why.as_deref_mut() {
+            w.line(
+                format!("{} gains {aps} APs: {} APs", self.unit.name, state.aps),
+                cite("Rule 13", "WI-11"),
+            );
+        }
         // WI-11: fugitives cannot recuperate: a base per 4 APs.
-        let mut removed = points::remove_bases(&mut state, false, &mut why);
+        let mut removed = points::remove_bases_with(&mut state, false, why.as_deref_mut());
         let pursuers = self.situation.pursuers_in_contact.min(state.bases);
         if pursuers > 0 {
             // Rule 13: each pursuing base still in contact removes 1 base, -1 AP each.
@@ -212,15 +225,17 @@ impl FugitiveAttrition {
             state.bases_lost += pursuers;
             points::take_away(&mut state, pursuers);
             removed += pursuers;
-            why.line(
-                format!(
-                    "{pursuers} pursuing base(s) in contact: {pursuers} more base(s) removed, 1 AP each: {} APs, {} bases left",
-                    state.aps, state.bases
-                ),
-                cite("Rule 13", "WI-11"),
-            );
+            if let Some(w) = why {
+                w.line(
+                    format!(
+                        "{pursuers} pursuing base(s) in contact: {pursuers} more base(s) removed, 1 AP each: {} APs, {} bases left",
+                        state.aps, state.bases
+                    ),
+                    cite("Rule 13", "WI-11"),
+                );
+            }
         }
-        (state, removed, why)
+        (state, removed)
     }
 
     /// Turns the die into APs and bases lost.

@@ -49,7 +49,7 @@ named_enum!(Response {
 });
 
 /// The move a side makes after the melee.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub enum MeleeMove {
     /// It stands.
     #[default]

@@ -97,6 +97,19 @@ pub fn take_away(state: &mut UnitState, n: u32) -> u32 {
 /// while the APs are at least the threshold and bases are left (Rules 13,
 /// 16, WI-10). Returns the bases removed; explains each removal.
 pub fn remove_bases(state: &mut UnitState, can_recuperate: bool, why: &mut Explanation) -> u32 {
+    remove_bases_with(state, can_recuperate, Some(why))
+}
+
+/// The bases [`remove_bases`] removes, without the explanation (for odds).
+pub fn bases_removed(state: &mut UnitState, can_recuperate: bool) -> u32 {
+    remove_bases_with(state, can_recuperate, None)
+}
+
+pub(crate) fn remove_bases_with(
+    state: &mut UnitState,
+    can_recuperate: bool,
+    mut why: Option<&mut Explanation>,
+) -> u32 {
     let at = threshold(can_recuperate);
     let mut removed = 0;
     while state.aps >= at && state.bases > 0 {
@@ -105,18 +118,23 @@ pub fn remove_bases(state: &mut UnitState, can_recuperate: bool, why: &mut Expla
         state.bases_lost += 1;
         take_away(state, 2);
         removed += 1;
-        why.line(
-            format!(
-                "{before} APs reach {at}{}: a base is removed and 2 APs go, DPs first: {} APs ({} DP), {} bases left",
-                if can_recuperate { "" } else { " (it cannot recuperate)" },
-                state.aps,
-                state.dps,
-                state.bases
-            ),
-            cite("Rule 16", "WI-10"),
-        );
+        if let Some(why) = why.as_deref_mut() {
+            why.line(
+                format!(
+                    "{before} APs reach {at}{}: a base is removed and 2 APs go, DPs first: {} APs ({} DP), {} bases left",
+                    if can_recuperate { "" } else { " (it cannot recuperate)" },
+                    state.aps,
+                    state.dps,
+                    state.bases
+                ),
+                cite("Rule 16", "WI-10"),
+            );
+        }
     }
-    if state.bases == 0 && removed > 0 {
+    if state.bases == 0
+        && removed > 0
+        && let Some(why) = why
+    {
         why.line(
             "its last base is gone: the unit is destroyed, a disaster",
             cite("Rule 16", "WI-10, WI-12"),

@@ -388,46 +388,68 @@ impl Shooting {
         (self.score(sum) - num(self.defence_value)).max(0) as u32
     }
 
-    /// The target after `hits` APs: its bases, whether a waver test is due,
-    /// and what is required next (Rules 12, 16, 58; WI-10, WI-13). Odds use this.
+    /// The target after `hits` APs: its state, the bases removed, whether a
+    /// waver test is due, what is required next, and why (Rules 12, 16, 58;
+    /// WI-10, WI-13).
     pub fn after(&self, hits: u32) -> (UnitState, u32, bool, Vec<Next>, Explanation) {
         let mut why = Explanation::default();
+        let (state, removed, waver, next) = self.apply(hits, Some(&mut why));
+        (state, removed, waver, next, why)
+    }
+
+    /// What `hits` do to the target, without the explanation: its state,
+    /// the bases removed and whether a waver test is due. Odds use this.
+    pub fn effect(&self, hits: u32) -> (UnitState, u32, bool) {
+        let (state, removed, waver, _) = self.apply(hits, None);
+        (state, removed, waver)
+    }
+
+    fn apply(
+        &self,
+        hits: u32,
+        mut why: Option<&mut Explanation>,
+    ) -> (UnitState, u32, bool, Vec<Next>) {
         let mut state = self.target.state();
         if hits == 0 {
-            return (state, 0, false, Vec::new(), why);
+            return (state, 0, false, Vec::new());
         }
         points::gain(&mut state, hits, 0);
-        why.line(
-            format!(
+        let mut say = |text: &str, rule: &str, ruling: &str| {
+            if let Some(w) = why.as_deref_mut() {
+                w.line(text, cite(rule, ruling));
+            }
+        };
+        say(
+            &format!(
                 "{} gains {hits} AP{} from the hits: {} APs",
                 self.target.name,
                 if hits == 1 { "" } else { "s" },
                 state.aps
             ),
-            cite("Rules 12, 56", "WI-17"),
+            "Rules 12, 56",
+            "WI-17",
         );
         let can = points::may_recuperate(state.morale, &self.target.activity);
-        let removed = points::remove_bases(&mut state, can, &mut why);
+        let removed = points::remove_bases_with(&mut state, can, why.as_deref_mut());
+        let mut say = |text: &str| {
+            if let Some(w) = why.as_deref_mut() {
+                w.line(text, cite("Rule 58", "WI-13"));
+            }
+        };
+        // Rule 58, WI-13: any AP from shooting calls for a waver test, at most one a Move.
         let mut next = Vec::new();
-        let mut waver = false;
+        let waver = state.bases > 0 && !self.target.waver_tested && state.morale != Morale::Routed;
         if state.bases == 0 {
             next.push(Next::Destroyed);
         } else if self.target.waver_tested {
-            why.line(
-                "it has already taken its waver test this Move: no other (Rule 58)",
-                cite("Rule 58", "WI-13"),
-            );
+            say("it has already taken its waver test this Move: no other");
         } else if state.morale == Morale::Routed {
-            why.line("routed units do not test", cite("Rule 58", "WI-13"));
+            say("routed units do not test");
         } else {
-            why.line(
-                "APs from shooting: a waver test is due",
-                cite("Rule 58", "WI-13"),
-            );
-            waver = true;
+            say("APs from shooting: a waver test is due");
             next.push(Next::WaverTest);
         }
-        (state, removed, waver, next, why)
+        (state, removed, waver, next)
     }
 
     /// Turns the dice into hits and their effect on the target.

@@ -566,8 +566,8 @@ impl ShootingWeapon {
     }
 }
 
-/// Morale states (Rules 58-62).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+/// Morale states (Rules 58-62), best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub enum Morale {
     /// Reckless: charges without testing (Rule 60).
     Reckless,
