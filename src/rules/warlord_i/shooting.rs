@@ -170,7 +170,7 @@ impl Shooting {
         // Rule 55, WI-16: beyond the maximum the shot is refused.
         if s.range_cm > row.maximum {
             return Err(RulesError::refused(format!(
-                "{} reach {} cm (Rule 55); the target is {} cm away, out of range",
+                "{}: maximum range {} cm (Rule 55); the target is {} cm away, out of range",
                 weapon.title(),
                 row.maximum,
                 s.range_cm
@@ -179,7 +179,7 @@ impl Shooting {
         let column = DefenceColumn::of(target);
         let Some(defence_value) = row.dv[column.index()] else {
             return Err(RulesError::refused(format!(
-                "{} cannot harm {}: the {} column of Rule 55 says NA for {}; only artillery can (WI-16)",
+                "shooting with {} cannot harm {}: the {} column of Rule 55 says NA for {}; only artillery can (WI-16)",
                 weapon.title(),
                 target.troop_type.title(),
                 column.heading(),
