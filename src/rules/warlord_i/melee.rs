@@ -683,6 +683,9 @@ impl Melee {
                     lu.morale,
                     Morale::Shaken | Morale::Wavering | Morale::Dispersed
                 ) || lu.is_disordered();
+                // Rule 76, WI-20: 4 or more, or 2-3 against a loser already shaken,
+                // wavering, dispersed or disordered: the player's response;
+                // otherwise the loser becomes shaken and, mounted against foot, recoils.
                 if d >= 4 || already {
                     self.respond(&mut v, l);
                 } else {
@@ -702,6 +705,8 @@ impl Melee {
                     v.extra_aps = d - 4;
                     v.side_mut(l).aps_gained += d - 4;
                 }
+                // Rule 76, WI-20: an advancing winner follows up; at 2-3 a mounted
+                // winner fighting foot otherwise recoils; any other stands.
                 let wv_move = if self.side(w).facts.advancing {
                     MeleeMove::FollowUp
                 } else if d <= 3 && self.mounted_v_foot(w) {
@@ -712,6 +717,7 @@ impl Melee {
                 v.side_mut(w).movement = wv_move;
             }
         }
+        // Rule 18, WI-8: the disorder points that follow from the result.
         for s in [Side::A, Side::B] {
             let dps = self
                 .disorder(s, v.side(s).movement)

@@ -318,6 +318,7 @@ impl WaverTest {
             || self.situation.friendly_disaster_within_10cm;
         let (after, retreat) = match score {
             // Rule 60, WI-15: tribal 2 x 5/6 or disciplined 2 x 6 become reckless.
+            // Artillery and baggage have no drill: neither clause makes them reckless.
             s if s >= 12 => {
                 let wild = if self.unit.is_tribal() {
                     both_high
@@ -333,6 +334,7 @@ impl WaverTest {
                     false,
                 )
             }
+            // Rule 60, WI-15: reckless stays reckless, any other becomes steady.
             10 | 11 => (
                 if morale == Morale::Reckless {
                     Morale::Reckless
@@ -341,6 +343,7 @@ impl WaverTest {
                 },
                 false,
             ),
+            // Rule 60, WI-15: steady (or reckless) shaken; shaken, dispersed, wavering waver.
             8 | 9 => (
                 if matches!(morale, Morale::Steady | Morale::Reckless) {
                     Morale::Shaken
@@ -349,6 +352,8 @@ impl WaverTest {
                 },
                 false,
             ),
+            // Rule 60, WI-15: shaken, dispersed, wavering, being charged or near a
+            // friendly disaster waver; any other becomes shaken.
             4..=7 => (
                 if under_pressure {
                     Morale::Wavering
@@ -357,6 +362,7 @@ impl WaverTest {
                 },
                 false,
             ),
+            // Rule 60, WI-15: 3 or less: all troops waver and retreat (IRMD).
             _ => (Morale::Wavering, true),
         };
         WaverVerdict {
