@@ -6,6 +6,7 @@ pub mod check;
 pub mod odds;
 pub mod plan;
 pub mod resolve;
+pub mod resolve_warlord_i;
 
 use crate::store::case::{Case, load_cases};
 use std::io::Write;

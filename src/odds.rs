@@ -36,6 +36,7 @@ pub mod melee;
 pub mod movement;
 pub mod shooting;
 pub mod tables;
+pub mod warlord_i;
 
 pub use activation::{ActivationOdds, activation};
 pub use initiative::{InitiativeOdds, initiative};

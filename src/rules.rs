@@ -4,6 +4,7 @@
 
 pub mod explain;
 pub mod named;
+pub mod warlord_i;
 pub mod warlords;
 
 use crate::dice::DiceError;

@@ -7,3 +7,4 @@ pub mod case;
 pub mod save;
 pub mod toml_walk;
 pub mod unit_table;
+pub mod warlord_i;

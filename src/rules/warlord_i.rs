@@ -1,0 +1,90 @@
+//! Warlord I, from its playsheet (`rules/001_c62cdcf1dd62d4f6.txt`), read
+//! with the project's rulings (`RULINGS-warlord-i.md`, cited as WI-numbers).
+//! Rule numbers in comments are the sheet's ("Rule 59", "E54").
+//!
+//! Each procedure is pure and in two phases, as for Warlords: `plan` states
+//! the dice it needs (`needs`) and every modifier with its reason and rule;
+//! `resolve` turns the dice into an outcome with its explanation, the units'
+//! (or CO's) battle state `after`, and what is required `next`. The
+//! outcomes come from small functions of a dice statistic (a die's face, a
+//! sum, a difference), which the odds (`crate::odds::warlord_i`) reuse.
+
+pub mod army;
+pub mod attrition;
+pub mod ccp_cost;
+pub mod co;
+pub mod command_test;
+pub mod enter_field;
+pub mod fugitive_attrition;
+pub mod general_risk;
+pub mod initiative;
+pub mod melee;
+pub mod order_of_play;
+pub mod points;
+pub mod recuperation;
+pub mod shooting;
+pub mod tables;
+pub mod unit;
+pub mod waver_test;
+
+pub use army::{Army, Division};
+pub use attrition::{Attrition, AttritionGains, AttritionOutcome};
+pub use ccp_cost::{CcpCost, CcpCostOutcome, CcpSituation, ChargeTarget};
+pub use co::{Co, CoActivity, CoState, CoStatus};
+pub use command_test::{CommandOutcome, CommandSituation, CommandTest, Transfer};
+pub use enter_field::{EnterField, EnterOutcome, EnterSituation, Entry};
+pub use fugitive_attrition::{FugitiveAttrition, FugitiveOutcome, FugitiveSituation};
+pub use general_risk::{Fate, GeneralRisk, GeneralRiskOutcome, GeneralRiskSituation};
+pub use initiative::{Initiative, InitiativeOutcome, InitiativeSituation};
+pub use melee::{
+    Ground, Melee, MeleeFacts, MeleeMove, MeleeOutcome, MeleeSideResult, MeleeVerdict, Response,
+};
+pub use order_of_play::{OrderOfPlay, OrderOfPlayOutcome, OrderWinner, WinnerMoves};
+pub use points::Next;
+pub use recuperation::{Recuperation, RecuperationOutcome};
+pub use shooting::{Shooting, ShootingOutcome, ShootingSituation, ShotFrom};
+pub use unit::{
+    Activity, Armour, Class, Drill, Formation, MeleeWeapon, Morale, MoraleClass, Order,
+    ShootingWeapon, TroopType, Unit, UnitState, Weapon, WeaponClass,
+};
+pub use waver_test::{Leader, WaverOutcome, WaverSituation, WaverTest, WaverVerdict};
+
+use crate::dice::{Dice, DiceCount};
+use crate::rules::RulesError;
+
+/// Each side's own dice, for the rolls both sides make at once (the order
+/// of play, Rule 26; a melee, Rule 76).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SidesDice {
+    /// Side a's dice.
+    pub a: Dice,
+    /// Side b's dice.
+    pub b: Dice,
+}
+
+/// Checks a roll has exactly the dice a procedure needs; `what` says what it
+/// rolls and where the rules say so.
+pub(crate) fn expect_dice(dice: &Dice, need: DiceCount, what: &str) -> Result<(), RulesError> {
+    dice.expect_exactly(need)
+        .map_err(|e| RulesError::dice(e, what.to_string()))
+}
+
+/// Faces of a roll, for explanations ("4, 5").
+pub(crate) fn faces(dice: &Dice) -> String {
+    dice.white
+        .iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A unit with no bases left cannot act (WI-10): the refusal.
+pub(crate) fn on_table(unit: &Unit) -> Result<(), RulesError> {
+    if unit.bases == 0 {
+        return Err(RulesError::refused(format!(
+            "{} has no bases left: it was destroyed and is off the table (WI-10)",
+            unit.name
+        )));
+    }
+    Ok(())
+}
