@@ -4,11 +4,11 @@
 pub mod battle;
 pub mod check;
 pub mod odds;
-pub mod plan;
 pub mod resolve;
-pub mod resolve_warlord_i;
+pub mod warlord_i;
+pub mod warlords;
 
-use crate::store::case::{Case, load_cases};
+use crate::store::case::{AnyCases, load_cases};
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -23,13 +23,14 @@ pub fn out(text: &str) -> bool {
         .is_ok()
 }
 
-/// Prints one line (or block) per case of a case file; a file that cannot be
-/// read prints its problems and exits 2.
-pub fn each_case(file: &Path, print: impl Fn(&Case) -> String) -> ExitCode {
+/// Prints one line (or block) per case of a case file, each by its
+/// system's `print`; a file that cannot be read (or of a system Herald does
+/// not know) prints its problems and exits 2.
+pub fn each_case(file: &Path, print: impl Fn(&AnyCases, usize) -> String) -> ExitCode {
     match load_cases(file) {
         Ok(cases) => {
-            for case in &cases {
-                if !out(&format!("{}\n", print(case))) {
+            for i in 0..cases.len() {
+                if !out(&format!("{}\n", print(&cases, i))) {
                     break;
                 }
             }

@@ -8,7 +8,31 @@ pub mod warlord_i;
 pub mod warlords;
 
 use crate::dice::DiceError;
+use crate::named_enum;
 use thiserror::Error;
+
+/// The rule systems Herald referees, as files name them (`system = "…"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum System {
+    /// Warlords (`rules/warlords/`), the system of a file that names none.
+    Warlords,
+    /// The Warlord I playsheet (`rules/warlord_i/`).
+    WarlordI,
+}
+named_enum!(System {
+    "warlords" => System::Warlords,
+    "warlord_i" => System::WarlordI,
+});
+
+impl System {
+    /// The system's name as its players know it.
+    pub fn title(self) -> &'static str {
+        match self {
+            System::Warlords => "Warlords",
+            System::WarlordI => "Warlord I",
+        }
+    }
+}
 
 /// Why a procedure could not be resolved, in the referee's words.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]

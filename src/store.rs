@@ -5,6 +5,7 @@
 pub mod army;
 pub mod case;
 pub mod save;
+pub mod system;
 pub mod toml_walk;
-pub mod unit_table;
 pub mod warlord_i;
+pub mod warlords;

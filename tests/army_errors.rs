@@ -1,8 +1,10 @@
 //! Army files with mistakes: every error class is reported with its file,
 //! line, column, field path, the bad value and what is allowed.
 
-use herald::store::army::{MAX_UNITS, battle_warnings, load_army, read_army, read_army_bytes};
 use herald::store::toml_walk::{MAX_FILE_BYTES, MAX_PROBLEMS, Problem};
+use herald::store::warlords::army::{
+    MAX_UNITS, battle_warnings, load_army, read_army, read_army_bytes,
+};
 use std::io::Write;
 use std::time::Instant;
 
@@ -575,7 +577,7 @@ fn ten_thousand_units_are_over_the_stated_limit() {
     assert!(start.elapsed().as_secs() < 10);
 }
 
-/// A big army, read in pieces on every core, of `contingents` x `per` units.
+/// A big army of `contingents` x `per` units.
 fn big_army(contingents: usize, per: usize) -> String {
     let mut text = String::from("name = \"Host\"\nside = \"Host\"\n");
     for c in 0..contingents {
@@ -586,19 +588,18 @@ fn big_army(contingents: usize, per: usize) -> String {
             ));
         }
     }
-    assert!(text.len() > herald::store::army::PIECES_FROM_BYTES);
     text
 }
 
 #[test]
-fn the_unit_limit_holds_across_pieces() {
+fn the_unit_limit_holds_across_contingents() {
     let ps = problems(&big_army(11, 91));
     assert_eq!(ps.len(), 1, "{ps:#?}");
     assert!(ps[0].message.contains("1001 units"), "{}", ps[0]);
 }
 
 #[test]
-fn a_mistake_in_the_last_piece_of_a_big_army_is_located() {
+fn a_mistake_at_the_end_of_a_big_army_is_located() {
     let good = big_army(10, 100);
     assert_eq!(
         read_army("test.toml", &good).unwrap().army.units().count(),

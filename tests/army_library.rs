@@ -2,10 +2,10 @@
 //! `herald check` run as a referee would run it.
 
 use herald::rules::warlords::unit::{Formation, TroopType, UnitTrait, Weapon};
-use herald::store::army::{
+use herald::store::warlords::army::{
     ARMY_FIELDS, ArmyFile, CONTINGENT_FIELDS, battle_warnings, load_army, read_army,
 };
-use herald::store::unit_table::UNIT_FIELDS;
+use herald::store::warlords::unit_table::UNIT_FIELDS;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -258,4 +258,65 @@ fn herald_check_reports_errors_and_exits_non_zero() {
     );
     // The Norman army alone: its nemeses are in no army given.
     assert!(err.contains("warning"), "{err}");
+}
+
+#[test]
+fn an_army_of_an_unknown_system_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nonesuch.toml");
+    std::fs::write(
+        &path,
+        "system = \"nonesuch\"\nname = \"X\"\n\n[[contingents]]\nname = \"C\"\nbroken = [\n",
+    )
+    .unwrap();
+    let (code, _, err) = herald(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    // One line, at the key, naming the system and what is known; the broken
+    // TOML below it is never reached.
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("nonesuch.toml:1:") && err.contains("'nonesuch'"),
+        "{err}"
+    );
+    assert!(
+        err.contains("warlords") && err.contains("warlord_i"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_battle_mixing_systems_is_refused_before_it_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, err) = herald(&[
+        "new",
+        "mixed",
+        "--side",
+        "armies/hastings-1066-norman.toml",
+        "--side",
+        "armies/warlord-i/carrhae-53bc-parthian.toml",
+        "--saves",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("carrhae-53bc-parthian.toml")
+            && err.contains("Warlord I")
+            && err.contains("Warlords")
+            && err.contains("one rule system"),
+        "{err}"
+    );
+    assert!(!dir.path().join("mixed.toml").exists());
+    // `herald check` of the two together says the same, and still checks each.
+    let (code, out, err) = herald(&[
+        "check",
+        "armies/hastings-1066-norman.toml",
+        "armies/warlord-i/carrhae-53bc-parthian.toml",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("one rule system"), "{err}");
+    assert!(
+        out.contains("Household knights") || out.contains("stands"),
+        "{out}"
+    );
 }

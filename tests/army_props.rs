@@ -2,10 +2,8 @@
 //! built from the format's own field names and words, and real army files
 //! with random damage. Every problem it reports is placed inside the file.
 
-use herald::store::army::{
-    battle_warnings, read_army, read_army_bytes, read_army_in_pieces, read_army_whole,
-};
 use herald::store::toml_walk::{MAX_PROBLEMS, Problem};
+use herald::store::warlords::army::{battle_warnings, read_army, read_army_bytes};
 use proptest::prelude::*;
 
 /// Every problem points at a real line and column of `text` (or at the
@@ -45,7 +43,11 @@ fn key() -> impl Strategy<Value = String> {
                 "stand",
             ]
             .into_iter()
-            .chain(herald::store::unit_table::UNIT_FIELDS.iter().copied())
+            .chain(
+                herald::store::warlords::unit_table::UNIT_FIELDS
+                    .iter()
+                    .copied()
+            )
             .collect::<Vec<_>>(),
         )
         .prop_map(str::to_string),
@@ -126,24 +128,12 @@ fn library_file() -> String {
     .unwrap()
 }
 
-/// A file read in pieces gives exactly what reading it whole gives, or
-/// `None` (and then the whole read is what the referee sees).
-fn same_in_pieces(text: &str, pieces: usize) -> Result<bool, TestCaseError> {
-    let Some(file) = read_army_in_pieces("p.toml", text, pieces) else {
-        return Ok(false);
-    };
-    let whole = read_army_whole("p.toml", text);
-    prop_assert_eq!(Ok(file), whole);
-    Ok(true)
-}
-
 /// A unit of a generated army: type, stands, files and maybe a personality
 /// (Charisma, Prowess, a trait, and whom he hates).
 type UnitSpec = (usize, u32, Option<u32>, Option<(i8, i8, usize, usize)>);
 
-/// What may be done to a generated army, most of it in a later contingent
-/// (the pieces after the first): nothing, or something the reading in pieces
-/// must notice.
+/// What may be done to a generated army, most of it in a later contingent:
+/// nothing, or something the reader must notice.
 #[derive(Clone, Copy, Debug)]
 enum Twist {
     None,
@@ -286,20 +276,21 @@ fn army_text(cs: &[Vec<UnitSpec>], twist: Twist, at: prop::sample::Index) -> Str
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
-    /// Generated armies read in pieces exactly as read whole; the plain
-    /// ones are read in pieces (the test cannot pass by always declining).
+    /// Generated armies in the format are read, with every unit; each
+    /// twist that breaks the format is refused, placed inside the file.
     #[test]
-    fn generated_armies_read_the_same_in_pieces(
-        (text, twist) in generated_army(),
-        pieces in 2usize..5,
-    ) {
-        let in_pieces = same_in_pieces(&text, pieces)?;
-        if matches!(twist, Twist::None | Twist::CrlfAndComments) {
-            prop_assert!(in_pieces, "a plain army is read in pieces:\n{text}");
-        }
-        if !matches!(twist, Twist::None | Twist::CrlfAndComments | Twist::HeaderInNote) {
-            prop_assert!(read_army_whole("p.toml", &text).is_err(), "{twist:?} is an error");
-            prop_assert!(!in_pieces);
+    fn generated_armies_read_or_are_refused_in_place((text, twist) in generated_army()) {
+        let read = read_army("p.toml", &text);
+        match twist {
+            Twist::None | Twist::CrlfAndComments | Twist::HeaderInNote => {
+                let file = read.map_err(|e| TestCaseError::fail(format!("{e:?}\n{text}")))?;
+                let units = text.matches("[[contingents.units]]").count();
+                prop_assert_eq!(file.army.units().count(), units);
+            }
+            _ => match read {
+                Ok(_) => prop_assert!(false, "{:?} is an error:\n{}", twist, text),
+                Err(problems) => placed(&text, &problems)?,
+            },
         }
     }
 
@@ -322,7 +313,7 @@ proptest! {
         let text = toml::to_string(&doc).unwrap_or_default();
         match read_army("fuzz.toml", &text) {
             Ok(file) => {
-                prop_assert!(file.army.units().count() <= herald::store::army::MAX_UNITS);
+                prop_assert!(file.army.units().count() <= herald::store::warlords::army::MAX_UNITS);
                 placed(&text, &file.warnings)?;
                 let _ = battle_warnings(&[file]);
             }
@@ -354,27 +345,4 @@ proptest! {
             Err(problems) => placed(&text, &problems)?,
         }
     }
-}
-
-/// Every army of the library reads in pieces, to the same army.
-#[test]
-fn the_library_reads_the_same_in_pieces() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("armies");
-    let mut read = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "toml") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).unwrap();
-        for pieces in 2..5 {
-            assert!(
-                same_in_pieces(&text, pieces).unwrap(),
-                "{} in {pieces} pieces",
-                path.display()
-            );
-        }
-        read += 1;
-    }
-    assert!(read >= 6, "the library has six armies or more");
 }

@@ -2,7 +2,10 @@
 //! `*.toml` in `tests/conformance/` (the project's copy), `../shared/conformance/`
 //! (when it exists) and `tests/cases/` (Herald's own cases) must give the
 //! fields its `expect` table names, through the library and through
-//! `herald resolve FILE --json`.
+//! `herald resolve FILE --json`. Each file's `system` key picks its rules;
+//! a file of a system Herald does not know fails the suite. Cases listed in
+//! `tests/conformance/disputed.toml` (a case that contradicts the text and
+//! its rulings, with the reason) are skipped and printed.
 
 use herald::cli::resolve::case_json;
 use herald::store::case::read_cases;
@@ -34,6 +37,32 @@ fn case_files() -> Vec<PathBuf> {
         files.extend(found);
     }
     files
+}
+
+/// The ids of disputed cases, printed with their reasons.
+fn disputed() -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance/disputed.toml");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Vec::new();
+    };
+    let table: toml::Table = toml::from_str(&text).expect("disputed.toml is TOML");
+    let list = table
+        .get("disputed")
+        .and_then(|d| d.as_array())
+        .cloned()
+        .unwrap_or_default();
+    list.iter()
+        .map(|d| {
+            let field = |k: &str| d.get(k).and_then(|v| v.as_str()).unwrap_or("").to_string();
+            println!(
+                "disputed, skipped: {} ({}): {}",
+                field("id"),
+                field("rule"),
+                field("reason")
+            );
+            field("id")
+        })
+        .collect()
 }
 
 /// Checks the fields `expect` names against `got`, nested tables field by
@@ -78,17 +107,23 @@ fn check(expect: &Value, got: &Value) -> Vec<String> {
 fn every_conformance_case_passes() {
     let files = case_files();
     assert!(!files.is_empty(), "no case files found");
+    let skip = disputed();
     let mut failures = Vec::new();
     let mut checked = 0;
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
         let cases = read_cases(&file.display().to_string(), &text)
             .unwrap_or_else(|p| panic!("{}: {:?}", file.display(), p));
-        for case in &cases {
-            let Some(expect) = &case.expect else { continue };
+        for i in 0..cases.len() {
+            let Some(expect) = cases.expect(i) else {
+                continue;
+            };
+            if skip.iter().any(|d| d == cases.id(i)) {
+                continue;
+            }
             checked += 1;
-            for bad in check(expect, &case_json(case)) {
-                failures.push(format!("{} / {}: {bad}", file.display(), case.id));
+            for bad in check(expect, &case_json(&cases, i)) {
+                failures.push(format!("{} / {}: {bad}", file.display(), cases.id(i)));
             }
         }
     }
@@ -118,12 +153,20 @@ fn resolve_json_prints_one_line_per_case_in_file_order() {
         let cases = read_cases("", &std::fs::read_to_string(&file).unwrap()).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), cases.len(), "{}", file.display());
-        for (line, case) in lines.iter().zip(&cases) {
+        let skip = disputed();
+        for (i, line) in lines.iter().enumerate() {
             let got: Value = serde_json::from_str(line).unwrap();
-            assert_eq!(got["id"], Value::String(case.id.clone()));
-            if let Some(expect) = &case.expect {
+            assert_eq!(got["id"], Value::String(cases.id(i).to_string()));
+            if let Some(expect) = cases.expect(i)
+                && !skip.iter().any(|d| d == cases.id(i))
+            {
                 let bad = check(expect, &got);
-                assert!(bad.is_empty(), "{} / {}: {bad:?}", file.display(), case.id);
+                assert!(
+                    bad.is_empty(),
+                    "{} / {}: {bad:?}",
+                    file.display(),
+                    cases.id(i)
+                );
             }
         }
     }
@@ -171,4 +214,29 @@ fn the_checker_catches_a_wrong_field_and_a_missing_refusal() {
     assert_eq!(check(&serde_json::json!({"error": true}), &got).len(), 1);
     let refused: Value = serde_json::json!({"id": "x", "error": "why"});
     assert_eq!(check(&serde_json::json!({"score": 7}), &refused).len(), 1);
+}
+
+#[test]
+fn a_case_file_of_an_unknown_system_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nonesuch.toml");
+    std::fs::write(
+        &path,
+        "system = \"nonesuch\"\n\n[[case]]\nid = \"x\"\nkind = \"activation\"\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_herald"))
+        .args(["resolve", path.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("nonesuch.toml:1:1")
+            && err.contains("'nonesuch'")
+            && err.contains("does not know"),
+        "{err}"
+    );
+    assert!(read_cases("n.toml", "system = \"nonesuch\"\n").is_err());
 }

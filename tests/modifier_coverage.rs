@@ -3,8 +3,8 @@
 //! test resolves all the project's cases and looks for each modifier's line
 //! in their explanations.
 
-use herald::cli::resolve::resolve_input;
-use herald::store::case::read_cases;
+use herald::cli::warlords::resolve::resolve_input;
+use herald::store::warlords::case::read_cases;
 use std::path::Path;
 
 /// (what the modifier is, text its explanation line carries)

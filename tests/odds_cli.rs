@@ -52,7 +52,7 @@ fn json_answers_every_case_in_file_order_with_the_fields_of_its_kind() {
     let (ok, out, err) = herald(&["odds", &file, "--json"]);
     assert!(ok, "{err}");
     let text = std::fs::read_to_string(&file).unwrap();
-    let cases = herald::store::case::read_cases(&file, &text).unwrap();
+    let cases = herald::store::warlords::case::read_cases(&file, &text).unwrap();
     let lines: Vec<Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())

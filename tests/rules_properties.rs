@@ -4,7 +4,7 @@
 use herald::dice::{Dice, Die};
 use herald::rules::Side;
 use herald::rules::warlords::*;
-use herald::store::case::read_cases;
+use herald::store::warlords::case::read_cases;
 use proptest::prelude::*;
 use proptest::sample::select;
 
@@ -260,7 +260,7 @@ proptest! {
         text.push_str("[case.unit]\nname = \"u\"\ntype = \"close_foot\"\nstands = 4\n");
         if let Ok(cases) = read_cases("fuzz.toml", &text) {
             for c in &cases {
-                let _ = herald::cli::resolve::case_json(c);
+                let _ = herald::cli::warlords::resolve::case_json(c);
             }
         }
     }

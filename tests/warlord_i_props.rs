@@ -5,7 +5,7 @@
 #[path = "support/warlord_i.rs"]
 mod support;
 
-use herald::cli::resolve_warlord_i::{case_json, case_text};
+use herald::cli::warlord_i::resolve::{case_json, case_text};
 use herald::dice::Dice;
 use herald::rules::warlord_i::{
     CommandSituation, CommandTest, EnterField, EnterSituation, Shooting, ShootingSituation,

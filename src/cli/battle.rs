@@ -5,23 +5,35 @@ use crate::battle::report::markdown;
 use crate::battle::{Battle, Setup};
 use crate::dice::SeededDice;
 use crate::rules::warlords::army::Army;
+use crate::store::army::{AnyArmyFile, load_any, one_system};
 use crate::store::save::{self, SaveData, SaveFile};
+use crate::store::toml_walk::Problem;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Reads and checks an army file (`store::army`), its problems as text.
+/// Reads and checks a Warlords army file (`store::warlords::army`), its
+/// problems as text; an army of another system is refused by its name.
 pub fn load_army(path: &Path) -> Result<Army, String> {
-    crate::store::army::load_army(path)
-        .map(|file| file.army)
-        .map_err(|problems| {
-            problems
-                .iter()
-                .filter(|p| !p.warning)
-                .map(|p| p.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        })
+    let text = |problems: Vec<Problem>| {
+        problems
+            .iter()
+            .filter(|p| !p.warning)
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    match load_any(path).map_err(text)? {
+        AnyArmyFile::Warlords(file) => Ok(file.army),
+        other => Err(text(vec![Problem::file_error(
+            path.display().to_string(),
+            format!(
+                "this is a {} army: `herald check` and `herald resolve` read it, but Herald does not play {} battles yet",
+                other.system().title(),
+                other.system().title()
+            ),
+        )])),
+    }
 }
 
 /// Whether a battle's name makes a plain file name.
@@ -71,14 +83,32 @@ fn create(
             sides.len()
         ));
     }
+    let parts: Vec<Vec<PathBuf>> = sides
+        .iter()
+        .map(|side| {
+            side.to_string_lossy()
+                .split(',')
+                .filter(|p| !p.is_empty())
+                .map(PathBuf::from)
+                .collect()
+        })
+        .collect();
+    // One battle, one rule system: told before any army is read.
+    let systems: Vec<(String, crate::rules::System)> = parts
+        .iter()
+        .flatten()
+        .filter_map(|p| {
+            let text = crate::store::toml_walk::read_file(p).ok()?;
+            let system = crate::store::system::of_text(&p.display().to_string(), &text).ok()?;
+            Some((p.display().to_string(), system))
+        })
+        .collect();
+    one_system(&systems).map_err(|p| p.to_string())?;
     let mut armies: [Vec<Army>; 2] = [Vec::new(), Vec::new()];
     let mut problems = Vec::new();
-    for (i, side) in sides.iter().enumerate() {
-        for part in side.to_string_lossy().split(',') {
-            if part.is_empty() {
-                continue;
-            }
-            match load_army(Path::new(part)) {
+    for (i, side) in parts.iter().enumerate() {
+        for part in side {
+            match load_army(part) {
                 Ok(a) => armies[i].push(a),
                 Err(e) => problems.push(e),
             }

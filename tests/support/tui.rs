@@ -20,7 +20,7 @@ pub fn hastings(seed: u64) -> App {
             env!("CARGO_MANIFEST_DIR")
         );
         let text = std::fs::read_to_string(&path).expect("the frozen army file is there");
-        herald::store::army::read_army(&path, &text)
+        herald::store::warlords::army::read_army(&path, &text)
             .expect("the frozen army file loads")
             .army
     };

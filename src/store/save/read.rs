@@ -19,9 +19,9 @@ use crate::rules::warlords::next::Choice;
 use crate::rules::warlords::personality::PersonalityStatus;
 use crate::rules::warlords::shooting::ShootingSituation;
 use crate::rules::warlords::unit::{Formation, MissileWeapon, Morale};
-use crate::store::case::{dice_lists, read_shooting_style, read_stands_shot_at};
 use crate::store::toml_walk::{self, Fields, Problem, Source, Walk};
-use crate::store::unit_table::{MAX_FIGURES, MAX_STANDS};
+use crate::store::warlords::case::{dice_lists, read_shooting_style, read_stands_shot_at};
+use crate::store::warlords::unit_table::{MAX_FIGURES, MAX_STANDS};
 
 /// The event kinds a save may hold.
 pub const EVENT_KINDS: &[&str] = &[
@@ -864,7 +864,7 @@ fn big_number<'s>(
 /// Reads an army copied into a save, with every check of an army file
 /// (`store::army`): a save's armies read exactly like army files.
 pub fn read_army<'s>(walk: &mut Walk<'_, 's>, f: Fields<'_, 's>) -> Option<Army> {
-    crate::store::army::read_army_table(walk, f)
+    crate::store::warlords::army::read_army_table(walk, f)
 }
 
 /// A required unit id such as `a1`.
@@ -966,7 +966,7 @@ fn melee_facts<'s>(
     let Some(mut t) = walk.table(f, key) else {
         return MeleeFacts::default();
     };
-    let facts = crate::store::case::read_melee_facts(walk, &mut t);
+    let facts = crate::store::warlords::case::read_melee_facts(walk, &mut t);
     walk.finish(t);
     facts
 }

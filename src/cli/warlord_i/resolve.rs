@@ -3,7 +3,7 @@
 //! fields...}`, or `{"id": ..., "error": "why"}`, and a readable account
 //! with every line that made it. No rules arithmetic happens here.
 
-use super::resolve::{Resolved, refusal};
+use crate::cli::resolve::{Resolved, refusal};
 use crate::rules::Side;
 use crate::rules::warlord_i::{
     Attrition, CcpCost, CoState, CommandTest, EnterField, FugitiveAttrition, GeneralRisk,

@@ -9,7 +9,7 @@ use crate::rules::warlords::{
     Activation, BreakOff, Flee, Initiative, Melee, MeleeDice, MeleeSide, RandomMove, Shooting,
     StandLoss, Unit,
 };
-use crate::store::case::CaseInput;
+use crate::store::warlords::case::CaseInput;
 
 /// A case's procedure, planned, with the dice the case gives it.
 pub enum Planned<'a> {

@@ -2,12 +2,12 @@
 //! files and cases. Reads a table into a [`Unit`], reporting every problem
 //! with its place, then runs the rules checks of [`Unit::problems`].
 
-use super::toml_walk::{Fields, Walk, cut};
 use crate::rules::named::Named;
 use crate::rules::warlords::personality::{Personality, PersonalityStatus, PersonalityTrait};
 use crate::rules::warlords::unit::{
     Formation, Morale, ShootingStyle, Training, TroopType, Unit, UnitTrait, Weapon,
 };
+use crate::store::toml_walk::{Fields, Walk, cut};
 
 /// The most stands a unit may have (a sanity limit, not a rule).
 pub const MAX_STANDS: i64 = 1000;
@@ -150,7 +150,7 @@ pub fn read_personality<'s>(
                 path,
                 format!(
                     "expected a trait's name in quotes, found {}",
-                    super::toml_walk::shown(item.get_ref())
+                    crate::store::toml_walk::shown(item.get_ref())
                 ),
             );
             continue;
