@@ -467,8 +467,6 @@ struct Log<'p> {
     old_undone: Vec<(Event, Place)>,
     /// The first event that no longer applies: replay stops there.
     replay_error: Option<Problem>,
-    /// Tables read but not yet applied.
-    ready: Vec<(Raw, Option<RecordRead>)>,
     /// Tables read since the last commit.
     pending: Vec<(Op, Place)>,
     pending_problems: Vec<Problem>,
@@ -483,22 +481,6 @@ struct Log<'p> {
     end: u64,
     /// Where Herald's dice stood at the last commit.
     position: Option<u128>,
-    /// Tables and lines taken but not yet read, and their bytes.
-    batch: Vec<Raw>,
-    batch_bytes: usize,
-}
-
-/// A part of the log taken, to be read with its batch.
-enum Raw {
-    /// A table's text, its list, its place, and where it ends in the file.
-    Table {
-        text: Vec<u8>,
-        undone: bool,
-        place: Place,
-        end: u64,
-    },
-    /// A line outside any table; whether the file ends after it.
-    Loose { line: usize, at_end: bool },
 }
 
 impl<'p> Log<'p> {
@@ -511,7 +493,6 @@ impl<'p> Log<'p> {
             undone_places: Vec::new(),
             old_undone: Vec::new(),
             replay_error: None,
-            ready: Vec::new(),
             pending: Vec::new(),
             pending_problems: Vec::new(),
             pending_line: None,
@@ -520,13 +501,11 @@ impl<'p> Log<'p> {
             committed: 0,
             end,
             position: None,
-            batch: Vec::new(),
-            batch_bytes: 0,
         }
     }
 
-    /// Takes one table of the log, its text from `first_line`, ending at
-    /// byte `end` of the file; tables are read in batches, on every core.
+    /// Reads one table of the log, its text from `first_line`, ending at
+    /// byte `end` of the file, and applies it.
     fn table(&mut self, bytes: &[u8], undone: bool, first_line: usize, end: u64) {
         let list = usize::from(undone);
         let place = Place {
@@ -534,62 +513,8 @@ impl<'p> Log<'p> {
             index: self.counts[list],
         };
         self.counts[list] += 1;
-        self.batch_bytes += bytes.len();
-        self.batch.push(Raw::Table {
-            text: bytes.to_vec(),
-            undone,
-            place,
-            end,
-        });
-        if self.batch.len() >= 1024 || self.batch_bytes >= 256 * 1024 {
-            self.flush();
-        }
-    }
-
-    /// Reads the batch of tables, on every core, while the batch read
-    /// before is applied (replayed) in order.
-    fn flush(&mut self) {
-        use rayon::prelude::*;
-        let batch = std::mem::take(&mut self.batch);
-        self.batch_bytes = 0;
-        let (path, format) = (self.path, self.format);
-        let before = std::mem::take(&mut self.ready);
-        let (read, ()) = rayon::join(
-            || {
-                let read: Vec<Option<RecordRead>> = batch
-                    .par_iter()
-                    .with_min_len(64)
-                    .map(|raw| match raw {
-                        Raw::Table {
-                            text,
-                            undone,
-                            place,
-                            ..
-                        } => Some(read_record(path, text, *place, *undone, format)),
-                        Raw::Loose { .. } => None,
-                    })
-                    .collect();
-                batch.into_iter().zip(read).collect::<Vec<_>>()
-            },
-            || self.apply(before),
-        );
-        self.ready = read;
-    }
-
-    /// Applies tables as read, in order.
-    fn apply(&mut self, read: Vec<(Raw, Option<RecordRead>)>) {
-        for (raw, read) in read {
-            match (raw, read) {
-                (
-                    Raw::Table {
-                        undone, place, end, ..
-                    },
-                    Some(read),
-                ) => self.accept(read, undone, place, end),
-                (Raw::Loose { line, at_end }, _) => self.accept_loose(line, at_end),
-                _ => {}
-            }
-        }
+        let read = read_record(self.path, bytes, place, undone, self.format);
+        self.accept(read, undone, place, end);
     }
 
     /// Applies one table as read.
@@ -620,11 +545,6 @@ impl<'p> Log<'p> {
 
     /// A line outside any table of the log, taken in its turn.
     fn loose(&mut self, line: usize, at_end: bool) {
-        self.batch.push(Raw::Loose { line, at_end });
-    }
-
-    /// Applies a line outside any table.
-    fn accept_loose(&mut self, line: usize, at_end: bool) {
         if at_end && self.format >= 3 {
             // The start of a write that never reached its table: torn.
             self.pending_line.get_or_insert(line);
@@ -714,9 +634,6 @@ impl<'p> Log<'p> {
 
     /// The battle, once every table is read.
     fn finish(mut self, head: Head, size: u64) -> Result<Loaded, Vec<Problem>> {
-        self.flush();
-        let last = std::mem::take(&mut self.ready);
-        self.apply(last);
         let torn = self.pending_line.map(|line| Torn {
             line,
             bytes: size - self.end,
