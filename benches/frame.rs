@@ -3,7 +3,7 @@
 //! frame of Hastings comes within 50 ms of start.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use herald::battle::{Battle, Setup};
+use herald::battle::warlords::{Battle, Setup};
 use herald::dice::SeededDice;
 use herald::rules::warlords::army::{Army, Contingent};
 use herald::rules::warlords::personality::Personality;

@@ -12,7 +12,7 @@ mod long_battle;
 mod support;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use herald::battle::Battle;
+use herald::battle::warlords::Battle;
 use herald::dice::SeededDice;
 use herald::store::save::{self, SaveData, SaveFile};
 use herald::tui::app::App;

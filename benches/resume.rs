@@ -6,7 +6,7 @@
 mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use herald::battle::Battle;
+use herald::battle::warlords::Battle;
 use herald::dice::SeededDice;
 use herald::store::save::{self, SaveData, to_text};
 use rand::SeedableRng;

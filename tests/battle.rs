@@ -5,7 +5,8 @@
 #[path = "support/battle.rs"]
 mod support;
 
-use herald::battle::{Battle, BattleError, Correction, Event, Phase, Step, UnitId};
+use herald::battle::warlords::{Battle, Correction, Event, Phase, Step};
+use herald::battle::{BattleError, UnitId};
 use herald::dice::{Dice, ScriptedDice, SeededDice, faces};
 use herald::rules::Side;
 use herald::rules::warlords::activation::ActivationSituation;
@@ -340,7 +341,7 @@ fn complete_keeps_typed_dice_and_rolls_the_rest() {
 #[test]
 fn the_report_tells_the_battle() {
     let (battle, _) = random_battle(11, 400);
-    let text = herald::battle::report::markdown(&battle, "hastings");
+    let text = herald::battle::warlords::report::markdown(&battle, "hastings");
     assert!(text.starts_with("# Battle report: hastings"));
     assert!(text.contains("## Turn 1"));
     assert!(text.contains("### Initiative"));
@@ -424,7 +425,7 @@ proptest! {
 }
 
 /// Every entry of a battle, oldest first, each as the battle gives it.
-fn all_entries(battle: &Battle) -> Vec<herald::battle::Entry> {
+fn all_entries(battle: &Battle) -> Vec<herald::battle::warlords::Entry> {
     (0..battle.events().len())
         .map(|i| battle.entry(i).expect("an entry per event").into_owned())
         .collect()

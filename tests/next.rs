@@ -2,7 +2,8 @@
 //! the table and every procedure between the rolls, through recorded events.
 //! Section numbers are the Warlords text's, W-numbers the project's rulings.
 
-use herald::battle::{Battle, Correction, Due, Duty, Event, Phase, Setup, Step, UnitId};
+use herald::battle::UnitId;
+use herald::battle::warlords::{Battle, Correction, Due, Duty, Event, Phase, Setup, Step};
 use herald::cli::battle::load_army;
 use herald::dice::{Dice, faces};
 use herald::rules::Side;

@@ -4,7 +4,8 @@
 #[path = "support/battle.rs"]
 mod support;
 
-use herald::battle::{Battle, Event, UnitId};
+use herald::battle::UnitId;
+use herald::battle::warlords::{Battle, Event};
 use herald::dice::{Colour, DiceSource, SeededDice};
 use herald::rules::Side;
 use herald::store::save::{
@@ -70,7 +71,7 @@ fn golden_format_3_loads_and_writes_back_the_same() {
     );
     // The battle it holds replays under the current rules (a save is history:
     // replay re-derives the state without judging again, Battle::record).
-    let replayed = herald::battle::Battle::replay(
+    let replayed = herald::battle::warlords::Battle::replay(
         loaded.data.battle.setup().clone(),
         loaded.data.battle.events().to_vec(),
         vec![],

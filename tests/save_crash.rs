@@ -10,7 +10,7 @@
 #[path = "support/battle.rs"]
 mod support;
 
-use herald::battle::Battle;
+use herald::battle::warlords::Battle;
 use herald::dice::SeededDice;
 use herald::store::save::{self, SaveData, SaveFile};
 use rand::{RngExt, SeedableRng};

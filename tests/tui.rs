@@ -6,8 +6,9 @@
 mod support;
 use support::{hastings, press, screen};
 
-use herald::battle::Due;
-use herald::battle::{Battle, Setup, UnitId};
+use herald::battle::UnitId;
+use herald::battle::warlords::Due;
+use herald::battle::warlords::{Battle, Setup};
 use herald::dice::SeededDice;
 use herald::rules::Side;
 use herald::rules::warlords::army::{Army, Contingent};
@@ -281,7 +282,7 @@ fn choices_after_an_activation_are_events() {
     assert_eq!(kinds, ["initiative", "activation", "choose"]);
     assert!(matches!(
         app.battle.events()[2],
-        herald::battle::Event::Choose {
+        herald::battle::warlords::Event::Choose {
             choice: herald::rules::warlords::next::Choice::Move,
             ..
         }
@@ -421,7 +422,7 @@ fn type_all(app: &mut App, face: impl Fn(herald::dice::Colour) -> char) {
 /// speed toward the fleeing enemy (a random_move event).
 #[test]
 fn a_berserk_winner_moves_toward_the_fleeing_enemy() {
-    use herald::battle::Event;
+    use herald::battle::warlords::Event;
     use herald::dice::{Colour, Dice};
     let mut app = skirmish();
     let (a1, b2) = (UnitId::new(Side::A, 0), UnitId::new(Side::B, 1));
@@ -438,12 +439,12 @@ fn a_berserk_winner_moves_toward_the_fleeing_enemy() {
             app.battle
                 .record(Event::Correct {
                     unit: UnitId::new(side, i),
-                    correction: herald::battle::Correction::Activated(true),
+                    correction: herald::battle::warlords::Correction::Activated(true),
                 })
                 .unwrap();
         }
     }
-    while app.battle.phase() != herald::battle::Phase::Melee {
+    while app.battle.phase() != herald::battle::warlords::Phase::Melee {
         app.battle.record(Event::NextPhase).unwrap();
     }
     press(&mut app, &["Enter"]);
@@ -510,7 +511,7 @@ fn a_berserk_winner_moves_toward_the_fleeing_enemy() {
     assert_eq!((unit, toward), (a1, None));
     assert_eq!(spans, app.battle.unit(a1).unwrap().unit.move_distance());
     press(&mut app, &["Enter"]);
-    let berserk_move = NextStep::Duty(herald::battle::Duty {
+    let berserk_move = NextStep::Duty(herald::battle::warlords::Duty {
         unit: a1,
         due: Due::BerserkMove,
     });

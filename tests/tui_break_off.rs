@@ -6,7 +6,8 @@
 mod support;
 use support::{hastings, press, screen};
 
-use herald::battle::{Event, Phase, UnitId};
+use herald::battle::UnitId;
+use herald::battle::warlords::{Event, Phase};
 use herald::rules::Side;
 use herald::rules::warlords::unit::Formation;
 use herald::tui::app::App;
@@ -288,7 +289,8 @@ fn supporting_units_fall_back_and_test_for_berserk() {
         .position(|(s, _)| match s {
             NextStep::SupportTest(u, _) => *u == b(11),
             NextStep::Duty(d) => {
-                d.unit == b(11) && matches!(d.due, herald::battle::Due::BerserkTest { .. })
+                d.unit == b(11)
+                    && matches!(d.due, herald::battle::warlords::Due::BerserkTest { .. })
             }
             NextStep::FellBack(_) => false,
         })

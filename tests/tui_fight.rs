@@ -7,8 +7,8 @@
 mod support;
 use support::{hastings, press, screen};
 
-use herald::battle::Event;
 use herald::battle::UnitId;
+use herald::battle::warlords::Event;
 use herald::dice::{Colour, Dice, faces};
 use herald::rules::Side;
 use herald::rules::warlords::personality::PersonalityStatus;
@@ -74,7 +74,8 @@ fn settle(app: &mut App) {
     for _ in 0..40 {
         match app.dialogs.last() {
             None => match app.battle.next_step() {
-                herald::battle::Step::Duty(_) | herald::battle::Step::FightMelee(..) => {
+                herald::battle::warlords::Step::Duty(_)
+                | herald::battle::warlords::Step::FightMelee(..) => {
                     press(app, &["Enter"]);
                 }
                 _ => return,
@@ -98,7 +99,7 @@ fn settle(app: &mut App) {
 /// Presses Enter through the walker until the phase changes to Melee.
 fn activate_the_rest(app: &mut App) {
     for _ in 0..200 {
-        if app.battle.phase() == herald::battle::Phase::Melee && app.dialogs.is_empty() {
+        if app.battle.phase() == herald::battle::warlords::Phase::Melee && app.dialogs.is_empty() {
             return;
         }
         press(app, &["Enter"]);
@@ -117,9 +118,9 @@ fn count(app: &App, kind: &str) -> usize {
 /// Whether a personality was wounded, captured or killed in the battle so far.
 fn personality_hit(app: &App) -> bool {
     app.battle.replay_entries().any(|x| {
-        x.effects.iter().any(|f| {
-            matches!(f.change, herald::battle::Change::Personality(_, s) if s != PersonalityStatus::Active)
-        })
+        x.effects
+            .iter()
+            .any(|f| f.field == "personality" && f.to != PersonalityStatus::Active.to_string())
     })
 }
 

@@ -8,7 +8,8 @@
 mod support;
 use support::{press, screen};
 
-use herald::battle::{Battle, Due, Event, Phase, Setup, UnitId};
+use herald::battle::UnitId;
+use herald::battle::warlords::{Battle, Due, Event, Phase, Setup};
 use herald::cli::battle::load_army;
 use herald::dice::SeededDice;
 use herald::rules::Side;
@@ -280,7 +281,7 @@ fn a_stopping_unit_makes_its_random_move_and_halts() {
     app.battle
         .record(Event::Correct {
             unit: b(3),
-            correction: herald::battle::Correction::Moving(true),
+            correction: herald::battle::warlords::Correction::Moving(true),
         })
         .unwrap();
     activate(&mut app, b(3), "12");

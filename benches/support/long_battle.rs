@@ -8,7 +8,8 @@
 #![allow(dead_code)]
 
 use super::support;
-use herald::battle::{Battle, Correction, Event, Setup, UnitId};
+use herald::battle::UnitId;
+use herald::battle::warlords::{Battle, Correction, Event, Setup};
 use herald::dice::SeededDice;
 use herald::rules::Side;
 use herald::rules::warlords::army::{Army, Contingent};

@@ -1,8 +1,8 @@
 //! `herald new` and `herald log`: creating a battle and printing its report;
 //! and the hidden `herald autoplay` the crash test drives.
 
-use crate::battle::report::markdown;
-use crate::battle::{Battle, Setup};
+use crate::battle::warlords::report::markdown;
+use crate::battle::warlords::{Battle, Setup};
 use crate::dice::SeededDice;
 use crate::rules::warlords::army::Army;
 use crate::store::army::{AnyArmyFile, load_any, one_system};

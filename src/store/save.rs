@@ -17,7 +17,7 @@ pub mod write;
 pub use read::{Loaded, MAX_SAVE_BYTES, MAX_SAVE_TEXT, Torn, from_text, read_army, read_save};
 pub use write::to_text;
 
-use crate::battle::{Battle, LogChange};
+use crate::battle::warlords::{Battle, LogChange};
 use crate::dice::SeedPosition;
 use crate::store::toml_walk::Problem;
 use fs4::{FileExt, TryLockError};

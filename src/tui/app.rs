@@ -13,7 +13,8 @@ use super::dialog::{
 };
 use super::keymap::{self, Context, Key};
 use super::theme::Theme;
-use crate::battle::{Battle, Correction, Event, Phase, Step, UnitId};
+use crate::battle::UnitId;
+use crate::battle::warlords::{Battle, Correction, Event, Phase, Step};
 use crate::dice::{Colour, Dice, DiceCount, SeededDice};
 use crate::rules::Side;
 use crate::rules::warlords::activation::{

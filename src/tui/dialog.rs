@@ -229,7 +229,7 @@ pub struct Rolled {
 pub enum NextStep {
     /// A duty the result left in the battle (a flight, a stand loss, the
     /// follow-up, a Berserk test or move): done when the battle clears it.
-    Duty(crate::battle::Duty),
+    Duty(crate::battle::warlords::Duty),
     /// An Impetuous supporting unit rolls to go Berserk (2.6.3); the battle
     /// does not track supports, so the console keeps this one.
     SupportTest(UnitId, UnitId),

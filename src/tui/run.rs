@@ -10,7 +10,7 @@ use super::console::{Console, Flow};
 use super::start::Start;
 use super::theme::Theme;
 use super::view::{MIN_HEIGHT, MIN_WIDTH};
-use crate::battle::{Battle, Setup};
+use crate::battle::warlords::{Battle, Setup};
 use crate::dice::SeededDice;
 use crate::store::save::{SaveData, SaveFile, is_original};
 use crate::store::warlords::army::read_army;

@@ -4,7 +4,8 @@
 
 #![allow(dead_code)]
 
-use herald::battle::{Battle, Correction, Event, Phase, Setup, UnitId};
+use herald::battle::UnitId;
+use herald::battle::warlords::{Battle, Correction, Event, Phase, Setup};
 use herald::cli::battle::load_army;
 use herald::dice::{Dice, SeededDice};
 use herald::rules::Side;

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use herald::battle::{Battle, Setup};
+use herald::battle::warlords::{Battle, Setup};
 use herald::dice::SeededDice;
 use herald::tui::app::{App, Effect};
 use herald::tui::theme::Theme;

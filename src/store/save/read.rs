@@ -4,9 +4,9 @@
 //! and an event that no longer applies located too.
 
 use super::{FORMAT, SYSTEM, SaveData};
-use crate::battle::event::{Correction, Event, Phase, UnitId};
-use crate::battle::state::MAX_RANDOM_SPANS;
-use crate::battle::{Battle, Setup};
+use crate::battle::warlords::event::{Correction, Event, Phase, UnitId};
+use crate::battle::warlords::state::MAX_RANDOM_SPANS;
+use crate::battle::warlords::{Battle, Setup};
 use crate::dice::{Dice, SeedPosition};
 use crate::rules::Side;
 use crate::rules::named::Named;

@@ -5,8 +5,8 @@
 //! carries the dice generator's position.
 
 use super::{FORMAT, SYSTEM, SaveData};
-use crate::battle::event::{Correction, Event, UnitId};
-use crate::battle::{Battle, Entry, Setup};
+use crate::battle::warlords::event::{Correction, Event, UnitId};
+use crate::battle::warlords::{Battle, Entry, Setup};
 use crate::dice::{Dice, Die, SeedPosition};
 use crate::rules::Side;
 use crate::rules::named::Named;

@@ -6,7 +6,8 @@
 //! W-20) and a formation change's files and pavises (2.3.3, 3.3.3.4).
 
 use super::App;
-use crate::battle::{Due, Duty, Event, UnitId};
+use crate::battle::UnitId;
+use crate::battle::warlords::{Due, Duty, Event};
 use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;
 use crate::rules::warlords::falling_back::FellInto;

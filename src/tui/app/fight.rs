@@ -4,8 +4,9 @@
 //! tests). Every change goes through the battle's events.
 
 use super::App;
-use crate::battle::Due;
-use crate::battle::{Event, UnitId};
+use crate::battle::UnitId;
+use crate::battle::warlords::Due;
+use crate::battle::warlords::Event;
 use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;

@@ -218,7 +218,7 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 .battle
                 .duties()
                 .iter()
-                .any(|d| d.unit == *target && d.due == crate::battle::Due::Flee);
+                .any(|d| d.unit == *target && d.due == crate::battle::warlords::Due::Flee);
             if flees {
                 out.push(Line::from(vec![
                     Span::styled("  MUST ", t.warn()),

@@ -4,7 +4,8 @@
 //! the small dialogs that sit on it: typed dice, corrections, formations.
 
 use super::{dice, popup, words};
-use crate::battle::{Entry, UnitId};
+use crate::battle::UnitId;
+use crate::battle::warlords::Entry;
 use crate::odds;
 use crate::rules::explain::Explanation;
 use crate::rules::warlords::activation::{Action as RulesAction, Activation, ActivationSituation};
@@ -685,7 +686,7 @@ pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
         .iter()
         .zip(&d.typed)
         .filter(|(_, x)| x.count() != crate::dice::DiceCount::default())
-        .map(|((who, _), x)| format!("{who}: {}", crate::battle::state::dice_text(x)))
+        .map(|((who, _), x)| format!("{who}: {}", crate::battle::warlords::state::dice_text(x)))
         .collect();
     if !so_far.is_empty() {
         lines.push(Line::from(vec![

@@ -1,7 +1,8 @@
 //! The unit tables, one per side: only the visible rows are built.
 
 use super::words;
-use crate::battle::{Event, Phase, UnitId, UnitState};
+use crate::battle::UnitId;
+use crate::battle::warlords::{Event, Phase, UnitState};
 use crate::rules::Side;
 use crate::rules::warlords::unit::Unit;
 use crate::tui::app::App;

@@ -1,6 +1,6 @@
 //! The turn walker's header: where the battle is in 2.1, and what Enter does next.
 
-use crate::battle::{Phase, Step};
+use crate::battle::warlords::{Phase, Step};
 use crate::rules::Side;
 use crate::tui::app::App;
 use ratatui::buffer::Buffer;

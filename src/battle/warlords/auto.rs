@@ -2,9 +2,9 @@
 //! their defaults and no dice: a console's default action, and how tests,
 //! benchmarks and the crash test drive a battle without a referee.
 
-use super::BattleError;
 use super::event::Event;
 use super::{Battle, Due, Duty, Step};
+use crate::battle::BattleError;
 use crate::dice::{Dice, DiceSource};
 use crate::rules::warlords::activation::ActivationSituation;
 use crate::rules::warlords::melee::{MeleeDice, MeleeFacts};

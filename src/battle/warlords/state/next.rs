@@ -4,10 +4,12 @@
 //! with nowhere to flee, and the duties results leave.
 
 use super::{ChargeMade, State, dice_text};
-use crate::battle::duty::{Due, Duty};
-use crate::battle::entry::{Entry, diff_effects};
-use crate::battle::event::{Event, Phase, UnitId};
-use crate::battle::{BattleError, Setup};
+use crate::battle::BattleError;
+use crate::battle::warlords::Entry;
+use crate::battle::warlords::Setup;
+use crate::battle::warlords::duty::{Due, Duty};
+use crate::battle::warlords::effects::diff_effects;
+use crate::battle::warlords::event::{Event, Phase, UnitId};
 use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::explain::sec;

@@ -3,8 +3,9 @@
 //! Slippery escape), and the source rolls what is missing. Dice already in
 //! the event (typed-in physical dice) are kept.
 
+use super::Battle;
 use super::event::Event;
-use super::{Battle, BattleError};
+use crate::battle::BattleError;
 use crate::dice::{Dice, DiceCount, DiceSource};
 use crate::rules::RulesError;
 use crate::rules::warlords::activation::Activation;

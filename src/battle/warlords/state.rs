@@ -4,10 +4,12 @@
 
 mod next;
 
+use super::Entry;
+use super::Setup;
 use super::duty::{Due, Duty};
-use super::entry::{Entry, diff_effects};
+use super::effects::diff_effects;
 use super::event::{Correction, Event, Phase, UnitId};
-use super::{BattleError, Setup};
+use crate::battle::BattleError;
 use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::warlords::activation::Activation;

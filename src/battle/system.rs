@@ -1,0 +1,61 @@
+//! What a rule system gives the battle engine: its setup, state, events and
+//! phases, and the fold of one event into the state. The engine
+//! ([`Battle`](super::Battle)) does the rest once for every system: the log,
+//! record, undo and redo at any depth, replay, checkpoints, the entries kept,
+//! and who left the table when.
+
+use super::{BattleError, Entry, UnitId};
+use crate::rules::System;
+use std::fmt::Debug;
+
+/// A rule system as the battle engine sees it. Implemented by a marker type
+/// per system (`battle::warlords::Warlords`); the engine is generic over it,
+/// so nothing is looked up at run time.
+pub trait RuleSystem: Sized + 'static {
+    /// Which system this is (files name it by its word, `warlords`).
+    const SYSTEM: System;
+    /// What a battle starts from: each side's armies, as saved.
+    type Setup: Clone + Debug + PartialEq;
+    /// The fold of the log: every unit and where the turn stands.
+    type State: Clone + Debug;
+    /// One change to a battle: a procedure with its dice, a correction, a
+    /// step of the sequence. Events hold inputs, never results.
+    type Event: Clone + Debug + PartialEq;
+    /// Where a turn stands in the system's sequence.
+    type Phase: Copy + Debug + PartialEq;
+
+    /// The state at the start of the battle.
+    fn start(setup: &Self::Setup) -> Self::State;
+
+    /// Judges an event as the referee records it: rules that a replay of a
+    /// saved log does not judge again (what the turn requires first).
+    fn check(
+        state: &Self::State,
+        setup: &Self::Setup,
+        event: &Self::Event,
+    ) -> Result<(), BattleError>;
+
+    /// Applies an event: the rules run again on its inputs. On an error the
+    /// state is unchanged.
+    fn apply(
+        state: &mut Self::State,
+        setup: &Self::Setup,
+        event: &Self::Event,
+    ) -> Result<Entry<Self::Phase>, BattleError>;
+
+    /// The event's kind, as saves write it (`shooting`, `correct`).
+    fn kind(event: &Self::Event) -> &'static str;
+
+    /// The turn, from 1.
+    fn turn(state: &Self::State) -> u32;
+
+    /// The phase of the turn.
+    fn phase(state: &Self::State) -> Self::Phase;
+
+    /// How many units each side has (a unit keeps its place all battle).
+    fn unit_counts(state: &Self::State) -> [usize; 2];
+
+    /// The unit an event takes off the table by the referee's hand, if any
+    /// (units the rules take off show in the entry: [`Effect::leaves_table`](super::Effect)).
+    fn removes(event: &Self::Event) -> Option<UnitId>;
+}

@@ -1,0 +1,216 @@
+//! Warlords as a tenant of the battle engine: its setup, state, events and
+//! turn sequence (2.1), and what its console asks of a battle (who
+//! activates next, who is in Melee, what a result left to do).
+
+pub mod auto;
+pub mod duty;
+pub mod effects;
+pub mod event;
+pub mod report;
+pub mod roll;
+pub mod state;
+
+pub use duty::{Due, Duty};
+pub use event::{Correction, Event, Phase};
+pub use state::{ChargeMade, Engagement, State, UnitState};
+
+use crate::battle::{BattleError, RuleSystem, UnitId};
+use crate::rules::warlords::army::Army;
+use crate::rules::warlords::unit::Unit;
+use crate::rules::{Side, System};
+
+/// The Warlords rule system (`rules/warlords/`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Warlords;
+
+/// A Warlords battle.
+pub type Battle = crate::battle::Battle<Warlords>;
+
+/// A Warlords log entry.
+pub type Entry = crate::battle::Entry<Phase>;
+
+/// A change to a Warlords log not yet saved.
+pub type LogChange = crate::battle::LogChange<Event>;
+
+impl RuleSystem for Warlords {
+    const SYSTEM: System = System::Warlords;
+    type Setup = Setup;
+    type State = State;
+    type Event = Event;
+    type Phase = Phase;
+
+    fn start(setup: &Setup) -> State {
+        State::start(setup)
+    }
+
+    fn check(state: &State, setup: &Setup, event: &Event) -> Result<(), BattleError> {
+        state.check(setup, event)
+    }
+
+    fn apply(state: &mut State, setup: &Setup, event: &Event) -> Result<Entry, BattleError> {
+        state.apply(setup, event)
+    }
+
+    fn kind(event: &Event) -> &'static str {
+        event.kind()
+    }
+
+    fn turn(state: &State) -> u32 {
+        state.turn
+    }
+
+    fn phase(state: &State) -> Phase {
+        state.phase
+    }
+
+    fn unit_counts(state: &State) -> [usize; 2] {
+        [state.units[0].len(), state.units[1].len()]
+    }
+
+    fn removes(event: &Event) -> Option<UnitId> {
+        match event {
+            Event::Correct {
+                unit,
+                correction: Correction::Removed(true),
+            } => Some(*unit),
+            _ => None,
+        }
+    }
+}
+
+/// What a battle starts from: each side's armies, as copied into the save.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    /// Side a's armies, then side b's.
+    pub sides: [Vec<Army>; 2],
+}
+
+impl Setup {
+    /// Two sides of one or more armies each; each side needs a unit.
+    pub fn new(a: Vec<Army>, b: Vec<Army>) -> Result<Setup, BattleError> {
+        let setup = Setup { sides: [a, b] };
+        for side in [Side::A, Side::B] {
+            if setup.units(side).next().is_none() {
+                return Err(BattleError::Refused(format!(
+                    "side {} has no units; each side needs an army with at least one unit",
+                    side.name()
+                )));
+            }
+        }
+        Ok(setup)
+    }
+
+    /// A side's armies.
+    pub fn armies(&self, side: Side) -> &[Army] {
+        &self.sides[side as usize]
+    }
+
+    /// A side's units as the battle starts, army by army, contingent by contingent.
+    pub fn units(&self, side: Side) -> impl Iterator<Item = &Unit> {
+        self.sides[side as usize].iter().flat_map(|a| a.units())
+    }
+
+    /// A side's label for the screen: its armies' `side` labels (or names).
+    pub fn label(&self, side: Side) -> String {
+        let labels: Vec<&str> = self.sides[side as usize]
+            .iter()
+            .map(|a| {
+                if a.side.trim().is_empty() {
+                    a.name.as_str()
+                } else {
+                    a.side.as_str()
+                }
+            })
+            .collect();
+        labels.join(" & ")
+    }
+}
+
+/// What the turn sequence wants next (2.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Roll for initiative (2.1.1).
+    RollInitiative,
+    /// This unit is the next of its side to activate (2.2).
+    Activate(UnitId),
+    /// Every unit of this side has activated: move on.
+    EndActivations(Side),
+    /// These two are in Melee and have not fought this turn (2.6).
+    FightMelee(UnitId, UnitId),
+    /// Every Melee is fought: end the turn.
+    EndTurn,
+    /// A result left this duty (`duties()[i]`): it comes first (2.2.1, 2.4.10, 2.6.3 …).
+    Duty(usize),
+}
+
+impl Battle {
+    /// Who holds the initiative this turn, once rolled.
+    pub fn initiative(&self) -> Option<Side> {
+        self.state.initiative
+    }
+
+    /// A unit's state, if the id names one.
+    pub fn unit(&self, id: UnitId) -> Option<&UnitState> {
+        self.state.get(id)
+    }
+
+    /// Every unit of a side with its id.
+    pub fn units(&self, side: Side) -> impl Iterator<Item = (UnitId, &UnitState)> {
+        self.state.units[side as usize]
+            .iter()
+            .enumerate()
+            .map(move |(i, u)| (UnitId::new(side, i), u))
+    }
+
+    /// Units of a side still to activate this turn (on the table, not yet activated).
+    pub fn to_activate(&self, side: Side) -> Vec<UnitId> {
+        self.state.to_activate(side).collect()
+    }
+
+    /// The units `id` is in Melee with.
+    pub fn in_melee_with(&self, id: UnitId) -> Vec<UnitId> {
+        self.state
+            .engagements
+            .iter()
+            .filter_map(|e| e.opponent_of(id))
+            .collect()
+    }
+
+    /// Whether the Melee between two units would be their first round (W-7).
+    pub fn first_round(&self, a: UnitId, b: UnitId) -> bool {
+        self.state.engagement(a, b).is_none_or(|e| e.rounds == 0)
+    }
+
+    /// Units off the table (Dispersed or removed), both sides.
+    pub fn off_table(&self) -> Vec<UnitId> {
+        [Side::A, Side::B]
+            .into_iter()
+            .flat_map(|s| self.units(s))
+            .filter(|(_, u)| u.off_table())
+            .map(|(id, _)| id)
+            .collect()
+    }
+
+    /// What results require before the turn goes on, first due first.
+    pub fn duties(&self) -> &[Duty] {
+        &self.state.duties
+    }
+
+    /// What the turn sequence wants next: a duty a result left, then the sequence of 2.1.
+    pub fn next_step(&self) -> Step {
+        if !self.state.duties.is_empty() {
+            return Step::Duty(0);
+        }
+        match self.state.phase {
+            Phase::Initiative => Step::RollInitiative,
+            Phase::Activation(side) => match self.state.to_activate(side).next() {
+                Some(id) => Step::Activate(id),
+                None => Step::EndActivations(side),
+            },
+            Phase::Melee => match self.state.engagements.iter().find(|e| !e.fought_this_turn) {
+                Some(e) => Step::FightMelee(e.a, e.b),
+                None => Step::EndTurn,
+            },
+        }
+    }
+}
