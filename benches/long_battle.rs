@@ -71,7 +71,8 @@ fn resume(c: &mut Criterion) {
         drop(write(&path, battle, &dice));
         group.bench_function(BenchmarkId::from_parameter(n), |b| {
             b.iter(|| {
-                let loaded = save::load(black_box(&path)).expect("it loads");
+                let loaded = save::load::<herald::battle::warlords::Warlords>(black_box(&path))
+                    .expect("it loads");
                 assert_eq!(loaded.data.battle.events().len(), n);
                 loaded
             })

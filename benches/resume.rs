@@ -16,7 +16,7 @@ use std::hint::black_box;
 const EVENTS: usize = 5000;
 
 /// A random battle of exactly 5,000 events.
-fn battle() -> SaveData {
+fn battle() -> SaveData<herald::battle::warlords::Warlords> {
     let mut battle = Battle::new(support::setup());
     let mut dice = SeededDice::new(5000);
     let mut rng = ChaCha8Rng::seed_from_u64(5000);
@@ -37,7 +37,8 @@ fn resume(c: &mut Criterion) {
     std::fs::write(&path, to_text(&data)).unwrap();
     c.bench_function("resume a battle of 5,000 events", |b| {
         b.iter(|| {
-            let loaded = save::load(black_box(&path)).unwrap();
+            let loaded =
+                save::load::<herald::battle::warlords::Warlords>(black_box(&path)).unwrap();
             assert_eq!(loaded.data.battle.events().len(), EVENTS);
             loaded
         })

@@ -48,7 +48,8 @@ fn main() {
             let path = Path::new(&args[1]);
             let more: usize = args[2].parse().expect("a number of events");
             let t = Instant::now();
-            let (mut file, data) = SaveFile::open(path).expect("the save opens");
+            let (mut file, data) =
+                SaveFile::open::<herald::battle::warlords::Warlords>(path).expect("the save opens");
             let mut app = App::new(
                 data.battle,
                 SeededDice::restore(data.dice),
@@ -75,7 +76,10 @@ fn main() {
         }
         Some("rss") if args.len() == 2 => {
             rss("start");
-            let loaded = herald::store::save::load(Path::new(&args[1])).expect("it loads");
+            let loaded = herald::store::save::load::<herald::battle::warlords::Warlords>(
+                Path::new(&args[1]),
+            )
+            .expect("it loads");
             rss("loaded");
             drop(loaded);
             rss("dropped");
@@ -83,7 +87,10 @@ fn main() {
         Some("resume") if args.len() == 2 => {
             for _ in 0..5 {
                 let t = Instant::now();
-                let loaded = herald::store::save::load(Path::new(&args[1])).expect("it loads");
+                let loaded = herald::store::save::load::<herald::battle::warlords::Warlords>(
+                    Path::new(&args[1]),
+                )
+                .expect("it loads");
                 eprintln!(
                     "{} events resumed in {:?}",
                     loaded.data.battle.events().len(),

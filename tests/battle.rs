@@ -360,7 +360,10 @@ fn through_the_save(battle: &Battle) -> Battle {
         dice: SeededDice::new(1).position(),
         battle: Battle::replay(battle.setup().clone(), battle.events().to_vec(), vec![]).unwrap(),
     };
-    from_text("prop.toml", &to_text(&data)).unwrap().data.battle
+    from_text::<herald::battle::warlords::Warlords>("prop.toml", &to_text(&data))
+        .unwrap()
+        .data
+        .battle
 }
 
 proptest! {
@@ -445,7 +448,7 @@ fn random_battles_exercise_every_kind_of_event() {
             }
         }
     }
-    for k in herald::store::save::read::EVENT_KINDS {
+    for k in herald::store::warlords::save::read::EVENT_KINDS {
         assert!(kinds.contains_key(k), "no {k} event in {kinds:?}");
     }
 }

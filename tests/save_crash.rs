@@ -80,7 +80,7 @@ fn a_save_written_by_a_killed_process_always_loads() {
             killed_while_writing += 1;
         }
         acknowledged = acknowledged.max(acked);
-        let loaded = save::load(&path)
+        let loaded = save::load::<herald::battle::warlords::Warlords>(&path)
             .unwrap_or_else(|e| panic!("round {round}: the save does not load after a kill:\n{e}"));
         let held = loaded.data.battle.events().len();
         assert!(

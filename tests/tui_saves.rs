@@ -60,7 +60,12 @@ fn screen(c: &Console) -> String {
 
 /// Events in the save on disk.
 fn on_disk(path: &Path) -> usize {
-    save::load(path).unwrap().data.battle.events().len()
+    save::load::<herald::battle::warlords::Warlords>(path)
+        .unwrap()
+        .data
+        .battle
+        .events()
+        .len()
 }
 
 #[test]

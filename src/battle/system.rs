@@ -22,7 +22,7 @@ pub trait RuleSystem: Sized + 'static {
     /// step of the sequence. Events hold inputs, never results.
     type Event: Clone + Debug + PartialEq;
     /// Where a turn stands in the system's sequence.
-    type Phase: Copy + Debug + PartialEq;
+    type Phase: Copy + Debug + PartialEq + std::fmt::Display;
 
     /// The state at the start of the battle.
     fn start(setup: &Self::Setup) -> Self::State;

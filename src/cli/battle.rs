@@ -132,6 +132,20 @@ fn create(
 
 /// Prints a save's battle report in Markdown.
 pub fn log(save: &Path) -> ExitCode {
+    match save::system_of(save) {
+        Ok(crate::rules::System::Warlords) => {}
+        Ok(other) => {
+            eprintln!("herald: {}", save::not_played(save, other));
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!(
+                "herald: {} cannot be read; it is left as it is:\n{e}",
+                save.display()
+            );
+            return ExitCode::from(2);
+        }
+    }
     match save::load(save) {
         Ok(loaded) => {
             if let Some(t) = loaded.torn {

@@ -11,14 +11,17 @@
 //! save that fails to load is never written; one changed outside Herald
 //! while open is left as it is, and the battle goes on in a new file.
 
+pub mod codec;
 pub mod read;
 pub mod write;
 
-pub use read::{Loaded, MAX_SAVE_BYTES, MAX_SAVE_TEXT, Torn, from_text, read_army, read_save};
+pub use codec::SaveCodec;
+pub use read::{Loaded, MAX_SAVE_BYTES, MAX_SAVE_TEXT, Torn, from_text, read_save};
 pub use write::to_text;
 
-use crate::battle::warlords::{Battle, LogChange};
+use crate::battle::{Battle, LogChange, RuleSystem};
 use crate::dice::SeedPosition;
+use crate::rules::System;
 use crate::store::toml_walk::Problem;
 use fs4::{FileExt, TryLockError};
 use std::fs::{self, File, OpenOptions};
@@ -30,18 +33,15 @@ use write::Record;
 /// The format version this Herald writes. Formats 1 and 2 are read and migrated.
 pub const FORMAT: i64 = 3;
 
-/// The rule system the battles of this Herald are played under.
-pub const SYSTEM: &str = "warlords";
-
 /// Everything a save holds: the battle's name, its dice and the battle.
 #[derive(Debug)]
-pub struct SaveData {
+pub struct SaveData<S: RuleSystem> {
     /// The battle's name (the save is `saves/NAME.toml`).
     pub name: String,
     /// Where Herald's dice generator stands, so the next die after resume is the same.
     pub dice: SeedPosition,
     /// The battle: setup and events.
-    pub battle: Battle,
+    pub battle: Battle<S>,
 }
 
 /// Why a save could not be read or written, in the referee's words.
@@ -201,7 +201,7 @@ fn bak_if_any(path: &Path) -> Option<PathBuf> {
 
 /// Reads a save without locking it (for `herald log`): never writes. An
 /// unfinished write at its end is dropped, as on opening ([`Loaded::torn`]).
-pub fn load(path: &Path) -> Result<Loaded, SaveError> {
+pub fn load<S: SaveCodec>(path: &Path) -> Result<Loaded<S>, SaveError> {
     check_regular(path)?;
     let file = crate::store::toml_walk::open_regular(path).map_err(|why| SaveError::NotAFile {
         path: path.to_path_buf(),
@@ -210,6 +210,36 @@ pub fn load(path: &Path) -> Result<Loaded, SaveError> {
     let size = file.metadata().map_or(0, |m| m.len());
     read_save(&path.display().to_string(), &file, size)
         .map_err(|ps| SaveError::Problems(ps, bak_if_any(path)))
+}
+
+/// The rule system a save is played under, read from the lines before its
+/// first table (Warlords when it names none), so it can be opened by its
+/// system's reader; a system this Herald does not know is refused here, in
+/// one line at the key.
+pub fn system_of(path: &Path) -> Result<System, SaveError> {
+    use std::io::Read;
+    check_regular(path)?;
+    let file = crate::store::toml_walk::open_regular(path).map_err(|why| SaveError::NotAFile {
+        path: path.to_path_buf(),
+        why,
+    })?;
+    let mut head = Vec::with_capacity(4096);
+    file.take(64 * 1024)
+        .read_to_end(&mut head)
+        .map_err(io_err("read", path))?;
+    let text = String::from_utf8_lossy(&head);
+    crate::store::system::of_text(&path.display().to_string(), &text)
+        .map_err(|p| SaveError::Problems(vec![p], None))
+}
+
+/// A save of a system whose battles Herald does not play yet.
+pub fn not_played(path: &Path, system: System) -> String {
+    format!(
+        "{}: this is a {} battle; Herald checks and resolves {} armies and cases, but does not play its battles yet",
+        path.display(),
+        system.title(),
+        system.title()
+    )
 }
 
 /// What identifies a file's contents as Herald last left them: a change
@@ -359,16 +389,19 @@ fn link_new(from: &Path, to: &Path) -> io::Result<()> {
 impl SaveFile {
     /// Creates a new save at `path` (its folder too), refusing to overwrite
     /// anything; the battle's changes are then all saved.
-    pub fn create(path: &Path, data: &mut SaveData) -> Result<SaveFile, SaveError> {
+    pub fn create<S: SaveCodec>(
+        path: &Path,
+        data: &mut SaveData<S>,
+    ) -> Result<SaveFile, SaveError> {
         Self::create_from(path, &data.name, &mut data.battle, data.dice)
     }
 
     /// Writes a battle whole to a new file at `path` and opens it: for a new
     /// battle, and for writing an open one elsewhere.
-    pub fn create_from(
+    pub fn create_from<S: SaveCodec>(
         path: &Path,
         name: &str,
-        battle: &mut Battle,
+        battle: &mut Battle<S>,
         dice: SeedPosition,
     ) -> Result<SaveFile, SaveError> {
         let dir = folder(path);
@@ -416,7 +449,7 @@ impl SaveFile {
     /// unfinished write at its end (keeping the file as it was in `.bak`),
     /// migrates an older format (keeping the original), and compacts a log
     /// of many undos. A save that fails to load is left untouched.
-    pub fn open(path: &Path) -> Result<(SaveFile, SaveData), SaveError> {
+    pub fn open<S: SaveCodec>(path: &Path) -> Result<(SaveFile, SaveData<S>), SaveError> {
         check_regular(path)?;
         let mut tries = 0;
         let file = loop {
@@ -603,7 +636,7 @@ impl SaveFile {
     }
 
     /// The battle was just written whole: all of it is saved.
-    fn wrote_whole(&mut self, battle: &mut Battle) {
+    fn wrote_whole<S: RuleSystem>(&mut self, battle: &mut Battle<S>) {
         self.live = battle.events().len();
         self.undone = battle.undone().len();
         self.records = self.live + 2 * self.undone;
@@ -633,9 +666,9 @@ impl SaveFile {
     /// battle moved to a new file because this one was changed outside
     /// Herald). On an error nothing is acknowledged, the changes stay
     /// unsaved for the next try, and the file still ends at its last commit.
-    pub fn save(
+    pub fn save<S: SaveCodec>(
         &mut self,
-        battle: &mut Battle,
+        battle: &mut Battle<S>,
         dice: SeedPosition,
     ) -> Result<Option<String>, SaveError> {
         let changes = battle.unsaved().len();
@@ -667,7 +700,11 @@ impl SaveFile {
     /// The tables of one commit for the battle's unsaved changes, and the
     /// live and undone events after it; `None` if they do not follow from
     /// what the file holds.
-    fn commit_text(&self, battle: &Battle, dice: SeedPosition) -> Option<(String, usize, usize)> {
+    fn commit_text<S: SaveCodec>(
+        &self,
+        battle: &Battle<S>,
+        dice: SeedPosition,
+    ) -> Option<(String, usize, usize)> {
         let mut text = String::with_capacity(512 * battle.unsaved().len());
         let (mut live, mut undone) = (self.live, self.undone);
         for change in battle.unsaved() {
@@ -680,7 +717,7 @@ impl SaveFile {
                         .get(live - 1)
                         .filter(|e| *e == &**event)
                         .and_then(|_| battle.entry(live - 1));
-                    write::record(
+                    write::record::<S>(
                         &mut text,
                         &Record::Event {
                             number: live,
@@ -690,14 +727,14 @@ impl SaveFile {
                     );
                 }
                 LogChange::Undone => {
-                    write::record(&mut text, &Record::Undo { number: live });
+                    write::record::<S>(&mut text, &Record::Undo { number: live });
                     live = live.checked_sub(1)?;
                     undone += 1;
                 }
                 LogChange::Redone => {
                     undone = undone.checked_sub(1)?;
                     live += 1;
-                    write::record(&mut text, &Record::Redo { number: live });
+                    write::record::<S>(&mut text, &Record::Redo { number: live });
                 }
             }
         }
@@ -745,7 +782,11 @@ impl SaveFile {
     /// Writes the whole battle to the save atomically, in its shortest
     /// form: a temporary file, flushed, locked, the old version linked to
     /// `.bak`, the new one renamed into place, the folder flushed.
-    fn rewrite(&mut self, battle: &mut Battle, dice: SeedPosition) -> Result<(), SaveError> {
+    fn rewrite<S: SaveCodec>(
+        &mut self,
+        battle: &mut Battle<S>,
+        dice: SeedPosition,
+    ) -> Result<(), SaveError> {
         let text = write::full_text(&self.name, dice, battle);
         Self::check_size(&self.path, text.len() as u64)?;
         let (tmp, file) = write_temp(&self.path, text.as_bytes())?;
@@ -780,9 +821,9 @@ impl SaveFile {
 
     /// The save was changed outside Herald: it is left as it is, and the
     /// battle is written whole to a new file beside it, where it goes on.
-    fn move_away(
+    fn move_away<S: SaveCodec>(
         &mut self,
-        battle: &mut Battle,
+        battle: &mut Battle<S>,
         dice: SeedPosition,
         why: &str,
     ) -> Result<String, SaveError> {
@@ -798,10 +839,10 @@ impl SaveFile {
 
     /// Writes the battle whole to a new file at `path` (which must not
     /// exist) and goes on there: when the save cannot be written.
-    pub fn write_elsewhere(
+    pub fn write_elsewhere<S: SaveCodec>(
         &mut self,
         path: &Path,
-        battle: &mut Battle,
+        battle: &mut Battle<S>,
         dice: SeedPosition,
     ) -> Result<(), SaveError> {
         let moved = SaveFile::create_from(path, &self.name, battle, dice)?;

@@ -12,6 +12,7 @@ use super::theme::Theme;
 use super::view::{MIN_HEIGHT, MIN_WIDTH};
 use crate::battle::warlords::{Battle, Setup};
 use crate::dice::SeededDice;
+use crate::rules::System;
 use crate::store::save::{SaveData, SaveFile, is_original};
 use crate::store::warlords::army::read_army;
 use ratatui::DefaultTerminal;
@@ -237,6 +238,10 @@ fn run_in(
 
 /// Opens a save and makes its console.
 fn open(path: &Path) -> Result<Console, String> {
+    match crate::store::save::system_of(path).map_err(|e| e.to_string())? {
+        System::Warlords => {}
+        other => return Err(crate::store::save::not_played(path, other)),
+    }
     let (file, data) = SaveFile::open(path).map_err(|e| e.to_string())?;
     let app = App::new(
         data.battle,

@@ -3,51 +3,11 @@
 //! files are; older formats migrated as they are read; the events replayed,
 //! and an event that no longer applies located too.
 
-use super::{FORMAT, SYSTEM, SaveData};
-use crate::battle::warlords::event::{Correction, Event, Phase, UnitId};
-use crate::battle::warlords::state::MAX_RANDOM_SPANS;
-use crate::battle::warlords::{Battle, Setup};
-use crate::dice::{Dice, SeedPosition};
-use crate::rules::Side;
+use super::{FORMAT, SaveCodec, SaveData};
+use crate::battle::{Battle, RuleSystem};
+use crate::dice::SeedPosition;
 use crate::rules::named::Named;
-use crate::rules::warlords::activation::ActivationSituation;
-use crate::rules::warlords::army::Army;
-use crate::rules::warlords::falling_back::FellInto;
-use crate::rules::warlords::field_defences::Defence;
-use crate::rules::warlords::melee::{MeleeDice, MeleeFacts};
-use crate::rules::warlords::next::Choice;
-use crate::rules::warlords::personality::PersonalityStatus;
-use crate::rules::warlords::shooting::ShootingSituation;
-use crate::rules::warlords::unit::{Formation, MissileWeapon, Morale};
 use crate::store::toml_walk::{self, Fields, Problem, Source, Walk};
-use crate::store::warlords::case::{dice_lists, read_shooting_style, read_stands_shot_at};
-use crate::store::warlords::unit_table::{MAX_FIGURES, MAX_STANDS};
-
-/// The event kinds a save may hold.
-pub const EVENT_KINDS: &[&str] = &[
-    "initiative",
-    "activation",
-    "shooting",
-    "melee",
-    "flee",
-    "break_off",
-    "stand_loss",
-    "random_move",
-    "reaction",
-    "engage",
-    "disengage",
-    "correct",
-    "next_phase",
-    "go_to",
-    "choose",
-    "contact",
-    "follow_up",
-    "fall_back",
-    "defence",
-    "trapped",
-    "calm",
-    "dismiss",
-];
 
 /// The largest save Herald reads, and so the largest it writes: about
 /// 250,000 events, far beyond any battle (a long one has a few thousand).
@@ -58,9 +18,9 @@ pub const MAX_SAVE_TEXT: &str = "64 MiB (67,108,864 bytes)";
 
 /// A save as read, with the format it was written in.
 #[derive(Debug)]
-pub struct Loaded {
+pub struct Loaded<S: RuleSystem> {
     /// The battle, its name and dice.
-    pub data: SaveData,
+    pub data: SaveData<S>,
     /// The format version the file was written in (older ones were migrated).
     pub format: i64,
     /// Where the save's last complete write ends, in bytes.
@@ -81,15 +41,15 @@ pub struct Torn {
 }
 
 /// Reads a save's text; `path` names it in problems.
-pub fn from_text(path: &str, text: &str) -> Result<Loaded, Vec<Problem>> {
+pub fn from_text<S: SaveCodec>(path: &str, text: &str) -> Result<Loaded<S>, Vec<Problem>> {
     read_save(path, text.as_bytes(), text.len() as u64)
 }
 
 /// What one table of the log does.
 #[derive(Debug)]
-enum Op {
+enum Op<E> {
     /// Records an event.
-    Record(Box<Event>),
+    Record(Box<E>),
     /// Takes back the last event (format 3).
     Undo,
     /// Applies the last undone event again (format 3).
@@ -104,9 +64,9 @@ struct Place {
 }
 
 /// One table of the log as read.
-#[derive(Debug, Default)]
-struct RecordRead {
-    op: Option<Op>,
+#[derive(Debug)]
+struct RecordRead<E> {
+    op: Option<Op<E>>,
     /// A commit's `dice_position`.
     position: Option<u128>,
     problems: Vec<Problem>,
@@ -182,7 +142,11 @@ impl Strings {
 /// commit was cut short by a crash and is dropped (see [`Torn`]). `size`,
 /// the file's size if known (else 0), lets the list of events be made
 /// large enough at once: a long log is never copied as it grows.
-pub fn read_save(path: &str, input: impl std::io::Read, size: u64) -> Result<Loaded, Vec<Problem>> {
+pub fn read_save<S: SaveCodec>(
+    path: &str,
+    input: impl std::io::Read,
+    size: u64,
+) -> Result<Loaded<S>, Vec<Problem>> {
     let mut lines = Lines::new(path, input);
     let mut strings = Strings::default();
     // The header: every line up to the first table of the log.
@@ -201,16 +165,10 @@ pub fn read_save(path: &str, input: impl std::io::Read, size: u64) -> Result<Loa
         }
         header.extend_from_slice(&lines.line);
     }
-    let mut head = Head::read(path, &header)?;
+    let (head, setup) = Head::read::<S>(path, &header)?;
     drop(header);
     let format = head.format;
-    let setup = std::mem::replace(
-        &mut head.setup,
-        Setup {
-            sides: [Vec::new(), Vec::new()],
-        },
-    );
-    let mut log = Log::new(path, format, header_end, setup);
+    let mut log = Log::<S>::new(path, format, header_end, setup);
     // A table of the log takes at least 40 bytes; what is reserved and
     // never used is never touched, so takes no memory.
     let most = (size.min(MAX_SAVE_BYTES) / 40) as usize;
@@ -323,39 +281,48 @@ pub fn too_big(path: &str, bytes: u64) -> Problem {
     )
 }
 
-/// A save's header as read.
+/// A save's header as read (its setup is returned beside it).
 struct Head {
     format: i64,
     name: String,
     dice: SeedPosition,
-    setup: Setup,
 }
 
 impl Head {
     /// Reads the header: the rule system first (a battle of another system
     /// is refused before anything else is read), then the format, name,
     /// dice and armies.
-    fn read(path: &str, bytes: &[u8]) -> Result<Head, Vec<Problem>> {
+    fn read<S: SaveCodec>(path: &str, bytes: &[u8]) -> Result<(Head, S::Setup), Vec<Problem>> {
         let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         let text = toml_walk::decode_at(path, bytes, 0).map_err(|p| vec![p])?;
         let src = Source::new(path, text);
         let table = toml_walk::parse_any(&src)?;
         let mut walk = Walk::new(&src);
         let mut top = Fields::new(table.get_ref(), table.span(), "");
+        let ours = S::SYSTEM.name();
         let system = top.peek("system").and_then(|v| v.get_ref().as_str());
         if let Some(system) = system
-            && system != SYSTEM
+            && system != ours
         {
             let (line, column) = src.locate(top.span_of("system").start);
+            let message = match crate::rules::System::parse(system) {
+                Some(other) => format!(
+                    "this is a {} battle, not a {} one",
+                    other.title(),
+                    S::SYSTEM.title()
+                ),
+                None => format!(
+                    "this battle is played under the rules '{}', which this Herald does not know; it plays: {}",
+                    toml_walk::cut(system),
+                    crate::rules::System::accepted()
+                ),
+            };
             return Err(vec![Problem {
                 file: path.to_string(),
                 line,
                 column,
                 field: "system".to_string(),
-                message: format!(
-                    "this battle is played under the rules '{}', which this Herald does not know; it plays: {SYSTEM}",
-                    toml_walk::cut(system)
-                ),
+                message,
                 warning: false,
             }]);
         }
@@ -386,7 +353,7 @@ impl Head {
                 walk.error(
                     0..0,
                     "system",
-                    format!("'system' is missing: the rules this battle is played under; accepted: \"{SYSTEM}\""),
+                    format!("'system' is missing: the rules this battle is played under; accepted: \"{ours}\""),
                 );
             }
         } else if top.has("system") {
@@ -406,69 +373,33 @@ impl Head {
                 None => None,
             }
         };
-        let mut sides: [Vec<Army>; 2] = [Vec::new(), Vec::new()];
-        for t in walk.tables(&mut top, "armies") {
-            let mut t = t;
-            let plays = walk.string(&mut t, "plays");
-            let side = match plays.as_deref() {
-                Some("a") => Some(Side::A),
-                Some("b") => Some(Side::B),
-                other => {
-                    walk.error(
-                        t.span_of("plays"),
-                        t.at("plays"),
-                        format!(
-                            "{}: the side this army plays on; accepted: a, b",
-                            other.map_or("'plays' is missing".to_string(), |o| format!(
-                                "'{}' is not a side",
-                                toml_walk::cut(o)
-                            ))
-                        ),
-                    );
-                    None
-                }
-            };
-            if let (Some(army), Some(side)) = (read_army(&mut walk, t), side) {
-                sides[side as usize].push(army);
-            }
-        }
+        let setup = S::read_setup(&mut walk, &mut top);
         walk.finish(top);
-        if walk.has_errors() {
-            return Err(errors(walk));
-        }
-        let [a, b] = sides;
-        match (Setup::new(a, b), dice) {
-            (Ok(setup), Some(dice)) => Ok(Head {
-                format,
-                name,
-                dice,
-                setup,
-            }),
-            (Err(e), _) => {
-                walk.error(0..0, "armies", e.to_string());
-                Err(errors(walk))
+        match (setup, dice) {
+            (Some(setup), Some(dice)) if !walk.has_errors() => {
+                Ok((Head { format, name, dice }, setup))
             }
-            (_, None) => Err(errors(walk)),
+            _ => Err(errors(walk)),
         }
     }
 }
 
 /// The log as it is read: the tables since the last commit, not yet
 /// applied; the events and undone events so far; the problems found.
-struct Log<'p> {
+struct Log<'p, S: SaveCodec> {
     path: &'p str,
     format: i64,
     /// The battle, replayed commit by commit as the log is read.
-    battle: Battle,
+    battle: Battle<S>,
     /// Where each live event and each undone one was recorded.
     places: Vec<Place>,
     undone_places: Vec<Place>,
     /// Formats 1 and 2: the `[[undone]]` events, as listed.
-    old_undone: Vec<(Event, Place)>,
+    old_undone: Vec<(S::Event, Place)>,
     /// The first event that no longer applies: replay stops there.
     replay_error: Option<Problem>,
     /// Tables read since the last commit.
-    pending: Vec<(Op, Place)>,
+    pending: Vec<(Op<S::Event>, Place)>,
     pending_problems: Vec<Problem>,
     /// The first line written since the last commit.
     pending_line: Option<usize>,
@@ -483,8 +414,8 @@ struct Log<'p> {
     position: Option<u128>,
 }
 
-impl<'p> Log<'p> {
-    fn new(path: &'p str, format: i64, end: u64, setup: Setup) -> Self {
+impl<'p, S: SaveCodec> Log<'p, S> {
+    fn new(path: &'p str, format: i64, end: u64, setup: S::Setup) -> Self {
         Log {
             path,
             format,
@@ -513,12 +444,12 @@ impl<'p> Log<'p> {
             index: self.counts[list],
         };
         self.counts[list] += 1;
-        let read = read_record(self.path, bytes, place, undone, self.format);
+        let read = read_record::<S>(self.path, bytes, place, undone, self.format);
         self.accept(read, undone, place, end);
     }
 
     /// Applies one table as read.
-    fn accept(&mut self, read: RecordRead, undone: bool, place: Place, end: u64) {
+    fn accept(&mut self, read: RecordRead<S::Event>, undone: bool, place: Place, end: u64) {
         let first_line = place.line;
         if undone {
             // Formats 1 and 2: the undone events, listed after the events.
@@ -569,7 +500,7 @@ impl<'p> Log<'p> {
             }
             match op {
                 Op::Record(e) => {
-                    let kind = e.kind();
+                    let kind = S::kind(&e);
                     match self.battle.replay_record(*e) {
                         Ok(()) => {
                             self.places.push(place);
@@ -633,7 +564,7 @@ impl<'p> Log<'p> {
     }
 
     /// The battle, once every table is read.
-    fn finish(mut self, head: Head, size: u64) -> Result<Loaded, Vec<Problem>> {
+    fn finish(mut self, head: Head, size: u64) -> Result<Loaded<S>, Vec<Problem>> {
         let torn = self.pending_line.map(|line| Torn {
             line,
             bytes: size - self.end,
@@ -643,7 +574,7 @@ impl<'p> Log<'p> {
             let old = std::mem::take(&mut self.old_undone);
             let n = old.len();
             for (e, place) in old {
-                let kind = e.kind();
+                let kind = S::kind(&e);
                 if let Err(error) = self.battle.replay_record(e) {
                     self.replay_failed(place, kind, error);
                     break;
@@ -680,8 +611,18 @@ impl<'p> Log<'p> {
 }
 
 /// Reads one table of the log from its own text.
-fn read_record(path: &str, bytes: &[u8], place: Place, undone: bool, format: i64) -> RecordRead {
-    let mut out = RecordRead::default();
+fn read_record<S: SaveCodec>(
+    path: &str,
+    bytes: &[u8],
+    place: Place,
+    undone: bool,
+    format: i64,
+) -> RecordRead<S::Event> {
+    let mut out = RecordRead {
+        op: None,
+        position: None,
+        problems: Vec::new(),
+    };
     let before = place.line - 1;
     let text = match toml_walk::decode_at(path, bytes, before) {
         Ok(t) => t,
@@ -724,7 +665,7 @@ fn read_record(path: &str, bytes: &[u8], place: Place, undone: bool, format: i64
             walk.finish(f);
             continue;
         }
-        out.op = read_event(&mut walk, f).map(|e| Op::Record(Box::new(e)));
+        out.op = S::read_event(&mut walk, f).map(|e| Op::Record(Box::new(e)));
     }
     out.problems = errors(walk);
     out
@@ -776,471 +717,4 @@ fn big_number<'s>(
             None
         }
     }
-}
-
-/// Reads an army copied into a save, with every check of an army file
-/// (`store::army`): a save's armies read exactly like army files.
-pub fn read_army<'s>(walk: &mut Walk<'_, 's>, f: Fields<'_, 's>) -> Option<Army> {
-    crate::store::warlords::army::read_army_table(walk, f)
-}
-
-/// A required unit id such as `a1`.
-fn unit_id<'s>(
-    walk: &mut Walk<'_, 's>,
-    f: &mut Fields<'_, 's>,
-    key: &'static str,
-) -> Option<UnitId> {
-    let text = walk.required_string(f, key)?;
-    let id = UnitId::parse(&text);
-    if id.is_none() {
-        walk.error(
-            f.span_of(key),
-            f.at(key),
-            format!("'{}' is not a unit id; write the side and the unit's place from 1, e.g. \"a1\" or \"b12\"", toml_walk::cut(&text)),
-        );
-    }
-    id
-}
-
-/// A unit id that may be left out: `Some(None)` when absent, `None` when wrong.
-fn optional_id<'s>(
-    walk: &mut Walk<'_, 's>,
-    f: &mut Fields<'_, 's>,
-    key: &'static str,
-) -> Option<Option<UnitId>> {
-    if f.has(key) {
-        unit_id(walk, f, key).map(Some)
-    } else {
-        Some(None)
-    }
-}
-
-/// A `dice` inline table (absent: no dice).
-fn dice<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, key: &'static str) -> Dice {
-    match walk.table(f, key) {
-        Some(mut t) => {
-            let d = dice_lists(walk, &mut t);
-            walk.finish(t);
-            d
-        }
-        None => Dice::default(),
-    }
-}
-
-fn count<'s>(
-    walk: &mut Walk<'_, 's>,
-    f: &mut Fields<'_, 's>,
-    key: &'static str,
-    max: i64,
-) -> Option<u32> {
-    walk.int(f, key, 0..=max).map(|n| n as u32)
-}
-
-fn activation_situation<'s>(
-    walk: &mut Walk<'_, 's>,
-    f: &mut Fields<'_, 's>,
-) -> ActivationSituation {
-    let mut s = ActivationSituation::default();
-    if let Some(mut t) = walk.table(f, "situation") {
-        let mut flag = |walk: &mut Walk<'_, 's>, k| walk.bool(&mut t, k).unwrap_or(false);
-        s.charging = flag(walk, "charging");
-        s.enemy_in_charge_distance = flag(walk, "enemy_in_charge_distance");
-        s.enemy_visible_ahead = flag(walk, "enemy_visible_ahead");
-        s.tactician_in_sight = flag(walk, "tactician_in_sight");
-        s.fleeing = flag(walk, "fleeing");
-        s.changing_formation = flag(walk, "changing_formation");
-        s.evading_spans = count(walk, &mut t, "evading_spans", 100).unwrap_or(0);
-        walk.finish(t);
-    }
-    s
-}
-
-fn shooting_situation<'s>(
-    walk: &mut Walk<'_, 's>,
-    f: &mut Fields<'_, 's>,
-) -> Option<ShootingSituation> {
-    let mut t = walk.required_table(f, "situation")?;
-    let style = read_shooting_style(walk, &mut t);
-    let range_spans = count(walk, &mut t, "range_spans", 1000).unwrap_or(0);
-    let weapon = walk.named::<MissileWeapon>(&mut t, "weapon");
-    let stands_shot_at = read_stands_shot_at(walk, &mut t);
-    let contact = walk.bool(&mut t, "contact").unwrap_or(false);
-    walk.finish(t);
-    Some(ShootingSituation {
-        style: style?,
-        range_spans,
-        weapon,
-        stands_shot_at,
-        contact,
-    })
-}
-
-fn melee_facts<'s>(
-    walk: &mut Walk<'_, 's>,
-    f: &mut Fields<'_, 's>,
-    key: &'static str,
-) -> MeleeFacts {
-    let Some(mut t) = walk.table(f, key) else {
-        return MeleeFacts::default();
-    };
-    let facts = crate::store::warlords::case::read_melee_facts(walk, &mut t);
-    walk.finish(t);
-    facts
-}
-
-/// The one correction a `correct` event makes.
-fn correction<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Correction> {
-    const KEYS: &str = "morale, champions, casualties, stands, files, formation, moving, pavises_deployed, pavises_lost, personality (with status), removed, activated";
-    let mut found = Vec::new();
-    if f.has("morale") {
-        found.push(walk.named::<Morale>(f, "morale").map(Correction::Morale));
-    }
-    if f.has("champions") {
-        found.push(count(walk, f, "champions", MAX_FIGURES).map(Correction::Champions));
-    }
-    if f.has("casualties") {
-        found.push(count(walk, f, "casualties", MAX_FIGURES).map(Correction::Casualties));
-    }
-    if f.has("stands") {
-        found.push(count(walk, f, "stands", MAX_STANDS).map(Correction::Stands));
-    }
-    if f.has("files") {
-        found.push(count(walk, f, "files", MAX_STANDS).map(Correction::Files));
-    }
-    if f.has("formation") {
-        found.push(
-            walk.named::<Formation>(f, "formation")
-                .map(Correction::Formation),
-        );
-    }
-    if f.has("moving") {
-        found.push(walk.bool(f, "moving").map(Correction::Moving));
-    }
-    if f.has("pavises_deployed") {
-        found.push(walk.bool(f, "pavises_deployed").map(Correction::Pavises));
-    }
-    if f.has("pavises_lost") {
-        found.push(walk.bool(f, "pavises_lost").map(Correction::PavisesLost));
-    }
-    if f.has("personality") {
-        let name = walk.required_string(f, "personality");
-        let status = walk.named::<PersonalityStatus>(f, "status");
-        if !f.has("status") {
-            walk.error(
-                f.span.clone(),
-                f.at("status"),
-                format!(
-                    "'status' is missing; one of: {}",
-                    PersonalityStatus::accepted()
-                ),
-            );
-        }
-        found.push(match (name, status) {
-            (Some(name), Some(status)) => Some(Correction::Personality { name, status }),
-            _ => None,
-        });
-    }
-    if f.has("removed") {
-        found.push(walk.bool(f, "removed").map(Correction::Removed));
-    }
-    if f.has("activated") {
-        found.push(walk.bool(f, "activated").map(Correction::Activated));
-    }
-    if found.len() != 1 {
-        walk.error(
-            f.span.clone(),
-            f.path.to_string(),
-            format!(
-                "a correction changes exactly one thing, but {} were given; one of: {KEYS}",
-                found.len()
-            ),
-        );
-        return None;
-    }
-    found.pop().flatten()
-}
-
-/// Reads one event table.
-fn read_event<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<Event> {
-    let before = walk.problems.iter().filter(|p| !p.warning).count();
-    let kind = walk.required_string(&mut f, "kind").unwrap_or_default();
-    let event = match kind.as_str() {
-        "initiative" => Some(Event::Initiative {
-            a: dice(walk, &mut f, "dice_a"),
-            b: dice(walk, &mut f, "dice_b"),
-        }),
-        "activation" => {
-            let unit = unit_id(walk, &mut f, "unit");
-            let situation = activation_situation(walk, &mut f);
-            let d = dice(walk, &mut f, "dice");
-            let add_champion = walk.bool(&mut f, "add_champion").unwrap_or(false);
-            unit.map(|unit| Event::Activation {
-                unit,
-                situation,
-                dice: d,
-                add_champion,
-            })
-        }
-        "shooting" => {
-            let shooter = unit_id(walk, &mut f, "shooter");
-            let target = unit_id(walk, &mut f, "target");
-            let situation = shooting_situation(walk, &mut f);
-            let d = dice(walk, &mut f, "dice");
-            Some(Event::Shooting {
-                shooter: shooter?,
-                target: target?,
-                situation: situation?,
-                dice: d,
-            })
-        }
-        "melee" => {
-            let a = unit_id(walk, &mut f, "a");
-            let b = unit_id(walk, &mut f, "b");
-            let facts_a = melee_facts(walk, &mut f, "facts_a");
-            let facts_b = melee_facts(walk, &mut f, "facts_b");
-            let rough_ground = walk.bool(&mut f, "rough_ground").unwrap_or(false);
-            let d = MeleeDice {
-                a: dice(walk, &mut f, "dice_a"),
-                b: dice(walk, &mut f, "dice_b"),
-            };
-            Some(Event::Melee {
-                a: a?,
-                b: b?,
-                facts_a,
-                facts_b,
-                rough_ground,
-                dice: d,
-            })
-        }
-        "flee" => {
-            let unit = unit_id(walk, &mut f, "unit");
-            let obstacle_stands = count(walk, &mut f, "obstacle_stands", MAX_STANDS).unwrap_or(0);
-            let d = dice(walk, &mut f, "dice");
-            unit.map(|unit| Event::Flee {
-                unit,
-                obstacle_stands,
-                dice: d,
-            })
-        }
-        "break_off" => {
-            let unit = unit_id(walk, &mut f, "unit");
-            let opponent = unit_id(walk, &mut f, "opponent");
-            let supporting = walk.bool(&mut f, "supporting").unwrap_or(false);
-            let d = dice(walk, &mut f, "dice");
-            Some(Event::BreakOff {
-                unit: unit?,
-                opponent: opponent?,
-                supporting,
-                dice: d,
-            })
-        }
-        "stand_loss" => {
-            let unit = unit_id(walk, &mut f, "unit");
-            let personality = walk.required_string(&mut f, "personality");
-            let enemy = optional_id(walk, &mut f, "enemy");
-            let d = dice(walk, &mut f, "dice");
-            Some(Event::StandLoss {
-                unit: unit?,
-                personality: personality?,
-                enemy: enemy?,
-                dice: d,
-            })
-        }
-        "choose" => {
-            let unit = unit_id(walk, &mut f, "unit");
-            let choice = walk.named::<Choice>(&mut f, "choice");
-            if !f.has("choice") {
-                walk.error(
-                    f.span.clone(),
-                    f.at("choice"),
-                    format!("'choice' is missing; one of: {}", Choice::accepted()),
-                );
-            }
-            let target = optional_id(walk, &mut f, "target");
-            let formation = walk.named::<Formation>(&mut f, "formation");
-            let files = count(walk, &mut f, "files", MAX_STANDS);
-            let pavises = walk.bool(&mut f, "pavises_deployed");
-            Some(Event::Choose {
-                unit: unit?,
-                choice: choice?,
-                target: target?,
-                formation,
-                files,
-                pavises,
-            })
-        }
-        "contact" => {
-            let charger = unit_id(walk, &mut f, "charger");
-            let target = unit_id(walk, &mut f, "target");
-            Some(Event::Contact {
-                charger: charger?,
-                target: target?,
-            })
-        }
-        "follow_up" => {
-            let unit = unit_id(walk, &mut f, "unit");
-            let loser = unit_id(walk, &mut f, "loser");
-            let follows = walk.bool(&mut f, "follows").unwrap_or(false);
-            Some(Event::FollowUp {
-                unit: unit?,
-                loser: loser?,
-                follows,
-            })
-        }
-        "fall_back" => {
-            let unit = unit_id(walk, &mut f, "unit");
-            let into = walk.named::<FellInto>(&mut f, "into");
-            if !f.has("into") {
-                walk.error(
-                    f.span.clone(),
-                    f.at("into"),
-                    format!("'into' is missing; one of: {}", FellInto::accepted()),
-                );
-            }
-            let other = optional_id(walk, &mut f, "other");
-            let other_front = walk.bool(&mut f, "other_front").unwrap_or(false);
-            let rear_stands = count(walk, &mut f, "rear_stands", MAX_STANDS);
-            Some(Event::FallBack {
-                unit: unit?,
-                into: into?,
-                other: other?,
-                other_front,
-                rear_stands,
-            })
-        }
-        "defence" => {
-            let unit = unit_id(walk, &mut f, "unit");
-            let defence = walk.named::<Defence>(&mut f, "defence");
-            if !f.has("defence") {
-                walk.error(
-                    f.span.clone(),
-                    f.at("defence"),
-                    format!("'defence' is missing; one of: {}", Defence::accepted()),
-                );
-            }
-            let charging = walk.bool(&mut f, "charging").unwrap_or(false);
-            let d = dice(walk, &mut f, "dice");
-            Some(Event::Defence {
-                unit: unit?,
-                defence: defence?,
-                charging,
-                dice: d,
-            })
-        }
-        "trapped" => unit_id(walk, &mut f, "unit").map(|unit| Event::Trapped { unit }),
-        "calm" => unit_id(walk, &mut f, "unit").map(|unit| Event::Calm { unit }),
-        "dismiss" => {
-            let unit = unit_id(walk, &mut f, "unit");
-            let due = walk.required_string(&mut f, "due");
-            Some(Event::Dismiss {
-                unit: unit?,
-                due: due?,
-            })
-        }
-        "random_move" => {
-            let unit = unit_id(walk, &mut f, "unit");
-            let spans = walk.int(&mut f, "spans", 1..=i64::from(MAX_RANDOM_SPANS));
-            if !f.has("spans") {
-                walk.error(
-                    f.span.clone(),
-                    f.at("spans"),
-                    format!(
-                        "'spans' is missing: the spans of the random move, 1 to {MAX_RANDOM_SPANS}"
-                    ),
-                );
-            }
-            let toward = if f.has("toward") {
-                Some(unit_id(walk, &mut f, "toward"))
-            } else {
-                None
-            };
-            let d = dice(walk, &mut f, "dice");
-            Some(Event::RandomMove {
-                unit: unit?,
-                spans: spans? as u32,
-                toward: match toward {
-                    Some(t) => Some(t?),
-                    None => None,
-                },
-                dice: d,
-            })
-        }
-        "reaction" => {
-            let unit = unit_id(walk, &mut f, "unit");
-            let cause = unit_id(walk, &mut f, "cause");
-            let situation = activation_situation(walk, &mut f);
-            let d = dice(walk, &mut f, "dice");
-            Some(Event::Reaction {
-                unit: unit?,
-                cause: cause?,
-                situation,
-                dice: d,
-            })
-        }
-        "engage" | "disengage" => {
-            let a = unit_id(walk, &mut f, "a");
-            let b = unit_id(walk, &mut f, "b");
-            let (a, b) = (a?, b?);
-            Some(if kind == "engage" {
-                Event::Engage { a, b }
-            } else {
-                Event::Disengage { a, b }
-            })
-        }
-        "correct" => {
-            let unit = unit_id(walk, &mut f, "unit");
-            let c = correction(walk, &mut f);
-            Some(Event::Correct {
-                unit: unit?,
-                correction: c?,
-            })
-        }
-        "next_phase" => Some(Event::NextPhase),
-        "go_to" => {
-            let turn = walk.int(&mut f, "turn", 1..=u32::MAX as i64);
-            let phase_text = walk.required_string(&mut f, "phase");
-            let phase = phase_text.as_deref().and_then(Phase::parse);
-            if let (Some(t), None) = (&phase_text, phase) {
-                walk.error(
-                    f.span_of("phase"),
-                    f.at("phase"),
-                    format!(
-                        "'{}' is not a phase; accepted: {}",
-                        toml_walk::cut(t),
-                        Phase::CODES
-                    ),
-                );
-            }
-            if !f.has("turn") {
-                walk.error(
-                    f.span.clone(),
-                    f.at("turn"),
-                    "'turn' is missing: the turn, from 1",
-                );
-            }
-            Some(Event::GoTo {
-                turn: turn? as u32,
-                phase: phase?,
-            })
-        }
-        "" => None,
-        other => {
-            let hint = crate::rules::named::closest(other, EVENT_KINDS.iter().copied())
-                .map_or(String::new(), |c| format!(" (did you mean '{c}'?)"));
-            walk.error(
-                f.span_of("kind"),
-                f.at("kind"),
-                format!(
-                    "'{}' is not an event kind{hint}; accepted: {}",
-                    toml_walk::cut(other),
-                    EVENT_KINDS.join(", ")
-                ),
-            );
-            // Its fields are not known without its kind: not reported as unknown.
-            return None;
-        }
-    };
-    walk.finish(f);
-    let after = walk.problems.iter().filter(|p| !p.warning).count();
-    event.filter(|_| after == before)
 }

@@ -4,18 +4,10 @@
 //! each event under a comment with its summary; each commit's last table
 //! carries the dice generator's position.
 
-use super::{FORMAT, SYSTEM, SaveData};
-use crate::battle::warlords::event::{Correction, Event, UnitId};
-use crate::battle::warlords::{Battle, Entry, Setup};
+use super::{FORMAT, SaveCodec, SaveData};
+use crate::battle::{Battle, Entry, RuleSystem};
 use crate::dice::{Dice, Die, SeedPosition};
-use crate::rules::Side;
 use crate::rules::named::Named;
-use crate::rules::warlords::activation::ActivationSituation;
-use crate::rules::warlords::army::Army;
-use crate::rules::warlords::melee::MeleeFacts;
-use crate::rules::warlords::personality::{Personality, PersonalityStatus};
-use crate::rules::warlords::shooting::ShootingSituation;
-use crate::rules::warlords::unit::Unit;
 use std::fmt::Write;
 
 /// A TOML basic string holding `s`.
@@ -40,13 +32,13 @@ pub fn quote(s: &str) -> String {
 }
 
 /// A list of words: `["a", "b"]`.
-fn words<'a>(items: impl Iterator<Item = &'a str>) -> String {
+pub fn words<'a>(items: impl Iterator<Item = &'a str>) -> String {
     let v: Vec<String> = items.map(quote).collect();
     format!("[{}]", v.join(", "))
 }
 
 /// A list of named values: `["heavy", "lances"]`.
-fn named<T: Named + PartialEq>(items: &[T]) -> String {
+pub fn named<T: Named + PartialEq>(items: &[T]) -> String {
     words(items.iter().map(|t| t.name()))
 }
 
@@ -66,7 +58,7 @@ pub fn dice(d: &Dice) -> String {
     inline(&parts)
 }
 
-fn inline(parts: &[String]) -> String {
+pub fn inline(parts: &[String]) -> String {
     if parts.is_empty() {
         "{}".to_string()
     } else {
@@ -76,12 +68,12 @@ fn inline(parts: &[String]) -> String {
 
 /// A save's header: format, rule system, name, the dice generator, and
 /// the armies. Events are appended after it.
-pub fn header(name: &str, dice: SeedPosition, setup: &Setup) -> String {
+pub fn header<S: SaveCodec>(name: &str, dice: SeedPosition, setup: &S::Setup) -> String {
     let mut o = String::with_capacity(16 * 1024);
     o.push_str("# A Herald battle save (docs/save-format.md). Herald appends each event to the\n");
     o.push_str("# end of this file as it is recorded; the events are the battle.\n");
     let _ = writeln!(o, "format = {FORMAT}");
-    let _ = writeln!(o, "system = {}", quote(SYSTEM));
+    let _ = writeln!(o, "system = {}", quote(S::SYSTEM.name()));
     let _ = writeln!(o, "name = {}", quote(name));
     o.push_str(
         "\n# Herald's dice: the seed and how far the generator had run when this file was\n",
@@ -91,17 +83,13 @@ pub fn header(name: &str, dice: SeedPosition, setup: &Setup) -> String {
     );
     let _ = writeln!(o, "seed = \"{}\"", dice.seed);
     let _ = writeln!(o, "position = \"{}\"", dice.word_pos);
-    for side in [Side::A, Side::B] {
-        for army in setup.armies(side) {
-            write_army(&mut o, side, army);
-        }
-    }
+    S::write_setup(&mut o, setup);
     o
 }
 
 /// One `[[events]]` table of the log: an event (under a comment with its
 /// number and, when known, its turn, phase and summary), an undo or a redo.
-pub fn record(o: &mut String, change: &Record<'_>) {
+pub fn record<S: SaveCodec>(o: &mut String, change: &Record<'_, S>) {
     match change {
         Record::Event {
             number,
@@ -117,11 +105,11 @@ pub fn record(o: &mut String, change: &Record<'_>) {
                     );
                 }
                 None => {
-                    let _ = writeln!(o, "\n# {number} · {}", event.kind());
+                    let _ = writeln!(o, "\n# {number} · {}", S::kind(event));
                 }
             }
             o.push_str("[[events]]\n");
-            write_event(o, event);
+            S::write_event(o, event);
         }
         Record::Undo { number } => {
             let _ = writeln!(
@@ -147,15 +135,15 @@ pub fn commit(o: &mut String, dice: SeedPosition) {
 
 /// What one `[[events]]` table holds.
 #[derive(Debug)]
-pub enum Record<'a> {
+pub enum Record<'a, S: RuleSystem> {
     /// An event, the `number`-th of the log (from 1) once recorded.
     Event {
         /// Its place in the log, from 1.
         number: usize,
         /// The event.
-        event: &'a Event,
+        event: &'a S::Event,
         /// Its entry, for the comment above it.
-        entry: Option<&'a Entry>,
+        entry: Option<&'a Entry<S::Phase>>,
     },
     /// The last event (the `number`-th) taken back.
     Undo {
@@ -172,13 +160,13 @@ pub enum Record<'a> {
 /// The whole save as text, in its shortest form: the header, every event,
 /// then the undone events (the next to redo first) and as many undos, all
 /// in one commit.
-pub fn to_text(data: &SaveData) -> String {
+pub fn to_text<S: SaveCodec>(data: &SaveData<S>) -> String {
     full_text(&data.name, data.dice, &data.battle)
 }
 
 /// The whole save of `battle` as text (see [`to_text`]).
-pub fn full_text(name: &str, dice: SeedPosition, battle: &Battle) -> String {
-    let mut o = header(name, dice, battle.setup());
+pub fn full_text<S: SaveCodec>(name: &str, dice: SeedPosition, battle: &Battle<S>) -> String {
+    let mut o = header::<S>(name, dice, battle.setup());
     o.reserve(200 * (battle.events().len() + battle.undone().len()));
     for (i, (event, entry)) in battle
         .events()
@@ -186,7 +174,7 @@ pub fn full_text(name: &str, dice: SeedPosition, battle: &Battle) -> String {
         .zip(battle.replay_entries())
         .enumerate()
     {
-        record(
+        record::<S>(
             &mut o,
             &Record::Event {
                 number: i + 1,
@@ -198,7 +186,7 @@ pub fn full_text(name: &str, dice: SeedPosition, battle: &Battle) -> String {
     let live = battle.events().len();
     let undone = battle.undone();
     for (i, event) in undone.iter().rev().enumerate() {
-        record(
+        record::<S>(
             &mut o,
             &Record::Event {
                 number: live + i + 1,
@@ -208,7 +196,7 @@ pub fn full_text(name: &str, dice: SeedPosition, battle: &Battle) -> String {
         );
     }
     for i in 0..undone.len() {
-        record(
+        record::<S>(
             &mut o,
             &Record::Undo {
                 number: live + undone.len() - i,
@@ -219,390 +207,6 @@ pub fn full_text(name: &str, dice: SeedPosition, battle: &Battle) -> String {
         commit(&mut o, dice);
     }
     o
-}
-
-fn write_army(o: &mut String, side: Side, army: &Army) {
-    let _ = writeln!(o, "\n[[armies]]\nplays = \"{}\"", side.name());
-    let _ = writeln!(o, "name = {}", quote(&army.name));
-    let _ = writeln!(o, "side = {}", quote(&army.side));
-    if let Some(n) = &army.notes {
-        let _ = writeln!(o, "notes = {}", quote(n));
-    }
-    for c in &army.contingents {
-        let _ = writeln!(o, "\n[[armies.contingents]]\nname = {}", quote(&c.name));
-        if let Some(g) = &c.general {
-            let _ = writeln!(o, "general = {}", quote(g));
-        }
-        let _ = writeln!(o, "c_in_c = {}", c.c_in_c);
-        if let Some(n) = &c.notes {
-            let _ = writeln!(o, "notes = {}", quote(n));
-        }
-        for u in &c.units {
-            write_unit(o, u);
-        }
-    }
-}
-
-/// A unit with the unit table's field names (conformance README).
-fn write_unit(o: &mut String, u: &Unit) {
-    o.push_str("\n[[armies.contingents.units]]\n");
-    let _ = writeln!(o, "name = {}", quote(&u.name));
-    let _ = writeln!(o, "type = \"{}\"", u.troop_type.name());
-    let _ = writeln!(o, "training = \"{}\"", u.training.name());
-    let _ = writeln!(o, "armour = {}", u.armour);
-    let _ = writeln!(o, "shield = {}", u.shield);
-    let _ = writeln!(o, "weapons = {}", named(&u.weapons));
-    let _ = writeln!(o, "shooting = {}", named(&u.shooting));
-    let _ = writeln!(o, "traits = {}", named(&u.traits));
-    let _ = writeln!(o, "stands = {}", u.stands);
-    let _ = writeln!(o, "files = {}", u.files);
-    let _ = writeln!(o, "morale = \"{}\"", u.morale.name());
-    let _ = writeln!(o, "champions = {}", u.champions);
-    let _ = writeln!(o, "casualties = {}", u.casualties);
-    let _ = writeln!(o, "formation = \"{}\"", u.formation.name());
-    let _ = writeln!(o, "moving = {}", u.moving);
-    let _ = writeln!(o, "pavises_deployed = {}", u.pavises_deployed);
-    if u.pavises_lost {
-        let _ = writeln!(o, "pavises_lost = true");
-    }
-    for p in &u.personalities {
-        write_personality(o, p);
-    }
-}
-
-fn write_personality(o: &mut String, p: &Personality) {
-    o.push_str("[[armies.contingents.units.personalities]]\n");
-    let _ = writeln!(o, "name = {}", quote(&p.name));
-    let _ = writeln!(o, "charisma = {}", p.charisma);
-    let _ = writeln!(o, "prowess = {}", p.prowess);
-    let traits = p
-        .traits
-        .iter()
-        .map(|t| t.name())
-        .chain(p.other_traits.iter().map(String::as_str));
-    let _ = writeln!(o, "traits = {}", words(traits));
-    if !p.nemesis.is_empty() {
-        let _ = writeln!(
-            o,
-            "nemesis = {}",
-            words(p.nemesis.iter().map(String::as_str))
-        );
-    }
-    if let Some(v) = &p.vendetta {
-        let _ = writeln!(o, "vendetta = {}", quote(v));
-    }
-    if let Some(b) = &p.bounty {
-        let _ = writeln!(o, "bounty = {}", quote(b));
-    }
-    let _ = writeln!(o, "commander = {}", p.commander);
-    if p.status != PersonalityStatus::Active {
-        let _ = writeln!(o, "status = \"{}\"", p.status.name());
-    }
-}
-
-fn id(o: &mut String, key: &str, id: UnitId) {
-    let _ = writeln!(o, "{key} = \"{id}\"");
-}
-
-fn activation_situation(s: &ActivationSituation) -> String {
-    let mut p = Vec::new();
-    for (k, v) in [
-        ("charging", s.charging),
-        ("enemy_in_charge_distance", s.enemy_in_charge_distance),
-        ("enemy_visible_ahead", s.enemy_visible_ahead),
-        ("tactician_in_sight", s.tactician_in_sight),
-        ("fleeing", s.fleeing),
-        ("changing_formation", s.changing_formation),
-    ] {
-        if v {
-            p.push(format!("{k} = true"));
-        }
-    }
-    if s.evading_spans > 0 {
-        p.push(format!("evading_spans = {}", s.evading_spans));
-    }
-    inline(&p)
-}
-
-fn shooting_situation(s: &ShootingSituation) -> String {
-    let mut p = vec![
-        format!("style = \"{}\"", s.style.name()),
-        format!("range_spans = {}", s.range_spans),
-    ];
-    if let Some(w) = s.weapon {
-        p.push(format!("weapon = \"{}\"", w.name()));
-    }
-    if let Some(st) = s.stands_shot_at {
-        p.push(format!(
-            "stands_shot_at = {{ open = {}, light_cover = {}, heavy_cover = {} }}",
-            st.open, st.light_cover, st.heavy_cover
-        ));
-    }
-    if s.contact {
-        p.push("contact = true".to_string());
-    }
-    inline(&p)
-}
-
-fn melee_facts(f: &MeleeFacts) -> String {
-    let d = MeleeFacts::default();
-    let mut p = Vec::new();
-    for (k, v, dv) in [
-        ("charging", f.charging, d.charging),
-        ("rear_contacted", f.rear_contacted, d.rear_contacted),
-        (
-            "struck_by_charging_heavy",
-            f.struck_by_charging_heavy,
-            d.struck_by_charging_heavy,
-        ),
-        ("opponent_uphill", f.opponent_uphill, d.opponent_uphill),
-        ("enemy_in_front", f.enemy_in_front, d.enemy_in_front),
-        ("first_round", f.first_round, d.first_round),
-    ] {
-        if v != dv {
-            p.push(format!("{k} = {v}"));
-        }
-    }
-    if f.enemy_flanks > 0 {
-        p.push(format!("enemy_flanks = {}", f.enemy_flanks));
-    }
-    if f.flanks_contacted > 0 {
-        p.push(format!("flanks_contacted = {}", f.flanks_contacted));
-    }
-    if let Some(b) = f.personalities_fill_front {
-        p.push(format!("personalities_fill_front = {b}"));
-    }
-    if let Some(names) = &f.personalities_in_hit_stands {
-        p.push(format!(
-            "personalities_in_hit_stands = {}",
-            words(names.iter().map(String::as_str))
-        ));
-    }
-    inline(&p)
-}
-
-/// One event's fields, after its `[[events]]` header.
-fn write_event(o: &mut String, e: &Event) {
-    let _ = writeln!(o, "kind = \"{}\"", e.kind());
-    match e {
-        Event::Initiative { a, b } => {
-            let _ = writeln!(o, "dice_a = {}", dice(a));
-            let _ = writeln!(o, "dice_b = {}", dice(b));
-        }
-        Event::Activation {
-            unit,
-            situation,
-            dice: d,
-            add_champion,
-        } => {
-            id(o, "unit", *unit);
-            if *situation != ActivationSituation::default() {
-                let _ = writeln!(o, "situation = {}", activation_situation(situation));
-            }
-            let _ = writeln!(o, "dice = {}", dice(d));
-            if *add_champion {
-                o.push_str("add_champion = true\n");
-            }
-        }
-        Event::Shooting {
-            shooter,
-            target,
-            situation,
-            dice: d,
-        } => {
-            id(o, "shooter", *shooter);
-            id(o, "target", *target);
-            let _ = writeln!(o, "situation = {}", shooting_situation(situation));
-            let _ = writeln!(o, "dice = {}", dice(d));
-        }
-        Event::Melee {
-            a,
-            b,
-            facts_a,
-            facts_b,
-            rough_ground,
-            dice: d,
-        } => {
-            id(o, "a", *a);
-            id(o, "b", *b);
-            for (k, f) in [("facts_a", facts_a), ("facts_b", facts_b)] {
-                if *f != MeleeFacts::default() {
-                    let _ = writeln!(o, "{k} = {}", melee_facts(f));
-                }
-            }
-            if *rough_ground {
-                o.push_str("rough_ground = true\n");
-            }
-            let _ = writeln!(o, "dice_a = {}", dice(&d.a));
-            let _ = writeln!(o, "dice_b = {}", dice(&d.b));
-        }
-        Event::Flee {
-            unit,
-            obstacle_stands,
-            dice: d,
-        } => {
-            id(o, "unit", *unit);
-            if *obstacle_stands > 0 {
-                let _ = writeln!(o, "obstacle_stands = {obstacle_stands}");
-            }
-            let _ = writeln!(o, "dice = {}", dice(d));
-        }
-        Event::BreakOff {
-            unit,
-            opponent,
-            supporting,
-            dice: d,
-        } => {
-            id(o, "unit", *unit);
-            id(o, "opponent", *opponent);
-            if *supporting {
-                o.push_str("supporting = true\n");
-            }
-            let _ = writeln!(o, "dice = {}", dice(d));
-        }
-        Event::StandLoss {
-            unit,
-            personality,
-            enemy,
-            dice: d,
-        } => {
-            id(o, "unit", *unit);
-            let _ = writeln!(o, "personality = {}", quote(personality));
-            if let Some(e) = enemy {
-                id(o, "enemy", *e);
-            }
-            let _ = writeln!(o, "dice = {}", dice(d));
-        }
-        Event::Choose {
-            unit,
-            choice,
-            target,
-            formation,
-            files,
-            pavises,
-        } => {
-            id(o, "unit", *unit);
-            let _ = writeln!(o, "choice = \"{}\"", choice.name());
-            if let Some(p) = pavises {
-                let _ = writeln!(o, "pavises_deployed = {p}");
-            }
-            if let Some(t) = target {
-                id(o, "target", *t);
-            }
-            if let Some(f) = formation {
-                let _ = writeln!(o, "formation = \"{}\"", f.name());
-            }
-            if let Some(n) = files {
-                let _ = writeln!(o, "files = {n}");
-            }
-        }
-        Event::Contact { charger, target } => {
-            id(o, "charger", *charger);
-            id(o, "target", *target);
-        }
-        Event::FollowUp {
-            unit,
-            loser,
-            follows,
-        } => {
-            id(o, "unit", *unit);
-            id(o, "loser", *loser);
-            let _ = writeln!(o, "follows = {follows}");
-        }
-        Event::FallBack {
-            unit,
-            into,
-            other,
-            other_front,
-            rear_stands,
-        } => {
-            id(o, "unit", *unit);
-            let _ = writeln!(o, "into = \"{}\"", into.name());
-            if let Some(x) = other {
-                id(o, "other", *x);
-            }
-            if *other_front {
-                o.push_str("other_front = true\n");
-            }
-            if let Some(n) = rear_stands {
-                let _ = writeln!(o, "rear_stands = {n}");
-            }
-        }
-        Event::Defence {
-            unit,
-            defence,
-            charging,
-            dice: d,
-        } => {
-            id(o, "unit", *unit);
-            let _ = writeln!(o, "defence = \"{}\"", defence.name());
-            if *charging {
-                o.push_str("charging = true\n");
-            }
-            let _ = writeln!(o, "dice = {}", dice(d));
-        }
-        Event::Trapped { unit } | Event::Calm { unit } => id(o, "unit", *unit),
-        Event::Dismiss { unit, due } => {
-            id(o, "unit", *unit);
-            let _ = writeln!(o, "due = {}", quote(due));
-        }
-        Event::RandomMove {
-            unit,
-            spans,
-            toward,
-            dice: d,
-        } => {
-            id(o, "unit", *unit);
-            let _ = writeln!(o, "spans = {spans}");
-            if let Some(t) = toward {
-                id(o, "toward", *t);
-            }
-            let _ = writeln!(o, "dice = {}", dice(d));
-        }
-        Event::Reaction {
-            unit,
-            cause,
-            situation,
-            dice: d,
-        } => {
-            id(o, "unit", *unit);
-            id(o, "cause", *cause);
-            if *situation != ActivationSituation::default() {
-                let _ = writeln!(o, "situation = {}", activation_situation(situation));
-            }
-            let _ = writeln!(o, "dice = {}", dice(d));
-        }
-        Event::Engage { a, b } | Event::Disengage { a, b } => {
-            id(o, "a", *a);
-            id(o, "b", *b);
-        }
-        Event::Correct { unit, correction } => {
-            id(o, "unit", *unit);
-            let _ = match correction {
-                Correction::Morale(m) => writeln!(o, "morale = \"{}\"", m.name()),
-                Correction::Champions(n) => writeln!(o, "champions = {n}"),
-                Correction::Casualties(n) => writeln!(o, "casualties = {n}"),
-                Correction::Stands(n) => writeln!(o, "stands = {n}"),
-                Correction::Files(n) => writeln!(o, "files = {n}"),
-                Correction::Formation(f) => writeln!(o, "formation = \"{}\"", f.name()),
-                Correction::Moving(m) => writeln!(o, "moving = {m}"),
-                Correction::Pavises(p) => writeln!(o, "pavises_deployed = {p}"),
-                Correction::PavisesLost(p) => writeln!(o, "pavises_lost = {p}"),
-                Correction::Personality { name, status } => writeln!(
-                    o,
-                    "personality = {}\nstatus = \"{}\"",
-                    quote(name),
-                    status.name()
-                ),
-                Correction::Removed(r) => writeln!(o, "removed = {r}"),
-                Correction::Activated(a) => writeln!(o, "activated = {a}"),
-            };
-        }
-        Event::NextPhase => {}
-        Event::GoTo { turn, phase } => {
-            let _ = writeln!(o, "turn = {turn}\nphase = \"{}\"", phase.code());
-        }
-    }
 }
 
 #[cfg(test)]
