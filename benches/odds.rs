@@ -7,7 +7,8 @@
 //! `benches/odds_first.rs` times first calls in fresh processes).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use herald::odds::{self, tables};
+use herald::odds::tables;
+use herald::odds::warlords as odds;
 use herald::rules::Side;
 use herald::rules::warlords::{
     Activation, ActivationSituation, Flee, Formation, Initiative, Melee, MeleeFacts, MeleeSide,

@@ -17,7 +17,7 @@
 //!
 //! Only the public odds API is used, so this file builds on older trees too.
 
-use herald::odds;
+use herald::odds::warlords as odds;
 use herald::rules::warlords::{
     Activation, ActivationSituation, Flee, Formation, Melee, MeleeFacts, MeleeSide, Morale,
     RandomMove, Shooting, ShootingSituation, ShootingStyle, TroopType, Unit, UnitTrait, Weapon,

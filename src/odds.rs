@@ -17,7 +17,7 @@
 //! `benches/odds_first.rs`), so the console can recompute it on every toggle:
 //!
 //! ```
-//! use herald::odds;
+//! use herald::odds::warlords as odds;
 //! use herald::rules::warlords::{Activation, ActivationSituation, TroopType, Unit};
 //!
 //! let fyrd = Unit::new("Fyrd", TroopType::CloseFoot, 6);
@@ -30,19 +30,9 @@
 //! }
 //! ```
 
-pub mod activation;
-pub mod initiative;
-pub mod melee;
-pub mod movement;
-pub mod shooting;
 pub mod tables;
 pub mod warlord_i;
-
-pub use activation::{ActivationOdds, activation};
-pub use initiative::{InitiativeOdds, initiative};
-pub use melee::{MeleeOdds, MeleeSideOdds, melee};
-pub use movement::{BreakOffOdds, FleeOdds, RandomMoveOdds, break_off, flee, random_move};
-pub use shooting::{ShootingOdds, shooting};
+pub mod warlords;
 
 /// The probability of each value an outcome can take, in value order, each
 /// value once; the probabilities sum to 1.

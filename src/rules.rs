@@ -34,6 +34,16 @@ impl System {
     }
 }
 
+/// A rules problem with a unit as written (an army file, a case), tied to
+/// the field that causes it, in any system.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitProblem {
+    /// The field at fault (`stands`, `formation`, `personalities.0.charisma` …).
+    pub field: String,
+    /// What is wrong and what would be accepted.
+    pub message: String,
+}
+
 /// Why a procedure could not be resolved, in the referee's words.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum RulesError {

@@ -3,7 +3,8 @@
 //! 1e-12), and every distribution sums to 1, small pools and large.
 
 use herald::dice::Dice;
-use herald::odds::{self, Distribution};
+use herald::odds::Distribution;
+use herald::odds::warlords as odds;
 use herald::rules::Side;
 use herald::rules::warlords::{
     Activation, ActivationSituation, Flee, Formation, Initiative, InitiativeWinner, Melee,

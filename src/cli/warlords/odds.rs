@@ -3,7 +3,8 @@
 
 use super::plan::{Planned, plan};
 use crate::cli::resolve::refusal;
-use crate::odds::{self, Distribution};
+use crate::odds::Distribution;
+use crate::odds::warlords as odds;
 use crate::store::warlords::case::Case;
 use serde_json::{Map, Value, json};
 use std::fmt::Display;

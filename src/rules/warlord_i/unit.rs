@@ -687,14 +687,7 @@ pub struct Unit {
     pub waver_tested: bool,
 }
 
-/// A rules problem with a unit, tied to the field that causes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnitProblem {
-    /// The field at fault.
-    pub field: String,
-    /// What is wrong and what would be accepted.
-    pub message: String,
-}
+pub use crate::rules::UnitProblem;
 
 /// The battle-state fields an outcome changes (`after.unit` of the cases).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

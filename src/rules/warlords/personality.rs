@@ -5,8 +5,8 @@
 
 use crate::dice::{Dice, DiceCount, Die};
 use crate::named_enum;
-use crate::rules::RulesError;
 use crate::rules::explain::{Explanation, cite, possessive};
+use crate::rules::{RulesError, UnitProblem};
 
 /// The special traits of 3.1.2 that Herald applies (W-21).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -159,22 +159,22 @@ impl Personality {
     }
 
     /// Rules problems with his ratings (3.1.2).
-    pub fn problems(&self) -> Vec<super::unit::UnitProblem> {
+    pub fn problems(&self) -> Vec<UnitProblem> {
         let mut out = Vec::new();
         if !(-2..=3).contains(&self.charisma) {
-            out.push(super::unit::UnitProblem {
+            out.push(UnitProblem {
                 field: "charisma".into(),
                 message: format!("Charisma runs from -2 to +3 (3.1.2), not {}", self.charisma),
             });
         }
         if !(0..=3).contains(&self.prowess) {
-            out.push(super::unit::UnitProblem {
+            out.push(UnitProblem {
                 field: "prowess".into(),
                 message: format!("Prowess runs from 0 to +3 (3.1.2), not {}", self.prowess),
             });
         }
         if self.vendetta.as_deref() == Some(self.name.as_str()) {
-            out.push(super::unit::UnitProblem {
+            out.push(UnitProblem {
                 field: "vendetta".into(),
                 message: "a vendetta is against another personality (3.1.2)".into(),
             });

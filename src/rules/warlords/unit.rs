@@ -331,14 +331,7 @@ pub struct Unit {
     pub pavises_lost: bool,
 }
 
-/// A rules problem with a unit, tied to the field that causes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnitProblem {
-    /// The field at fault (`stands`, `formation`, `personalities.0.charisma` …).
-    pub field: String,
-    /// What is wrong and what would be accepted.
-    pub message: String,
-}
+pub use crate::rules::UnitProblem;
 
 impl Unit {
     /// A Ready, Formed, stopped unit in one rank, with no special equipment.

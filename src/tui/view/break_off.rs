@@ -6,7 +6,7 @@
 use super::dice;
 use super::resolve::{changes_and_musts, odds_line};
 use crate::battle::UnitId;
-use crate::odds;
+use crate::odds::warlords as odds;
 use crate::rules::warlords::movement::{BreakOff, BreakOffCase, BreakOffMove};
 use crate::tui::app::App;
 use crate::tui::dialog::Rolled;

@@ -7,7 +7,7 @@
 use super::resolve::{explanation, odds_line};
 use super::{dice, popup, words};
 use crate::battle::UnitId;
-use crate::odds;
+use crate::odds::warlords as odds;
 use crate::rules::Side;
 use crate::rules::explain::possessive;
 use crate::rules::warlords::melee::{FollowUp, Melee, MeleeFacts};

@@ -6,7 +6,7 @@
 use super::{dice, popup, words};
 use crate::battle::UnitId;
 use crate::battle::warlords::Entry;
-use crate::odds;
+use crate::odds::warlords as odds;
 use crate::rules::explain::Explanation;
 use crate::rules::warlords::activation::{Action as RulesAction, Activation, ActivationSituation};
 use crate::rules::warlords::initiative::{Initiative, InitiativeWinner};

@@ -1,8 +1,8 @@
 //! Odds of a shot (2.5, W-12 to W-14): hits, Halted and casualty figures,
 //! from [`Shooting::raw_hits`], [`Shooting::hits`] and [`Shooting::effect`].
 
-use super::{Distribution, tables};
 use crate::dice::Die;
+use crate::odds::{Distribution, tables};
 use crate::rules::warlords::Shooting;
 
 /// The odds of a shot before it is rolled (white dice only).

@@ -1,6 +1,6 @@
 //! Odds of the initiative roll-off (2.1.1, W-22), from [`Initiative::winner`].
 
-use super::Distribution;
+use crate::odds::Distribution;
 use crate::rules::Side;
 use crate::rules::warlords::{Initiative, InitiativeWinner};
 

@@ -2,7 +2,8 @@
 //! off (2.4.8), from [`random_distance`], [`Flee::stands_lost`] and the
 //! break-off's own activation.
 
-use super::{ActivationOdds, Distribution, activation, tables};
+use super::{ActivationOdds, activation};
+use crate::odds::{Distribution, tables};
 use crate::rules::warlords::movement::{BreakOffMove, random_distance};
 use crate::rules::warlords::{BreakOff, Flee, RandomMove};
 

@@ -2,7 +2,7 @@
 //! Unformed, Broken, and what each side inflicts, from [`Melee::score`],
 //! [`Melee::inflicted`] and [`Melee::decide`].
 
-use super::{Distribution, tables};
+use crate::odds::{Distribution, tables};
 use crate::rules::Side;
 use crate::rules::warlords::Melee;
 

@@ -1,8 +1,8 @@
 //! Odds of an activation (2.2): success, Berserk, a morale step lost, a
 //! champion allowed, and the score, from [`Activation::verdict`].
 
-use super::{Distribution, tables};
 use crate::dice::Dice;
+use crate::odds::{Distribution, tables};
 use crate::rules::warlords::Activation;
 
 /// The odds of an activation before it is rolled.
