@@ -18,8 +18,8 @@ mod support;
 
 use herald::dice::SeededDice;
 use herald::store::save::{SaveData, SaveFile};
-use herald::tui::app::App;
 use herald::tui::theme::Theme;
+use herald::tui::warlords::app::App;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::path::Path;

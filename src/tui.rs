@@ -7,15 +7,11 @@
 //! screen; `console` an open battle and its save (saving after every step,
 //! and what a failed save asks); `run` the terminal loop.
 
-pub mod action;
-pub mod app;
 pub mod console;
-pub mod dialog;
-pub mod keymap;
 pub mod run;
 pub mod start;
 pub mod theme;
-pub mod view;
+pub mod warlords;
 
 use std::path::PathBuf;
 

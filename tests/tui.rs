@@ -14,10 +14,10 @@ use herald::rules::Side;
 use herald::rules::warlords::army::{Army, Contingent};
 use herald::rules::warlords::personality::{Personality, PersonalityTrait};
 use herald::rules::warlords::unit::{Morale, TroopType, Unit, UnitTrait};
-use herald::tui::app::{App, Effect};
-use herald::tui::dialog::{Dialog, NextStep};
-use herald::tui::keymap::Context;
 use herald::tui::theme::Theme;
+use herald::tui::warlords::app::{App, Effect};
+use herald::tui::warlords::dialog::{Dialog, NextStep};
+use herald::tui::warlords::keymap::Context;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -172,11 +172,11 @@ fn help_is_generated_from_the_keymap() {
     let mut app = hastings(1);
     press(&mut app, &["?"]);
     assert_eq!(app.context(), Context::Help);
-    let text: String = herald::tui::view::help::lines(&app)
+    let text: String = herald::tui::warlords::view::help::lines(&app)
         .iter()
         .map(|l| l.to_string() + "\n")
         .collect();
-    for b in herald::tui::keymap::BINDINGS {
+    for b in herald::tui::warlords::keymap::BINDINGS {
         assert!(
             text.contains(b.help),
             "help lacks {:?}: {}",
@@ -186,7 +186,7 @@ fn help_is_generated_from_the_keymap() {
     }
     insta::assert_snapshot!("help_80x24", screen(&app, 80, 24));
     // Long lines wrap, and scrolling still reaches the last key.
-    let last = herald::tui::view::help::lines(&app)
+    let last = herald::tui::warlords::view::help::lines(&app)
         .last()
         .unwrap()
         .to_string();
@@ -527,7 +527,7 @@ fn a_berserk_winner_moves_toward_the_fleeing_enemy() {
 #[test]
 fn a_stand_loss_with_a_typed_red_die() {
     use herald::dice::Colour;
-    use herald::tui::dialog::{Procedure, Resolve};
+    use herald::tui::warlords::dialog::{Procedure, Resolve};
     let mut app = skirmish();
     press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
     let a1 = UnitId::new(Side::A, 0);

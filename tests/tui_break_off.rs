@@ -10,9 +10,9 @@ use herald::battle::UnitId;
 use herald::battle::warlords::{Event, Phase};
 use herald::rules::Side;
 use herald::rules::warlords::unit::Formation;
-use herald::tui::app::App;
-use herald::tui::dialog::{Dialog, NextStep, Procedure};
-use herald::tui::keymap::Context;
+use herald::tui::warlords::app::App;
+use herald::tui::warlords::dialog::{Dialog, NextStep, Procedure};
+use herald::tui::warlords::keymap::Context;
 
 /// Snapshots the screen at both sizes.
 fn both(app: &App, name: &str) {

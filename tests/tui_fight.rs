@@ -12,10 +12,10 @@ use herald::battle::warlords::Event;
 use herald::dice::{Colour, Dice, faces};
 use herald::rules::Side;
 use herald::rules::warlords::personality::PersonalityStatus;
-use herald::tui::app::App;
-use herald::tui::app::Effect;
-use herald::tui::dialog::{Dialog, Procedure};
-use herald::tui::keymap::Context;
+use herald::tui::warlords::app::App;
+use herald::tui::warlords::app::Effect;
+use herald::tui::warlords::dialog::{Dialog, Procedure};
+use herald::tui::warlords::keymap::Context;
 
 /// Snapshots the screen at both sizes.
 fn both(app: &App, name: &str) {
@@ -52,7 +52,8 @@ fn activate_until(app: &mut App, unit: UnitId) {
         }
         match app.dialogs.last() {
             Some(Dialog::Resolve(r)) if r.rolled.is_none() => {
-                if let herald::tui::dialog::Procedure::Activation { unit: u, .. } = r.procedure
+                if let herald::tui::warlords::dialog::Procedure::Activation { unit: u, .. } =
+                    r.procedure
                     && u == unit
                 {
                     return;

@@ -14,10 +14,10 @@ use herald::cli::battle::load_army;
 use herald::dice::SeededDice;
 use herald::rules::Side;
 use herald::rules::warlords::unit::{Formation, Morale};
-use herald::tui::app::App;
-use herald::tui::dialog::{Dialog, NextStep, Procedure};
-use herald::tui::keymap::Context;
 use herald::tui::theme::Theme;
+use herald::tui::warlords::app::App;
+use herald::tui::warlords::dialog::{Dialog, NextStep, Procedure};
+use herald::tui::warlords::keymap::Context;
 use std::path::Path;
 
 fn both(app: &App, name: &str) {

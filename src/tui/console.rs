@@ -6,10 +6,10 @@
 //! recorded; quitting with events not on disk offers to write the battle
 //! elsewhere, and the exit status says if they were lost.
 
-use super::action::Action;
-use super::app::{App, Effect, Status};
-use super::keymap::{self, Context, Key};
-use super::view::popup;
+use super::warlords::action::Action;
+use super::warlords::app::{App, Effect, Status};
+use super::warlords::keymap::{self, Context, Key};
+use super::warlords::view::popup;
 use crate::store::save::{SaveFile, free_sibling};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;

@@ -4,12 +4,12 @@
 //! terminal on a panic (`ratatui::init`), on every way out, and on SIGTERM
 //! and SIGHUP; and suspends on Ctrl-Z or SIGTSTP, drawing again on `fg`.
 
-use super::action::Action;
-use super::app::App;
 use super::console::{Console, Flow};
 use super::start::Start;
 use super::theme::Theme;
-use super::view::{MIN_HEIGHT, MIN_WIDTH};
+use super::warlords::action::Action;
+use super::warlords::app::App;
+use super::warlords::view::{MIN_HEIGHT, MIN_WIDTH};
 use crate::battle::warlords::{Battle, Setup};
 use crate::dice::SeededDice;
 use crate::rules::System;
@@ -333,8 +333,10 @@ fn start_screen(
             Wait::Stop => return Ok(None),
         };
         if start.key(key).is_none()
-            && super::keymap::lookup(super::keymap::Context::Global, super::keymap::Key::of(&key))
-                == Some(Action::Suspend)
+            && super::warlords::keymap::lookup(
+                super::warlords::keymap::Context::Global,
+                super::warlords::keymap::Key::of(&key),
+            ) == Some(Action::Suspend)
         {
             suspend(terminal)?;
             continue;

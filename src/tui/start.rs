@@ -1,9 +1,9 @@
 //! The start screen: a new battle of Hastings on Enter, or the most recent save.
 
-use super::action::Action;
-use super::keymap::{self, Context, Key};
 use super::theme::Theme;
-use super::view::popup;
+use super::warlords::action::Action;
+use super::warlords::keymap::{self, Context, Key};
+use super::warlords::view::popup;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;

@@ -5,8 +5,8 @@
 
 use herald::battle::warlords::{Battle, Setup};
 use herald::dice::SeededDice;
-use herald::tui::app::{App, Effect};
 use herald::tui::theme::Theme;
+use herald::tui::warlords::app::{App, Effect};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};

@@ -2,8 +2,8 @@
 
 use super::popup;
 use super::resolve::wrap_hanging;
-use crate::tui::app::App;
-use crate::tui::keymap::{BINDINGS, CONTEXTS};
+use crate::tui::warlords::app::App;
+use crate::tui::warlords::keymap::{BINDINGS, CONTEXTS};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

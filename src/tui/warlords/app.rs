@@ -12,7 +12,6 @@ use super::dialog::{
     Correct, Dialog, Field, FormationPick, PickFor, Procedure, Purpose, Resolve, TypeDice,
 };
 use super::keymap::{self, Context, Key};
-use super::theme::Theme;
 use crate::battle::UnitId;
 use crate::battle::warlords::{Battle, Correction, Event, Phase, Step};
 use crate::dice::{Colour, Dice, DiceCount, SeededDice};
@@ -28,6 +27,7 @@ use crate::rules::warlords::personality::StandLoss;
 use crate::rules::warlords::personality::{PersonalityStatus, PersonalityTrait};
 use crate::rules::warlords::shooting::Shooting;
 use crate::rules::warlords::unit::{Formation, Morale};
+use crate::tui::theme::Theme;
 use ratatui::crossterm::event::KeyEvent;
 use std::cell::Cell;
 

@@ -1,6 +1,6 @@
 //! Popups: a cleared, bordered box over the screen, and the quit question.
 
-use crate::tui::app::App;
+use crate::tui::warlords::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

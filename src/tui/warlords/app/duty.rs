@@ -12,7 +12,7 @@ use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;
 use crate::rules::warlords::falling_back::FellInto;
 use crate::rules::warlords::field_defences::Defence;
-use crate::tui::dialog::{Dialog, FallBack, HitStands, Procedure, Purpose, Resolve};
+use crate::tui::warlords::dialog::{Dialog, FallBack, HitStands, Procedure, Purpose, Resolve};
 
 impl App {
     /// Opens the panel of the battle's duty `i` (the walker's next step).
@@ -501,7 +501,7 @@ impl App {
                 })) = self.dialogs.last_mut()
                 {
                     for (s, d) in &mut m.next {
-                        if matches!(s, crate::tui::dialog::NextStep::FellBack(_)) {
+                        if matches!(s, crate::tui::warlords::dialog::NextStep::FellBack(_)) {
                             *d = true;
                         }
                     }

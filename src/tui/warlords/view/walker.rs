@@ -2,7 +2,7 @@
 
 use crate::battle::warlords::{Phase, Step};
 use crate::rules::Side;
-use crate::tui::app::App;
+use crate::tui::warlords::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;

@@ -1,6 +1,6 @@
 //! The log pane: the latest events, newest last.
 
-use crate::tui::app::App;
+use crate::tui::warlords::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -5,7 +5,7 @@ use crate::battle::UnitId;
 use crate::battle::warlords::{Event, Phase, UnitState};
 use crate::rules::Side;
 use crate::rules::warlords::unit::Unit;
-use crate::tui::app::App;
+use crate::tui::warlords::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;

@@ -16,8 +16,8 @@ use crate::rules::warlords::movement::{BreakOff, RandomMove};
 use crate::rules::warlords::next::Choice as RulesChoice;
 use crate::rules::warlords::shooting::{Shooting, ShootingSituation, StandsShotAt, may_shoot};
 use crate::rules::warlords::unit::ShootingStyle;
-use crate::tui::action::{Answer, Choice, Cover, MeleeFact};
-use crate::tui::dialog::{
+use crate::tui::warlords::action::{Answer, Choice, Cover, MeleeFact};
+use crate::tui::warlords::dialog::{
     Dialog, NextStep, Pick, PickFor, Procedure, Purpose, Resolve, Response, Rolled,
 };
 

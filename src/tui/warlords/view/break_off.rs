@@ -8,9 +8,9 @@ use super::resolve::{changes_and_musts, odds_line};
 use crate::battle::UnitId;
 use crate::odds::warlords as odds;
 use crate::rules::warlords::movement::{BreakOff, BreakOffCase, BreakOffMove};
-use crate::tui::app::App;
-use crate::tui::dialog::Rolled;
 use crate::tui::theme::Theme;
+use crate::tui::warlords::app::App;
+use crate::tui::warlords::dialog::Rolled;
 use ratatui::text::{Line, Span};
 
 fn k(t: &Theme, key: &str) -> Span<'static> {

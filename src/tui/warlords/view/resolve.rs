@@ -12,11 +12,11 @@ use crate::rules::warlords::activation::{Action as RulesAction, Activation, Acti
 use crate::rules::warlords::initiative::{Initiative, InitiativeWinner};
 use crate::rules::warlords::movement::Flee;
 use crate::rules::warlords::unit::Unit;
-use crate::tui::action::{Action, Choice};
-use crate::tui::app::App;
-use crate::tui::dialog::{Correct, Field, Procedure, Resolve, Rolled, TypeDice};
-use crate::tui::keymap::{BINDINGS, Context};
 use crate::tui::theme::Theme;
+use crate::tui::warlords::action::{Action, Choice};
+use crate::tui::warlords::app::App;
+use crate::tui::warlords::dialog::{Correct, Field, Procedure, Resolve, Rolled, TypeDice};
+use crate::tui::warlords::keymap::{BINDINGS, Context};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -797,7 +797,7 @@ pub fn correct(app: &App, c: &Correct, area: Rect, buf: &mut Buffer) {
 /// Draws the formation picker: the formation keys, the front rank and the pavises.
 pub fn formation(
     app: &App,
-    pick: &crate::tui::dialog::FormationPick,
+    pick: &crate::tui::warlords::dialog::FormationPick,
     area: Rect,
     buf: &mut Buffer,
 ) {

@@ -14,10 +14,12 @@ use crate::rules::warlords::melee::{FollowUp, Melee, MeleeFacts};
 use crate::rules::warlords::movement::RandomMove;
 use crate::rules::warlords::shooting::Shooting;
 use crate::rules::warlords::unit::ShootingStyle;
-use crate::tui::action::Answer;
-use crate::tui::app::App;
-use crate::tui::dialog::{NextStep, Pick, PickFor, Procedure, Purpose, Resolve, Response, Rolled};
 use crate::tui::theme::Theme;
+use crate::tui::warlords::action::Answer;
+use crate::tui::warlords::app::App;
+use crate::tui::warlords::dialog::{
+    NextStep, Pick, PickFor, Procedure, Purpose, Resolve, Response, Rolled,
+};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -862,7 +864,7 @@ pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
     let marked: Vec<UnitId> = match (p.purpose, app.dialogs.iter().rev().nth(1)) {
         (
             PickFor::Support(u),
-            Some(crate::tui::dialog::Dialog::Resolve(Resolve {
+            Some(crate::tui::warlords::dialog::Dialog::Resolve(Resolve {
                 procedure: Procedure::Melee { a, supports, .. },
                 ..
             })),

@@ -3,7 +3,7 @@
 
 use super::words;
 use crate::rules::named::Named;
-use crate::tui::app::App;
+use crate::tui::warlords::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

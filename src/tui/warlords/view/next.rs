@@ -4,9 +4,9 @@
 
 use super::popup;
 use crate::battle::UnitId;
-use crate::tui::app::App;
-use crate::tui::dialog::{FallBack, HitStands};
-use crate::tui::keymap::{BINDINGS, Context};
+use crate::tui::warlords::app::App;
+use crate::tui::warlords::dialog::{FallBack, HitStands};
+use crate::tui::warlords::keymap::{BINDINGS, Context};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

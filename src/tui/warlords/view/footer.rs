@@ -1,8 +1,8 @@
 //! The footer: the keys that work now, from the keymap; and the status line.
 
-use crate::tui::action::Action;
-use crate::tui::app::App;
-use crate::tui::keymap::{self, Context};
+use crate::tui::warlords::action::Action;
+use crate::tui::warlords::app::App;
+use crate::tui::warlords::keymap::{self, Context};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

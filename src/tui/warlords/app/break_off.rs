@@ -6,7 +6,7 @@
 use super::App;
 use crate::battle::UnitId;
 use crate::rules::warlords::movement::break_off_case;
-use crate::tui::dialog::{Dialog, Procedure, Resolve};
+use crate::tui::warlords::dialog::{Dialog, Procedure, Resolve};
 
 impl App {
     /// The unit of the open activation (before its roll) when it is in
