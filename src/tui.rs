@@ -8,7 +8,11 @@
 //! and what a failed save asks); `run` the terminal loop.
 
 pub mod console;
+pub mod keys;
+pub mod popup;
 pub mod run;
+pub mod screen;
+pub mod shell_keymap;
 pub mod start;
 pub mod theme;
 pub mod warlords;

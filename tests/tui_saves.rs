@@ -8,13 +8,14 @@ mod support;
 
 use herald::store::save::{self, SaveFile};
 use herald::tui::console::{Console, Flow, Prompt};
+use herald::tui::warlords::app::App;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::Path;
 
 /// A console on a new battle of Hastings saved in `dir`.
-fn console(dir: &Path) -> Console {
+fn console(dir: &Path) -> Console<App> {
     let mut app = support::hastings(7);
     let path = dir.join("hastings.toml");
     let dice = app.dice.position();
@@ -23,7 +24,7 @@ fn console(dir: &Path) -> Console {
 }
 
 /// Presses keys on the console: `Enter`, `Esc`, or characters.
-fn press(c: &mut Console, keys: &[&str]) -> Flow {
+fn press(c: &mut Console<App>, keys: &[&str]) -> Flow {
     let mut flow = Flow::Stay;
     for k in keys {
         let codes: Vec<KeyCode> = match *k {
@@ -39,7 +40,7 @@ fn press(c: &mut Console, keys: &[&str]) -> Flow {
 }
 
 /// The screen with the question over it, as text.
-fn screen(c: &Console) -> String {
+fn screen(c: &Console<App>) -> String {
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
     terminal
         .draw(|f| {

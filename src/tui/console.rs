@@ -6,10 +6,10 @@
 //! recorded; quitting with events not on disk offers to write the battle
 //! elsewhere, and the exit status says if they were lost.
 
-use super::warlords::action::Action;
-use super::warlords::app::{App, Effect, Status};
-use super::warlords::keymap::{self, Context, Key};
-use super::warlords::view::popup;
+use super::keys::{Key, hints};
+use super::popup;
+use super::screen::{Effect, MIN_HEIGHT, MIN_WIDTH, Screen, Status};
+use super::shell_keymap::{SHELL_BINDINGS, ShellAction as Action, ShellContext as Context, lookup};
 use crate::store::save::{SaveFile, free_sibling};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
@@ -44,9 +44,9 @@ pub enum Flow {
 }
 
 /// An open battle: the console's state and its locked save.
-pub struct Console {
+pub struct Console<S: Screen> {
     /// The battle and the console's state.
-    pub app: App,
+    pub app: S,
     /// The save.
     pub file: SaveFile,
     /// The question shown while a save fails.
@@ -59,13 +59,13 @@ pub struct Console {
     last_try: Option<Instant>,
 }
 
-impl Console {
+impl<S: Screen> Console<S> {
     /// The console on an opened save; what opening did is said on screen.
-    pub fn new(app: App, mut file: SaveFile) -> Console {
+    pub fn new(app: S, mut file: SaveFile) -> Console<S> {
         let mut app = app;
         let notes = file.take_notes();
         if !notes.is_empty() {
-            app.status = Some(Status {
+            app.tell(Status {
                 text: notes.join("; "),
                 error: true,
             });
@@ -82,17 +82,17 @@ impl Console {
 
     /// Why the battle's latest changes are not on disk, if they are not.
     pub fn unsaved(&self) -> Option<&str> {
-        self.app.unsaved.as_deref()
+        self.app.unsaved()
     }
 
     /// Handles one key press.
     pub fn key(&mut self, ev: KeyEvent) -> Flow {
         let key = Key::of(&ev);
         match self.prompt.clone() {
-            Some(Prompt::Choose) => self.choose(keymap::lookup(Context::NotSaved, key)),
-            Some(Prompt::Path(text, _)) => self.path(text, keymap::lookup(Context::SavePath, key)),
+            Some(Prompt::Choose) => self.choose(lookup(Context::NotSaved, key)),
+            Some(Prompt::Path(text, _)) => self.path(text, lookup(Context::SavePath, key)),
             None => {
-                if keymap::lookup(self.app.context(), key) == Some(Action::Suspend) {
+                if self.app.suspends(&ev) {
                     return Flow::Suspend;
                 }
                 let effects = self.app.key(ev);
@@ -114,13 +114,13 @@ impl Console {
 
     /// Quits if every change is on disk; else tries once more, and asks.
     fn quit(&mut self) -> Flow {
-        if !self.app.battle.unsaved().is_empty() {
+        if !self.app.battle().unsaved().is_empty() {
             self.save();
         }
-        if self.app.battle.unsaved().is_empty() {
+        if self.app.battle().unsaved().is_empty() {
             return Flow::Quit;
         }
-        self.app.quit = false;
+        self.app.hold_quit();
         self.quitting = true;
         self.prompt = Some(Prompt::Choose);
         Flow::Stay
@@ -129,21 +129,22 @@ impl Console {
     /// Writes the battle's changes to its save, and notes how it went.
     pub fn save(&mut self) {
         self.last_try = Some(Instant::now());
-        let dice = self.app.dice.position();
-        match self.file.save(&mut self.app.battle, dice) {
+        let dice = self.app.dice_position();
+        match self.file.save(self.app.battle_mut(), dice) {
             Ok(note) => {
-                let was_failing = self.app.unsaved.take().is_some();
+                let was_failing = self.app.unsaved().is_some();
+                self.app.set_unsaved(None);
                 self.carry_on = false;
                 if matches!(self.prompt, Some(Prompt::Choose)) {
                     self.prompt = None;
                 }
                 if let Some(note) = note {
-                    self.app.status = Some(Status {
+                    self.app.tell(Status {
                         text: note,
                         error: true,
                     });
                 } else if was_failing {
-                    self.app.status = Some(Status {
+                    self.app.tell(Status {
                         text: format!(
                             "saved: every change is on disk in {}",
                             self.file.path().display()
@@ -153,7 +154,7 @@ impl Console {
                 }
             }
             Err(e) => {
-                self.app.unsaved = Some(e.to_string());
+                self.app.set_unsaved(Some(e.to_string()));
                 if !self.carry_on && self.prompt.is_none() {
                     self.prompt = Some(Prompt::Choose);
                 }
@@ -164,9 +165,9 @@ impl Console {
     /// Tries a failed save again when it is due; whether the console should quit.
     pub fn tick(&mut self) -> Flow {
         let due = self.last_try.is_none_or(|t| t.elapsed() >= RETRY_EVERY);
-        if self.app.unsaved.is_some() && due {
+        if self.app.unsaved().is_some() && due {
             self.save();
-            if self.quitting && self.app.unsaved.is_none() {
+            if self.quitting && self.app.unsaved().is_none() {
                 return Flow::Quit;
             }
         }
@@ -177,7 +178,7 @@ impl Console {
         match action {
             Some(Action::Retry) => {
                 self.save();
-                if self.quitting && self.app.unsaved.is_none() {
+                if self.quitting && self.app.unsaved().is_none() {
                     return Flow::Quit;
                 }
             }
@@ -209,13 +210,16 @@ impl Console {
             Some(Action::Back) => self.prompt = Some(Prompt::Choose),
             Some(Action::WriteElsewhere) => {
                 let path = PathBuf::from(text.trim());
-                let dice = self.app.dice.position();
-                match self.file.write_elsewhere(&path, &mut self.app.battle, dice) {
+                let dice = self.app.dice_position();
+                match self
+                    .file
+                    .write_elsewhere(&path, self.app.battle_mut(), dice)
+                {
                     Ok(()) => {
                         self.prompt = None;
-                        self.app.unsaved = None;
+                        self.app.set_unsaved(None);
                         self.carry_on = false;
-                        self.app.status = Some(Status {
+                        self.app.tell(Status {
                             text: format!(
                                 "the whole battle is written to {}, and goes on there",
                                 path.display()
@@ -239,14 +243,15 @@ impl Console {
         let Some(prompt) = &self.prompt else {
             return;
         };
-        if self.app.too_small.get() {
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             return;
         }
-        let t = &self.app.theme;
+        let theme = self.app.theme();
+        let t = &theme;
         let r = popup::centred(area, 76, 13);
-        let inner = popup::frame(&self.app, "NOT SAVED", r, buf);
-        let why = self.app.unsaved.clone().unwrap_or_default();
-        let n = self.app.battle.unsaved().len();
+        let inner = popup::frame(t, "NOT SAVED", r, buf);
+        let why = self.app.unsaved().unwrap_or_default().to_string();
+        let n = self.app.battle().unsaved().len();
         let mut lines = vec![
             Line::from(Span::styled(
                 format!("{n} change(s) to the battle are not on disk."),
@@ -261,7 +266,7 @@ impl Console {
                     "Nothing more is recorded until you choose. Herald keeps trying.",
                 ));
                 let mut keys = Vec::new();
-                for b in keymap::hints(Context::NotSaved) {
+                for b in hints(SHELL_BINDINGS, Context::NotSaved) {
                     keys.push(Span::styled(b.key.label(), t.key()));
                     keys.push(Span::raw(format!(" {}   ", b.hint)));
                 }
@@ -277,7 +282,7 @@ impl Console {
                     lines.push(Line::from(Span::styled(e.clone(), t.warn())));
                 }
                 let mut keys = Vec::new();
-                for b in keymap::hints(Context::SavePath) {
+                for b in hints(SHELL_BINDINGS, Context::SavePath) {
                     keys.push(Span::styled(b.key.label(), t.key()));
                     keys.push(Span::raw(format!(" {}   ", b.hint)));
                 }

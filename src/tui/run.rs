@@ -5,11 +5,11 @@
 //! and SIGHUP; and suspends on Ctrl-Z or SIGTSTP, drawing again on `fg`.
 
 use super::console::{Console, Flow};
+use super::screen::Screen;
+use super::shell_keymap::ShellAction;
 use super::start::Start;
 use super::theme::Theme;
-use super::warlords::action::Action;
 use super::warlords::app::App;
-use super::warlords::view::{MIN_HEIGHT, MIN_WIDTH};
 use crate::battle::warlords::{Battle, Setup};
 use crate::dice::SeededDice;
 use crate::rules::System;
@@ -182,23 +182,40 @@ pub fn run(save: Option<PathBuf>) -> Result<Outcome, String> {
     result
 }
 
+/// A console opened on a save, of the save's rule system.
+pub enum Opened {
+    /// A Warlords battle.
+    Warlords(Console<App>),
+}
+
 fn run_in(
     terminal: &mut DefaultTerminal,
-    opened: Option<Console>,
+    opened: Option<Opened>,
     signals: &Signals,
 ) -> Result<Outcome, String> {
-    let mut console = match opened {
+    let opened = match opened {
         Some(x) => x,
         None => match start_screen(terminal, signals)? {
             Some(x) => x,
             None => return Ok(Outcome::Saved),
         },
     };
+    match opened {
+        Opened::Warlords(console) => run_console(terminal, console, signals),
+    }
+}
+
+/// Runs one battle's console until the referee quits.
+fn run_console<S: Screen>(
+    terminal: &mut DefaultTerminal,
+    mut console: Console<S>,
+    signals: &Signals,
+) -> Result<Outcome, String> {
     loop {
         terminal
             .draw(|f| {
                 let area = f.area();
-                f.render_widget(&console.app, area);
+                console.app.draw(area, f.buffer_mut());
                 console.render_prompt(area, f.buffer_mut());
             })
             .map_err(|e| format!("cannot draw: {e}"))?;
@@ -206,15 +223,14 @@ fn run_in(
             Wait::Key(key) => {
                 // Judged by the terminal's size now, not at the last draw.
                 if let Ok(s) = terminal.size() {
-                    let small = s.width < MIN_WIDTH || s.height < MIN_HEIGHT;
-                    console.app.too_small.set(small);
+                    console.app.resized(s.width, s.height);
                 }
                 console.key(key)
             }
             Wait::Nothing => console.tick(),
             Wait::Stop => {
                 // A last try: every change the referee made, on disk if it can be.
-                if console.unsaved().is_some() || !console.app.battle.unsaved().is_empty() {
+                if console.unsaved().is_some() || !console.app.battle().unsaved().is_empty() {
                     console.save();
                 }
                 Flow::Quit
@@ -230,14 +246,14 @@ fn run_in(
         None => Outcome::Saved,
         Some(why) => Outcome::NotSaved(format!(
             "{} change(s) to {} are NOT saved: {why}",
-            console.app.battle.unsaved().len(),
+            console.app.battle().unsaved().len(),
             console.file.path().display()
         )),
     })
 }
 
 /// Opens a save and makes its console.
-fn open(path: &Path) -> Result<Console, String> {
+fn open(path: &Path) -> Result<Opened, String> {
     match crate::store::save::system_of(path).map_err(|e| e.to_string())? {
         System::Warlords => {}
         other => return Err(crate::store::save::not_played(path, other)),
@@ -249,7 +265,7 @@ fn open(path: &Path) -> Result<Console, String> {
         Theme::from_env(),
         &data.name,
     );
-    Ok(Console::new(app, file))
+    Ok(Opened::Warlords(Console::new(app, file)))
 }
 
 /// The two sides of Hastings: from `armies/` when there, else the built-in copy.
@@ -271,7 +287,7 @@ pub fn hastings() -> Result<Setup, String> {
 }
 
 /// Creates a new battle of Hastings in `saves/`, under the first free name.
-fn new_hastings() -> Result<Console, String> {
+fn new_hastings() -> Result<Opened, String> {
     let setup = hastings()?;
     let seed = std::env::var("HERALD_SEED")
         .ok()
@@ -296,7 +312,7 @@ fn new_hastings() -> Result<Console, String> {
     let path = Path::new(SAVES).join(format!("{name}.toml"));
     let file = SaveFile::create(&path, &mut data).map_err(|e| e.to_string())?;
     let app = App::new(data.battle, dice, Theme::from_env(), &name);
-    Ok(Console::new(app, file))
+    Ok(Opened::Warlords(Console::new(app, file)))
 }
 
 /// The most recently written save in `saves/`.
@@ -317,7 +333,7 @@ fn most_recent() -> Option<PathBuf> {
 fn start_screen(
     terminal: &mut DefaultTerminal,
     signals: &Signals,
-) -> Result<Option<Console>, String> {
+) -> Result<Option<Opened>, String> {
     let mut start = Start {
         recent: most_recent(),
         error: None,
@@ -332,22 +348,17 @@ fn start_screen(
             Wait::Nothing => continue,
             Wait::Stop => return Ok(None),
         };
-        if start.key(key).is_none()
-            && super::warlords::keymap::lookup(
-                super::warlords::keymap::Context::Global,
-                super::warlords::keymap::Key::of(&key),
-            ) == Some(Action::Suspend)
-        {
-            suspend(terminal)?;
-            continue;
-        }
         let tried = match start.key(key) {
-            Some(Action::NewBattle) => new_hastings(),
-            Some(Action::Resume) => match &start.recent {
+            Some(ShellAction::Suspend) => {
+                suspend(terminal)?;
+                continue;
+            }
+            Some(ShellAction::NewBattle) => new_hastings(),
+            Some(ShellAction::Resume) => match &start.recent {
                 Some(p) => open(p),
                 None => continue,
             },
-            Some(Action::Quit | Action::ForceQuit) => return Ok(None),
+            Some(ShellAction::Quit | ShellAction::ForceQuit) => return Ok(None),
             _ => continue,
         };
         match tried {

@@ -1,9 +1,9 @@
 //! The start screen: a new battle of Hastings on Enter, or the most recent save.
 
+use super::keys::Key;
+use super::popup;
+use super::shell_keymap::{ShellAction, ShellContext, lookup};
 use super::theme::Theme;
-use super::warlords::action::Action;
-use super::warlords::keymap::{self, Context, Key};
-use super::warlords::view::popup;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
@@ -24,9 +24,9 @@ pub struct Start {
 
 impl Start {
     /// The action a key does on the start screen.
-    pub fn key(&self, ev: KeyEvent) -> Option<Action> {
-        let a = keymap::lookup(Context::Start, Key::of(&ev))?;
-        (a != Action::Resume || self.recent.is_some()).then_some(a)
+    pub fn key(&self, ev: KeyEvent) -> Option<ShellAction> {
+        let a = lookup(ShellContext::Start, Key::of(&ev))?;
+        (a != ShellAction::Resume || self.recent.is_some()).then_some(a)
     }
 }
 

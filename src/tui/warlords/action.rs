@@ -240,18 +240,6 @@ pub enum Action {
     FilesBy(i8),
     /// Formation change: deploy the pavises, or pick them up (3.3.3.4).
     PavisesToggle,
-    /// Start a new battle of Hastings (start screen).
-    NewBattle,
-    /// Resume the most recent save (start screen).
-    Resume,
     /// Suspend Herald to the shell (Ctrl-Z); `fg` brings it back.
     Suspend,
-    /// Try the failed save again now.
-    Retry,
-    /// Write the battle whole to another file and go on there.
-    WriteElsewhere,
-    /// Go on recording while the save fails (Herald keeps trying).
-    CarryOn,
-    /// Quit although events are not saved (the exit status says so).
-    QuitUnsaved,
 }

@@ -31,23 +31,7 @@ use crate::tui::theme::Theme;
 use ratatui::crossterm::event::KeyEvent;
 use std::cell::Cell;
 
-/// What the run loop must do after an update.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// Write the battle to its save file (an event was recorded, undone or redone).
-    Save,
-    /// Leave the console.
-    Quit,
-}
-
-/// A line for the referee: what just happened, or why it was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Status {
-    /// The words.
-    pub text: String,
-    /// Whether it is a refusal.
-    pub error: bool,
-}
+pub use crate::tui::screen::{Effect, Status};
 
 /// The console's state.
 pub struct App {
@@ -308,13 +292,8 @@ impl App {
             Action::RearStands(n) => self.rear_stands(n),
             Action::FilesBy(n) => self.files_by(n),
             Action::PavisesToggle => self.pavises_toggle(),
-            Action::NewBattle
-            | Action::Resume
-            | Action::Suspend
-            | Action::Retry
-            | Action::WriteElsewhere
-            | Action::CarryOn
-            | Action::QuitUnsaved => {}
+            // The run loop suspends Herald itself.
+            Action::Suspend => {}
         }
     }
 

@@ -4,15 +4,15 @@
 use super::action::{Action, Answer, Choice, Cover, Fact, MeleeFact};
 use crate::rules::warlords::falling_back::FellInto;
 use crate::rules::warlords::unit::Formation;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crate::tui::keys;
+pub use crate::tui::keys::Key;
+use ratatui::crossterm::event::KeyCode;
 
 /// Where the referee is: the top dialog, or the tables when none is open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Context {
     /// Keys that work everywhere unless the top dialog takes the key itself.
     Global,
-    /// The start screen.
-    Start,
     /// The unit tables, no dialog open.
     Tables,
     /// A resolve panel before the roll: toggles and dice.
@@ -53,10 +53,6 @@ pub enum Context {
     Help,
     /// Asking whether to quit.
     ConfirmQuit,
-    /// A save failed: what to do about the events not on disk.
-    NotSaved,
-    /// Typing where to write the battle instead.
-    SavePath,
 }
 
 impl Context {
@@ -64,7 +60,6 @@ impl Context {
     pub fn title(self) -> &'static str {
         match self {
             Context::Global => "Everywhere",
-            Context::Start => "Start screen",
             Context::Tables => "Unit tables",
             Context::BeforeRoll => "Before a roll",
             Context::AfterRoll => "After a roll",
@@ -85,102 +80,18 @@ impl Context {
             Context::Formation => "Picking a formation",
             Context::Help => "Help",
             Context::ConfirmQuit => "Quit?",
-            Context::NotSaved => "NOT SAVED",
-            Context::SavePath => "Write the battle elsewhere",
         }
     }
 
     /// Whether keys this context has no binding for go on to the global keys.
     /// Text fields keep every key for themselves (only Ctrl-C passes).
     pub fn passes_on(self) -> bool {
-        !matches!(
-            self,
-            Context::TypeDice
-                | Context::ConfirmQuit
-                | Context::Start
-                | Context::NotSaved
-                | Context::SavePath
-        )
+        !matches!(self, Context::TypeDice | Context::ConfirmQuit)
     }
 }
 
-/// A key: its code and whether Ctrl is held.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Key {
-    /// The key.
-    pub code: KeyCode,
-    /// Ctrl held.
-    pub ctrl: bool,
-}
-
-impl Key {
-    /// A plain key.
-    pub const fn plain(code: KeyCode) -> Key {
-        Key { code, ctrl: false }
-    }
-
-    /// A character key.
-    pub const fn ch(c: char) -> Key {
-        Key::plain(KeyCode::Char(c))
-    }
-
-    /// Ctrl and a character.
-    pub const fn ctrl(c: char) -> Key {
-        Key {
-            code: KeyCode::Char(c),
-            ctrl: true,
-        }
-    }
-
-    /// The key of a terminal key event (Shift is folded into the character).
-    pub fn of(ev: &KeyEvent) -> Key {
-        Key {
-            code: ev.code,
-            ctrl: ev.modifiers.contains(KeyModifiers::CONTROL),
-        }
-    }
-
-    /// How the key is written in hints and help.
-    pub fn label(self) -> String {
-        let base = match self.code {
-            KeyCode::Enter => "Enter".to_string(),
-            KeyCode::Esc => "Esc".to_string(),
-            KeyCode::Tab => "Tab".to_string(),
-            KeyCode::Up => "↑".to_string(),
-            KeyCode::Down => "↓".to_string(),
-            KeyCode::Left => "←".to_string(),
-            KeyCode::Right => "→".to_string(),
-            KeyCode::PageUp => "PgUp".to_string(),
-            KeyCode::PageDown => "PgDn".to_string(),
-            KeyCode::Home => "Home".to_string(),
-            KeyCode::End => "End".to_string(),
-            KeyCode::Backspace => "Backspace".to_string(),
-            KeyCode::Char(' ') => "Space".to_string(),
-            KeyCode::Char(c) => c.to_string(),
-            other => format!("{other:?}"),
-        };
-        if self.ctrl {
-            format!("Ctrl-{base}")
-        } else {
-            base
-        }
-    }
-}
-
-/// One binding: in a context, a key does an action.
-#[derive(Clone, Copy, Debug)]
-pub struct Binding {
-    /// Where it works.
-    pub context: Context,
-    /// The key.
-    pub key: Key,
-    /// What it does.
-    pub action: Action,
-    /// A word or two for the footer; empty keeps it out of the footer.
-    pub hint: &'static str,
-    /// What it does, for the help.
-    pub help: &'static str,
-}
+/// One binding of the Warlords console.
+pub type Binding = keys::Binding<Context, Action>;
 
 const fn b(
     context: Context,
@@ -189,13 +100,7 @@ const fn b(
     hint: &'static str,
     help: &'static str,
 ) -> Binding {
-    Binding {
-        context,
-        key,
-        action,
-        hint,
-        help,
-    }
+    keys::bind(context, key, action, hint, help)
 }
 
 use Context as C;
@@ -203,23 +108,6 @@ use KeyCode as K;
 
 /// Every binding, in the order the footer and help show them.
 pub const BINDINGS: &[Binding] = &[
-    // Start screen.
-    b(
-        C::Start,
-        Key::plain(K::Enter),
-        Action::NewBattle,
-        "new battle of Hastings",
-        "start a new battle of Hastings (1066) from armies/",
-    ),
-    b(
-        C::Start,
-        Key::ch('r'),
-        Action::Resume,
-        "resume",
-        "resume the most recent save",
-    ),
-    b(C::Start, Key::ch('q'), Action::Quit, "quit", "quit"),
-    b(C::Start, Key::plain(K::Esc), Action::Quit, "", "quit"),
     // The tables.
     b(
         C::Tables,
@@ -1345,63 +1233,6 @@ pub const BINDINGS: &[Binding] = &[
         "",
         "suspend Herald to the shell (fg brings it back)",
     ),
-    // A failed save.
-    b(
-        C::NotSaved,
-        Key::ch('r'),
-        Action::Retry,
-        "try again",
-        "try the save again now",
-    ),
-    b(
-        C::NotSaved,
-        Key::ch('w'),
-        Action::WriteElsewhere,
-        "write elsewhere",
-        "write the whole battle to another file and go on there",
-    ),
-    b(
-        C::NotSaved,
-        Key::ch('c'),
-        Action::CarryOn,
-        "carry on",
-        "go on recording; Herald keeps trying, and the warning stays",
-    ),
-    b(
-        C::NotSaved,
-        Key::plain(K::Esc),
-        Action::CarryOn,
-        "",
-        "go on recording; Herald keeps trying, and the warning stays",
-    ),
-    b(
-        C::NotSaved,
-        Key::ch('Q'),
-        Action::QuitUnsaved,
-        "quit, losing them",
-        "quit without the events not saved (the exit status says so)",
-    ),
-    b(
-        C::SavePath,
-        Key::plain(K::Enter),
-        Action::WriteElsewhere,
-        "write",
-        "write the battle to the file typed",
-    ),
-    b(
-        C::SavePath,
-        Key::plain(K::Backspace),
-        Action::Backspace,
-        "",
-        "delete the last character",
-    ),
-    b(
-        C::SavePath,
-        Key::plain(K::Esc),
-        Action::Back,
-        "back",
-        "back",
-    ),
 ];
 
 /// The action a key does in a context: the context's own binding, then
@@ -1420,7 +1251,7 @@ pub fn lookup(context: Context, key: Key) -> Option<Action> {
     if key == Key::ctrl('c') {
         return Some(Action::ForceQuit);
     }
-    if context == Context::TypeDice || context == Context::SavePath {
+    if context == Context::TypeDice {
         return match key.code {
             KeyCode::Char(c) if !key.ctrl => Some(Action::Input(c)),
             _ => None,
@@ -1463,10 +1294,7 @@ pub const CONTEXTS: &[Context] = &[
     Context::Formation,
     Context::Help,
     Context::ConfirmQuit,
-    Context::NotSaved,
-    Context::SavePath,
     Context::Global,
-    Context::Start,
 ];
 
 #[cfg(test)]

@@ -22,10 +22,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-/// The smallest terminal the console draws in.
-pub const MIN_WIDTH: u16 = 80;
-/// The smallest terminal height the console draws in.
-pub const MIN_HEIGHT: u16 = 24;
+pub use crate::tui::screen::{MIN_HEIGHT, MIN_WIDTH};
 /// From this width the detail pane stands beside the tables.
 const SIDE_DETAIL_WIDTH: u16 = 110;
 

@@ -1,0 +1,81 @@
+//! What a rule system's console gives the shell. The shell (`tui::run`,
+//! `tui::console`) reads keys, draws, saves after every step and asks what
+//! to do when a save fails, the same for every system; a system's console
+//! (`tui::warlords::app::App`) holds its battle, its dialogs and its keys,
+//! and draws itself.
+
+use super::theme::Theme;
+use crate::battle::Battle;
+use crate::dice::SeedPosition;
+use crate::store::save::SaveCodec;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+/// The smallest terminal a console draws in.
+pub const MIN_WIDTH: u16 = 80;
+
+/// The smallest terminal height a console draws in.
+pub const MIN_HEIGHT: u16 = 24;
+
+/// What the shell must do after a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Write the battle to its save file (an event was recorded, undone or redone).
+    Save,
+    /// Leave the console.
+    Quit,
+}
+
+/// A line for the referee: what just happened, or why it was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Status {
+    /// The words.
+    pub text: String,
+    /// Whether it is a refusal.
+    pub error: bool,
+}
+
+/// A rule system's console, as the shell drives it.
+pub trait Screen {
+    /// The rule system of its battle.
+    type System: SaveCodec;
+
+    /// The battle.
+    fn battle(&self) -> &Battle<Self::System>;
+
+    /// The battle, for the shell to save its changes.
+    fn battle_mut(&mut self) -> &mut Battle<Self::System>;
+
+    /// Where Herald's dice stand (saved with each commit).
+    fn dice_position(&self) -> SeedPosition;
+
+    /// Colours or not.
+    fn theme(&self) -> Theme;
+
+    /// Handles a key press; says what the shell must do.
+    fn key(&mut self, ev: KeyEvent) -> Vec<Effect>;
+
+    /// Whether this key suspends Herald where the referee is now (Ctrl-Z).
+    fn suspends(&self, ev: &KeyEvent) -> bool;
+
+    /// Tells the referee something on the status line.
+    fn tell(&mut self, status: Status);
+
+    /// Why the battle's latest changes are not on disk while a save fails
+    /// (the status line keeps saying so), or `None` once they are.
+    fn unsaved(&self) -> Option<&str>;
+
+    /// Sets or clears why the latest changes are not on disk.
+    fn set_unsaved(&mut self, why: Option<String>);
+
+    /// A quit the referee asked for is held back (a save failed first).
+    fn hold_quit(&mut self);
+
+    /// The terminal's size now: below what the console needs, no key may
+    /// record anything (nobody would see its dice).
+    fn resized(&self, width: u16, height: u16);
+
+    /// Draws the whole screen.
+    fn draw(&self, area: Rect, buf: &mut Buffer);
+}
