@@ -14,7 +14,9 @@ pub mod run;
 pub mod screen;
 pub mod shell_keymap;
 pub mod start;
+pub mod table;
 pub mod theme;
+pub mod walker;
 pub mod warlords;
 
 use std::path::PathBuf;

@@ -2,8 +2,24 @@
 //! signal is still carried by a word, a letter or a text modifier.
 
 use crate::dice::Colour;
-use crate::rules::warlords::unit::Morale;
 use ratatui::style::{Color, Modifier, Style};
+
+/// How a unit's state looks, whatever the system calls it: each system
+/// maps its morale states to these (Warlords: Berserk wild, Ready steady,
+/// Worn shaken, Broken failing, Dispersed gone).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// Out of control (Berserk).
+    Wild,
+    /// In good order.
+    Steady,
+    /// Hurt but holding.
+    Shaken,
+    /// Breaking or routing.
+    Failing,
+    /// Off the table.
+    Gone,
+}
 
 /// The console's styles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,14 +98,14 @@ impl Theme {
         self.fg(Color::Green).add_modifier(Modifier::BOLD)
     }
 
-    /// A morale word in its colour; the word itself is the signal.
-    pub fn morale(&self, m: Morale) -> Style {
-        match m {
-            Morale::Berserk => self.fg(Color::Magenta).add_modifier(Modifier::BOLD),
-            Morale::Ready => self.fg(Color::Green),
-            Morale::Worn => self.fg(Color::Yellow),
-            Morale::Broken => self.fg(Color::Red).add_modifier(Modifier::BOLD),
-            Morale::Dispersed => self.dim(),
+    /// A unit's state in its tone's colour; the word itself is the signal.
+    pub fn tone(&self, tone: Tone) -> Style {
+        match tone {
+            Tone::Wild => self.fg(Color::Magenta).add_modifier(Modifier::BOLD),
+            Tone::Steady => self.fg(Color::Green),
+            Tone::Shaken => self.fg(Color::Yellow),
+            Tone::Failing => self.fg(Color::Red).add_modifier(Modifier::BOLD),
+            Tone::Gone => self.dim(),
         }
     }
 

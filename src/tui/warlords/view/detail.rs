@@ -67,7 +67,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 words::formation(x.formation),
                 if x.moving { "moving" } else { "stopped" }
             )),
-            Span::styled(words::morale(x.morale), t.morale(x.morale)),
+            Span::styled(
+                words::morale(x.morale),
+                t.tone(super::words::tone(x.morale)),
+            ),
             Span::raw(if u.removed { " (off the table)" } else { "" }),
         ]),
         Line::from(format!(

@@ -873,7 +873,7 @@ pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
     };
     let inner = popup::frame(app, &title, r, buf);
     let shown = inner.height.saturating_sub(1) as usize;
-    let first = super::tables::offset(p.line, shown);
+    let first = crate::tui::table::offset(p.line, shown);
     let mut lines: Vec<Line> = p
         .choices
         .iter()

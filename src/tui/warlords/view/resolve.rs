@@ -510,7 +510,10 @@ fn after(app: &App, r: &Resolve, x: &Rolled) -> Vec<Line<'static>> {
             spans.push(Span::raw(format!(": score {s}")));
         }
         if o.berserk {
-            spans.push(Span::styled(" · goes BERSERK", t.morale(o.morale)));
+            spans.push(Span::styled(
+                " · goes BERSERK",
+                t.tone(words::tone(o.morale)),
+            ));
         }
         if o.lost_morale_step {
             spans.push(Span::styled(
@@ -753,7 +756,7 @@ pub fn correct(app: &App, c: &Correct, area: Rect, buf: &mut Buffer) {
     let rows = inner
         .height
         .saturating_sub(2 + u16::from(c.error.is_some())) as usize;
-    let first = super::tables::offset(c.line, rows);
+    let first = crate::tui::table::offset(c.line, rows);
     for (i, (now, was)) in c
         .after
         .iter()

@@ -5,6 +5,7 @@ use crate::battle::UnitId;
 use crate::battle::warlords::{Event, Phase, UnitState};
 use crate::rules::Side;
 use crate::rules::warlords::unit::Unit;
+use crate::tui::table::{Column, Columns, offset, split};
 use crate::tui::warlords::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -42,28 +43,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             people = people.max(personalities(&units[i].unit, wide).chars().count());
         }
     }
-    let columns = Columns::new(area.width, name as u16, people as u16);
+    let columns = Columns::new(&COLUMNS, area.width, &[name as u16, people as u16]);
     side(app, Side::A, a, &columns, buf);
     side(app, Side::B, b, &columns, buf);
     if list_rows > 0 {
         fled(app, &gone, list, buf);
-    }
-}
-
-/// The first table's rows out of `height` when the tables need `a` and `b`
-/// rows (units, title and column header): halves when both fit in them,
-/// else each side whole when it can be (a side of 13 units is not cut to
-/// 12 beside one of 12), else halves.
-fn split(height: u16, a: u16, b: u16) -> u16 {
-    let half = height / 2;
-    if a <= half && b <= height - half {
-        half
-    } else if a <= half || u32::from(a) + u32::from(b) <= u32::from(height) {
-        a
-    } else if b <= height - half {
-        height - b
-    } else {
-        half
     }
 }
 
@@ -133,15 +117,6 @@ fn fled(app: &App, gone: &[UnitId], area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// The first visible row for a selection in a window of `rows`.
-pub fn offset(selected: usize, rows: usize) -> usize {
-    if rows == 0 {
-        0
-    } else {
-        selected.saturating_sub(rows - 1)
-    }
-}
-
 /// Draws one side's table.
 fn side(app: &App, side: Side, area: Rect, columns: &Columns, buf: &mut Buffer) {
     let t = &app.theme;
@@ -205,7 +180,7 @@ fn side(app: &App, side: Side, area: Rect, columns: &Columns, buf: &mut Buffer) 
         buf,
         inner.x,
         inner.y,
-        &HEADER.map(|h| Span::styled(h, t.dim())),
+        &COLUMNS.map(|c| Span::styled(c.title, t.dim())),
     );
     for (row_y, &(i, u)) in (inner.y + 1..).zip(units.iter().skip(first).take(rows)) {
         let is_selected = focused && Some(i) == selected;
@@ -234,56 +209,58 @@ fn side(app: &App, side: Side, area: Rect, columns: &Columns, buf: &mut Buffer) 
     }
 }
 
-/// The column titles.
-const HEADER: [&str; 12] = [
-    "", "id", "unit", "type", "FxR", "form", "mov", "morale", "Ch", "Cas", "pers.", "act",
+/// Warlords' columns: the unit's name and its personalities share what is
+/// left of the width.
+const COLUMNS: [Column; 12] = [
+    Column {
+        title: "",
+        width: 1,
+    },
+    Column {
+        title: "id",
+        width: 3,
+    },
+    Column {
+        title: "unit",
+        width: 0,
+    },
+    Column {
+        title: "type",
+        width: 5,
+    },
+    Column {
+        title: "FxR",
+        width: 4,
+    },
+    Column {
+        title: "form",
+        width: 6,
+    },
+    Column {
+        title: "mov",
+        width: 4,
+    },
+    Column {
+        title: "morale",
+        width: 9,
+    },
+    Column {
+        title: "Ch",
+        width: 2,
+    },
+    Column {
+        title: "Cas",
+        width: 3,
+    },
+    Column {
+        title: "pers.",
+        width: 0,
+    },
+    Column {
+        title: "act",
+        width: 3,
+    },
 ];
-
-/// Fixed widths of the columns; 0 marks the two that share what is left
-/// (the unit's name and its personalities).
-const WIDTHS: [u16; 12] = [1, 3, 0, 5, 4, 6, 4, 9, 2, 3, 0, 3];
-
-/// Where each column starts and how wide it is, for a table width.
-struct Columns {
-    at: [(u16, u16); 12],
-}
-
-impl Columns {
-    /// The columns for a table `width` wide whose longest unit name and
-    /// list of personalities are `name` and `people` cells: the name gets
-    /// what it needs, or at least 2/3 of what is left when both cannot fit.
-    fn new(width: u16, name: u16, people: u16) -> Columns {
-        let fixed: u16 = WIDTHS.iter().sum::<u16>() + WIDTHS.len() as u16 - 1;
-        let rest = width.saturating_sub(fixed);
-        let name = name.min(rest.saturating_sub(people).max(rest * 2 / 3));
-        let people = rest - name;
-        let mut at = [(0, 0); 12];
-        let mut x = 0;
-        for (i, w) in WIDTHS.iter().enumerate() {
-            let w = match i {
-                2 => name,
-                10 => people,
-                _ => *w,
-            };
-            at[i] = (x, w);
-            x += w + 1;
-        }
-        Columns { at }
-    }
-
-    /// Writes a row's cells, each cut to its column.
-    fn draw(&self, buf: &mut Buffer, x: u16, y: u16, cells: &[Span<'_>; 12]) {
-        let right = buf.area.right();
-        for ((dx, w), c) in self.at.iter().zip(cells) {
-            let cx = x + dx;
-            if *w == 0 || cx >= right {
-                continue;
-            }
-            let w = (*w).min(right - cx);
-            buf.set_stringn(cx, y, &c.content, w as usize, c.style);
-        }
-    }
-}
 
 /// One unit's cells.
 fn row<'a>(
@@ -312,7 +289,7 @@ fn row<'a>(
         Span::raw(format!("{files}×{}", ranks.len())),
         Span::raw(words::formation_short(x.formation)),
         Span::raw(if x.moving { "mov" } else { "stop" }),
-        Span::styled(morale_word, t.morale(x.morale)),
+        Span::styled(morale_word, t.tone(words::tone(x.morale))),
         Span::raw(num(x.champions)),
         Span::raw(num(x.casualties)),
         Span::raw(people),
@@ -347,43 +324,5 @@ fn num(n: u32) -> String {
         "·".to_string()
     } else {
         n.to_string()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{Columns, split};
-
-    #[test]
-    fn each_side_gets_rows_for_its_units() {
-        // 12 and 13 units (14 and 15 rows) in 29: both whole.
-        assert_eq!(split(29, 14, 15), 14);
-        // In 16 rows neither fits: halves.
-        assert_eq!(split(16, 14, 15), 8);
-        // 200 units against 3: the small side keeps its 5 rows.
-        assert_eq!(split(29, 202, 5), 24);
-        assert_eq!(split(29, 5, 202), 5);
-        assert_eq!(split(0, 5, 5), 0);
-        // Small armies: halves, as before.
-        assert_eq!(split(16, 4, 4), 8);
-    }
-
-    #[test]
-    fn the_name_column_takes_what_it_needs() {
-        // 51 cells are fixed; at 120 there are 69 for names and personalities.
-        let c = Columns::new(120, 32, 31);
-        assert_eq!(
-            (c.at[2].1, c.at[10].1),
-            (32, 37),
-            "both fit: the rest to personalities"
-        );
-        // At 80 only 29: the name gets 2/3 unless the personalities are short.
-        let c = Columns::new(80, 32, 15);
-        assert_eq!((c.at[2].1, c.at[10].1), (19, 10));
-        let c = Columns::new(80, 32, 4);
-        assert_eq!((c.at[2].1, c.at[10].1), (25, 4));
-        // Short names leave the room to the personalities.
-        let c = Columns::new(80, 10, 40);
-        assert_eq!((c.at[2].1, c.at[10].1), (10, 19));
     }
 }

@@ -1,13 +1,11 @@
-//! The turn walker's header: where the battle is in 2.1, and what Enter does next.
+//! The Warlords walker: the four steps of 2.1, and what Enter does next.
 
 use crate::battle::warlords::{Phase, Step};
 use crate::rules::Side;
+use crate::tui::walker::Walker;
 use crate::tui::warlords::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Modifier;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
 
 /// Draws the two header lines.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -15,7 +13,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let b = &app.battle;
     let first = b.initiative().unwrap_or(Side::A);
     let label = |s: Side| b.setup().label(s);
-    let steps: [(Phase, String); 4] = [
+    // 2.1: initiative, each side's activations (the initiative's first), Melee.
+    let steps: Vec<(String, bool)> = [
         (Phase::Initiative, "1 Initiative".to_string()),
         (Phase::Activation(first), format!("2 {}", label(first))),
         (
@@ -23,24 +22,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             format!("3 {}", label(first.other())),
         ),
         (Phase::Melee, "4 Melee".to_string()),
-    ];
-    let mut seq = vec![
-        Span::styled(format!("{} ", app.title), t.title()),
-        Span::styled(format!("Turn {} ", b.turn()), t.title()),
-    ];
-    for (i, (phase, text)) in steps.iter().enumerate() {
-        if i > 0 {
-            seq.push(Span::styled(" › ", t.dim()));
-        }
-        if *phase == b.phase() {
-            seq.push(Span::styled(
-                format!("[{text}]"),
-                t.warn().add_modifier(Modifier::REVERSED),
-            ));
-        } else {
-            seq.push(Span::styled(text.clone(), t.dim()));
-        }
-    }
+    ]
+    .into_iter()
+    .map(|(phase, text)| (text, phase == b.phase()))
+    .collect();
     let next = match b.next_step() {
         Step::RollInitiative => "roll for initiative: each C-in-C rolls 1 die (2.1.1)".to_string(),
         Step::Activate(id) => {
@@ -75,10 +60,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             format!("{name} ({}) {verb} {}", d.unit, d.due)
         }
     };
-    let next_line = Line::from(vec![
-        Span::styled("Enter", t.key()),
-        Span::raw(" › "),
-        Span::raw(next),
-    ]);
-    Paragraph::new(vec![Line::from(seq), next_line]).render(area, buf);
+    Walker {
+        title: &app.title,
+        turn: format!("Turn {}", b.turn()),
+        steps,
+        next,
+    }
+    .render(t, area, buf);
 }

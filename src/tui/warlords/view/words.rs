@@ -2,6 +2,7 @@
 
 use crate::rules::warlords::personality::PersonalityStatus;
 use crate::rules::warlords::unit::{Formation, Morale, TroopType};
+use crate::tui::theme::Tone;
 
 /// Morale as a word ("Ready").
 pub fn morale(m: Morale) -> &'static str {
@@ -69,5 +70,16 @@ pub fn status_mark(s: PersonalityStatus) -> &'static str {
         PersonalityStatus::Captured => " (capt)",
         PersonalityStatus::Killed => " (†)",
         PersonalityStatus::Escaped => " (esc)",
+    }
+}
+
+/// The theme's tone of a morale state (1.7).
+pub fn tone(m: Morale) -> Tone {
+    match m {
+        Morale::Berserk => Tone::Wild,
+        Morale::Ready => Tone::Steady,
+        Morale::Worn => Tone::Shaken,
+        Morale::Broken => Tone::Failing,
+        Morale::Dispersed => Tone::Gone,
     }
 }
