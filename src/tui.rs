@@ -15,6 +15,7 @@ pub mod screen;
 pub mod shell_keymap;
 pub mod start;
 pub mod table;
+pub mod text;
 pub mod theme;
 pub mod walker;
 pub mod warlords;

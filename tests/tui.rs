@@ -176,7 +176,7 @@ fn help_is_generated_from_the_keymap() {
         .iter()
         .map(|l| l.to_string() + "\n")
         .collect();
-    for b in herald::tui::warlords::keymap::BINDINGS {
+    for b in herald::tui::warlords::keymap::bindings() {
         assert!(
             text.contains(b.help),
             "help lacks {:?}: {}",

@@ -9,7 +9,7 @@
 use super::keys::{Key, hints};
 use super::popup;
 use super::screen::{Effect, MIN_HEIGHT, MIN_WIDTH, Screen, Status};
-use super::shell_keymap::{SHELL_BINDINGS, ShellAction as Action, ShellContext as Context, lookup};
+use super::shell_keymap::{SHELL_KEYMAP, ShellAction as Action, ShellContext as Context, lookup};
 use crate::store::save::{SaveFile, free_sibling};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
@@ -266,7 +266,7 @@ impl<S: Screen> Console<S> {
                     "Nothing more is recorded until you choose. Herald keeps trying.",
                 ));
                 let mut keys = Vec::new();
-                for b in hints(SHELL_BINDINGS, Context::NotSaved) {
+                for b in hints(SHELL_KEYMAP, Context::NotSaved) {
                     keys.push(Span::styled(b.key.label(), t.key()));
                     keys.push(Span::raw(format!(" {}   ", b.hint)));
                 }
@@ -282,7 +282,7 @@ impl<S: Screen> Console<S> {
                     lines.push(Line::from(Span::styled(e.clone(), t.warn())));
                 }
                 let mut keys = Vec::new();
-                for b in hints(SHELL_BINDINGS, Context::SavePath) {
+                for b in hints(SHELL_KEYMAP, Context::SavePath) {
                     keys.push(Span::styled(b.key.label(), t.key()));
                     keys.push(Span::raw(format!(" {}   ", b.hint)));
                 }

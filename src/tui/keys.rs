@@ -101,42 +101,47 @@ pub const fn bind<C, A>(
     }
 }
 
+/// A keymap: its tables, part by part, in the order the footer and help
+/// show them (a console keeps each part beside the code of what it drives).
+pub type Keymap<C, A> = [&'static [Binding<C, A>]];
+
+/// Every binding of a keymap, part by part.
+pub fn all<C, A>(keymap: &'static Keymap<C, A>) -> impl Iterator<Item = &'static Binding<C, A>> {
+    keymap.iter().flat_map(|part| part.iter())
+}
+
 /// The action a context's own binding gives a key, if it has one.
 pub fn find<C: PartialEq + Copy, A: Copy>(
-    table: &[Binding<C, A>],
+    keymap: &'static Keymap<C, A>,
     context: C,
     key: Key,
 ) -> Option<A> {
-    table
-        .iter()
+    all(keymap)
         .find(|b| b.context == context && b.key == key)
         .map(|b| b.action)
 }
 
-/// A context's bindings that have a footer hint, in the table's order.
+/// A context's bindings that have a footer hint, in the keymap's order.
 pub fn hints<C: PartialEq + Copy, A>(
-    table: &[Binding<C, A>],
+    keymap: &'static Keymap<C, A>,
     context: C,
-) -> impl Iterator<Item = &Binding<C, A>> {
-    table
-        .iter()
-        .filter(move |b| !b.hint.is_empty() && b.context == context)
+) -> impl Iterator<Item = &'static Binding<C, A>> {
+    all(keymap).filter(move |b| !b.hint.is_empty() && b.context == context)
 }
 
 /// A context's keys for the help: one entry per thing done, with every key
 /// that does it (`"Esc q"`, "back").
 pub fn help_entries<C: PartialEq + Copy, A>(
-    table: &[Binding<C, A>],
+    keymap: &'static Keymap<C, A>,
     context: C,
 ) -> Vec<(String, &'static str)> {
     let mut out: Vec<(String, &'static str)> = Vec::new();
-    for b in table.iter().filter(|b| b.context == context) {
+    for b in all(keymap).filter(|b| b.context == context) {
         // Keys doing the same thing share a line.
         if out.iter().any(|(_, h)| *h == b.help) {
             continue;
         }
-        let keys: Vec<String> = table
-            .iter()
+        let keys: Vec<String> = all(keymap)
             .filter(|o| o.context == context && o.help == b.help)
             .map(|o| o.key.label())
             .collect();

@@ -2,7 +2,7 @@
 //! and what a failed save asks (NOT SAVED, and the path to write the battle
 //! to instead). One table feeds the keys, the hints and the help.
 
-use super::keys::{Binding, Key, bind, find};
+use super::keys::{Binding, Key, Keymap, bind, find};
 use ratatui::crossterm::event::KeyCode;
 
 /// Where the shell takes the keys itself.
@@ -137,10 +137,13 @@ pub const SHELL_BINDINGS: &[Binding<ShellContext, ShellAction>] = &[
     bind(C::SavePath, Key::plain(K::Esc), A::Back, "back", "back"),
 ];
 
+/// The shell's keymap (one part).
+pub const SHELL_KEYMAP: &Keymap<ShellContext, ShellAction> = &[SHELL_BINDINGS];
+
 /// The action a key does in a shell context: its binding, else Ctrl-C
 /// quits, and the path field takes every other character as input.
 pub fn lookup(context: ShellContext, key: Key) -> Option<ShellAction> {
-    if let Some(a) = find(SHELL_BINDINGS, context, key) {
+    if let Some(a) = find(SHELL_KEYMAP, context, key) {
         return Some(a);
     }
     if key == Key::ctrl('c') {

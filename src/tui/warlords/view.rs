@@ -2,6 +2,7 @@
 //! to its widget in `view/`. Nothing here changes the state.
 
 pub mod break_off;
+pub mod correct;
 pub mod detail;
 pub mod dice;
 pub mod fight;
@@ -9,9 +10,11 @@ pub mod footer;
 pub mod help;
 pub mod log;
 pub mod next;
+pub mod outcome;
 pub mod popup;
 pub mod resolve;
 pub mod tables;
+pub mod typing;
 pub mod walker;
 pub mod words;
 
@@ -83,9 +86,9 @@ impl Widget for &App {
                     }
                     under = Some(resolve::render(self, r, area, buf));
                 }
-                Dialog::TypeDice(t) => resolve::typing(self, t, area, buf),
-                Dialog::Correct(c) => resolve::correct(self, c, area, buf),
-                Dialog::Formation(pick) => resolve::formation(self, pick, area, buf),
+                Dialog::TypeDice(t) => typing::typing(self, t, area, buf),
+                Dialog::Correct(c) => correct::correct(self, c, area, buf),
+                Dialog::Formation(pick) => correct::formation(self, pick, area, buf),
                 Dialog::Pick(p) => fight::pick(self, p, area, buf),
                 Dialog::Help { scroll } => help::render(self, *scroll, area, buf),
                 Dialog::ConfirmQuit => popup::confirm_quit(self, area, buf),

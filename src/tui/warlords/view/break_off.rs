@@ -4,10 +4,11 @@
 //! off, and the move straight back.
 
 use super::dice;
-use super::resolve::{changes_and_musts, odds_line};
+use super::outcome::changes_and_musts;
 use crate::battle::UnitId;
 use crate::odds::warlords as odds;
 use crate::rules::warlords::movement::{BreakOff, BreakOffCase, BreakOffMove};
+use crate::tui::text::odds_line;
 use crate::tui::theme::Theme;
 use crate::tui::warlords::app::App;
 use crate::tui::warlords::dialog::Rolled;

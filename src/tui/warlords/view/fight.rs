@@ -4,7 +4,6 @@
 //! facts, dice and odds; both sides' dice side by side and every outcome),
 //! a stand loss, and the unit picker.
 
-use super::resolve::{explanation, odds_line};
 use super::{dice, popup, words};
 use crate::battle::UnitId;
 use crate::odds::warlords as odds;
@@ -14,6 +13,7 @@ use crate::rules::warlords::melee::{FollowUp, Melee, MeleeFacts};
 use crate::rules::warlords::movement::RandomMove;
 use crate::rules::warlords::shooting::Shooting;
 use crate::rules::warlords::unit::ShootingStyle;
+use crate::tui::text::{explanation, odds_line};
 use crate::tui::theme::Theme;
 use crate::tui::warlords::action::Answer;
 use crate::tui::warlords::app::App;

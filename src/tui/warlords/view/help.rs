@@ -1,37 +1,39 @@
 //! The `?` help, generated from the keymap so it never drifts from the keys.
 
 use super::popup;
-use super::resolve::wrap_hanging;
+use crate::tui::keys;
+use crate::tui::shell_keymap::{SHELL_KEYMAP, ShellContext};
+use crate::tui::text::wrap_hanging;
 use crate::tui::warlords::app::App;
-use crate::tui::warlords::keymap::{BINDINGS, CONTEXTS};
+use crate::tui::warlords::keymap::{CONTEXTS, KEYMAP};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-/// Every key, context by context, as lines.
+/// Every key, context by context, as lines: the Warlords console's, then
+/// the shell's (a failed save, the start screen).
 pub fn lines(app: &App) -> Vec<Line<'static>> {
     let t = &app.theme;
     let mut out = Vec::new();
-    for ctx in CONTEXTS {
-        out.push(Line::from(Span::styled(ctx.title(), t.title())));
-        let mut seen: Vec<&str> = Vec::new();
-        for b in BINDINGS.iter().filter(|b| b.context == *ctx) {
-            // Keys doing the same thing share a line.
-            if seen.contains(&b.help) {
-                continue;
-            }
-            seen.push(b.help);
-            let keys: Vec<String> = BINDINGS
-                .iter()
-                .filter(|o| o.context == *ctx && o.help == b.help)
-                .map(|o| o.key.label())
-                .collect();
+    let mut section = |title: &'static str, entries: Vec<(String, &'static str)>| {
+        out.push(Line::from(Span::styled(title, t.title())));
+        for (keys, help) in entries {
             out.push(Line::from(vec![
-                Span::styled(format!("  {:<12}", keys.join(" ")), t.key()),
-                Span::raw(b.help),
+                Span::styled(format!("  {keys:<12}"), t.key()),
+                Span::raw(help),
             ]));
         }
+    };
+    for ctx in CONTEXTS {
+        section(ctx.title(), keys::help_entries(KEYMAP, *ctx));
+    }
+    for ctx in [
+        ShellContext::NotSaved,
+        ShellContext::SavePath,
+        ShellContext::Start,
+    ] {
+        section(ctx.title(), keys::help_entries(SHELL_KEYMAP, ctx));
     }
     out
 }

@@ -6,7 +6,7 @@ use super::popup;
 use crate::battle::UnitId;
 use crate::tui::warlords::app::App;
 use crate::tui::warlords::dialog::{FallBack, HitStands};
-use crate::tui::warlords::keymap::{BINDINGS, Context};
+use crate::tui::warlords::keymap::{Context, bindings};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -15,8 +15,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 /// The keys of a context, one line each, as the help words them.
 fn keys(app: &App, context: Context) -> Vec<Line<'static>> {
     let t = &app.theme;
-    BINDINGS
-        .iter()
+    bindings()
         .filter(|b| b.context == context && !b.hint.is_empty())
         .map(|b| {
             Line::from(vec![

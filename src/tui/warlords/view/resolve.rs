@@ -3,70 +3,34 @@
 //! what the unit must and may do, and the explanation line by line. Also
 //! the small dialogs that sit on it: typed dice, corrections, formations.
 
+use super::outcome::changes_and_musts;
 use super::{dice, popup, words};
 use crate::battle::UnitId;
 use crate::battle::warlords::Entry;
 use crate::odds::warlords as odds;
-use crate::rules::explain::Explanation;
 use crate::rules::warlords::activation::{Action as RulesAction, Activation, ActivationSituation};
 use crate::rules::warlords::initiative::{Initiative, InitiativeWinner};
 use crate::rules::warlords::movement::Flee;
 use crate::rules::warlords::unit::Unit;
+use crate::tui::text::{explanation, odds_line, wrap};
 use crate::tui::theme::Theme;
 use crate::tui::warlords::action::{Action, Choice};
 use crate::tui::warlords::app::App;
-use crate::tui::warlords::dialog::{Correct, Field, Procedure, Resolve, Rolled, TypeDice};
-use crate::tui::warlords::keymap::{BINDINGS, Context};
+use crate::tui::warlords::dialog::{Procedure, Resolve, Rolled};
+use crate::tui::warlords::keymap::{Context, bindings};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
 
 /// The panel's box: nearly the whole screen.
 fn panel_area(area: Rect) -> Rect {
     popup::centred(area, 104, area.height.saturating_sub(2))
 }
 
-/// The lines every result shows: what the event changed in the units, and
-/// what the rules now force the unit to do (2.2.1, 2.2.2).
-pub fn changes_and_musts(
-    t: &Theme,
-    entry: Option<&Entry>,
-    activation: Option<&crate::rules::warlords::ActivationOutcome>,
-    out: &mut Vec<Line<'static>>,
-) {
-    for eff in entry.iter().flat_map(|e| &e.effects) {
-        out.push(Line::from(vec![
-            Span::styled("  changed: ", t.dim()),
-            Span::raw(eff.to_string()),
-        ]));
-    }
-    for f in activation.iter().flat_map(|o| &o.forced) {
-        let (what, sec) = f.describe();
-        out.push(Line::from(vec![
-            Span::styled("  MUST ", t.warn()),
-            Span::raw(format!("{what} ({sec})")),
-        ]));
-    }
-}
-
-/// A probability as a percentage and a bar of `width` cells.
-pub fn odds_line(t: &Theme, label: &str, p: f64, width: usize) -> Line<'static> {
-    let eighths = (p.clamp(0.0, 1.0) * (width * 8) as f64).round() as usize;
-    let mut bar = "█".repeat(eighths / 8);
-    const PARTS: [&str; 8] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
-    bar.push_str(PARTS[eighths % 8]);
-    Line::from(vec![
-        Span::raw(format!("  {label:<22}")),
-        Span::raw(format!("{:>5.1}% ", p * 100.0)),
-        Span::styled(bar, t.bar()),
-    ])
-}
-
 /// The key bound to an action in a context, as written.
 fn key_of(context: Context, action: Action) -> String {
-    BINDINGS
-        .iter()
+    bindings()
         .find(|b| b.context == context && b.action == action)
         .map_or_else(String::new, |b| b.key.label())
 }
@@ -151,62 +115,6 @@ pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) -> Rect {
     };
     Paragraph::new(hint).render(last, buf);
     boxed
-}
-
-/// Word-wraps lines to `width` cells, keeping each word's style; a word
-/// longer than a row is cut. Continuation rows keep the line's indent.
-pub fn wrap(lines: Vec<Line<'static>>, width: usize) -> Vec<Line<'static>> {
-    wrap_hanging(lines, width, |line| {
-        let first = line.spans.first();
-        first.map_or(0, |s| s.content.chars().take_while(|c| *c == ' ').count())
-    })
-}
-
-/// Word-wraps lines as [`wrap`], continuation rows indented by
-/// `indent(line)` cells (at most a third of the row).
-pub fn wrap_hanging(
-    lines: Vec<Line<'static>>,
-    width: usize,
-    indent: impl Fn(&Line<'static>) -> usize,
-) -> Vec<Line<'static>> {
-    let width = width.max(8);
-    let mut out = Vec::new();
-    for line in lines {
-        if line.width() <= width {
-            out.push(line);
-            continue;
-        }
-        let indent = indent(&line).min(width / 3);
-        let mut row: Vec<Span<'static>> = Vec::new();
-        let mut used = 0;
-        for span in line.spans {
-            let style = span.style;
-            for word in span.content.split_inclusive(' ') {
-                let mut word = word.to_string();
-                let w = Span::raw(word.as_str()).width();
-                if used + w.min(width) > width && used > indent {
-                    out.push(Line::from(std::mem::take(&mut row)));
-                    row.push(Span::raw(" ".repeat(indent)));
-                    used = indent;
-                    word = word.trim_start().to_string();
-                }
-                while Span::raw(word.as_str()).width() > width - used {
-                    let cut: String = word.chars().take(width - used).collect();
-                    word = word.chars().skip(cut.chars().count()).collect();
-                    row.push(Span::styled(cut, style));
-                    out.push(Line::from(std::mem::take(&mut row)));
-                    row.push(Span::raw(" ".repeat(indent)));
-                    used = indent;
-                }
-                used += Span::raw(word.as_str()).width();
-                row.push(Span::styled(word, style));
-            }
-        }
-        if !row.is_empty() {
-            out.push(Line::from(row));
-        }
-    }
-    out
 }
 
 /// A toggle line: `[x] k  what (rule)`; the box carries the signal, not the colour.
@@ -632,206 +540,4 @@ fn short(a: RulesAction) -> &'static str {
         RulesAction::StopFleeingAndHalt => "stop fleeing, halt",
         _ => "",
     }
-}
-
-/// The explanation, a line per rule applied.
-pub fn explanation(t: &Theme, e: &Explanation) -> Vec<Line<'static>> {
-    let mut out = vec![Line::from(Span::styled("Why", t.title()))];
-    for l in &e.lines {
-        let mut spans = vec![Span::raw(format!("  {}", l.text))];
-        if !l.cite.0.is_empty() {
-            spans.push(Span::styled(format!("  [{}]", l.cite), t.dim()));
-        }
-        out.push(Line::from(spans));
-    }
-    out
-}
-
-/// Draws the typed-dice field over the panel: what it asks for now (a
-/// colour at a time), the dice typed so far, and how to type them.
-pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
-    let t = &app.theme;
-    let r = popup::centred(area, 76, 11);
-    let inner = popup::frame(app, "Type the players' dice", r, buf);
-    let ask = &d.ask;
-    let colour = ask.colour.name();
-    let asked = match ask.group {
-        None => {
-            let groups: Vec<String> = d
-                .groups
-                .iter()
-                .filter(|(_, c)| c.white > 0)
-                .map(|(who, c)| format!("{who}: {}", c.white))
-                .collect();
-            format!(
-                "{} {colour} dice, in the order rolled ({})",
-                ask.count,
-                groups.join("; ")
-            )
-        }
-        Some(g) => {
-            let who = d.groups.get(g).map_or("", |(w, _)| w.as_str());
-            let why = match (
-                ask.colour,
-                d.typed.get(g).is_some_and(|x| !x.white.is_empty()),
-            ) {
-                (crate::dice::Colour::White, true) => " more (a Slippery personality, W-21)",
-                (crate::dice::Colour::Red, _) => " (personality check, W-15, W-18, W-19)",
-                (crate::dice::Colour::Yellow, _) => " (which personality, W-15, W-18)",
-                _ => "",
-            };
-            format!("{} {colour} dice for {who}{why}", ask.count)
-        }
-    };
-    let mut lines = vec![Line::from(Span::styled(asked, t.title()))];
-    let so_far: Vec<String> = d
-        .groups
-        .iter()
-        .zip(&d.typed)
-        .filter(|(_, x)| x.count() != crate::dice::DiceCount::default())
-        .map(|((who, _), x)| format!("{who}: {}", crate::battle::warlords::state::dice_text(x)))
-        .collect();
-    if !so_far.is_empty() {
-        lines.push(Line::from(vec![
-            Span::styled("typed: ", t.dim()),
-            Span::raw(so_far.join("; ")),
-        ]));
-    }
-    lines.push(Line::from(
-        "faces 1-6: 436 or 4 3 6; by colour: W: 6 6 4  R: 3  Y: 1; sides apart: |",
-    ));
-    lines.push(Line::from(vec![
-        Span::styled("> ", t.key()),
-        Span::raw(d.text.clone()),
-        Span::styled("_", t.key()),
-    ]));
-    if let Some(e) = &d.error {
-        lines.push(Line::from(vec![
-            Span::styled("! ", t.bad()),
-            Span::styled(e.clone(), t.warn()),
-        ]));
-    }
-    lines.push(Line::from(vec![
-        Span::styled("Enter", t.key()),
-        Span::raw(" use these dice   "),
-        Span::styled("Esc", t.key()),
-        Span::raw(" back"),
-    ]));
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
-}
-
-/// A correction field's name and value.
-fn field_text(f: &Field) -> (String, String) {
-    let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
-    match f {
-        Field::Morale(m) => ("morale".into(), words::morale(*m).into()),
-        Field::Champions(n) => ("champions".into(), n.to_string()),
-        Field::Casualties(n) => ("casualty figures".into(), n.to_string()),
-        Field::Stands(n) => ("stands".into(), n.to_string()),
-        Field::Files(n) => ("files (front rank)".into(), n.to_string()),
-        Field::Formation(x) => ("formation".into(), words::formation(*x).into()),
-        Field::Moving(b) => ("moving".into(), yes(*b)),
-        Field::Pavises(b) => ("pavises deployed".into(), yes(*b)),
-        Field::Activated(b) => ("activated this turn".into(), yes(*b)),
-        Field::Removed(b) => ("off the table".into(), yes(*b)),
-        Field::Personality(name, s) => (name.clone(), words::status(*s).into()),
-    }
-}
-
-/// Draws the correction form.
-pub fn correct(app: &App, c: &Correct, area: Rect, buf: &mut Buffer) {
-    let t = &app.theme;
-    let r = popup::centred(area, 64, c.after.len() as u16 + 6);
-    let title = format!("Correct {} ({})", app.name(c.unit), c.unit);
-    let inner = popup::frame(app, &title, r, buf);
-    let mut lines = Vec::new();
-    if let Some(e) = &c.error {
-        lines.push(Line::from(vec![
-            Span::styled("! ", t.bad()),
-            Span::styled(e.clone(), t.warn()),
-        ]));
-    }
-    let rows = inner
-        .height
-        .saturating_sub(2 + u16::from(c.error.is_some())) as usize;
-    let first = crate::tui::table::offset(c.line, rows);
-    for (i, (now, was)) in c
-        .after
-        .iter()
-        .zip(&c.before)
-        .enumerate()
-        .skip(first)
-        .take(rows)
-    {
-        let (name, value) = field_text(now);
-        let changed = now != was;
-        let style = if i == c.line { t.selected() } else { t.text() };
-        let mut spans = vec![
-            Span::styled(if i == c.line { "› " } else { "  " }, style),
-            Span::styled(format!("{name:<22}"), style),
-            Span::styled(
-                format!("◂ {value} ▸"),
-                if changed { t.warn() } else { style },
-            ),
-        ];
-        if changed {
-            spans.push(Span::styled(
-                format!("  (was {})", field_text(was).1),
-                t.dim(),
-            ));
-        }
-        lines.push(Line::from(spans));
-    }
-    lines.push(Line::from(vec![
-        Span::styled("↑↓", t.key()),
-        Span::raw(" field  "),
-        Span::styled("←→", t.key()),
-        Span::raw(" value  "),
-        Span::styled("Enter", t.key()),
-        Span::raw(" record  "),
-        Span::styled("Esc", t.key()),
-        Span::raw(" cancel"),
-    ]));
-    Paragraph::new(lines).render(inner, buf);
-}
-
-/// Draws the formation picker: the formation keys, the front rank and the pavises.
-pub fn formation(
-    app: &App,
-    pick: &crate::tui::warlords::dialog::FormationPick,
-    area: Rect,
-    buf: &mut Buffer,
-) {
-    let t = &app.theme;
-    let r = popup::centred(area, 64, 13);
-    let title = format!("New formation for {}", app.name(pick.unit));
-    let inner = popup::frame(app, &title, r, buf);
-    let mut lines: Vec<Line> = BINDINGS
-        .iter()
-        .filter(|b| b.context == Context::Formation)
-        .map(|b| {
-            Line::from(vec![
-                Span::styled(format!("  {} ", b.key.label()), t.key()),
-                Span::raw(b.help),
-            ])
-        })
-        .collect();
-    lines.push(Line::from(format!(
-        "  front rank: {} stand(s); pavises {}",
-        pick.files,
-        if pick.pavises {
-            "deployed"
-        } else {
-            "not deployed"
-        }
-    )));
-    lines.push(Line::from(vec![
-        Span::styled("  Esc", t.key()),
-        Span::raw(" back"),
-    ]));
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
 }

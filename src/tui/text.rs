@@ -1,0 +1,88 @@
+//! Text for every console's panels: word-wrapping that keeps styles, an
+//! odds bar, and a rules explanation with its citations.
+
+use super::theme::Theme;
+use crate::rules::explain::Explanation;
+use ratatui::text::{Line, Span};
+
+/// A probability as a percentage and a bar of `width` cells.
+pub fn odds_line(t: &Theme, label: &str, p: f64, width: usize) -> Line<'static> {
+    let eighths = (p.clamp(0.0, 1.0) * (width * 8) as f64).round() as usize;
+    let mut bar = "█".repeat(eighths / 8);
+    const PARTS: [&str; 8] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
+    bar.push_str(PARTS[eighths % 8]);
+    Line::from(vec![
+        Span::raw(format!("  {label:<22}")),
+        Span::raw(format!("{:>5.1}% ", p * 100.0)),
+        Span::styled(bar, t.bar()),
+    ])
+}
+
+/// Word-wraps lines to `width` cells, keeping each word's style; a word
+/// longer than a row is cut. Continuation rows keep the line's indent.
+pub fn wrap(lines: Vec<Line<'static>>, width: usize) -> Vec<Line<'static>> {
+    wrap_hanging(lines, width, |line| {
+        let first = line.spans.first();
+        first.map_or(0, |s| s.content.chars().take_while(|c| *c == ' ').count())
+    })
+}
+
+/// Word-wraps lines as [`wrap`], continuation rows indented by
+/// `indent(line)` cells (at most a third of the row).
+pub fn wrap_hanging(
+    lines: Vec<Line<'static>>,
+    width: usize,
+    indent: impl Fn(&Line<'static>) -> usize,
+) -> Vec<Line<'static>> {
+    let width = width.max(8);
+    let mut out = Vec::new();
+    for line in lines {
+        if line.width() <= width {
+            out.push(line);
+            continue;
+        }
+        let indent = indent(&line).min(width / 3);
+        let mut row: Vec<Span<'static>> = Vec::new();
+        let mut used = 0;
+        for span in line.spans {
+            let style = span.style;
+            for word in span.content.split_inclusive(' ') {
+                let mut word = word.to_string();
+                let w = Span::raw(word.as_str()).width();
+                if used + w.min(width) > width && used > indent {
+                    out.push(Line::from(std::mem::take(&mut row)));
+                    row.push(Span::raw(" ".repeat(indent)));
+                    used = indent;
+                    word = word.trim_start().to_string();
+                }
+                while Span::raw(word.as_str()).width() > width - used {
+                    let cut: String = word.chars().take(width - used).collect();
+                    word = word.chars().skip(cut.chars().count()).collect();
+                    row.push(Span::styled(cut, style));
+                    out.push(Line::from(std::mem::take(&mut row)));
+                    row.push(Span::raw(" ".repeat(indent)));
+                    used = indent;
+                }
+                used += Span::raw(word.as_str()).width();
+                row.push(Span::styled(word, style));
+            }
+        }
+        if !row.is_empty() {
+            out.push(Line::from(row));
+        }
+    }
+    out
+}
+
+/// The explanation, a line per rule applied.
+pub fn explanation(t: &Theme, e: &Explanation) -> Vec<Line<'static>> {
+    let mut out = vec![Line::from(Span::styled("Why", t.title()))];
+    for l in &e.lines {
+        let mut spans = vec![Span::raw(format!("  {}", l.text))];
+        if !l.cite.0.is_empty() {
+            spans.push(Span::styled(format!("  [{}]", l.cite), t.dim()));
+        }
+        out.push(Line::from(spans));
+    }
+    out
+}

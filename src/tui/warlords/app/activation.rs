@@ -1,0 +1,651 @@
+//! An activation (2.2): its panel, its facts, its roll and the choice that follows.
+
+use super::App;
+use crate::battle::UnitId;
+use crate::battle::warlords::{Event, Phase, Step};
+use crate::dice::{Dice, DiceCount};
+use crate::rules::Side;
+use crate::rules::warlords::activation::{
+    Action as RulesAction, Activation, ActivationOutcome, ActivationSituation,
+};
+use crate::rules::warlords::field_defences::ReachDefence;
+use crate::rules::warlords::melee::{Melee, MeleeDice};
+use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
+use crate::rules::warlords::next::Choice as RulesChoice;
+use crate::rules::warlords::personality::PersonalityTrait;
+use crate::rules::warlords::personality::StandLoss;
+use crate::rules::warlords::shooting::Shooting;
+use crate::rules::warlords::unit::Morale;
+use crate::tui::warlords::action::{Choice, Fact};
+use crate::tui::warlords::dialog::{Dialog, FormationPick, PickFor, Procedure, Purpose, Resolve};
+
+impl App {
+    /// Opens a unit's activation with facts defaulted from the state.
+    pub(super) fn open_activation(&mut self, id: UnitId) {
+        let Some(u) = self.battle.unit(id) else {
+            return;
+        };
+        let name = u.unit.name.clone();
+        if u.off_table() {
+            return self.refuse(format!("{name} is off the table"));
+        }
+        match self.battle.phase() {
+            Phase::Activation(s) if s == id.side => {}
+            Phase::Activation(s) => {
+                return self.refuse(format!(
+                    "{name} is side {}'s; side {} is activating now (2.1)",
+                    id.side.name(),
+                    s.name()
+                ));
+            }
+            p => {
+                return self.refuse(format!(
+                    "units activate in the activation phases; the battle is at {p} (Enter does the next step)"
+                ));
+            }
+        }
+        if u.activated {
+            return self.refuse(format!(
+                "{name} has already activated this turn (2.2); u undoes, c corrects"
+            ));
+        }
+        self.select(id);
+        let situation = self.default_situation(id);
+        self.dialogs
+            .push(Dialog::Resolve(Resolve::new(Procedure::Activation {
+                unit: id,
+                situation,
+            })));
+    }
+
+    /// The facts Herald guesses for an activation before the referee toggles them.
+    pub fn default_situation(&self, id: UnitId) -> ActivationSituation {
+        let Some(u) = self.battle.unit(id) else {
+            return ActivationSituation::default();
+        };
+        let unit = &u.unit;
+        let engaged = !self.battle.in_melee_with(id).is_empty();
+        let halted = u.halted_this_turn;
+        let contingent = self.contingent[id.side as usize].get(id.index).copied();
+        let tactician = self
+            .battle
+            .units(id.side)
+            .filter(|(other, _)| {
+                *other != id
+                    && self.contingent[id.side as usize].get(other.index).copied() == contingent
+            })
+            .any(|(_, o)| {
+                !o.off_table()
+                    && o.unit
+                        .active_personalities()
+                        .any(|p| p.has(PersonalityTrait::ExpertTactician))
+            });
+        ActivationSituation {
+            charging: false,
+            evading_spans: 0,
+            enemy_in_charge_distance: engaged,
+            enemy_visible_ahead: true,
+            tactician_in_sight: tactician,
+            fleeing: unit.morale == Morale::Broken && unit.moving,
+            changing_formation: false,
+            halted_this_turn: halted,
+            in_melee: engaged,
+        }
+    }
+
+    /// The situation of the open activation, to change.
+    pub(super) fn situation_mut(&mut self) -> Option<&mut ActivationSituation> {
+        match self.dialogs.last_mut() {
+            Some(Dialog::Resolve(Resolve {
+                procedure:
+                    Procedure::Activation { situation, .. } | Procedure::Reaction { situation, .. },
+                rolled: None,
+                error,
+                ..
+            })) => {
+                *error = None;
+                Some(situation)
+            }
+            _ => None,
+        }
+    }
+
+    pub(super) fn toggle(&mut self, fact: Fact) {
+        if let Some(s) = self.situation_mut() {
+            let flag = match fact {
+                Fact::Charging => &mut s.charging,
+                Fact::EnemyInChargeDistance => &mut s.enemy_in_charge_distance,
+                Fact::EnemyVisibleAhead => &mut s.enemy_visible_ahead,
+                Fact::TacticianInSight => &mut s.tactician_in_sight,
+                Fact::Fleeing => &mut s.fleeing,
+                Fact::ChangingFormation => &mut s.changing_formation,
+            };
+            *flag = !*flag;
+        }
+    }
+
+    pub(super) fn evade_by(&mut self, delta: i32) {
+        if let Some(s) = self.situation_mut() {
+            s.evading_spans = s.evading_spans.saturating_add_signed(delta).min(99);
+        }
+    }
+
+    /// The dice a panel needs before any is rolled, per group, or why it cannot roll.
+    pub fn needs(&self, procedure: &Procedure) -> Result<Vec<(String, DiceCount)>, String> {
+        self.needs_given(procedure, &[])
+    }
+
+    /// The dice a panel needs, per group, given the dice typed so far (the
+    /// rules' staged needs: red after white, yellow after red, Slippery).
+    pub fn needs_given(
+        &self,
+        procedure: &Procedure,
+        typed: &[Dice],
+    ) -> Result<Vec<(String, DiceCount)>, String> {
+        let none = Dice::default();
+        let typed_of = |i: usize| typed.get(i).unwrap_or(&none);
+        match procedure {
+            Procedure::Initiative => Ok(vec![
+                (
+                    format!("side a ({})", self.battle.setup().label(Side::A)),
+                    DiceCount::white(1),
+                ),
+                (
+                    format!("side b ({})", self.battle.setup().label(Side::B)),
+                    DiceCount::white(1),
+                ),
+            ]),
+            Procedure::Activation { unit, situation } => {
+                let u = self.battle.unit(*unit).ok_or("no such unit")?;
+                let plan = Activation::plan(&u.unit, *situation).map_err(|e| e.to_string())?;
+                Ok(vec![(u.unit.name.clone(), plan.needs())])
+            }
+            Procedure::Flee { unit, .. } => {
+                let u = self.battle.unit(*unit).ok_or("no such unit")?;
+                Ok(vec![(u.unit.name.clone(), Flee::new(&u.unit).needs())])
+            }
+            Procedure::Halt { unit } => {
+                let u = self.battle.unit(*unit).ok_or("no such unit")?;
+                let m = RandomMove {
+                    spans: u.unit.move_distance().max(1),
+                };
+                Ok(vec![(u.unit.name.clone(), m.needs())])
+            }
+            Procedure::Defence {
+                unit,
+                defence,
+                charging,
+            } => {
+                let u = self.battle.unit(*unit).ok_or("no such unit")?;
+                let plan =
+                    ReachDefence::plan(&u.unit, *defence, *charging).map_err(|e| e.to_string())?;
+                Ok(vec![(u.unit.name.clone(), plan.needs(typed_of(0)))])
+            }
+            Procedure::Reaction {
+                unit, situation, ..
+            } => {
+                let u = self.battle.unit(*unit).ok_or("no such unit")?;
+                let plan = Activation::plan(&u.unit, *situation).map_err(|e| e.to_string())?;
+                Ok(vec![(u.unit.name.clone(), plan.needs())])
+            }
+            Procedure::Shooting {
+                shooter,
+                target,
+                situation,
+                ..
+            } => {
+                let s = &self.battle.unit(*shooter).ok_or("no such unit")?.unit;
+                let t = &self.battle.unit(*target).ok_or("no such unit")?.unit;
+                let plan = Shooting::plan(s, t, *situation).map_err(|e| e.to_string())?;
+                Ok(vec![(s.name.clone(), plan.needs(typed_of(0)))])
+            }
+            Procedure::Charge { unit, spans, .. } => {
+                let u = self.battle.unit(*unit).ok_or("no such unit")?;
+                let m = RandomMove { spans: *spans };
+                Ok(vec![(u.unit.name.clone(), m.needs())])
+            }
+            Procedure::Melee {
+                a,
+                b,
+                facts_a,
+                facts_b,
+                rough_ground,
+                ..
+            } => {
+                let ua = &self.battle.unit(*a).ok_or("no such unit")?.unit;
+                let ub = &self.battle.unit(*b).ok_or("no such unit")?.unit;
+                let plan = Melee::between(ua, facts_a, ub, facts_b, *rough_ground)
+                    .map_err(|e| e.to_string())?;
+                let (na, nb) = plan.needs(&MeleeDice {
+                    a: typed_of(0).clone(),
+                    b: typed_of(1).clone(),
+                });
+                Ok(vec![(ua.name.clone(), na), (ub.name.clone(), nb)])
+            }
+            Procedure::BreakOff {
+                unit,
+                opponents,
+                opponent,
+                supporting,
+            } => {
+                let u = &self.battle.unit(*unit).ok_or("no such unit")?.unit;
+                let o = opponents.get(*opponent).ok_or("no Melee opponent")?;
+                let o = &self.battle.unit(*o).ok_or("no such unit")?.unit;
+                let plan = BreakOff::plan(u, o, *supporting).map_err(|e| e.to_string())?;
+                Ok(vec![(u.name.clone(), plan.needs(typed_of(0)))])
+            }
+            Procedure::Pursue { unit, .. } => {
+                let u = self.battle.unit(*unit).ok_or("no such unit")?;
+                let m = RandomMove {
+                    spans: u.unit.move_distance().max(1),
+                };
+                Ok(vec![(u.unit.name.clone(), m.needs())])
+            }
+            Procedure::StandLoss {
+                unit, personality, ..
+            } => {
+                let u = &self.battle.unit(*unit).ok_or("no such unit")?.unit;
+                let p = u
+                    .personalities
+                    .iter()
+                    .find(|p| &p.name == personality)
+                    .ok_or("no such personality")?;
+                let loss = StandLoss {
+                    personality: p.clone(),
+                    stands_left: u.stands,
+                    vendetta_by: None,
+                };
+                Ok(vec![(personality.clone(), loss.needs(typed_of(0)))])
+            }
+        }
+    }
+
+    /// Rolls the open resolve panel: with typed dice when given, else Herald's.
+    pub(super) fn roll(&mut self, typed: Option<Vec<Dice>>) {
+        let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
+            return;
+        };
+        if r.rolled.is_some() {
+            return;
+        }
+        let procedure = r.procedure.clone();
+        if let Procedure::BreakOff { .. } = procedure
+            && self.needs(&procedure).is_err()
+        {
+            // 2.4.8: the panel says why below, in the rules' words.
+            return self.set_resolve_error(
+                "refused (2.4.8), see why below: s if it is only a supporting unit, Esc back to its activation"
+                    .to_string(),
+            );
+        }
+        let mut typed = typed.unwrap_or_default().into_iter();
+        let mut next = || typed.next().unwrap_or_default();
+        let event = match &procedure {
+            Procedure::Initiative => Event::Initiative {
+                a: next(),
+                b: next(),
+            },
+            Procedure::Activation { unit, situation } => Event::Activation {
+                unit: *unit,
+                situation: *situation,
+                dice: next(),
+                add_champion: false,
+            },
+            Procedure::Flee {
+                unit,
+                obstacle_stands,
+            } => Event::Flee {
+                unit: *unit,
+                obstacle_stands: *obstacle_stands,
+                dice: next(),
+            },
+            Procedure::Reaction {
+                unit,
+                cause,
+                situation,
+                ..
+            } => Event::Reaction {
+                unit: *unit,
+                cause: *cause,
+                situation: *situation,
+                dice: next(),
+            },
+            Procedure::Shooting {
+                shooter,
+                target,
+                situation,
+                ..
+            } => Event::Shooting {
+                shooter: *shooter,
+                target: *target,
+                situation: *situation,
+                dice: next(),
+            },
+            // 2.4.4.1, W-28: the distance of the formation it started in.
+            Procedure::Charge {
+                unit,
+                target,
+                spans,
+                ..
+            } => Event::RandomMove {
+                unit: *unit,
+                spans: *spans,
+                toward: Some(*target),
+                dice: next(),
+            },
+            Procedure::Melee {
+                a,
+                b,
+                facts_a,
+                facts_b,
+                rough_ground,
+                ..
+            } => Event::Melee {
+                a: *a,
+                b: *b,
+                facts_a: facts_a.clone(),
+                facts_b: facts_b.clone(),
+                rough_ground: *rough_ground,
+                dice: MeleeDice {
+                    a: next(),
+                    b: next(),
+                },
+            },
+            // 2.4.10, 2.6.3: a random move at full speed toward the enemy;
+            // 2.2.1: the Random Move of a unit that stops, before it Halts.
+            Procedure::Pursue { unit, .. } | Procedure::Halt { unit } => Event::RandomMove {
+                unit: *unit,
+                spans: self
+                    .battle
+                    .unit(*unit)
+                    .map_or(1, |u| u.unit.move_distance().max(1)),
+                toward: None,
+                dice: next(),
+            },
+            Procedure::StandLoss {
+                unit,
+                personality,
+                enemy,
+            } => Event::StandLoss {
+                unit: *unit,
+                personality: personality.clone(),
+                enemy: *enemy,
+                dice: next(),
+            },
+            Procedure::Defence {
+                unit,
+                defence,
+                charging,
+            } => Event::Defence {
+                unit: *unit,
+                defence: *defence,
+                charging: *charging,
+                dice: next(),
+            },
+            // 2.4.8: the break-off is the unit's activation.
+            Procedure::BreakOff {
+                unit,
+                opponents,
+                opponent,
+                supporting,
+            } => Event::BreakOff {
+                unit: *unit,
+                opponent: opponents.get(*opponent).copied().unwrap_or(*unit),
+                supporting: *supporting,
+                dice: next(),
+            },
+        };
+        let event = match self.battle.complete(event, &mut self.dice) {
+            Ok(e) => e,
+            Err(e) => return self.set_resolve_error(e.to_string()),
+        };
+        let mut rolled = match self.preview(&event) {
+            Ok(r) => r,
+            Err(e) => return self.set_resolve_error(e),
+        };
+        // W-27: a shot that is the shooter's choice after its activation is
+        // recorded as that choice first, with the shot (one key, one step).
+        if let Procedure::Shooting {
+            shooter,
+            choose: true,
+            ..
+        } = procedure
+        {
+            let choice = Event::Choose {
+                unit: shooter,
+                choice: RulesChoice::Shoot,
+                target: None,
+                formation: None,
+                files: None,
+                pavises: None,
+            };
+            if let Err(e) = self.battle.record(choice) {
+                return self.set_resolve_error(e.to_string());
+            }
+        }
+        if let Err(e) = self.battle.record(event.clone()) {
+            if matches!(procedure, Procedure::Shooting { choose: true, .. }) {
+                self.battle.undo(); // the choice goes with the shot it was for
+            }
+            return self.set_resolve_error(e.to_string());
+        }
+        rolled.entry = self.battle.events().len() - 1;
+        self.after_record(&procedure, &event, &mut rolled);
+        if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() {
+            r.error = None;
+            r.rolled = Some(rolled);
+            r.scroll = 0;
+        }
+        self.status = None;
+    }
+
+    /// What the rules make of an activation's dice, for showing them (the
+    /// battle's fold re-runs the same procedure when it records the event).
+    pub(super) fn activation_outcome(
+        &self,
+        id: UnitId,
+        situation: ActivationSituation,
+        dice: &Dice,
+    ) -> Result<ActivationOutcome, String> {
+        let u = self.battle.unit(id).ok_or("no such unit")?;
+        Activation::plan(&u.unit, situation)
+            .and_then(|p| p.resolve(dice))
+            .map_err(|e| e.to_string())
+    }
+
+    /// Enter after a roll: the panel closes; what the result left the
+    /// battle to do (a flight, a Berserk Move, a shower …) opens next.
+    pub(super) fn finish_resolve(&mut self) {
+        let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
+            return;
+        };
+        let Some(x) = &r.rolled else {
+            return;
+        };
+        let (procedure, x) = (r.procedure.clone(), x.clone());
+        self.dialogs.pop();
+        if self.hand_back(&procedure, &x) {
+            return;
+        }
+        if let Step::Duty(i) = self.battle.next_step() {
+            return self.open_duty(i);
+        }
+        self.follow_walker();
+        self.say(match self.battle.next_step() {
+            Step::RollInitiative => "next: roll for initiative (Enter)".to_string(),
+            Step::Activate(id) => format!("next: {} ({id}) activates (Enter)", self.name(id)),
+            Step::EndActivations(s) => {
+                format!(
+                    "side {} has activated every unit: Enter moves on (2.1)",
+                    s.name()
+                )
+            }
+            Step::FightMelee(a, b) => format!("next: Melee, {a} against {b} (2.6)"),
+            Step::EndTurn => "every Melee is fought: Enter ends the turn".to_string(),
+            Step::Duty(i) => {
+                let d = &self.battle.duties()[i];
+                format!(
+                    "next: {} ({}) must {} (Enter)",
+                    self.name(d.unit),
+                    d.unit,
+                    d.due
+                )
+            }
+        });
+    }
+
+    /// The rules' actions a choice stands for.
+    pub fn rules_actions(c: Choice) -> &'static [RulesAction] {
+        match c {
+            Choice::Charge => &[RulesAction::Charge],
+            Choice::Evade => &[RulesAction::Evade],
+            Choice::Move => &[RulesAction::Move, RulesAction::StopFleeingAndMove],
+            Choice::Stop => &[RulesAction::Stop, RulesAction::StopFleeingAndHalt],
+            Choice::Wheel => &[RulesAction::Wheel],
+            Choice::ChangeFormation => &[RulesAction::ChangeFormation],
+            Choice::AddChampion => &[RulesAction::AddChampion],
+            Choice::Shoot => &[RulesAction::Shoot],
+            Choice::Flee => &[RulesAction::Flee],
+        }
+    }
+
+    /// Whether the open result allows a choice, and the rules' action it is.
+    pub fn allowed(&self, c: Choice) -> Option<RulesAction> {
+        let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
+            return None;
+        };
+        if matches!(r.procedure, Procedure::BreakOff { .. }) {
+            return None; // 2.4.8: it moves straight back; nothing else to choose
+        }
+        Self::choice_action(r.rolled.as_ref()?.activation.as_ref()?, c)
+    }
+
+    /// The rules' action a choice takes after this outcome, if it allows it:
+    /// what the rules allow (2.2.2), a stop after a moving unit's failure
+    /// (2.2.1), a Berserk Move's charge (2.4.10, W-30).
+    pub fn choice_action(o: &ActivationOutcome, c: Choice) -> Option<RulesAction> {
+        let forced = |a| o.forced.contains(&a);
+        match c {
+            Choice::Stop if forced(RulesAction::KeepMoving) => return Some(RulesAction::Stop),
+            Choice::Charge if forced(RulesAction::BerserkMove) => {
+                return Some(RulesAction::Charge);
+            }
+            _ => {}
+        }
+        Self::rules_actions(c)
+            .iter()
+            .copied()
+            .find(|a| o.allowed.contains(a))
+    }
+
+    /// A key after an activation: the unit's one choice (W-27), recorded as
+    /// an event the battle checks and applies (Shieldwall left, moving,
+    /// pavises lost, a champion, a flight or a Random Move owed next).
+    pub(super) fn choose(&mut self, c: Choice) {
+        let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
+            return;
+        };
+        let (unit, reaction) = match r.procedure {
+            Procedure::Pursue { unit, .. } if c == Choice::Charge && r.rolled.is_none() => {
+                // 2.4.10, 2.6.3: an enemy in charge reach: it charges at once.
+                return self.open_pick(PickFor::Charge(unit));
+            }
+            Procedure::Activation { unit, .. } => (unit, None),
+            Procedure::Reaction {
+                unit,
+                cause,
+                purpose,
+                ..
+            } => (unit, Some((cause, purpose))),
+            _ => return,
+        };
+        let Some(x) = &r.rolled else { return };
+        if x.chosen.contains(&c) {
+            return self.set_resolve_error("already done".to_string());
+        }
+        let Some(action) = self.allowed(c) else {
+            let (what, sec) = Self::rules_actions(c)[0].describe();
+            return self.set_resolve_error(format!(
+                "the activation does not allow this: {what} ({sec}); see what it allows below"
+            ));
+        };
+        let (what, sec) = action.describe();
+        if let Some((cause, purpose)) = reaction {
+            // A reaction's answer is applied by the battle with its roll (2.4.4.2, 2.4.7).
+            let note = match (c, purpose) {
+                (Choice::Shoot, Purpose::ShootAtCharger | Purpose::Evade) => {
+                    return self.open_shooting(unit, cause, false, false);
+                }
+                (Choice::Charge, _) => format!(
+                    "{what} ({sec}): counter-charges {}; the two meet halfway (2.4.4.2)",
+                    self.name(cause)
+                ),
+                (Choice::Evade, _) => format!(
+                    "{what} ({sec}): moves away from {} on the table (2.4.7)",
+                    self.name(cause)
+                ),
+                _ => return,
+            };
+            return self.note_choice(c, note);
+        }
+        let broken = self
+            .battle
+            .unit(unit)
+            .is_some_and(|u| u.unit.morale == crate::rules::warlords::unit::Morale::Broken);
+        let choice = match c {
+            Choice::Charge => return self.open_pick(PickFor::Charge(unit)),
+            Choice::Shoot => return self.open_pick(PickFor::Shoot(unit)),
+            Choice::ChangeFormation => {
+                let Some(u) = self.battle.unit(unit) else {
+                    return;
+                };
+                let pick = FormationPick {
+                    unit,
+                    files: u.unit.files,
+                    pavises: u.unit.pavises_deployed,
+                };
+                return self.dialogs.push(Dialog::Formation(pick));
+            }
+            Choice::Evade => RulesChoice::Evade,
+            Choice::Move if broken => RulesChoice::StopFleeingAndMove,
+            Choice::Move => RulesChoice::Move,
+            Choice::Stop if broken => RulesChoice::StopFleeingAndHalt,
+            Choice::Stop => RulesChoice::Stop,
+            Choice::Wheel => RulesChoice::Wheel,
+            Choice::AddChampion => RulesChoice::AddChampion,
+            Choice::Flee => RulesChoice::Flee,
+        };
+        let event = Event::Choose {
+            unit,
+            choice,
+            target: None,
+            formation: None,
+            files: None,
+            pavises: None,
+        };
+        match self.battle.record(event) {
+            Ok(e) => {
+                let summary = e.summary.clone();
+                let owed = self.battle.state().duties_of(unit);
+                let note = if owed == "none" {
+                    format!("{what} ({sec}): {summary}")
+                } else {
+                    format!("{what} ({sec}): next it must: {owed} (Enter)")
+                };
+                self.note_choice(c, note);
+            }
+            Err(e) => self.set_resolve_error(e.to_string()),
+        }
+    }
+
+    /// Notes what a choice did in the open result.
+    pub(super) fn note_choice(&mut self, c: Choice, note: String) {
+        if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut()
+            && let Some(x) = &mut r.rolled
+        {
+            x.chosen.push(c);
+            x.notes.push(note);
+            r.error = None;
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! The players' own dice, typed in.
+
+use super::App;
+use crate::dice::{Colour, Dice};
+use crate::tui::warlords::dialog::{Dialog, TypeDice};
+
+impl App {
+    pub(super) fn open_typing(&mut self) {
+        let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
+            return;
+        };
+        if r.rolled.is_some() {
+            return;
+        }
+        match self.needs(&r.procedure) {
+            Ok(groups) => {
+                let typed = vec![Dice::default(); groups.len()];
+                let Some(ask) = TypeDice::next_ask(&groups, &typed) else {
+                    return self.roll(None);
+                };
+                self.dialogs.push(Dialog::TypeDice(TypeDice {
+                    groups,
+                    typed,
+                    ask,
+                    text: String::new(),
+                    error: None,
+                }))
+            }
+            Err(e) => self.set_resolve_error(e),
+        }
+    }
+
+    /// Enter in the typed-dice field: checks the dice per colour, asks for
+    /// the next colour the rules need, and rolls once every die is typed.
+    pub(super) fn submit_typed(&mut self) {
+        let n = self.dialogs.len();
+        let (Some(Dialog::Resolve(r)), Some(Dialog::TypeDice(t))) = (
+            n.checked_sub(2).and_then(|i| self.dialogs.get(i)),
+            self.dialogs.last(),
+        ) else {
+            return;
+        };
+        let result = typed_dice(t).and_then(|typed| {
+            let groups = self.needs_given(&r.procedure, &typed)?;
+            for ((who, need), have) in groups.iter().zip(&typed) {
+                for (colour, n) in need.per_colour() {
+                    let had = have.of(colour).len();
+                    if had > n {
+                        return Err(format!(
+                            "{who} needs {n} {} dice here, but {had} were given",
+                            colour.name()
+                        ));
+                    }
+                }
+            }
+            Ok((groups, typed))
+        });
+        let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut() else {
+            return;
+        };
+        match result {
+            Err(e) => t.error = Some(e),
+            Ok((groups, typed)) => match TypeDice::next_ask(&groups, &typed) {
+                Some(ask) => {
+                    t.groups = groups;
+                    t.typed = typed;
+                    t.ask = ask;
+                    t.text.clear();
+                    t.error = None;
+                }
+                None => {
+                    self.dialogs.pop();
+                    self.roll(Some(typed));
+                }
+            },
+        }
+    }
+
+    pub(super) fn set_resolve_error(&mut self, e: String) {
+        if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() {
+            r.error = Some(e);
+        }
+    }
+}
+
+/// The dice a typed-dice field holds with what was just typed: bare digits
+/// are the colour asked for; `W: 6 6 4  R: 3  Y: 1` names the colours; `|`
+/// starts the next group's dice (Melee: side a's, then side b's).
+pub(super) fn typed_dice(t: &TypeDice) -> Result<Vec<Dice>, String> {
+    let mut typed = t.typed.clone();
+    typed.resize(t.groups.len(), Dice::default());
+    let parts: Vec<&str> = t.text.split('|').collect();
+    if parts.len() > 1 && parts.len() != t.groups.len() {
+        return Err(format!(
+            "{} part(s) typed between |, but this roll has {} group(s) of dice",
+            parts.len(),
+            t.groups.len()
+        ));
+    }
+    for (p, part) in parts.iter().enumerate() {
+        let (dice, labelled) = read_colours(part, t.ask.colour)?;
+        if !labelled && parts.len() == 1 && dice.of(t.ask.colour).len() != t.ask.count {
+            let who = t
+                .ask
+                .group
+                .and_then(|g| t.groups.get(g))
+                .map_or(String::new(), |(w, _)| format!(" for {w}"));
+            return Err(format!(
+                "this roll needs {} {} dice{who} now, but {} were given",
+                t.ask.count,
+                t.ask.colour.name(),
+                dice.of(t.ask.colour).len()
+            ));
+        }
+        let group = if parts.len() > 1 {
+            Some(p)
+        } else {
+            t.ask.group
+        };
+        match group {
+            Some(g) => {
+                for c in [Colour::White, Colour::Red, Colour::Yellow] {
+                    typed[g].of_mut(c).extend_from_slice(dice.of(c));
+                }
+            }
+            None => {
+                // Every group's white dice in order; red and yellow go to the
+                // one group that needs them.
+                let mut white = dice.white.as_slice();
+                for (g, (_, need)) in t.groups.iter().enumerate() {
+                    let take = need.white.min(white.len());
+                    let (mine, rest) = white.split_at(take);
+                    typed[g].white.extend_from_slice(mine);
+                    white = rest;
+                }
+                // Too many: the last group holds them, and the count check refuses.
+                typed[t.groups.len() - 1].white.extend_from_slice(white);
+                for c in [Colour::Red, Colour::Yellow] {
+                    if dice.of(c).is_empty() {
+                        continue;
+                    }
+                    let wanting: Vec<usize> = (0..t.groups.len())
+                        .filter(|&g| t.groups[g].1.of(c) > 0)
+                        .collect();
+                    match wanting.as_slice() {
+                        [g] => typed[*g].of_mut(c).extend_from_slice(dice.of(c)),
+                        _ => {
+                            return Err(format!(
+                                "more than one side may need {} dice: type each side's dice apart, e.g. W: 6 6 R: 3 | W: 5 4 R: 2",
+                                c.name()
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(typed)
+}
+
+/// Reads typed faces, `W`/`R`/`Y` switching the colour (bare digits are
+/// `colour`); also says whether any colour was named.
+pub(super) fn read_colours(text: &str, colour: Colour) -> Result<(Dice, bool), String> {
+    let mut dice = Dice::default();
+    let mut now = colour;
+    let mut labelled = false;
+    for ch in text.chars() {
+        match ch.to_ascii_lowercase() {
+            'w' | 'r' | 'y' => {
+                labelled = true;
+                now = match ch.to_ascii_lowercase() {
+                    'w' => Colour::White,
+                    'r' => Colour::Red,
+                    _ => Colour::Yellow,
+                };
+            }
+            ' ' | ',' | ':' => {}
+            d if d.is_ascii_digit() => {
+                let v = d.to_digit(10).unwrap_or(0) as u8;
+                let die = crate::dice::Die::new(v).ok_or_else(|| {
+                    format!("'{v}' is not a die: a {} die shows 1 to 6", now.name())
+                })?;
+                dice.of_mut(now).push(die);
+            }
+            other => {
+                return Err(format!(
+                    "'{other}' is not a die: type faces 1 to 6 (4 3 6 or 436), colours as W: R: Y:"
+                ));
+            }
+        }
+    }
+    Ok((dice, labelled))
+}

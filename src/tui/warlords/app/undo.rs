@@ -1,0 +1,72 @@
+//! Undo and redo: a step the referee took with one key is taken back with one.
+
+use super::App;
+use crate::battle::warlords::Event;
+
+impl App {
+    /// Whether the event at `at` was recorded by the same key as the one before it.
+    pub(super) fn is_joined(&self, at: usize, event: &Event) -> bool {
+        self.joined.iter().any(|(i, e)| *i == at && e == event)
+    }
+
+    /// Takes back the last step: every event its one key recorded.
+    pub(super) fn undo(&mut self) {
+        self.dialogs.clear();
+        let mut kinds: Vec<&'static str> = Vec::new();
+        loop {
+            let at = self.battle.events().len().saturating_sub(1);
+            let Some(e) = self.battle.undo() else { break };
+            let e = e.clone();
+            kinds.push(e.kind());
+            if !(at > 0 && self.is_joined(at, &e)) {
+                break;
+            }
+        }
+        match kinds.len() {
+            0 => self.refuse("nothing to undo"),
+            1 => self.say(format!(
+                "undone: the last event ({}); U redoes it",
+                kinds[0]
+            )),
+            n => {
+                kinds.reverse();
+                self.say(format!(
+                    "undone: the last step, {n} events ({}); U redoes it",
+                    kinds.join(" + ")
+                ))
+            }
+        }
+        self.follow_walker();
+    }
+
+    /// Applies again the last step taken back, with its recorded dice.
+    pub(super) fn redo(&mut self) {
+        self.dialogs.clear();
+        let mut summaries: Vec<String> = Vec::new();
+        loop {
+            match self.battle.redo() {
+                Ok(Some(e)) => summaries.push(e.summary.clone()),
+                Ok(None) => break,
+                Err(e) => {
+                    self.refuse(format!("cannot redo: {e}"));
+                    return self.follow_walker();
+                }
+            }
+            let at = self.battle.events().len();
+            let joined = self
+                .battle
+                .undone()
+                .last()
+                .is_some_and(|next| self.is_joined(at, next));
+            if !joined {
+                break;
+            }
+        }
+        if summaries.is_empty() {
+            self.refuse("nothing to redo");
+        } else {
+            self.say(format!("redone: {}", summaries.join("; ")));
+        }
+        self.follow_walker();
+    }
+}

@@ -1,0 +1,124 @@
+//! The walker: following the turn sequence (2.1) and the selection in the tables.
+
+use super::App;
+use crate::battle::UnitId;
+use crate::battle::warlords::{Event, Phase, Step};
+use crate::rules::Side;
+use crate::tui::warlords::dialog::{Dialog, Procedure, Resolve};
+use crate::tui::warlords::keymap::Context;
+
+impl App {
+    /// The indices of a side's units on the table, the rows of its table
+    /// (Dispersed and removed units are in the fled and destroyed list).
+    pub fn on_table(&self, side: Side) -> Vec<usize> {
+        self.battle
+            .units(side)
+            .filter(|(_, u)| !u.off_table())
+            .map(|(id, _)| id.index)
+            .collect()
+    }
+
+    /// The selected row of a side's table: the selected unit, or the
+    /// nearest on the table when it has left it.
+    pub fn selected_index(&self, side: Side) -> Option<usize> {
+        let rows = self.on_table(side);
+        let want = self.selected[side as usize];
+        rows.iter()
+            .copied()
+            .find(|&i| i >= want)
+            .or_else(|| rows.last().copied())
+    }
+
+    /// The selected unit's id.
+    pub fn selected_id(&self) -> Option<UnitId> {
+        let side = self.focus;
+        self.selected_index(side).map(|i| UnitId::new(side, i))
+    }
+
+    /// Moves the selection in the focused table by `delta` rows, clamped.
+    pub(super) fn move_selection(&mut self, delta: i64) {
+        let side = self.focus;
+        let rows = self.on_table(side);
+        let Some(now) = self.selected_index(side) else {
+            return;
+        };
+        let n = rows.len() as i64;
+        let pos = rows.iter().position(|&i| i == now).unwrap_or(0) as i64;
+        let at = pos.saturating_add(delta).clamp(0, n - 1);
+        self.selected[side as usize] = rows[at as usize];
+    }
+
+    /// Selects a unit and focuses its side.
+    pub(super) fn select(&mut self, id: UnitId) {
+        self.focus = id.side;
+        self.selected[id.side as usize] = id.index;
+    }
+
+    /// Points the selection at the unit the sequence wants next.
+    pub(super) fn follow_walker(&mut self) {
+        match self.battle.next_step() {
+            Step::Activate(id) => {
+                let keep = self
+                    .selected_id()
+                    .is_some_and(|s| self.battle.to_activate(id.side).contains(&s));
+                if !keep {
+                    self.select(id);
+                }
+            }
+            Step::FightMelee(a, _) => self.select(a),
+            _ => {}
+        }
+    }
+
+    /// Enter: the next step of whatever is on top.
+    pub(super) fn advance(&mut self) {
+        match self.context() {
+            Context::Tables => self.walk(),
+            Context::AfterRoll | Context::MeleeResult => self.finish_resolve(),
+            Context::Pick => self.pick(),
+            Context::TypeDice => self.submit_typed(),
+            Context::Correct => self.apply_correction(),
+            Context::FallBack => self.apply_fall_back(),
+            Context::HitStands => self.close_hit_stands(),
+            Context::Help => {
+                self.dialogs.pop();
+            }
+            _ => {}
+        }
+    }
+
+    /// The turn walker: does the step of 2.1 the battle is at.
+    pub(super) fn walk(&mut self) {
+        match self.battle.next_step() {
+            Step::RollInitiative => self
+                .dialogs
+                .push(Dialog::Resolve(Resolve::new(Procedure::Initiative))),
+            Step::Activate(next) => {
+                let id = self
+                    .selected_id()
+                    .filter(|s| self.battle.to_activate(next.side).contains(s))
+                    .unwrap_or(next);
+                self.open_activation(id);
+            }
+            Step::EndActivations(_) | Step::EndTurn => {
+                let from = self.battle.phase();
+                match self.battle.record(Event::NextPhase) {
+                    Ok(_) => {
+                        let text = match (from, self.battle.phase()) {
+                            (Phase::Melee, _) => format!(
+                                "turn {} begins: roll for initiative (2.1.1)",
+                                self.battle.turn()
+                            ),
+                            (_, to) => format!("every unit has activated; now {to} (2.1)"),
+                        };
+                        self.say(text);
+                        self.follow_walker();
+                    }
+                    Err(e) => self.refuse(e.to_string()),
+                }
+            }
+            Step::FightMelee(a, b) => self.open_melee(a, b),
+            Step::Duty(i) => self.open_duty(i),
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! The typed-dice field: the players' own dice, typed in.
+
+use super::popup;
+use crate::tui::warlords::app::App;
+use crate::tui::warlords::dialog::TypeDice;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// Draws the typed-dice field over the panel: what it asks for now (a
+/// colour at a time), the dice typed so far, and how to type them.
+pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let r = popup::centred(area, 76, 11);
+    let inner = popup::frame(app, "Type the players' dice", r, buf);
+    let ask = &d.ask;
+    let colour = ask.colour.name();
+    let asked = match ask.group {
+        None => {
+            let groups: Vec<String> = d
+                .groups
+                .iter()
+                .filter(|(_, c)| c.white > 0)
+                .map(|(who, c)| format!("{who}: {}", c.white))
+                .collect();
+            format!(
+                "{} {colour} dice, in the order rolled ({})",
+                ask.count,
+                groups.join("; ")
+            )
+        }
+        Some(g) => {
+            let who = d.groups.get(g).map_or("", |(w, _)| w.as_str());
+            let why = match (
+                ask.colour,
+                d.typed.get(g).is_some_and(|x| !x.white.is_empty()),
+            ) {
+                (crate::dice::Colour::White, true) => " more (a Slippery personality, W-21)",
+                (crate::dice::Colour::Red, _) => " (personality check, W-15, W-18, W-19)",
+                (crate::dice::Colour::Yellow, _) => " (which personality, W-15, W-18)",
+                _ => "",
+            };
+            format!("{} {colour} dice for {who}{why}", ask.count)
+        }
+    };
+    let mut lines = vec![Line::from(Span::styled(asked, t.title()))];
+    let so_far: Vec<String> = d
+        .groups
+        .iter()
+        .zip(&d.typed)
+        .filter(|(_, x)| x.count() != crate::dice::DiceCount::default())
+        .map(|((who, _), x)| format!("{who}: {}", crate::battle::warlords::state::dice_text(x)))
+        .collect();
+    if !so_far.is_empty() {
+        lines.push(Line::from(vec![
+            Span::styled("typed: ", t.dim()),
+            Span::raw(so_far.join("; ")),
+        ]));
+    }
+    lines.push(Line::from(
+        "faces 1-6: 436 or 4 3 6; by colour: W: 6 6 4  R: 3  Y: 1; sides apart: |",
+    ));
+    lines.push(Line::from(vec![
+        Span::styled("> ", t.key()),
+        Span::raw(d.text.clone()),
+        Span::styled("_", t.key()),
+    ]));
+    if let Some(e) = &d.error {
+        lines.push(Line::from(vec![
+            Span::styled("! ", t.bad()),
+            Span::styled(e.clone(), t.warn()),
+        ]));
+    }
+    lines.push(Line::from(vec![
+        Span::styled("Enter", t.key()),
+        Span::raw(" use these dice   "),
+        Span::styled("Esc", t.key()),
+        Span::raw(" back"),
+    ]));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
