@@ -113,6 +113,11 @@ pub enum Command {
         saves: PathBuf,
     },
     /// Print a saved battle's report in Markdown.
+    ///
+    /// Every event with its dice and the modifiers behind each score, the
+    /// referee's notes where they were made, and after each turn its summary
+    /// (casualties, morale, units broken, fled and dispersed, personalities
+    /// lost) and a table of every unit's state.
     #[command(after_help = LOG_EXAMPLES)]
     Log {
         /// The save file.

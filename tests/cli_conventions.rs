@@ -189,3 +189,11 @@ fn the_examples_name_files_that_exist() {
     }
     assert!(named >= 3, "the examples name real files");
 }
+
+#[test]
+fn log_help_says_what_the_report_holds() {
+    let text = stdout(&herald(&["log", "--help"]));
+    for what in ["modifiers", "notes", "summary", "table"] {
+        assert!(text.contains(what), "{what}: {text}");
+    }
+}

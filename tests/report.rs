@@ -1,12 +1,15 @@
-//! The end-of-turn summary (issue 13): per turn, casualties and stands lost
-//! per side, morale changes, units broken, fled and dispersed,
-//! personalities lost. A short scripted battle is checked line by line, and
-//! random battles' summaries against their entries.
+//! The end-of-turn summary and the Markdown report (issue 13): per turn,
+//! casualties and stands lost per side, morale changes, units broken, fled
+//! and dispersed, personalities lost; after each turn a table of every
+//! unit's state; each roll with the modifiers behind its score; notes where
+//! they were made. A short scripted battle is snapshotted, and random
+//! battles' summaries are checked against their entries.
 
 #[path = "support/battle.rs"]
 mod support;
 
 use herald::battle::UnitId;
+use herald::battle::warlords::report::markdown;
 use herald::battle::warlords::summary::{
     Losses, Moment, PersonalityChange, TurnSummary, UnitName, chronicle, of_turn, summaries,
 };
@@ -18,6 +21,7 @@ use herald::rules::warlords::melee::{MeleeDice, MeleeFacts};
 use herald::rules::warlords::personality::PersonalityStatus;
 use herald::rules::warlords::shooting::ShootingSituation;
 use herald::rules::warlords::unit::{Morale, ShootingStyle};
+use herald::store::save::{SaveData, SaveFile};
 use std::collections::BTreeSet;
 use support::{random_battle, random_battle_with_charges, setup};
 
@@ -417,4 +421,177 @@ fn the_chronicle_ends_each_turn_with_the_state_then() {
         ends,
         [(1, 2, 5, Morale::Broken), (2, 2, 5, Morale::Dispersed)]
     );
+}
+
+#[test]
+fn the_report_of_a_scripted_battle() {
+    insta::assert_snapshot!("scripted_battle", markdown(&scripted(), "scripted"));
+}
+
+#[test]
+fn each_roll_shows_the_modifiers_behind_its_score() {
+    let text = markdown(&scripted(), "scripted");
+    let lines: Vec<&str> = text.lines().collect();
+    let at = |needle: &str| {
+        lines
+            .iter()
+            .position(|l| *l == needle)
+            .unwrap_or_else(|| panic!("no line {needle:?} in\n{text}"))
+    };
+    // The knights' activation: the dice, then every modifier with its rule.
+    let knights = at(
+        "2. Household knights (a1) activates: W 5 4: score 15 against width 4, success; may add a champion",
+    );
+    assert_eq!(
+        lines[knights + 1..knights + 9],
+        [
+            "   - dice, Household knights: W 5 4",
+            "   - why:",
+            "     - rolled 5 4 white: the two highest make 9 [2.2]",
+            "     - +2 drilled [2.2, W-4]",
+            "     - +2 William's Charisma [3.1.2, W-0, W-4]",
+            "     - +1 Odo's Charisma [3.1.2, W-0, W-4]",
+            "     - +1 Expert tactician in sight [3.1.2, W-4]",
+            "     - score 15 against width 4: success [2.2, W-1]",
+        ]
+    );
+    // A Melee: each side's modifiers nested under its heading, the numbers
+    // past 9 indented under their wider number.
+    let fyrd = at("      - — b (Select fyrd): 3 dice [2.6.1 A]");
+    assert_eq!(
+        lines[fyrd + 1..fyrd + 6],
+        [
+            "        - +1 die: Close Foot with a 2nd rank fighting a unit in front [2.6.1 A, W-3, W-16]",
+            "        - rolled 1 2 1: the two highest make 3 [2.6.1 A]",
+            "        - -2 Household knights' armour [2.6.1 B, W-16]",
+            "        - -1 light weapons [2.6.1 B, W-16]",
+            "        - score 0 [2.6.1 B, W-16]",
+        ]
+    );
+    // Events without dice have no "why".
+    let next = at("7. next: turn 1, side b's activations");
+    assert_eq!(lines[next + 1], "");
+}
+
+#[test]
+fn each_turn_ends_with_its_summary_and_every_units_state() {
+    let text = markdown(&scripted(), "scripted");
+    let end = text.find("### End of turn 1\n").expect("turn 1 ends");
+    let turn_2 = text.find("## Turn 2\n").expect("turn 2 begins");
+    assert!(end < turn_2);
+    let block = &text[end..turn_2];
+    for line in [
+        "- casualty figures: a (Normans) +0, b (English) +5",
+        "- stands lost: a (Normans) 0, b (English) 1",
+        "- morale: Select fyrd (b2) ready → broken",
+        "- fled: Select fyrd (b2)",
+        "| unit | side | stands | casualties | morale | formation | champions | personalities |",
+        "| Household knights (a1) | a | 4 of 4 | 0 | ready | line | 0 | William, Odo |",
+        "| Select fyrd (b2) | b | 5 of 6 | 5 | broken | unformed | 0 | Gyrth |",
+        "| Slingers (b3) | b | 2 of 2 | 0 | ready | line | 0 | none |",
+    ] {
+        assert!(block.lines().any(|l| l == line), "{line:?} in\n{block}");
+    }
+    // Turn 2 is still being played: its table is the state now.
+    let now = &text[text
+        .find("### Turn 2 so far (side a's activations)\n")
+        .unwrap()..];
+    for line in [
+        "- dispersed: Select fyrd (b2)",
+        "- taken off the table by the referee: Slingers (b3)",
+        "- personalities: Harold (Huscarls, b1) wounded",
+        "| Huscarls (b1) | b | 6 of 6 | 0 | ready | shieldwall | 0 | Harold (wounded) |",
+        "| Select fyrd (b2) | b | 5 of 6 | 5 | dispersed | unformed | 0 | Gyrth |",
+        "| Slingers (b3) | b | 2 of 2 | 0 | ready (taken off the table) | line | 0 | none |",
+    ] {
+        assert!(now.lines().any(|l| l == line), "{line:?} in\n{now}");
+    }
+    // Notes are where they were made.
+    assert!(text.contains("4. Archers (a2) shoots at Select fyrd (b2)"));
+    assert!(text.contains(
+        "\n5. note on Archers (a2): the archers shoot high over the shieldwall\n6. Breton skirmishers (a3) activates"
+    ));
+    assert!(
+        text.contains("\n16. note on turn 1: rain begins to fall\n17. next: turn 2, initiative\n")
+    );
+}
+
+#[test]
+fn herald_log_prints_the_same_report_from_the_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("scripted.toml");
+    let battle = scripted();
+    let mut data = SaveData {
+        name: "scripted".to_string(),
+        dice: SeededDice::new(13).position(),
+        battle: Battle::new(setup()),
+    };
+    let mut file = SaveFile::create(&path, &mut data).unwrap();
+    for e in battle.events() {
+        data.battle.record(e.clone()).unwrap();
+    }
+    file.save(&mut data.battle, data.dice).unwrap();
+    drop(file);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_herald"))
+        .args(["log", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        markdown(&battle, "scripted")
+    );
+}
+
+/// A writer that takes `room` pieces, then fails as a closed pipe does.
+struct Pipe {
+    got: Vec<u8>,
+    pieces: usize,
+    room: usize,
+}
+
+impl std::io::Write for Pipe {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.pieces == self.room {
+            return Err(std::io::ErrorKind::BrokenPipe.into());
+        }
+        self.pieces += 1;
+        self.got.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn the_report_is_written_in_pieces_and_stops_at_a_failed_write() {
+    let (battle, _) = random_battle_with_charges(5, 3000);
+    let whole = markdown(&battle, "long");
+    assert!(whole.len() > 4 * 64 * 1024, "{} bytes", whole.len());
+    let mut pipe = Pipe {
+        got: Vec::new(),
+        pieces: 0,
+        room: usize::MAX,
+    };
+    herald::battle::warlords::report::write_markdown(&battle, "long", &mut pipe).unwrap();
+    assert_eq!(String::from_utf8(pipe.got).unwrap(), whole);
+    assert!(pipe.pieces > 3, "{} pieces", pipe.pieces);
+    // The reader goes away after two pieces: the error comes back, and
+    // nothing more is written.
+    let mut pipe = Pipe {
+        got: Vec::new(),
+        pieces: 0,
+        room: 2,
+    };
+    let err =
+        herald::battle::warlords::report::write_markdown(&battle, "long", &mut pipe).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe);
+    assert_eq!(pipe.pieces, 2);
+    assert!(whole.starts_with(std::str::from_utf8(&pipe.got).unwrap()));
 }
