@@ -1,5 +1,6 @@
-//! The command line: subcommands that print to the terminal. Each turns
-//! rules outcomes into text or JSON; no rules arithmetic happens here.
+//! The command line: its arguments, and subcommands that print to the
+//! terminal. Each turns rules outcomes into text or JSON; no rules
+//! arithmetic happens here.
 
 pub mod battle;
 pub mod check;
@@ -9,9 +10,236 @@ pub mod warlord_i;
 pub mod warlords;
 
 use crate::store::case::{AnyCases, load_cases};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+/// Examples under the top level's help.
+const EXAMPLES: &str = "\
+Examples:
+  herald                                    the console: Enter starts Hastings 1066, r resumes
+  herald new hastings --side armies/hastings-1066-norman.toml --side armies/hastings-1066-anglo-saxon.toml
+  herald play saves/hastings.toml           go on with a saved battle
+  herald log saves/hastings.toml > hastings.md
+  herald check armies/hastings-1066-*.toml  check a battle's armies together
+  herald odds tests/conformance/warlords.toml
+  herald completions bash > ~/.local/share/bash-completion/completions/herald";
+
+const PLAY_EXAMPLES: &str = "\
+Examples:
+  herald play saves/hastings.toml
+  herald play /media/usb/hastings.toml      a copy on a USB stick";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  herald check armies/hastings-1066-*.toml  both sides together (nemesis and vendetta names checked)
+  herald check armies/agincourt-1415-french.toml";
+
+const ODDS_EXAMPLES: &str = "\
+Examples:
+  herald odds tests/conformance/warlords.toml
+  herald odds tests/conformance/warlords.toml --json | head -3";
+
+const NEW_EXAMPLES: &str = "\
+Examples:
+  herald new hastings --side armies/hastings-1066-norman.toml --side armies/hastings-1066-anglo-saxon.toml
+  herald new rerun --seed 7 --side a.toml --side b.toml         the same dice as another run with seed 7
+  herald new allies --side a.toml,a-allies.toml --side b.toml   allies on side a";
+
+const LOG_EXAMPLES: &str = "\
+Examples:
+  herald log saves/hastings.toml
+  herald log saves/hastings.toml > hastings.md";
+
+const RESOLVE_EXAMPLES: &str = "\
+Examples:
+  herald resolve tests/conformance/warlords.toml
+  herald resolve tests/conformance/warlords.toml --json";
+
+const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  herald completions bash > ~/.local/share/bash-completion/completions/herald
+  herald completions zsh > ~/.zfunc/_herald      (with fpath+=~/.zfunc before compinit in ~/.zshrc)
+  herald completions fish > ~/.config/fish/completions/herald.fish";
+
+/// Herald: a referee's console for Warlords battles.
+#[derive(Parser, Debug)]
+#[command(name = "herald", version, about, after_help = EXAMPLES)]
+pub struct Cli {
+    /// What to do (none: the console, on its start screen).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Herald's subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Open the console on a saved battle.
+    #[command(after_help = PLAY_EXAMPLES)]
+    Play {
+        /// The save file (saves/NAME.toml).
+        save: PathBuf,
+    },
+    /// Check army files and print each army's contingents, units and personalities.
+    #[command(after_help = CHECK_EXAMPLES)]
+    Check {
+        /// Army files (TOML).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Print the exact odds of every case of a conformance-format file.
+    #[command(after_help = ODDS_EXAMPLES)]
+    Odds {
+        /// The case file (TOML with [[case]] tables); any dice in it are ignored.
+        file: PathBuf,
+        /// One JSON object per case, one per line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Create a new battle in saves/NAME.toml from two or more army files.
+    #[command(after_help = NEW_EXAMPLES)]
+    New {
+        /// The battle's name (its save file is saves/NAME.toml).
+        name: String,
+        /// An army file for a side; give --side once per side (first side a, then b).
+        #[arg(long = "side", required = true)]
+        sides: Vec<PathBuf>,
+        /// Seed for Herald's dice (random if not given).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The folder for saves.
+        #[arg(long, default_value = "saves")]
+        saves: PathBuf,
+    },
+    /// Print a saved battle's report in Markdown.
+    ///
+    /// Every event with its dice and the modifiers behind each score, the
+    /// referee's notes where they were made, and after each turn its summary
+    /// (casualties, morale, units broken, fled and dispersed, personalities
+    /// lost) and a table of every unit's state.
+    #[command(after_help = LOG_EXAMPLES)]
+    Log {
+        /// The save file.
+        save: PathBuf,
+    },
+    /// Test support: records N suggested events in a save, acknowledging each durable write.
+    #[command(hide = true)]
+    Autoplay {
+        /// The save file.
+        save: PathBuf,
+        /// How many events to record.
+        #[arg(long, default_value_t = 1000)]
+        events: usize,
+    },
+    /// Resolve every case of a conformance file (see conformance/README.md).
+    #[command(after_help = RESOLVE_EXAMPLES)]
+    Resolve {
+        /// The case file (TOML with [[case]] tables).
+        file: PathBuf,
+        /// One JSON object per case, one per line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a shell completion script for herald's commands and options.
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions {
+        /// The shell.
+        shell: Shell,
+    },
+}
+
+/// The shells Herald writes completions for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Shell {
+    // Plain comments, not doc comments: clap would list each with its doc
+    // instead of one line of the accepted names.
+    Bash,
+    Zsh,
+    Fish,
+}
+
+impl Shell {
+    fn generator(self) -> clap_complete::Shell {
+        match self {
+            Shell::Bash => clap_complete::Shell::Bash,
+            Shell::Zsh => clap_complete::Shell::Zsh,
+            Shell::Fish => clap_complete::Shell::Fish,
+        }
+    }
+}
+
+/// Runs a subcommand; `None` is the console's (the binary runs it, as it
+/// owns the terminal).
+pub fn run(command: Command) -> ExitCode {
+    match command {
+        Command::Resolve { file, json } => resolve::run(&file, json),
+        Command::Check { files } => check::run(&files),
+        Command::Odds { file, json } => odds::run(&file, json),
+        Command::New {
+            name,
+            sides,
+            seed,
+            saves,
+        } => battle::new(&name, &sides, seed, &saves),
+        Command::Log { save } => battle::log(&save),
+        Command::Autoplay { save, events } => battle::autoplay(&save, events),
+        Command::Completions { shell } => completions(shell),
+        Command::Play { save } => console(Some(save)),
+    }
+}
+
+/// Prints the completion script for `shell`. It is written whole at the end
+/// so a closed pipe (`herald completions bash | head`) ends quietly.
+fn completions(shell: Shell) -> ExitCode {
+    let mut script = Vec::new();
+    clap_complete::generate(
+        shell.generator(),
+        &mut completion_command(),
+        "herald",
+        &mut script,
+    );
+    out(&String::from_utf8_lossy(&script));
+    ExitCode::SUCCESS
+}
+
+/// Herald's commands as the completion scripts offer them: without the
+/// hidden test-support subcommand (clap_complete offers hidden subcommands,
+/// and `clap::Command` cannot remove one, so the root is assembled again
+/// from `Cli`'s own arguments and its visible subcommands).
+pub fn completion_command() -> clap::Command {
+    let full = Cli::command();
+    let visible: Vec<clap::Command> = full
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set())
+        .cloned()
+        .collect();
+    let mut root = clap::Command::new("herald")
+        .version(env!("CARGO_PKG_VERSION"))
+        .args(full.get_arguments().cloned())
+        .subcommands(visible);
+    if let Some(about) = full.get_about() {
+        root = root.about(about.clone());
+    }
+    root
+}
+
+/// Runs the console; any error is said plainly. Exit status 0: every
+/// event saved; 1: the referee quit with events not saved; 2: it could not run.
+pub fn console(save: Option<PathBuf>) -> ExitCode {
+    use crate::tui::run::Outcome;
+    match crate::tui::run(save) {
+        Ok(Outcome::Saved) => ExitCode::SUCCESS,
+        Ok(Outcome::NotSaved(why)) => {
+            eprintln!("herald: {why}");
+            ExitCode::from(1)
+        }
+        Err(e) => {
+            eprintln!("herald: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
 
 /// Writes to standard output; `false` once the reader has gone away (a
 /// closed pipe, as in `herald log … | head`), so the caller can stop quietly.

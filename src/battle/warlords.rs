@@ -9,6 +9,7 @@ pub mod event;
 pub mod report;
 pub mod roll;
 pub mod state;
+pub mod summary;
 
 pub use duty::{Due, Duty};
 pub use event::{Correction, Event, Phase};

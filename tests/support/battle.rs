@@ -259,15 +259,23 @@ pub fn idea_with_charges(battle: &Battle, rng: &mut ChaCha8Rng) -> Event {
     }
 }
 
-/// A random battle from `seed` with charges among its events.
+/// A random battle from `seed` with charges among its events, and now and
+/// then a referee's note (on a unit or on the turn). Notes draw nothing
+/// from the generators, so the battle is the one it was without them.
 pub fn random_battle_with_charges(seed: u64, tries: usize) -> (Battle, SeededDice) {
     let mut battle = Battle::new(setup());
     let mut dice = SeededDice::new(seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xc4a6);
-    for _ in 0..tries {
+    for i in 0..tries {
         let idea = idea_with_charges(&battle, &mut rng);
         if let Ok(e) = battle.complete(idea, &mut dice) {
             let _ = battle.record(e);
+        }
+        if i % 37 == 36 {
+            let unit = (i % 2 == 0).then(|| UnitId::new(Side::B, i % 3));
+            if let Ok(note) = Event::note(unit, &format!("note after try {i}")) {
+                let _ = battle.record(note);
+            }
         }
     }
     (battle, dice)

@@ -3,6 +3,7 @@
 //! An event records the procedure's inputs, never its results: the fold
 //! re-runs the rules, so replay always equals live play.
 
+use crate::battle::BattleError;
 use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;
@@ -308,6 +309,43 @@ pub enum Event {
         /// The phase.
         phase: Phase,
     },
+    /// The referee's free-text note on a unit, or on the turn: kept in the
+    /// log and printed in the report where it was made; it changes nothing.
+    Note {
+        /// The unit it is about; `None`: the turn.
+        unit: Option<UnitId>,
+        /// The note: one line of 1 to [`MAX_NOTE_CHARS`] characters.
+        text: String,
+    },
+}
+
+/// The longest note, in characters: a few sentences, as on a paper record
+/// sheet's margin (a longer text belongs in a file beside the save).
+pub const MAX_NOTE_CHARS: usize = 500;
+
+/// What is wrong with a note's text, if anything: it must hold something
+/// besides spaces, be at most [`MAX_NOTE_CHARS`] characters, and be one line
+/// (no line breaks, tabs or other control characters: the log and the save
+/// show a note on one line).
+pub fn note_problem(text: &str) -> Option<String> {
+    let chars = text.chars().count();
+    if text.trim().is_empty() {
+        Some("a note needs some text; it is empty".to_string())
+    } else if chars > MAX_NOTE_CHARS {
+        Some(format!(
+            "a note is at most {MAX_NOTE_CHARS} characters; this one has {chars}: shorten it by {}",
+            chars - MAX_NOTE_CHARS
+        ))
+    } else if let Some(c) = text.chars().find(|c| c.is_control()) {
+        let what = match c {
+            '\n' | '\r' => "a line break".to_string(),
+            '\t' => "a tab".to_string(),
+            c => format!("the control character U+{:04X}", u32::from(c)),
+        };
+        Some(format!("a note is one line of text; this one holds {what}"))
+    } else {
+        None
+    }
 }
 
 impl Event {
@@ -336,6 +374,20 @@ impl Event {
             Event::Correct { .. } => "correct",
             Event::NextPhase => "next_phase",
             Event::GoTo { .. } => "go_to",
+            Event::Note { .. } => "note",
+        }
+    }
+
+    /// A note on `unit` (or on the turn, for `None`), its text trimmed;
+    /// refused, saying why, when empty, too long or not one line.
+    pub fn note(unit: Option<UnitId>, text: &str) -> Result<Event, BattleError> {
+        let text = text.trim();
+        match note_problem(text) {
+            Some(why) => Err(BattleError::Refused(why)),
+            None => Ok(Event::Note {
+                unit,
+                text: text.to_string(),
+            }),
         }
     }
 

@@ -165,7 +165,8 @@ impl Battle {
             | Event::Disengage { .. }
             | Event::Correct { .. }
             | Event::NextPhase
-            | Event::GoTo { .. } => {}
+            | Event::GoTo { .. }
+            | Event::Note { .. } => {}
         }
         Ok(event)
     }

@@ -850,6 +850,20 @@ impl State {
             Event::Calm { unit } => self.calm(*unit, &mut entry)?,
             Event::Dismiss { unit, due } => self.dismiss(*unit, due, &mut entry)?,
             Event::NextPhase => self.next_phase(setup, &mut entry)?,
+            Event::Note { unit, text } => {
+                // Checked here too, so no note read from a save or made by
+                // hand can break the log's one-line summaries.
+                if let Some(why) = super::event::note_problem(text) {
+                    return Err(BattleError::Refused(why));
+                }
+                entry.summary = match unit {
+                    Some(id) => {
+                        let u = self.unit(*id)?;
+                        format!("note on {} ({id}): {text}", u.unit.name)
+                    }
+                    None => format!("note on turn {}: {text}", self.turn),
+                };
+            }
             Event::GoTo { turn, phase } => {
                 if *turn == 0 {
                     return Err(BattleError::Refused("turns are counted from 1".to_string()));

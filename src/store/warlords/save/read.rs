@@ -1,7 +1,7 @@
 //! Reading a Warlords save's armies and events: the armies exactly as army
 //! files are read, each event's fields checked and placed.
 
-use crate::battle::warlords::event::{Correction, Event, Phase, UnitId};
+use crate::battle::warlords::event::{Correction, Event, Phase, UnitId, note_problem};
 use crate::battle::warlords::state::MAX_RANDOM_SPANS;
 use crate::dice::Dice;
 use crate::rules::named::Named;
@@ -42,6 +42,7 @@ pub const EVENT_KINDS: &[&str] = &[
     "trapped",
     "calm",
     "dismiss",
+    "note",
 ];
 
 /// Reads an army copied into a save, with every check of an army file
@@ -488,6 +489,18 @@ pub(super) fn read_event<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> 
                 turn: turn? as u32,
                 phase: phase?,
             })
+        }
+        "note" => {
+            let unit = optional_id(walk, &mut f, "unit");
+            let text = walk.required_string(&mut f, "text");
+            if let Some(why) = text.as_deref().and_then(note_problem) {
+                walk.error(f.span_of("text"), f.at("text"), why);
+            }
+            // Both read before either is judged, so every problem is told.
+            match (unit, text) {
+                (Some(unit), Some(text)) => Some(Event::Note { unit, text }),
+                _ => None,
+            }
         }
         "" => None,
         other => {

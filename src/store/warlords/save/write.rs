@@ -394,5 +394,11 @@ pub(super) fn write_event(o: &mut String, e: &Event) {
         Event::GoTo { turn, phase } => {
             let _ = writeln!(o, "turn = {turn}\nphase = \"{}\"", phase.code());
         }
+        Event::Note { unit, text } => {
+            if let Some(u) = unit {
+                id(o, "unit", *u);
+            }
+            let _ = writeln!(o, "text = {}", quote(text));
+        }
     }
 }
