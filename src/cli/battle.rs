@@ -173,7 +173,7 @@ pub fn log(save: &Path) -> ExitCode {
 /// events rolled with the save's own dice, saving after each, and prints
 /// `ack N` (N events in the file) once each save is durable.
 pub fn autoplay(path: &Path, events: usize) -> ExitCode {
-    let (mut file, mut data) = match SaveFile::open(path) {
+    let (mut file, mut data) = match SaveFile::open::<crate::battle::warlords::Warlords>(path) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("herald: {e}");
