@@ -39,6 +39,22 @@ pub fn carrhae() -> Battle {
     Battle::new(setup())
 }
 
+/// Carrhae with every skirmishing (OO) unit under a 1-star CO of its own,
+/// so that it may act on his initiative (WI-7).
+pub fn carrhae_with_initiative() -> Battle {
+    let mut s = setup();
+    for army in s.sides.iter_mut().flatten() {
+        for d in &mut army.divisions {
+            for u in &mut d.units {
+                if u.is_oo() {
+                    u.co_stars = 1;
+                }
+            }
+        }
+    }
+    Battle::new(s)
+}
+
 /// Records `event` with its dice filled from `faces`, in order; panics
 /// with the refusal if it is refused.
 pub fn play(b: &mut Battle, event: Event, faces: &[u8]) {
@@ -86,6 +102,50 @@ pub fn idea(b: &Battle, rng: &mut ChaCha8Rng) -> Event {
         Some(c) if rng.random_bool(0.7) => c,
         _ => random_co(b, rng, side),
     };
+    if b.phase() == Phase::Shooting && rng.random_bool(0.6) {
+        let shooters = b.shooters();
+        if !shooters.is_empty() {
+            let shooter = shooters[rng.random_range(0..shooters.len())];
+            return Event::Shooting {
+                shooter,
+                target: random_unit(b, rng, shooter.side.other()),
+                situation: ShootingSituation {
+                    range_cm: rng.random_range(0..25),
+                    ..ShootingSituation::default()
+                },
+                dice: Default::default(),
+            };
+        }
+    }
+    if let Phase::Command(s) = b.phase()
+        && rng.random_bool(0.15)
+    {
+        let ready: Vec<UnitId> = b
+            .to_command(s)
+            .into_iter()
+            .filter(|u| b.unit(*u).is_some_and(|x| x.unit.co_stars > 0))
+            .collect();
+        if !ready.is_empty() {
+            return Event::Initiative {
+                unit: ready[rng.random_range(0..ready.len())],
+                co_activity: Vec::new(),
+                facts: CommandFacts::default(),
+                dice: Default::default(),
+            };
+        }
+        let away: Vec<UnitId> = b
+            .units(s)
+            .filter(|(_, u)| u.removed && !u.lost())
+            .map(|(id, _)| id)
+            .collect();
+        if !away.is_empty() {
+            return Event::EnterField {
+                unit: away[rng.random_range(0..away.len())],
+                facts: Default::default(),
+                dice: Default::default(),
+            };
+        }
+    }
     match rng.random_range(0..100) {
         0..50 => {
             let mut e = b.suggest();
@@ -217,7 +277,7 @@ pub fn idea(b: &Battle, rng: &mut ChaCha8Rng) -> Event {
 pub fn random_battle(seed: u64, tries: usize) -> (Battle, SeededDice) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut dice = SeededDice::new(seed);
-    let mut b = carrhae();
+    let mut b = carrhae_with_initiative();
     for _ in 0..tries {
         let e = idea(&b, &mut rng);
         if let Ok(e) = b.complete(e, &mut dice) {
@@ -225,4 +285,137 @@ pub fn random_battle(seed: u64, tries: usize) -> (Battle, SeededDice) {
         }
     }
     (b, dice)
+}
+
+/// The first Move of Carrhae as `a_whole_move_of_carrhae` plays it: every
+/// step of Rule 25, with a transfer, commands, a declared charge, two
+/// shots, a waver test, a melee and a general's wounding roll.
+pub fn first_move(b: &mut Battle) {
+    use herald::dice::Dice;
+    use herald::rules::warlord_i::{MeleeFacts, SidesDice};
+    let u = |s, n: usize| UnitId::new(s, n - 1);
+    let c = |s, n: usize| CoId::new(s, n - 1);
+    let (a, bb) = (Side::A, Side::B);
+    step(b, &[2, 5]);
+    step(b, &[4, 5, 6]);
+    play(
+        b,
+        Event::CommandTest {
+            co: c(bb, 2),
+            transfer: Some(TransferFacts {
+                ccps: 3,
+                distance_cm: 25,
+            }),
+            dice: Dice::default(),
+        },
+        &[3, 2],
+    );
+    step(b, &[2]);
+    play(
+        b,
+        Event::Attach {
+            co: c(bb, 1),
+            unit: Some(u(bb, 1)),
+        },
+        &[],
+    );
+    play(
+        b,
+        Event::Command {
+            unit: u(bb, 2),
+            co: c(bb, 1),
+            application: Application::Normal,
+            target: None,
+            facts: CommandFacts::default(),
+        },
+        &[],
+    );
+    play(
+        b,
+        Event::Command {
+            unit: u(bb, 1),
+            co: c(bb, 1),
+            application: Application::Attack,
+            target: Some(u(a, 6)),
+            facts: CommandFacts {
+                distance_cm: 12,
+                ..CommandFacts::default()
+            },
+        },
+        &[],
+    );
+    step(b, &[]);
+    step(b, &[]);
+    step(b, &[3, 3]);
+    step(b, &[5, 1]);
+    step(b, &[2, 2]);
+    play(
+        b,
+        Event::Command {
+            unit: u(a, 9),
+            co: c(a, 2),
+            application: Application::Normal,
+            target: None,
+            facts: CommandFacts::default(),
+        },
+        &[],
+    );
+    step(b, &[]);
+    step(b, &[]);
+    play(
+        b,
+        Event::Shooting {
+            shooter: u(bb, 2),
+            target: u(a, 1),
+            situation: ShootingSituation {
+                range_cm: 10,
+                ..ShootingSituation::default()
+            },
+            dice: Dice::default(),
+        },
+        &[6],
+    );
+    play(
+        b,
+        Event::Shooting {
+            shooter: u(a, 9),
+            target: u(bb, 3),
+            situation: ShootingSituation {
+                range_cm: 15,
+                ..ShootingSituation::default()
+            },
+            dice: Dice::default(),
+        },
+        &[5],
+    );
+    step(b, &[]);
+    step(b, &[3, 4]);
+    step(b, &[]);
+    play(
+        b,
+        Event::Engage {
+            a: u(bb, 1),
+            b: u(a, 6),
+        },
+        &[],
+    );
+    step(b, &[]);
+    let facts_a = b.melee_facts(u(bb, 1));
+    play(
+        b,
+        Event::Melee {
+            a: u(bb, 1),
+            b: u(a, 6),
+            facts_a: MeleeFacts {
+                charge_advantage: true,
+                ..facts_a
+            },
+            facts_b: MeleeFacts::default(),
+            dice: SidesDice::default(),
+        },
+        &[4, 3],
+    );
+    step(b, &[]);
+    step(b, &[6]);
+    step(b, &[]);
 }

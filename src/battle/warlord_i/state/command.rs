@@ -14,8 +14,8 @@ use crate::rules::Side;
 use crate::rules::named::Named;
 use crate::rules::warlord_i::{
     Activity, CcpCost, CcpSituation, ChargeTarget, CoActivity, CommandSituation, CommandTest,
-    EnterField, EnterSituation, Initiative, InitiativeSituation, OrderOfPlay, SidesDice, Transfer,
-    Unit, WinnerMoves,
+    EnterField, EnterSituation, Initiative, InitiativeSituation, OrderOfPlay, OrderWinner,
+    SidesDice, Transfer, Unit, WinnerMoves,
 };
 
 /// What an enemy is to an OO unit prompted to charge it (Rule 29, WI-6).
@@ -43,12 +43,20 @@ impl State {
         let out = OrderOfPlay::plan(winner_moves).resolve(dice)?;
         entry.roll(&format!("side a ({})", setup.label(Side::A)), &dice.a);
         entry.roll(&format!("side b ({})", setup.label(Side::B)), &dice.b);
-        let line = out
-            .explanation
-            .lines
-            .last()
-            .map_or(String::new(), |l| l.text.clone());
-        entry.summary = format!("order of play for Move {}: {line}", self.turn);
+        let (a, b) = (dice_text(&dice.a), dice_text(&dice.b));
+        entry.summary = match (out.winner, out.player_1) {
+            (OrderWinner::Side(w), Some(p1)) => format!(
+                "order of play for Move {}: side a rolls {a}, side b {b}: side {} wins and moves {}: side {} is Player 1",
+                self.turn,
+                w.name(),
+                if w == p1 { "first" } else { "second" },
+                p1.name()
+            ),
+            _ => format!(
+                "order of play for Move {}: side a rolls {a}, side b {b}: equal, roll again",
+                self.turn
+            ),
+        };
         entry.explanation = out.explanation;
         if let Some(p1) = out.player_1 {
             self.player_1 = Some(p1);
