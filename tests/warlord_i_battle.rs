@@ -254,6 +254,7 @@ fn a_whole_move_of_carrhae() {
 
     // 6. Charges: the cataphracts reach the Gallic horse.
     assert_eq!(b.phase(), Phase::Charges);
+    assert_eq!(b.charges(), vec![u(B, 1)], "the charge declared in b's step");
     play(
         &mut b,
         Event::Engage {
@@ -263,6 +264,7 @@ fn a_whole_move_of_carrhae() {
         &[],
     );
     assert_eq!(b.in_melee_with(u(A, 6)), vec![u(B, 1)]);
+    assert!(b.charges().is_empty(), "contact completes it");
     assert_eq!(b.next_step(), Step::EndCharges);
     step(&mut b, &[]);
 

@@ -257,6 +257,24 @@ impl Battle {
         self.state().fugitives_due(None).collect()
     }
 
+    /// Units charging or counter-charging this Move and not yet in melee:
+    /// the charges the table completes in step 6 (Rules 63-75, WI-23), by
+    /// contact (an engagement) or not (the referee reports the DPs of a
+    /// failed charge, Rule 18).
+    pub fn charges(&self) -> Vec<UnitId> {
+        use crate::rules::warlord_i::Activity;
+        [Side::A, Side::B]
+            .into_iter()
+            .flat_map(|s| self.units(s))
+            .filter(|(_, u)| {
+                !u.off_table()
+                    && !u.unit.is(Activity::InMelee)
+                    && (u.unit.is(Activity::Charging) || u.unit.is(Activity::CounterCharging))
+            })
+            .map(|(id, _)| id)
+            .collect()
+    }
+
     /// The units `id` is in melee with.
     pub fn in_melee_with(&self, id: UnitId) -> Vec<UnitId> {
         self.state()
