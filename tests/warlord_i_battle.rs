@@ -115,6 +115,16 @@ fn a_whole_move_of_carrhae() {
     assert!(b.unit(u(B, 1)).unwrap().unit.is(Activity::Charging));
     assert!(b.unit(u(A, 6)).unwrap().unit.is(Activity::BeingCharged));
     // Abgar has 2 CCPs; the Osroenian horse (St) cost 3: refused (WI-6).
+    let preview = b
+        .command_cost(
+            u(B, 9),
+            co(B, 3),
+            Application::Normal,
+            None,
+            CommandFacts::default(),
+        )
+        .unwrap();
+    assert_eq!((preview.code, preview.cost()), ("St", 3));
     let short = b
         .record(Event::Command {
             unit: u(B, 9),
@@ -254,7 +264,11 @@ fn a_whole_move_of_carrhae() {
 
     // 6. Charges: the cataphracts reach the Gallic horse.
     assert_eq!(b.phase(), Phase::Charges);
-    assert_eq!(b.charges(), vec![u(B, 1)], "the charge declared in b's step");
+    assert_eq!(
+        b.charges(),
+        vec![u(B, 1)],
+        "the charge declared in b's step"
+    );
     play(
         &mut b,
         Event::Engage {
@@ -274,15 +288,26 @@ fn a_whole_move_of_carrhae() {
         panic!("a melee is suggested")
     };
     assert!(facts_a.advancing && facts_a.general_leading);
+    let charging = MeleeFacts {
+        charge_advantage: true,
+        ..facts_a
+    };
+    let plan = b
+        .melee_plan(u(B, 1), u(A, 6), &charging, &MeleeFacts::default())
+        .unwrap();
+    assert_eq!((plan.round, plan.edge()), (1, 7));
+    let odds = herald::odds::warlord_i::melee(&plan);
+    // The melee's side b, the Gallic horse, loses whatever the dice.
+    assert!(
+        (odds.loser.probability(Some(B)) - 1.0).abs() < 1e-9,
+        "{odds:?}"
+    );
     play(
         &mut b,
         Event::Melee {
             a: u(B, 1),
             b: u(A, 6),
-            facts_a: MeleeFacts {
-                charge_advantage: true,
-                ..facts_a
-            },
+            facts_a: charging,
             facts_b: MeleeFacts::default(),
             dice: SidesDice::default(),
         },
@@ -308,6 +333,13 @@ fn a_whole_move_of_carrhae() {
 
     // 8. Conclude: Surena's cataphracts incurred an AP: his wounding roll.
     assert_eq!(b.next_step(), Step::GeneralRisk(co(B, 1)));
+    assert_eq!(
+        b.general_risk_plan(co(B, 1))
+            .unwrap()
+            .situation
+            .aps_this_move,
+        1
+    );
     assert!(b.record(Event::NextPhase).is_err());
     step(&mut b, &[6]);
     let surena = b.co(co(B, 1)).unwrap();
@@ -496,4 +528,204 @@ fn a_routed_unit_rolls_first_and_a_destroyed_one_is_a_disaster() {
     step(&mut b, &[6, 6, 6]);
     step(&mut b, &[4, 4]);
     assert_eq!(ccps(&b, co(B, 2)), 6, "4 - 1 and 4 - 1");
+}
+
+#[test]
+fn rally_initiative_entry_surrender_and_a_general_killed() {
+    let mut b = support::carrhae_with_initiative();
+    step(&mut b, &[6, 1]);
+    assert_eq!(b.phase(), Phase::Command(A));
+    for (unit, c) in [
+        (u(A, 1), Correction::Aps(3)),
+        (u(A, 2), Correction::Aps(5)),
+        (u(A, 2), Correction::Morale(Morale::Shaken)),
+    ] {
+        play(
+            &mut b,
+            Event::Correct {
+                unit,
+                correction: c,
+            },
+            &[],
+        );
+    }
+    step(&mut b, &[6, 6]);
+    step(&mut b, &[1, 1]);
+    step(&mut b, &[3, 3]);
+    // Crassus rallies the first legion: Sd 2 (rallying costs more only
+    // for a routed unit, WI-6).
+    play(
+        &mut b,
+        Event::Command {
+            unit: u(A, 1),
+            co: co(A, 1),
+            application: Application::Rally,
+            target: None,
+            facts: CommandFacts::default(),
+        },
+        &[],
+    );
+    assert_eq!(ccps(&b, co(A, 1)), 10);
+    // The light-armed on their own CO's initiative: Rd costs 3; one die,
+    // 2 - 1 for the initiative = 1 CCP: it withdraws in disorder, +1 DP (WI-7).
+    play(
+        &mut b,
+        Event::Initiative {
+            unit: u(A, 4),
+            co_activity: Vec::new(),
+            facts: CommandFacts::default(),
+            dice: Dice::default(),
+        },
+        &[2],
+    );
+    let light = b.unit(u(A, 4)).unwrap();
+    assert_eq!(
+        (light.unit.aps, light.unit.dps, light.initiative),
+        (1, 1, Some(false))
+    );
+    assert!(
+        b.record(Event::Initiative {
+            unit: u(A, 4),
+            co_activity: Vec::new(),
+            facts: CommandFacts::default(),
+            dice: Dice::white(&[6]).unwrap(),
+        })
+        .is_err(),
+        "once a Move"
+    );
+    // Cassius' horse, off the table, enters led by Cassius (2 stars): 8 + 2 = 10 (Rule 47).
+    play(
+        &mut b,
+        Event::Correct {
+            unit: u(A, 11),
+            correction: Correction::Removed(true),
+        },
+        &[],
+    );
+    assert!(
+        !b.departure(u(A, 11)).unwrap().dispersed,
+        "the referee's hand"
+    );
+    play(
+        &mut b,
+        Event::EnterField {
+            unit: u(A, 11),
+            facts: herald::battle::warlord_i::EnterFacts {
+                led_by: Some(co(A, 3)),
+                ..Default::default()
+            },
+            dice: Dice::default(),
+        },
+        &[4, 4],
+    );
+    assert!(!b.unit(u(A, 11)).unwrap().off_table());
+    // Recuperation (WI-9, WI-10): the rallied legion loses 2 APs; the
+    // shaken second legion cannot recuperate and loses a base at 4 APs;
+    // the light-armed lose their DP.
+    assert_eq!(b.next_step(), Step::Recuperation(A));
+    step(&mut b, &[]);
+    assert_eq!(b.unit(u(A, 1)).unwrap().unit.aps, 1);
+    let second = &b.unit(u(A, 2)).unwrap().unit;
+    assert_eq!((second.aps, second.bases, second.bases_lost), (3, 7, 1));
+    let light = &b.unit(u(A, 4)).unwrap().unit;
+    assert_eq!((light.aps, light.dps), (0, 0));
+    step(&mut b, &[]);
+    step(&mut b, &[1, 1, 1]);
+    step(&mut b, &[1, 1]);
+    step(&mut b, &[1]);
+    step(&mut b, &[]);
+    step(&mut b, &[]);
+    assert_eq!(b.phase(), Phase::Shooting);
+    step(&mut b, &[]);
+    step(&mut b, &[]);
+    assert_eq!(b.phase(), Phase::Charges);
+    play(
+        &mut b,
+        Event::Engage {
+            a: u(B, 1),
+            b: u(A, 4),
+        },
+        &[],
+    );
+    step(&mut b, &[]);
+    // The cataphracts against the light-armed: FA v LA +3, close order
+    // against OO +2: 6 + 5 = 11 against 1. The light-armed's player
+    // chooses to surrender (WI-20): they leave the table, prisoners.
+    let Event::Melee { facts_a, .. } = b.suggest() else {
+        panic!("a melee is suggested")
+    };
+    play(
+        &mut b,
+        Event::Melee {
+            a: u(B, 1),
+            b: u(A, 4),
+            facts_a,
+            facts_b: MeleeFacts {
+                response: herald::rules::warlord_i::Response::Surrender,
+                ..MeleeFacts::default()
+            },
+            dice: SidesDice::default(),
+        },
+        &[6, 1],
+    );
+    let light = b.unit(u(A, 4)).unwrap();
+    assert!(light.surrendered && light.off_table());
+    assert!(
+        b.departure(u(A, 4)).unwrap().dispersed,
+        "taken off by the rules"
+    );
+    assert!(b.in_melee_with(u(B, 1)).is_empty());
+    assert_eq!(
+        b.disasters(),
+        &[herald::battle::warlord_i::Disaster::Surrendered(u(A, 4))]
+    );
+    step(&mut b, &[]);
+    // Conclude: Crassus is with the first legion, which took 4 DPs this
+    // Move: 6 + 4 = 10, killed (Rule 99, WI-21), a disaster (WI-12).
+    play(
+        &mut b,
+        Event::Attach {
+            co: co(A, 1),
+            unit: Some(u(A, 1)),
+        },
+        &[],
+    );
+    play(
+        &mut b,
+        Event::Attrition {
+            unit: u(A, 1),
+            gains: herald::rules::warlord_i::AttritionGains {
+                disorder: 4,
+                ..Default::default()
+            },
+        },
+        &[],
+    );
+    assert_eq!(b.unit(u(A, 1)).unwrap().aps_this_move, 4);
+    assert_eq!(b.next_step(), Step::GeneralRisk(co(A, 1)));
+    step(&mut b, &[6]);
+    assert_eq!(b.co(co(A, 1)).unwrap().co.status, CoStatus::Killed);
+    assert_eq!(b.disasters().len(), 2);
+    step(&mut b, &[]);
+    assert!(
+        b.disasters().is_empty(),
+        "a disaster counts for its Move (WI-12)"
+    );
+    // Move 2: his successor tests with his stars at -2 a die, and -1 for
+    // the unit his division lost (WI-4); his units cost 1 more (WI-6).
+    step(&mut b, &[6, 1]);
+    step(&mut b, &[6, 5]);
+    assert_eq!(ccps(&b, co(A, 1)), 3 + 2);
+    play(
+        &mut b,
+        Event::Command {
+            unit: u(A, 1),
+            co: co(A, 1),
+            application: Application::Normal,
+            target: None,
+            facts: CommandFacts::default(),
+        },
+        &[],
+    );
+    assert_eq!(ccps(&b, co(A, 1)), 2, "Sd 2 + 1 for the lost CO base");
 }

@@ -22,7 +22,9 @@ pub use event::{
 pub use state::{CoState, Disaster, Engagement, State, UnitState};
 
 use crate::battle::{BattleError, RuleSystem, UnitId};
-use crate::rules::warlord_i::{Army, Division, Unit};
+use crate::rules::warlord_i::{
+    Army, CcpCost, CommandTest, Division, GeneralRisk, Melee, MeleeFacts, Unit,
+};
 use crate::rules::{Side, System};
 
 /// The Warlord I rule system (`rules/warlord_i/`).
@@ -302,6 +304,51 @@ impl Battle {
     /// The disasters of this Move (WI-12), oldest first.
     pub fn disasters(&self) -> &[Disaster] {
         &self.state().disasters
+    }
+
+    /// A CO's command test as the battle stands, before the dice (for its
+    /// odds, `odds::warlord_i::command_test`).
+    pub fn command_test_plan(
+        &self,
+        co: CoId,
+        transfer: Option<TransferFacts>,
+    ) -> Result<CommandTest, BattleError> {
+        self.state().command_test_plan(co, transfer)
+    }
+
+    /// What commanding a unit would cost, or why it cannot be commanded
+    /// now (Rule 29, E54, WI-6); the CO's CCPs left are [`CoState::ccps`].
+    pub fn command_cost(
+        &self,
+        unit: UnitId,
+        co: CoId,
+        application: Application,
+        target: Option<UnitId>,
+        facts: CommandFacts,
+    ) -> Result<CcpCost, BattleError> {
+        self.state()
+            .command_cost(unit, co, application, target, facts)
+    }
+
+    /// The next round of melee between two units, before the dice (for its
+    /// odds, `odds::warlord_i::melee`).
+    pub fn melee_plan(
+        &self,
+        a: UnitId,
+        b: UnitId,
+        facts_a: &MeleeFacts,
+        facts_b: &MeleeFacts,
+    ) -> Result<Melee, BattleError> {
+        self.state().melee_plan(a, b, facts_a, facts_b)
+    }
+
+    /// A general's wounding roll as the battle stands: the APs his unit
+    /// incurred this Move, whether it fought (Rule 99, WI-21).
+    pub fn general_risk_plan(&self, co: CoId) -> Result<GeneralRisk, BattleError> {
+        let c = self
+            .co(co)
+            .ok_or_else(|| BattleError::Refused(format!("there is no CO {co} in this battle")))?;
+        Ok(GeneralRisk::plan(&c.co, self.state().risk_situation(co))?)
     }
 
     /// What the Move sequence of Rule 25 wants next.

@@ -90,16 +90,7 @@ impl State {
             None => None,
             Some(t) => Some((self.giver(id, &name, t)?, t)),
         };
-        let situation = CommandSituation {
-            units_lost: self.units_lost(id),
-            initiative: false,
-            transfer: transfer.map(|t| Transfer {
-                ccps: t.ccps,
-                distance_cm: t.distance_cm,
-            }),
-        };
-        let co = self.co_view(id).unwrap_or_else(|| c.co.clone());
-        let out = CommandTest::plan(&co, situation)?.resolve(dice)?;
+        let out = self.command_test_plan(id, transfer)?.resolve(dice)?;
         entry.roll(&name, dice);
         entry.summary = format!(
             "{} takes his command test: {}: {} CCPs{}",
@@ -138,6 +129,27 @@ impl State {
         slot.ccps = out.total;
         slot.tested = true;
         Ok(())
+    }
+
+    /// A CO's command test as the battle stands (Rule 29, WI-4): his wounds,
+    /// dispersal and doings, those of the unit he is with, the units his
+    /// division lost, and the C-in-C's transfer (WI-5).
+    pub(crate) fn command_test_plan(
+        &self,
+        id: CoId,
+        transfer: Option<TransferFacts>,
+    ) -> Result<CommandTest, BattleError> {
+        let c = self.co_state(id)?;
+        let situation = CommandSituation {
+            units_lost: self.units_lost(id),
+            initiative: false,
+            transfer: transfer.map(|t| Transfer {
+                ccps: t.ccps,
+                distance_cm: t.distance_cm,
+            }),
+        };
+        let co = self.co_view(id).unwrap_or_else(|| c.co.clone());
+        Ok(CommandTest::plan(&co, situation)?)
     }
 
     /// The C-in-C who gives a CO CCPs, checked (Rule 29, WI-5).

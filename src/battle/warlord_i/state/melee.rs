@@ -88,6 +88,29 @@ impl State {
             .any(|c| c.with == Some(unit) && c.co.status >= CoStatus::Wounded)
     }
 
+    /// The next round of melee between two units as the battle stands: its
+    /// round counted with the same enemy (Rule 76), a wounded general
+    /// leading adding nothing (Rule 98, WI-19).
+    pub(crate) fn melee_plan(
+        &self,
+        a: UnitId,
+        b: UnitId,
+        facts_a: &MeleeFacts,
+        facts_b: &MeleeFacts,
+    ) -> Result<Melee, BattleError> {
+        self.enemies(a, b)?;
+        let round = self.engagement(a, b).map_or(1, |e| e.rounds + 1);
+        let mut fa = *facts_a;
+        let mut fb = *facts_b;
+        fa.general_wounded |= self.wounded_general_with(a);
+        fb.general_wounded |= self.wounded_general_with(b);
+        Ok(Melee::plan(
+            round,
+            (&self.units[a.side as usize][a.index].unit, fa),
+            (&self.units[b.side as usize][b.index].unit, fb),
+        )?)
+    }
+
     /// A round of melee between two engaged units (Rules 76-84, WI-18 to WI-20).
     pub(super) fn melee(
         &mut self,
@@ -121,17 +144,13 @@ impl State {
                 named(&nb, b)
             )));
         }
-        let round = e.rounds + 1;
-        let mut fa = *facts_a;
-        let mut fb = *facts_b;
-        fa.general_wounded |= self.wounded_general_with(a);
-        fb.general_wounded |= self.wounded_general_with(b);
+        let plan = self.melee_plan(a, b, facts_a, facts_b)?;
+        let round = plan.round;
+        let out = plan.resolve(dice)?;
         let (ua, ub) = (
             &self.units[a.side as usize][a.index].unit,
             &self.units[b.side as usize][b.index].unit,
         );
-        let plan = Melee::plan(round, (ua, fa), (ub, fb))?;
-        let out = plan.resolve(dice)?;
         let (ga, gb) = (incurred(ua, &out.after_a), incurred(ub, &out.after_b));
         entry.roll(&na, &dice.a);
         entry.roll(&nb, &dice.b);
