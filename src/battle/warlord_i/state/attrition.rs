@@ -70,6 +70,15 @@ impl State {
         let u = self.on_table(unit)?;
         let name = u.unit.name.clone();
         let out = Attrition::plan(&u.unit, *gains)?.resolve();
+        if u64::from(u.unit.aps) + u64::from(out.aps_gained) > u64::from(super::MAX_POINTS) {
+            return Err(BattleError::Refused(format!(
+                "{} holds {} APs; {} more is more than any unit holds (at most {})",
+                named(&name, unit),
+                u.unit.aps,
+                out.aps_gained,
+                super::MAX_POINTS
+            )));
+        }
         entry.summary = format!(
             "{} gains {} AP(s) ({} DP){}",
             named(&name, unit),
