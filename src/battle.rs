@@ -10,6 +10,7 @@
 pub mod entry;
 pub mod system;
 pub mod unit_id;
+pub mod warlord_i;
 pub mod warlords;
 
 pub use entry::{Effect, Entry, Roll};

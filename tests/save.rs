@@ -555,17 +555,21 @@ fn a_battle_of_another_system_is_refused_in_one_line_before_anything_else() {
     assert!(from_text::<herald::battle::warlords::Warlords>("v2.toml", &v2).is_ok());
 }
 
-/// A save is opened by its own system's reader, picked from its header; a
-/// save of an unknown system, or of one whose battles Herald does not play
-/// yet, is refused (`herald log`; `herald play` opens saves the same way) in one line, and left
-/// as it is.
+/// A save is opened by its own system's reader, picked from its header: a
+/// save of an unknown system is refused in one line (`herald log`; `herald
+/// play` opens saves the same way), and a Warlords battle relabelled as
+/// Warlord I is read by the Warlord I reader, whose problems are located;
+/// either is left as it is.
 #[test]
 fn saves_are_opened_by_their_system() {
     let dir = tempfile::tempdir().unwrap();
     let good = fs::read_to_string(golden("save-v3.toml")).unwrap();
     for (word, expect) in [
         ("nonesuch", "'nonesuch', which this Herald does not know"),
-        ("warlord_i", "this is a Warlord I battle"),
+        (
+            "warlord_i",
+            "armies.0.contingents: unknown field 'contingents'; the fields here are: divisions",
+        ),
     ] {
         let text = good.replace("system = \"warlords\"", &format!("system = \"{word}\""));
         let path = dir.path().join(format!("{word}.toml"));

@@ -1,12 +1,15 @@
-//! `herald new` and `herald log`: creating a battle and printing its report;
-//! and the hidden `herald autoplay` the crash test drives.
+//! `herald new` and `herald log`: creating a battle and printing its report,
+//! each by the armies' or the save's rule system; and the hidden `herald
+//! autoplay` the crash test drives.
 
-use crate::battle::warlords::report::markdown;
-use crate::battle::warlords::{Battle, Setup};
+use crate::battle::BattleError;
+use crate::battle::warlord_i::WarlordI;
+use crate::battle::warlords::{Battle, Setup, Warlords};
 use crate::dice::SeededDice;
+use crate::rules::System;
 use crate::rules::warlords::army::Army;
 use crate::store::army::{AnyArmyFile, load_any, one_system};
-use crate::store::save::{self, SaveData, SaveFile};
+use crate::store::save::{self, SaveCodec, SaveData, SaveFile};
 use crate::store::toml_walk::Problem;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -28,7 +31,8 @@ pub fn load_army(path: &Path) -> Result<Army, String> {
         other => Err(text(vec![Problem::file_error(
             path.display().to_string(),
             format!(
-                "this is a {} army: `herald check` and `herald resolve` read it, but Herald does not play {} battles yet",
+                "this is a {} army, not a Warlords one; `herald new` makes a {} battle of {} armies alone",
+                other.system().title(),
                 other.system().title(),
                 other.system().title()
             ),
@@ -103,7 +107,13 @@ fn create(
             Some((p.display().to_string(), system))
         })
         .collect();
-    one_system(&systems).map_err(|p| p.to_string())?;
+    let system = one_system(&systems).map_err(|p| p.to_string())?;
+    let seed = seed.unwrap_or_else(rand::random);
+    let path = saves.join(format!("{name}.toml"));
+    if system == System::WarlordI {
+        super::warlord_i::battle::create(&parts, name, seed, &path)?;
+        return Ok(path);
+    }
     let mut armies: [Vec<Army>; 2] = [Vec::new(), Vec::new()];
     let mut problems = Vec::new();
     for (i, side) in parts.iter().enumerate() {
@@ -119,34 +129,38 @@ fn create(
     }
     let [a, b] = armies;
     let setup = Setup::new(a, b).map_err(|e| format!("herald: {e}"))?;
-    let seed = seed.unwrap_or_else(rand::random);
     let mut data = SaveData {
         name: name.to_string(),
         dice: SeededDice::new(seed).position(),
         battle: Battle::new(setup),
     };
-    let path = saves.join(format!("{name}.toml"));
     SaveFile::create(&path, &mut data).map_err(|e| format!("herald: {e}"))?;
     Ok(path)
 }
 
-/// Prints a save's battle report in Markdown.
+/// Prints a save's battle report in Markdown, by the save's rule system.
 pub fn log(save: &Path) -> ExitCode {
     match save::system_of(save) {
-        Ok(crate::rules::System::Warlords) => {}
-        Ok(other) => {
-            eprintln!("herald: {}", save::not_played(save, other));
-            return ExitCode::from(2);
+        Ok(System::Warlords) => report::<Warlords>(save, crate::battle::warlords::report::markdown),
+        Ok(System::WarlordI) => {
+            report::<WarlordI>(save, crate::battle::warlord_i::report::markdown)
         }
         Err(e) => {
             eprintln!(
                 "herald: {} cannot be read; it is left as it is:\n{e}",
                 save.display()
             );
-            return ExitCode::from(2);
+            ExitCode::from(2)
         }
     }
-    match save::load(save) {
+}
+
+/// Prints the report `markdown` makes of a save of system `S`.
+fn report<S: SaveCodec>(
+    save: &Path,
+    markdown: fn(&crate::battle::Battle<S>, &str) -> String,
+) -> ExitCode {
+    match save::load::<S>(save) {
         Ok(loaded) => {
             if let Some(t) = loaded.torn {
                 eprintln!(
@@ -173,27 +187,40 @@ pub fn log(save: &Path) -> ExitCode {
 /// events rolled with the save's own dice, saving after each, and prints
 /// `ack N` (N events in the file) once each save is durable.
 pub fn autoplay(path: &Path, events: usize) -> ExitCode {
-    let (mut file, mut data) = match SaveFile::open(path) {
-        Ok(x) => x,
+    let played = match save::system_of(path) {
+        Ok(System::Warlords) => {
+            autoplay_with::<Warlords>(path, events, |b, d| b.play_suggested(d).map(drop))
+        }
+        Ok(System::WarlordI) => {
+            autoplay_with::<WarlordI>(path, events, |b, d| b.play_suggested(d).map(drop))
+        }
+        Err(e) => Err(e.to_string()),
+    };
+    match played {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("herald: {e}");
-            return ExitCode::from(2);
+            ExitCode::from(2)
         }
-    };
+    }
+}
+
+/// Plays `events` suggested events of a save of system `S` with `play`.
+fn autoplay_with<S: SaveCodec>(
+    path: &Path,
+    events: usize,
+    play: fn(&mut crate::battle::Battle<S>, &mut SeededDice) -> Result<(), BattleError>,
+) -> Result<(), String> {
+    let (mut file, mut data) = SaveFile::open::<S>(path).map_err(|e| e.to_string())?;
     let mut dice = SeededDice::restore(data.dice);
     let mut out = std::io::stdout().lock();
     for _ in 0..events {
-        if let Err(e) = data.battle.play_suggested(&mut dice) {
-            eprintln!("herald: {e}");
-            return ExitCode::from(2);
-        }
+        play(&mut data.battle, &mut dice).map_err(|e| e.to_string())?;
         data.dice = dice.position();
-        if let Err(e) = file.save(&mut data.battle, data.dice) {
-            eprintln!("herald: {e}");
-            return ExitCode::from(2);
-        }
+        file.save(&mut data.battle, data.dice)
+            .map_err(|e| e.to_string())?;
         let _ = writeln!(out, "ack {}", data.battle.events().len());
         let _ = out.flush();
     }
-    ExitCode::SUCCESS
+    Ok(())
 }

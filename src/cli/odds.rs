@@ -3,7 +3,7 @@
 //! One JSON line per case, or a readable table with bars.
 
 use crate::store::case::AnyCases;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -22,10 +22,7 @@ pub fn run(file: &Path, json: bool) -> ExitCode {
 pub fn case_json(cases: &AnyCases, i: usize) -> Value {
     match cases {
         AnyCases::Warlords(c) => super::warlords::odds::case_json(&c[i]),
-        AnyCases::WarlordI(c) => json!({
-            "id": c[i].id,
-            "error": "herald odds reads Warlords case files only, so far",
-        }),
+        AnyCases::WarlordI(c) => super::warlord_i::odds::case_json(&c[i]),
     }
 }
 
@@ -33,9 +30,6 @@ pub fn case_json(cases: &AnyCases, i: usize) -> Value {
 pub fn case_text(cases: &AnyCases, i: usize) -> String {
     match cases {
         AnyCases::Warlords(c) => super::warlords::odds::case_text(&c[i]),
-        AnyCases::WarlordI(c) => format!(
-            "{}: herald odds reads Warlords case files only, so far",
-            c[i].id
-        ),
+        AnyCases::WarlordI(c) => super::warlord_i::odds::case_text(&c[i]),
     }
 }

@@ -96,13 +96,31 @@ struct Names {
 
 fn read_top<'s>(walk: &mut Walk<'_, 's>, top: &mut Fields<'_, 's>) -> Option<Army> {
     let system_ok = super::read_system(walk, top, "army file");
+    let army = read_body(walk, top);
+    army.filter(|_| system_ok)
+}
+
+/// Reads an army table copied into a save (no `system` key of its own),
+/// with every check of an army file: a save's armies are read exactly as
+/// army files are. `None` if any error was found in it.
+pub fn read_army_table<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<Army> {
+    let before = walk.problems.iter().filter(|p| !p.warning).count();
+    let army = read_body(walk, &mut f);
+    walk.finish(f);
+    let after = walk.problems.iter().filter(|p| !p.warning).count();
+    army.filter(|_| after == before)
+}
+
+/// An army's fields after `system`: name, side, notes and divisions.
+fn read_body<'s>(walk: &mut Walk<'_, 's>, top: &mut Fields<'_, 's>) -> Option<Army> {
     let name = walk.required_string(top, "name");
     let side = walk.required_string(top, "side");
     let notes = walk.string(top, "notes");
+    let here = top.span.start..top.span.start;
     if !top.has("divisions") {
         walk.error(
-            0..0,
-            "divisions",
+            here.clone(),
+            top.at("divisions"),
             "no [[divisions]]: an army is one or more divisions, each under its CO with its units (Rules 27-37)",
         );
     }
@@ -119,8 +137,8 @@ fn read_top<'s>(walk: &mut Walk<'_, 's>, top: &mut Fields<'_, 's>) -> Option<Arm
         });
     if unit_count > MAX_UNITS {
         walk.error(
-            0..0,
-            "divisions",
+            here,
+            top.at("divisions"),
             format!("this army has {unit_count} units; Herald takes at most {MAX_UNITS} units in one army"),
         );
         top.allow(&["divisions"]);
@@ -130,7 +148,7 @@ fn read_top<'s>(walk: &mut Walk<'_, 's>, top: &mut Fields<'_, 's>) -> Option<Arm
     if top.has("divisions") && tables.is_empty() && !walk.has_errors() {
         walk.error(
             top.span_of("divisions"),
-            "divisions",
+            top.at("divisions"),
             "the list of divisions is empty; an army has at least one",
         );
     }
@@ -150,7 +168,7 @@ fn read_top<'s>(walk: &mut Walk<'_, 's>, top: &mut Fields<'_, 's>) -> Option<Arm
         notes,
         divisions,
     };
-    (complete && system_ok).then_some(army)
+    complete.then_some(army)
 }
 
 fn division<'s>(

@@ -1,0 +1,130 @@
+//! Generals (Rules 98-99): which unit a CO's command base is with, and the
+//! wounding, capture and death of generals in Conclude the Move (WI-21).
+
+use super::super::event::{CoId, Phase, UnitId};
+use super::{Disaster, Entry, State, dice_text, named};
+use crate::battle::BattleError;
+use crate::dice::Dice;
+use crate::rules::warlord_i::{Fate, GeneralRisk, GeneralRiskSituation};
+
+impl State {
+    /// A CO's command base is with a unit (he leads it), or with none.
+    pub(super) fn attach(
+        &mut self,
+        co: CoId,
+        unit: Option<UnitId>,
+        entry: &mut Entry,
+    ) -> Result<(), BattleError> {
+        let name = self.co_state(co)?.co.name.clone();
+        let before = self.cos[co.side as usize][co.index].with;
+        let to = match unit {
+            Some(u) => {
+                let us = self.on_table(u)?;
+                if u.side != co.side {
+                    return Err(BattleError::Refused(format!(
+                        "{} is an enemy unit: a CO's base is with one of his own side's units",
+                        named(&us.unit.name, u)
+                    )));
+                }
+                let text = named(&us.unit.name, u);
+                entry.summary = format!("{} is with {text}", named(&name, co));
+                u.to_string()
+            }
+            None => {
+                entry.summary = format!("{} is with no unit", named(&name, co));
+                "none".to_string()
+            }
+        };
+        self.co_mut(co).with = unit;
+        entry.effects.push(self.co_effect(
+            co,
+            "with",
+            before.map_or("none".to_string(), |u| u.to_string()),
+            to,
+            entry.summary.clone(),
+        ));
+        Ok(())
+    }
+
+    /// The situation of a general's wounding roll: the APs the unit he is
+    /// with incurred this Move, and whether it fought in melee (WI-21).
+    pub(crate) fn risk_situation(&self, co: CoId) -> GeneralRiskSituation {
+        match self.co(co).and_then(|c| c.with).and_then(|u| self.get(u)) {
+            Some(u) => GeneralRiskSituation {
+                aps_this_move: u.aps_this_move,
+                in_melee: u.fought_this_move,
+            },
+            None => GeneralRiskSituation::default(),
+        }
+    }
+
+    /// A general's wounding roll (Rule 99, WI-21): once a Move, in Conclude the Move.
+    pub(super) fn general_risk(
+        &mut self,
+        co: CoId,
+        dice: &Dice,
+        entry: &mut Entry,
+    ) -> Result<(), BattleError> {
+        let c = self.co_state(co)?;
+        let name = c.co.name.clone();
+        self.expect_phase(
+            Phase::Conclude,
+            &format!("{}'s wounding roll", named(&name, co)),
+        )?;
+        if c.wound_rolled {
+            return Err(BattleError::OutOfTurn(format!(
+                "{} has made his wounding roll this Move; a general rolls once a Move (Rule 99, WI-21)",
+                named(&name, co)
+            )));
+        }
+        let situation = self.risk_situation(co);
+        let out = GeneralRisk::plan(&c.co, situation)?.resolve(dice)?;
+        entry.roll(&name, dice);
+        entry.summary = format!(
+            "{}'s wounding roll: {}: score {}: {}",
+            named(&name, co),
+            dice_text(dice),
+            out.score,
+            match out.fate {
+                Fate::Safe => "no significant loss",
+                Fate::Dispersed => "his command base is dispersed this Move and the next",
+                Fate::Wounded => "wounded",
+                Fate::BadlyWounded => "badly wounded",
+                Fate::Captured => "captured",
+                Fate::Killed => "killed",
+            }
+        );
+        entry.explanation = out.explanation;
+        let before = c.co.state();
+        if before.status != out.after.status {
+            entry.effects.push(self.co_effect(
+                co,
+                "status",
+                before.status.to_string(),
+                out.after.status.to_string(),
+                format!("{name}: {}", out.after.status.title()),
+            ));
+        }
+        if before.dispersed != out.after.dispersed {
+            entry.effects.push(self.co_effect(
+                co,
+                "dispersed",
+                before.dispersed.to_string(),
+                out.after.dispersed.to_string(),
+                format!("{name}: command base dispersed (Rule 99)"),
+            ));
+        }
+        let turn = self.turn;
+        let slot = self.co_mut(co);
+        out.after.apply(&mut slot.co);
+        slot.wound_rolled = true;
+        if out.fate == Fate::Dispersed {
+            slot.dispersed_in = Some(turn);
+        }
+        if out.disaster {
+            // WI-12, WI-21: a general killed or captured is a disaster.
+            self.disasters.push(Disaster::GeneralLost(co));
+        }
+        Ok(())
+    }
+}

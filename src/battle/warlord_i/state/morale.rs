@@ -1,0 +1,116 @@
+//! Morale (Rules 58-62): the causes that flag a unit for a waver test, at
+//! most one test a Move (WI-13), and the test itself (WI-14, WI-15).
+
+use super::super::event::{Phase, UnitId, WaverCause};
+use super::{Entry, State, dice_text, incurred, named};
+use crate::battle::BattleError;
+use crate::dice::Dice;
+use crate::rules::named::Named;
+use crate::rules::warlord_i::{Morale, WaverSituation, WaverTest};
+
+impl State {
+    /// Flags a unit for a waver test, if it may still take one (WI-13).
+    pub(super) fn raise(&mut self, unit: UnitId, cause: WaverCause) {
+        let slot = self.get_mut(unit);
+        if !slot.flags.contains(&cause) {
+            slot.flags.push(cause);
+        }
+        if !slot.to_test() {
+            slot.flags.clear();
+        }
+    }
+
+    /// The referee reports a cause of a waver test (Rule 58, WI-13).
+    pub(super) fn flag(
+        &mut self,
+        unit: UnitId,
+        cause: WaverCause,
+        entry: &mut Entry,
+    ) -> Result<(), BattleError> {
+        let u = self.on_table(unit)?;
+        let name = named(&u.unit.name, unit);
+        if u.unit.waver_tested {
+            return Err(BattleError::Refused(format!(
+                "{name} has taken its waver test this Move: at most one a Move (Rule 58, WI-13)"
+            )));
+        }
+        if u.unit.morale == Morale::Routed {
+            return Err(BattleError::Refused(format!(
+                "{name} is routed: routed units do not take waver tests (WI-13)"
+            )));
+        }
+        if u.unit.morale == Morale::Reckless && cause.spares_reckless() {
+            return Err(BattleError::Refused(format!(
+                "{name} is reckless: {} calls for no test of reckless troops (Rule 58)",
+                cause.title()
+            )));
+        }
+        entry.summary = format!("{name} must take a waver test: {} (Rule 58)", cause.title());
+        entry.effects.push(crate::battle::Effect {
+            unit,
+            name: u.unit.name.clone(),
+            field: "waver_test",
+            from: String::new(),
+            to: cause.name().to_string(),
+            text: format!("{}: a waver test is due ({})", u.unit.name, cause.title()),
+            leaves_table: false,
+        });
+        self.raise(unit, cause);
+        Ok(())
+    }
+
+    /// The referee sets aside a flagged test the table made moot.
+    pub(super) fn dismiss(&mut self, unit: UnitId, entry: &mut Entry) -> Result<(), BattleError> {
+        let u = self.unit(unit)?;
+        let name = named(&u.unit.name, unit);
+        if u.flags.is_empty() {
+            return Err(BattleError::Refused(format!(
+                "{name} has no waver test flagged to set aside"
+            )));
+        }
+        entry.summary = format!("the referee sets aside {name}'s waver test");
+        self.get_mut(unit).flags.clear();
+        Ok(())
+    }
+
+    /// A waver test (Rules 58-60, WI-13 to WI-15): in the waver tests step,
+    /// or as its cause arises in the charges and melees (Rule 25 steps 5-7).
+    pub(super) fn waver_test(
+        &mut self,
+        unit: UnitId,
+        situation: &WaverSituation,
+        dice: &Dice,
+        entry: &mut Entry,
+    ) -> Result<(), BattleError> {
+        let u = self.on_table(unit)?;
+        let name = u.unit.name.clone();
+        if !matches!(
+            self.phase,
+            Phase::WaverTests | Phase::Charges | Phase::Melees
+        ) {
+            return Err(self.out_of_step(
+                &format!("{}'s waver test", named(&name, unit)),
+                "the waver tests, or the charges and melees that cause them (Rule 25 steps 5-7, Rule 58)",
+            ));
+        }
+        let out = WaverTest::plan(&u.unit, *situation)?.resolve(dice)?;
+        let gained = incurred(&u.unit, &out.after);
+        entry.roll(&name, dice);
+        entry.summary = format!(
+            "{} takes a waver test: {}: score {}: {}{}",
+            named(&name, unit),
+            dice_text(dice),
+            out.score,
+            out.morale,
+            if out.retreat {
+                ", and retreats (IRMD)"
+            } else {
+                ""
+            }
+        );
+        entry.explanation = out.explanation;
+        self.get_mut(unit).flags.clear();
+        self.write_after(unit, &out.after, gained, entry);
+        Ok(())
+    }
+}

@@ -1,0 +1,335 @@
+//! The Move sequence of Rule 25: what each step requires before the next
+//! (routs' attrition, command tests and recuperation; flagged waver tests;
+//! evaders' attrition; every melee; generals' wounds), moving on, the
+//! referee's go-to, and concluding the Move (Rules 100-101): activities
+//! completed, CCPs lapsing (WI-4), marks of the Move cleared.
+
+use super::super::event::{CoId, Event, Phase, UnitId};
+use super::super::{Setup, Step};
+use super::{Entry, State, named};
+use crate::battle::BattleError;
+use crate::rules::Side;
+use crate::rules::warlord_i::{Activity, Morale};
+
+impl State {
+    /// Routing (in their side's command step) or evading (from the charges
+    /// on) units still to roll for attrition this Move (Rule 13, WI-11);
+    /// `side` limits the list to one side.
+    pub fn fugitives_due(&self, side: Option<Side>) -> impl Iterator<Item = UnitId> + '_ {
+        let sides: Vec<Side> = match side {
+            Some(s) => vec![s],
+            None => vec![Side::A, Side::B],
+        };
+        sides.into_iter().flat_map(move |s| {
+            self.units[s as usize]
+                .iter()
+                .enumerate()
+                .filter(|(_, u)| {
+                    !u.off_table()
+                        && !u.fugitive_rolled
+                        && (u.unit.morale == Morale::Routed || u.unit.is(Activity::Evading))
+                })
+                .map(move |(i, _)| UnitId::new(s, i))
+        })
+    }
+
+    /// Routed units of a side still to roll in its command step: routs first (Rule 25, WI-11).
+    fn routs_due(&self, side: Side) -> impl Iterator<Item = UnitId> + '_ {
+        self.fugitives_due(Some(side))
+            .filter(|id| self.units[id.side as usize][id.index].unit.morale == Morale::Routed)
+    }
+
+    /// Evading units still to roll once the charges are done (WI-11).
+    fn evaders_due(&self) -> impl Iterator<Item = UnitId> + '_ {
+        self.fugitives_due(None).filter(|id| {
+            let u = &self.units[id.side as usize][id.index];
+            u.unit.morale != Morale::Routed && u.unit.is(Activity::Evading)
+        })
+    }
+
+    /// COs of a side still to take their command test this Move, the
+    /// C-in-C first (he gives CCPs to the others, WI-5); a CO whose
+    /// division has no unit left on the table has nothing to command.
+    pub fn cos_to_test(&self, side: Side) -> Vec<CoId> {
+        let mut due: Vec<CoId> = self.cos[side as usize]
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| {
+                !c.tested
+                    && self.units[side as usize]
+                        .iter()
+                        .any(|u| u.division == *i && !u.off_table())
+            })
+            .map(|(i, _)| CoId::new(side, i))
+            .collect();
+        due.sort_by_key(|c| !self.cos[c.side as usize][c.index].co.c_in_c);
+        due
+    }
+
+    /// Generals whose unit incurred APs this Move and who have not rolled
+    /// for their wounds (Rule 99, WI-21).
+    pub fn generals_due(&self) -> Vec<CoId> {
+        [Side::A, Side::B]
+            .into_iter()
+            .flat_map(|s| {
+                self.cos[s as usize]
+                    .iter()
+                    .enumerate()
+                    .map(move |(i, c)| (CoId::new(s, i), c))
+            })
+            .filter(|(_, c)| {
+                !c.wound_rolled
+                    && !c.co.status.base_lost()
+                    && c.with
+                        .and_then(|u| self.get(u))
+                        .is_some_and(|u| u.aps_this_move > 0)
+            })
+            .map(|(id, _)| id)
+            .collect()
+    }
+
+    /// Engaged pairs that have not fought their round this Move (Rule 76).
+    fn melees_due(&self) -> impl Iterator<Item = (UnitId, UnitId)> + '_ {
+        self.engagements
+            .iter()
+            .filter(|e| !e.fought_this_move)
+            .map(|e| (e.a, e.b))
+    }
+
+    /// What the Move sequence of Rule 25 wants next.
+    pub fn next_step(&self) -> Step {
+        match self.phase {
+            Phase::OrderOfPlay => Step::RollOrderOfPlay,
+            Phase::Command(side) => {
+                if let Some(u) = self.routs_due(side).next() {
+                    Step::Fugitives(u)
+                } else if let Some(co) = self.cos_to_test(side).first() {
+                    Step::CommandTest(*co)
+                } else if !self.recuperated[side as usize] {
+                    Step::Recuperation(side)
+                } else {
+                    Step::EndCommand(side)
+                }
+            }
+            Phase::Shooting => Step::EndShooting,
+            Phase::WaverTests => match self.flagged().next() {
+                Some(u) => Step::WaverTest(u),
+                None => Step::EndWaverTests,
+            },
+            Phase::Charges => {
+                if let Some(u) = self.flagged().next() {
+                    Step::WaverTest(u)
+                } else if let Some(u) = self.evaders_due().next() {
+                    Step::Fugitives(u)
+                } else {
+                    Step::EndCharges
+                }
+            }
+            Phase::Melees => {
+                if let Some((a, b)) = self.melees_due().next() {
+                    Step::FightMelee(a, b)
+                } else if let Some(u) = self.flagged().next() {
+                    Step::WaverTest(u)
+                } else {
+                    Step::EndMelees
+                }
+            }
+            Phase::Conclude => match self.generals_due().first() {
+                Some(co) => Step::GeneralRisk(*co),
+                None => Step::EndMove,
+            },
+        }
+    }
+
+    /// What the step requires before the sequence moves on, in words.
+    fn outstanding(&self) -> Vec<String> {
+        let unit = |id: UnitId| named(&self.units[id.side as usize][id.index].unit.name, id);
+        let co = |id: CoId| named(&self.cos[id.side as usize][id.index].co.name, id);
+        let tests = || {
+            self.flagged()
+                .map(|u| format!("{} takes its waver test (Rule 58, WI-13)", unit(u)))
+                .collect::<Vec<_>>()
+        };
+        match self.phase {
+            Phase::OrderOfPlay => Vec::new(),
+            Phase::Command(side) => {
+                let mut owed: Vec<String> = self
+                    .routs_due(side)
+                    .map(|u| {
+                        format!(
+                            "{} rolls for attrition after its rout move, routs first (Rule 13, WI-11)",
+                            unit(u)
+                        )
+                    })
+                    .collect();
+                owed.extend(
+                    self.cos_to_test(side)
+                        .into_iter()
+                        .map(|c| format!("{} takes his command test (Rule 29)", co(c))),
+                );
+                if !self.recuperated[side as usize] {
+                    owed.push(format!(
+                        "side {} takes its recuperation step (Rule 15, WI-9)",
+                        side.name()
+                    ));
+                }
+                owed
+            }
+            Phase::Shooting => Vec::new(),
+            Phase::WaverTests => tests(),
+            Phase::Charges => {
+                let mut owed = tests();
+                owed.extend(self.evaders_due().map(|u| {
+                    format!(
+                        "{} rolls for attrition after its evasion (Rule 13, WI-11)",
+                        unit(u)
+                    )
+                }));
+                owed
+            }
+            Phase::Melees => {
+                let mut owed: Vec<String> = self
+                    .melees_due()
+                    .map(|(a, b)| {
+                        format!("{} and {} fight their round (Rule 76)", unit(a), unit(b))
+                    })
+                    .collect();
+                owed.extend(tests());
+                owed
+            }
+            Phase::Conclude => self
+                .generals_due()
+                .into_iter()
+                .map(|c| format!("{} rolls for his wounds (Rule 99, WI-21)", co(c)))
+                .collect(),
+        }
+    }
+
+    /// Judges an event as the referee records it, with the requirements of
+    /// the Move a replay does not judge again: the sequence moves on only
+    /// once its step is done.
+    pub fn check(&self, _setup: &Setup, event: &Event) -> Result<(), BattleError> {
+        if let Event::NextPhase = event {
+            let owed = self.outstanding();
+            if !owed.is_empty() {
+                return Err(BattleError::OutOfTurn(format!(
+                    "{} is not done (Rule 25 step {}); first: {} (or the referee sets it aside, or moves on with a go-to)",
+                    self.phase,
+                    self.phase.step(),
+                    owed.join("; ")
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The next step of Rule 25.
+    pub(super) fn next_phase(&mut self, entry: &mut Entry) -> Result<(), BattleError> {
+        self.phase = match self.phase {
+            Phase::OrderOfPlay => {
+                return Err(BattleError::OutOfTurn(
+                    "dice for the order of play first (Rule 26, WI-3); a go-to skips it"
+                        .to_string(),
+                ));
+            }
+            Phase::Command(side) => {
+                // Rule 25 steps 2-3: Player 1, then Player 2, then shooting.
+                if self.player_1.unwrap_or(side) == side {
+                    Phase::Command(side.other())
+                } else {
+                    Phase::Shooting
+                }
+            }
+            Phase::Shooting => Phase::WaverTests,
+            Phase::WaverTests => Phase::Charges,
+            Phase::Charges => Phase::Melees,
+            Phase::Melees => Phase::Conclude,
+            Phase::Conclude => {
+                self.conclude();
+                self.turn += 1;
+                Phase::OrderOfPlay
+            }
+        };
+        entry.summary = format!(
+            "next: Move {}, {} (step {})",
+            self.turn,
+            self.phase,
+            self.phase.step()
+        );
+        Ok(())
+    }
+
+    /// The referee moves the sequence elsewhere; a move to another Move
+    /// concludes this one first.
+    pub(super) fn go_to(
+        &mut self,
+        turn: u32,
+        phase: Phase,
+        entry: &mut Entry,
+    ) -> Result<(), BattleError> {
+        if turn == 0 {
+            return Err(BattleError::Refused("Moves are counted from 1".to_string()));
+        }
+        if turn != self.turn {
+            self.conclude();
+        }
+        self.turn = turn;
+        self.phase = phase;
+        match phase {
+            Phase::OrderOfPlay => self.player_1 = None,
+            Phase::Command(s) if self.player_1.is_none() => self.player_1 = Some(s),
+            _ => {}
+        }
+        entry.summary = format!(
+            "the referee moves the battle to Move {turn}, {phase} (step {})",
+            phase.step()
+        );
+        Ok(())
+    }
+
+    /// Concludes the Move (Rules 100-101): charges, counter-charges,
+    /// advances and evasions are complete; waver tests, commands, shots and
+    /// fugitives' rolls are counted afresh; unspent CCPs lapse (WI-4); a
+    /// command base dispersed last Move gathers again (Rule 99, 7);
+    /// this Move's disasters no longer count (WI-12).
+    fn conclude(&mut self) {
+        let done = [
+            Activity::Charging,
+            Activity::CounterCharging,
+            Activity::BeingCharged,
+            Activity::Advancing,
+            Activity::Evading,
+        ];
+        for side in &mut self.units {
+            for u in side {
+                u.unit.waver_tested = false;
+                u.unit.activity.retain(|a| !done.contains(a));
+                u.commands.clear();
+                u.initiative = None;
+                u.flags.clear();
+                u.shot = false;
+                u.fugitive_rolled = false;
+                u.aps_this_move = 0;
+                u.fought_this_move = false;
+            }
+        }
+        let turn = self.turn;
+        for side in &mut self.cos {
+            for c in side {
+                c.ccps = 0;
+                c.tested = false;
+                c.wound_rolled = false;
+                if c.co.dispersed && c.dispersed_in.is_none_or(|d| turn > d) {
+                    c.co.dispersed = false;
+                    c.dispersed_in = None;
+                }
+            }
+        }
+        for e in &mut self.engagements {
+            e.fought_this_move = false;
+        }
+        self.recuperated = [false, false];
+        self.disasters.clear();
+        self.player_1 = None;
+    }
+}
