@@ -166,6 +166,8 @@ pub enum Action {
     PickFormation(Formation),
     /// A character typed into a text field.
     Input(char),
+    /// A key of a unit's id typed on the tables or in a picker (`b10`).
+    Jump(char),
     /// Delete the last character typed.
     Backspace,
     /// Yes, in a question.

@@ -8,6 +8,7 @@ mod break_off;
 mod correct;
 mod duty;
 mod fight;
+mod pick;
 mod typing;
 mod undo;
 mod walker;
@@ -24,6 +25,7 @@ use ratatui::crossterm::event::KeyEvent;
 use std::cell::Cell;
 
 pub use crate::tui::screen::{Effect, Status};
+pub use correct::field_key;
 
 /// The console's state.
 pub struct App {
@@ -57,6 +59,8 @@ pub struct App {
     /// The last draw found the terminal too small to show the battle: no
     /// key records anything then (nobody would see its dice).
     pub too_small: Cell<bool>,
+    /// The digits of a unit's number typed on the tables so far.
+    jump: String,
     /// Each unit's contingent, numbered across the side's armies.
     contingent: [Vec<usize>; 2],
     /// Events recorded by the same key as the event before them (a flight
@@ -93,6 +97,7 @@ impl App {
             panel_scroll_max: Cell::new(u16::MAX),
             unsaved: None,
             too_small: Cell::new(false),
+            jump: String::new(),
             contingent,
             joined: Vec::new(),
         };
@@ -112,7 +117,12 @@ impl App {
             Some(a) if self.too_small.get() && !matches!(a, Action::Quit | Action::ForceQuit) => {
                 Vec::new()
             }
-            Some(a) => self.update(a),
+            Some(a) => {
+                if !matches!(a, Action::Jump(_)) {
+                    self.jump.clear();
+                }
+                self.update(a)
+            }
             None => Vec::new(),
         }
     }
@@ -206,14 +216,10 @@ impl App {
             Action::ValueDown => self.value(-1),
             Action::ValueUp => self.value(1),
             Action::PickFormation(f) => self.pick_formation(f),
-            Action::Input(c) => {
-                if let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut()
-                    && t.text.chars().count() < 80
-                {
-                    t.text.push(c);
-                    t.error = None;
-                }
-            }
+            Action::Input(c) => self.type_face(c),
+            Action::Jump(c) if self.context() == Context::Pick => self.pick_typed(c),
+            Action::Jump(c) if self.context() == Context::Correct => self.field_key(c),
+            Action::Jump(c) => self.jump_typed(c),
             Action::Backspace => {
                 if let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut() {
                     t.text.pop();

@@ -197,6 +197,10 @@ pub struct Pick {
     pub choices: Vec<UnitId>,
     /// The line the cursor is on.
     pub line: usize,
+    /// Why the cursor started where it did (in contact, charged it, opposite).
+    pub why: String,
+    /// The unit id typed so far (`b10`, `10`).
+    pub typed: String,
 }
 
 /// What a roll came to, kept while the result is on screen.
@@ -321,6 +325,9 @@ pub struct TypeDice {
     pub text: String,
     /// Why the dice typed were refused.
     pub error: Option<String>,
+    /// Typed straight on the panel: the dice are used as soon as this many
+    /// faces are in (every die the panel lists), with no Enter.
+    pub quick: Option<usize>,
 }
 
 /// What the typed-dice field asks for.

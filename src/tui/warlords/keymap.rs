@@ -146,6 +146,21 @@ pub fn lookup(context: Context, key: Key) -> Option<Action> {
             _ => None,
         };
     }
+    // A face typed on a panel that takes typed dice starts typing them.
+    if let KeyCode::Char(c @ '1'..='6') = key.code
+        && !key.ctrl
+        && keys::find(KEYMAP, context, Key::ch('t')) == Some(Action::TypeDice)
+    {
+        return Some(Action::Input(c));
+    }
+    // A unit's id: its number on the tables, `b10` or `10` in a picker.
+    if let KeyCode::Char(c) = key.code
+        && !key.ctrl
+        && (c.is_ascii_digit() && matches!(context, Context::Tables | Context::Pick)
+            || matches!(c, 'a' | 'b' | 'A' | 'B') && context == Context::Pick)
+    {
+        return Some(Action::Jump(c));
+    }
     if context.passes_on() {
         return find(Context::Global);
     }

@@ -81,6 +81,13 @@ pub const KEYS: &[Binding] = &[
     ),
     b(
         C::Tables,
+        Key::ch('1'),
+        Action::Jump('1'),
+        "",
+        "type a unit's number (1-9, 1 then 0 for the tenth) to select it on this side",
+    ),
+    b(
+        C::Tables,
         Key::plain(K::Tab),
         Action::OtherSide,
         "other side",

@@ -902,13 +902,21 @@ pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
             Line::from(vec![Span::styled(mark, style), Span::styled(text, style)])
         })
         .collect();
-    lines.push(Line::from(vec![
+    let mut foot = vec![
         k(t, "↑↓"),
+        Span::raw(" or "),
+        k(t, "b10"),
         Span::raw(" unit  "),
         k(t, "Enter"),
         Span::raw(" pick  "),
         k(t, "Esc"),
         Span::raw(" back"),
-    ]));
+    ];
+    if !p.typed.is_empty() {
+        foot.push(Span::styled(format!("  id {}", p.typed), t.dim()));
+    } else if !p.why.is_empty() {
+        foot.push(Span::styled(format!("  (started on: {})", p.why), t.dim()));
+    }
+    lines.push(Line::from(foot));
     Paragraph::new(lines).render(inner, buf);
 }
