@@ -54,7 +54,7 @@ impl App {
         let why = if choices[i].side == near.side {
             "the nearest in the table".to_string()
         } else {
-            format!("opposite {near} in the tables")
+            format!("opposite {near}")
         };
         (i, why)
     }
@@ -93,7 +93,6 @@ impl App {
             if p.purpose != PickFor::OffTable {
                 self.selected[id.side as usize] = id.index;
             }
-            self.status = None;
         } else if !p.typed.chars().all(|c| c.is_ascii_alphabetic()) {
             let typed = p.typed.clone();
             self.refuse(format!("{typed}: no such unit to pick here"));

@@ -143,12 +143,14 @@ impl App {
     }
 }
 
-/// Bare faces (no colour named, no `|`) beyond what the prompt asks: the
+/// Typed straight on the panel (no `t`), bare faces (no colour named, no
+/// `|`) beyond what the prompt asks: the
 /// faces in order, to fill this prompt and the ones after it, as the panel
 /// lists the dice (white, then red, then yellow; side a before side b).
 fn in_one_line(t: &TypeDice) -> Option<String> {
     let faces: String = t.text.chars().filter(|c| !matches!(c, ' ' | ',')).collect();
-    (faces.chars().all(|c| c.is_ascii_digit()) && faces.len() > t.ask.count).then_some(faces)
+    (t.quick.is_some() && faces.chars().all(|c| c.is_ascii_digit()) && faces.len() > t.ask.count)
+        .then_some(faces)
 }
 
 /// The dice a typed-dice field holds with what was just typed: bare digits

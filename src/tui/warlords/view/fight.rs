@@ -915,7 +915,7 @@ pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
     if !p.typed.is_empty() {
         foot.push(Span::styled(format!("  id {}", p.typed), t.dim()));
     } else if !p.why.is_empty() {
-        foot.push(Span::styled(format!("  (started on: {})", p.why), t.dim()));
+        foot.push(Span::styled(format!("  · {}", p.why), t.dim()));
     }
     lines.push(Line::from(foot));
     Paragraph::new(lines).render(inner, buf);
