@@ -470,3 +470,39 @@ fn a_first_turn_of_hastings_with_every_die_typed() {
         r.keys
     );
 }
+
+#[test]
+fn undoing_a_wrong_shot_goes_back_to_the_units_choices() {
+    // The English bowmen (a5) shoot at the wrong unit: u takes the shot back
+    // and leaves their activation's result open, its choices offered again.
+    let mut app = hastings(18);
+    press(&mut app, &["Enter", "Enter", "Enter"]);
+    assert_eq!(app.battle.initiative(), Some(Side::A));
+    press(&mut app, &["5", "a", "Enter"]);
+    assert_eq!(app.context(), Context::AfterRoll);
+    let activations = app.battle.events().len();
+    press(&mut app, &["x", "7", "Enter", "Enter"]);
+    assert_eq!(
+        app.battle.events().last().map(|e| e.kind()),
+        Some("shooting")
+    );
+    press(&mut app, &["u"]);
+    assert_eq!(
+        app.battle.events().len(),
+        activations,
+        "only the shot is undone"
+    );
+    assert_eq!(
+        app.context(),
+        Context::AfterRoll,
+        "back to the unit's choices"
+    );
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("x shoot"), "{s}");
+    press(&mut app, &["x", "Enter", "Enter"]);
+    let Some(herald::battle::warlords::Event::Shooting { target, .. }) = app.battle.events().last()
+    else {
+        panic!("the shot again");
+    };
+    assert_eq!(*target, b(5), "the picker starts opposite the bowmen");
+}

@@ -216,6 +216,9 @@ pub struct Rolled {
     pub chosen: Vec<super::action::Choice>,
     /// What each choice did, in words.
     pub notes: Vec<String>,
+    /// How many events the battle held once each choice was recorded (undo
+    /// keeps the choices still in the log).
+    pub marks: Vec<usize>,
     /// A shot's outcome.
     pub shooting: Option<ShootingOutcome>,
     /// A Melee's outcome.

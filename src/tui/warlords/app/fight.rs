@@ -29,6 +29,7 @@ fn empty_rolled() -> Rolled {
         activation: None,
         chosen: Vec::new(),
         notes: Vec::new(),
+        marks: Vec::new(),
         shooting: None,
         melee: None,
         moved: None,
