@@ -105,3 +105,55 @@ fn who_is_in_melee_with_whom_is_marked() {
     assert!(s.contains("opposite a2"), "{s}");
     both(&app, "pick_melee_marks");
 }
+
+#[test]
+fn the_turn_ends_with_its_summary() {
+    // A turn in which Harold's housecarls lose 2 stands by correction.
+    let mut app = hastings(18);
+    press(&mut app, &["1", "c", "s", "-", "-", "Enter"]);
+    for _ in 0..200 {
+        if app.context() == Context::Summary {
+            break;
+        }
+        press(&mut app, &["Enter"]);
+    }
+    assert_eq!(app.context(), Context::Summary);
+    assert_eq!(app.battle.turn(), 2);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Turn 1: what it did"), "{s}");
+    assert!(s.contains("stands"), "{s}");
+    both(&app, "turn_summary");
+    // Enter: the next turn's initiative.
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::BeforeRoll);
+}
+
+#[test]
+fn a_note_on_a_unit_and_on_the_turn() {
+    use herald::battle::warlords::Event;
+    let mut app = hastings(18);
+    press(&mut app, &["3", "n"]);
+    assert_eq!(app.context(), Context::Note);
+    press(&mut app, &["behind the hedge"]);
+    both(&app, "note_on_a_unit");
+    press(&mut app, &["Enter"]);
+    assert_eq!(
+        app.battle.events().last(),
+        Some(&Event::Note {
+            unit: Some(UnitId::new(Side::A, 2)),
+            text: "behind the hedge".to_string()
+        })
+    );
+    // An empty note is refused in words, and nothing is recorded.
+    press(&mut app, &["N", "Enter"]);
+    assert_eq!(app.context(), Context::Note);
+    assert_eq!(app.battle.events().len(), 1);
+    press(&mut app, &["rain: the bows are wet", "Enter"]);
+    assert_eq!(
+        app.battle.events().last(),
+        Some(&Event::Note {
+            unit: None,
+            text: "rain: the bows are wet".to_string()
+        })
+    );
+}

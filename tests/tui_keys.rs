@@ -376,6 +376,8 @@ impl Referee {
                 }
                 Step::EndTurn => {
                     self.press(&["Enter"]);
+                    // The turn's summary comes up; Enter goes on to the next turn.
+                    assert_eq!(self.context(), Context::Summary);
                     break;
                 }
                 Step::RollInitiative => panic!("the initiative again"),

@@ -168,6 +168,12 @@ pub enum Action {
     Input(char),
     /// A key of a unit's id typed on the tables or in a picker (`b10`).
     Jump(char),
+    /// Write a note on the selected unit.
+    NoteUnit,
+    /// Write a note on the turn.
+    NoteTurn,
+    /// Show the summary of the turn so far.
+    Summary,
     /// Delete the last character typed.
     Backspace,
     /// Yes, in a question.

@@ -8,6 +8,7 @@ mod break_off;
 mod correct;
 mod duty;
 mod fight;
+mod note;
 mod pick;
 mod typing;
 mod undo;
@@ -138,6 +139,7 @@ impl App {
             | Dialog::FollowUp { .. }
             | Dialog::FallBack(_)
             | Dialog::HitStands(_) => true,
+            Dialog::Note { text, .. } => !text.is_empty(),
             _ => false,
         })
     }
@@ -216,15 +218,27 @@ impl App {
             Action::ValueDown => self.value(-1),
             Action::ValueUp => self.value(1),
             Action::PickFormation(f) => self.pick_formation(f),
+            Action::Input(c) if self.context() == Context::Note => self.note_input(c),
             Action::Input(c) => self.type_face(c),
+            Action::NoteUnit => {
+                if let Some(id) = self.selected_id() {
+                    self.open_note(Some(id));
+                }
+            }
+            Action::NoteTurn => self.open_note(None),
+            Action::Summary => self.open_summary(self.battle.turn()),
             Action::Jump(c) if self.context() == Context::Pick => self.pick_typed(c),
             Action::Jump(c) if self.context() == Context::Correct => self.field_key(c),
             Action::Jump(c) => self.jump_typed(c),
-            Action::Backspace => {
-                if let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut() {
+            Action::Backspace => match self.dialogs.last_mut() {
+                Some(Dialog::TypeDice(t)) => {
                     t.text.pop();
                 }
-            }
+                Some(Dialog::Note { text, .. }) => {
+                    text.pop();
+                }
+                _ => {}
+            },
             Action::NextStyle => self.next_style(),
             Action::RangeUp => self.range_by(1),
             Action::RangeDown => self.range_by(-1),

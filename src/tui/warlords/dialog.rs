@@ -457,6 +457,23 @@ pub enum Dialog {
     },
     /// Quit with a resolution half done?
     ConfirmQuit,
+    /// What the turn just ended did (casualties, morale, units and
+    /// personalities lost), from the battle's summary.
+    Summary {
+        /// The turn.
+        turn: u32,
+        /// Its lines.
+        lines: Vec<String>,
+    },
+    /// A free-text note being written, on a unit or on the turn.
+    Note {
+        /// The unit, or `None` for the turn.
+        unit: Option<UnitId>,
+        /// The text so far.
+        text: String,
+        /// Why the battle refused it.
+        error: Option<String>,
+    },
 }
 
 impl Dialog {
@@ -484,6 +501,8 @@ impl Dialog {
             Dialog::HitStands(_) => Context::HitStands,
             Dialog::Help { .. } => Context::Help,
             Dialog::ConfirmQuit => Context::ConfirmQuit,
+            Dialog::Summary { .. } => Context::Summary,
+            Dialog::Note { .. } => Context::Note,
         }
     }
 }

@@ -60,6 +60,10 @@ pub enum Context {
     Help,
     /// Asking whether to quit.
     ConfirmQuit,
+    /// The summary of the turn just ended.
+    Summary,
+    /// Writing a note.
+    Note,
 }
 
 impl Context {
@@ -87,13 +91,18 @@ impl Context {
             Context::Formation => "Picking a formation",
             Context::Help => "Help",
             Context::ConfirmQuit => "Quit?",
+            Context::Summary => "The turn's summary",
+            Context::Note => "Writing a note",
         }
     }
 
     /// Whether keys this context has no binding for go on to the global keys.
     /// Text fields keep every key for themselves (only Ctrl-C passes).
     pub fn passes_on(self) -> bool {
-        !matches!(self, Context::TypeDice | Context::ConfirmQuit)
+        !matches!(
+            self,
+            Context::TypeDice | Context::ConfirmQuit | Context::Note
+        )
     }
 }
 
@@ -140,7 +149,7 @@ pub fn lookup(context: Context, key: Key) -> Option<Action> {
     if key == Key::ctrl('c') {
         return Some(Action::ForceQuit);
     }
-    if context == Context::TypeDice {
+    if matches!(context, Context::TypeDice | Context::Note) {
         return match key.code {
             KeyCode::Char(c) if !key.ctrl => Some(Action::Input(c)),
             _ => None,
@@ -198,6 +207,8 @@ pub const CONTEXTS: &[Context] = &[
     Context::Formation,
     Context::Help,
     Context::ConfirmQuit,
+    Context::Summary,
+    Context::Note,
     Context::Global,
 ];
 
@@ -265,6 +276,8 @@ mod tests {
             Context::FallBack,
             Context::HitStands,
             Context::BreakOff,
+            Context::Summary,
+            Context::Note,
         ] {
             assert_eq!(
                 lookup(ctx, Key::plain(KeyCode::Esc)),

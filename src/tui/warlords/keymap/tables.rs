@@ -116,6 +116,27 @@ pub const KEYS: &[Binding] = &[
     ),
     b(
         C::Tables,
+        Key::ch('n'),
+        Action::NoteUnit,
+        "note",
+        "write a note on the selected unit (saved, and printed in the report)",
+    ),
+    b(
+        C::Tables,
+        Key::ch('N'),
+        Action::NoteTurn,
+        "",
+        "write a note on the turn",
+    ),
+    b(
+        C::Tables,
+        Key::ch('S'),
+        Action::Summary,
+        "",
+        "the summary of the turn so far (casualties, morale, units and personalities lost)",
+    ),
+    b(
+        C::Tables,
         Key::ch('o'),
         Action::OffTable,
         "",

@@ -83,7 +83,8 @@ pub fn status(app: &App, area: Rect, buf: &mut Buffer) {
         ])
     } else {
         Line::from(vec![
-            Span::styled("› ", t.good()),
+            // No mark beside an open dialog, where it would point at nothing.
+            Span::styled(if app.dialogs.is_empty() { "› " } else { "  " }, t.good()),
             Span::raw(s.text.clone()),
         ])
     };

@@ -5,7 +5,7 @@ use crate::tui::warlords::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 pub use crate::tui::popup::{centred, clear};
 
@@ -37,4 +37,64 @@ pub fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
         ]),
     ])
     .render(inner, buf);
+}
+
+/// The summary of a turn: each line of the battle's summary.
+pub fn summary(app: &App, turn: u32, lines: &[String], area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let width = area.width.min(76);
+    let inside = usize::from(width.saturating_sub(2)).max(1);
+    let rows: usize = lines
+        .iter()
+        .map(|l| l.chars().count().div_ceil(inside).max(1))
+        .sum();
+    let r = centred(area, width, (rows as u16 + 3).min(area.height));
+    let inner = frame(app, &format!("Turn {turn}: what it did"), r, buf);
+    let mut text: Vec<Line> = lines.iter().map(|l| Line::from(l.clone())).collect();
+    text.push(Line::from(vec![
+        Span::styled("Enter", t.key()),
+        Span::raw(" next turn   "),
+        Span::styled("Esc", t.key()),
+        Span::raw(" close"),
+    ]));
+    Paragraph::new(text)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+/// The note field: on a unit or on the turn.
+pub fn note(
+    app: &App,
+    unit: Option<crate::battle::UnitId>,
+    text: &str,
+    error: Option<&str>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let t = &app.theme;
+    let r = centred(area, area.width.min(72), 7);
+    let title = match unit {
+        Some(id) => format!("Note on {} ({id})", app.name(id)),
+        None => format!("Note on turn {}", app.battle.turn()),
+    };
+    let inner = frame(app, &title, r, buf);
+    let mut lines = vec![Line::from(vec![
+        Span::raw(text.to_string()),
+        Span::styled("▏", t.key()),
+    ])];
+    if let Some(e) = error {
+        lines.push(Line::from(vec![
+            Span::styled("! ", t.bad()),
+            Span::styled(e.to_string(), t.warn()),
+        ]));
+    }
+    lines.push(Line::from(vec![
+        Span::styled("Enter", t.key()),
+        Span::raw(" record (saved, and printed in the report)   "),
+        Span::styled("Esc", t.key()),
+        Span::raw(" drop"),
+    ]));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
 }

@@ -300,7 +300,12 @@ fn row<'a>(
         words::morale(x.morale)
     };
     [
-        Span::raw(if selected { "›" } else { " " }),
+        // The mark only on the bare tables: beside a dialog it is stray.
+        Span::raw(if selected && app.dialogs.is_empty() {
+            "›"
+        } else {
+            " "
+        }),
         Span::raw(format!("{}{}", side.name(), i + 1)),
         Span::raw(x.name.as_str()),
         Span::raw(words::troop_short(x.troop_type)),
