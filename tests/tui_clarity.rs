@@ -157,3 +157,22 @@ fn a_note_on_a_unit_and_on_the_turn() {
         })
     );
 }
+
+#[test]
+fn the_expert_tactician_toggle_is_on_when_its_plus_one_is_applied() {
+    // Duke William (an Expert tactician) rides with his household knights
+    // (b1): their activation counts his +1 (3.1.2, W-4), so the toggle says so.
+    use herald::battle::warlords::{Event, Phase};
+    let mut app = hastings(18);
+    app.battle
+        .record(Event::GoTo {
+            turn: 1,
+            phase: Phase::Activation(Side::B),
+        })
+        .unwrap();
+    press(&mut app, &["Tab", "1", "a"]);
+    assert_eq!(app.context(), Context::BeforeRoll);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("[x] x Expert tactician with the unit"), "{s}");
+    assert!(s.contains("+1 Expert tactician"), "{s}");
+}

@@ -17,6 +17,12 @@ fn works(app: &App, context: Context, action: Action) -> bool {
         Action::Back => context != Context::Tables,
         Action::BreakOff => app.break_off_offered().is_some(),
         Action::NextOpponent => app.break_off_opponents() > 1,
+        // No `1 next step` when the Melee offers none.
+        Action::NextStep(i) => matches!(
+            app.dialogs.last(),
+            Some(crate::tui::warlords::dialog::Dialog::Resolve(r))
+                if r.rolled.as_ref().is_some_and(|x| x.next.len() > i)
+        ),
         _ => true,
     }
 }
