@@ -367,6 +367,14 @@ impl Referee {
                         assert_eq!(r.context(), Context::Melee);
                         let typing = format!("  typing its dice");
                         r.measure(&typing, Referee::roll);
+                        // At 80×24: the title whole, the next steps in sight unscrolled.
+                        let small = screen(&r.app, 80, 24);
+                        let title = small.lines().nth(1).unwrap_or_default();
+                        assert!(title.contains("(2.6) ─"), "{small}");
+                        if r.app.battle.duties().iter().any(|d| d.due.required()) {
+                            assert!(small.contains("Next"), "{small}");
+                            assert!(small.contains(" must "), "{small}");
+                        }
                         r.settle();
                     });
                 }

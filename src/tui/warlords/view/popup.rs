@@ -12,7 +12,38 @@ pub use crate::tui::popup::{centred, clear};
 /// Clears `area`, draws a titled border in the console's theme, and
 /// returns the inside.
 pub fn frame(app: &App, title: &str, area: Rect, buf: &mut Buffer) -> Rect {
-    crate::tui::popup::frame(&app.theme, title, area, buf)
+    let room = usize::from(area.width.saturating_sub(3));
+    if title.chars().count() <= room {
+        return crate::tui::popup::frame(&app.theme, title, area, buf);
+    }
+    crate::tui::popup::frame(&app.theme, &short_title(app, title, room), area, buf)
+}
+
+/// A title too long for its box (80 columns), never cut: units named by
+/// their ids (`a1` for `Harold's housecarls (a1)`), then the turn dropped.
+fn short_title(app: &App, title: &str, room: usize) -> String {
+    let mut short = title.to_string();
+    // The longest names first, only as many as it takes.
+    let mut named: Vec<(String, String)> = [crate::rules::Side::A, crate::rules::Side::B]
+        .into_iter()
+        .flat_map(|side| app.battle.units(side))
+        .map(|(id, u)| (format!("{} ({id})", u.unit.name), id.to_string()))
+        .filter(|(long, _)| title.contains(long.as_str()))
+        .collect();
+    named.sort_by_key(|(long, _)| std::cmp::Reverse(long.len()));
+    for (long, id) in named {
+        if short.chars().count() <= room {
+            break;
+        }
+        short = short.replace(&long, &id);
+    }
+    if short.chars().count() > room
+        && let Some((_, rest)) = short.split_once(": ")
+        && short.starts_with("Turn ")
+    {
+        short = rest.to_string();
+    }
+    short
 }
 
 /// Asks whether to quit with a resolution half done.
