@@ -365,7 +365,7 @@ impl Referee {
                     self.measure(&name, |r| {
                         r.press(&["Enter"]);
                         assert_eq!(r.context(), Context::Melee);
-                        let typing = format!("  typing its dice");
+                        let typing = "  typing its dice".to_string();
                         r.measure(&typing, Referee::roll);
                         // At 80×24: the title whole, the next steps in sight unscrolled.
                         let small = screen(&r.app, 80, 24);
