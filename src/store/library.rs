@@ -127,9 +127,18 @@ pub fn summary(path: &Path) -> Result<SaveSummary, SaveError> {
     }
 }
 
-/// Every army file in `dir`, by file name.
+/// Every army file in `dir` and its folders (`armies/warlord-i/`), by path.
 pub fn armies(dir: &Path) -> Vec<ArmyListing> {
-    let mut out: Vec<ArmyListing> = toml_files(dir)
+    let mut files = toml_files(dir);
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let hidden = e.file_name().to_string_lossy().starts_with('.');
+            if !hidden && e.file_type().is_ok_and(|t| t.is_dir()) {
+                files.extend(toml_files(&e.path()));
+            }
+        }
+    }
+    let mut out: Vec<ArmyListing> = files
         .into_iter()
         .map(|(path, _)| ArmyListing {
             army: match load_any(&path) {

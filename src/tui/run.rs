@@ -216,8 +216,7 @@ fn run_console<S: Screen>(
         terminal
             .draw(|f| {
                 let area = f.area();
-                console.app.draw(area, f.buffer_mut());
-                console.render_prompt(area, f.buffer_mut());
+                console.draw(area, f.buffer_mut());
             })
             .map_err(|e| format!("cannot draw: {e}"))?;
         let flow = match wait(terminal, signals)? {

@@ -407,7 +407,12 @@ impl Start {
             let here = !n.naming && i == n.selected;
             let mark = if here { " › " } else { "   " };
             let on = |side: usize| if n.sides[side].contains(&i) { ["a", "b"][side] } else { " " };
-            let file = a.path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            let file = a
+                .path
+                .strip_prefix(&self.folders[1])
+                .unwrap_or(&a.path)
+                .display()
+                .to_string();
             let style = if here { t.selected() } else { ratatui::style::Style::default() };
             let mut spans = vec![
                 Span::styled(mark.to_string(), t.key()),

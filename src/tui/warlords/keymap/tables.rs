@@ -109,6 +109,13 @@ pub const KEYS: &[Binding] = &[
     ),
     b(
         C::Tables,
+        Key::ch('l'),
+        Action::Log,
+        "log",
+        "the whole log, scrollable, searchable with / (the shell's log browser)",
+    ),
+    b(
+        C::Tables,
         Key::ch('o'),
         Action::OffTable,
         "",
