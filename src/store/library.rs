@@ -46,6 +46,8 @@ pub struct SaveSummary {
 pub struct ArmyListing {
     /// The file.
     pub path: PathBuf,
+    /// Its path inside the armies folder (`warlord-i/carrhae.toml`).
+    pub file: String,
     /// Its army's name and rule system, or why it cannot be read (one line).
     pub army: Result<(String, System), String>,
 }
@@ -141,6 +143,11 @@ pub fn armies(dir: &Path) -> Vec<ArmyListing> {
     let mut out: Vec<ArmyListing> = files
         .into_iter()
         .map(|(path, _)| ArmyListing {
+            file: path
+                .strip_prefix(dir)
+                .unwrap_or(&path)
+                .display()
+                .to_string(),
             army: match load_any(&path) {
                 Ok(AnyArmyFile::Warlords(f)) => Ok((f.army.name, System::Warlords)),
                 Ok(AnyArmyFile::WarlordI(f)) => Ok((f.army.name, System::WarlordI)),

@@ -357,7 +357,7 @@ impl Start {
                 t.dim(),
             )));
         }
-        let room = room.saturating_sub(out.len() + 3);
+        let room = room.saturating_sub(out.len() + 2);
         let name_w = 18;
         let when_w = 11;
         let turn_w = 8;
@@ -407,17 +407,12 @@ impl Start {
             let here = !n.naming && i == n.selected;
             let mark = if here { " › " } else { "   " };
             let on = |side: usize| if n.sides[side].contains(&i) { ["a", "b"][side] } else { " " };
-            let file = a
-                .path
-                .strip_prefix(&self.folders[1])
-                .unwrap_or(&a.path)
-                .display()
-                .to_string();
+            let file = &a.file;
             let style = if here { t.selected() } else { ratatui::style::Style::default() };
             let mut spans = vec![
                 Span::styled(mark.to_string(), t.key()),
                 Span::styled(format!("[{}{}] ", on(0), on(1)), t.key()),
-                Span::styled(format!("{} ", cell(&file, file_w)), style),
+                Span::styled(format!("{} ", cell(file, file_w)), style),
             ];
             let rest = width.saturating_sub(8 + file_w);
             match &a.army {
@@ -500,20 +495,37 @@ impl Widget for &Start {
         let inner = block.inner(area);
         block.render(area, buf);
         let width = inner.width as usize;
-        let room = inner.height as usize;
-        let mut lines = match &self.mode {
+        // The list above; the reason a choice failed and the keys below.
+        let room = (inner.height as usize).saturating_sub(3);
+        let lines = match &self.mode {
             Mode::Saves => self.saves_lines(width, room),
             Mode::New(n) => self.new_lines(n, width, room),
             Mode::Hastings(p) => self.hastings_lines(p),
         };
-        lines.push(Line::from(""));
-        lines.push(self.key_line(self.context()));
-        if let Some(e) = &self.error {
-            lines.push(Line::from(Span::styled(format!(" {e}"), t.bad())));
-        }
+        let body = Rect {
+            height: room as u16,
+            ..inner
+        };
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .render(inner, buf);
+            .render(body, buf);
+        let bottom = inner.y + inner.height;
+        if let Some(e) = &self.error {
+            let why = Rect {
+                y: bottom.saturating_sub(3),
+                height: 2,
+                ..inner
+            };
+            Paragraph::new(Line::from(Span::styled(format!(" {e}"), t.bad())))
+                .wrap(Wrap { trim: false })
+                .render(why, buf);
+        }
+        let keys = Rect {
+            y: bottom.saturating_sub(1),
+            height: 1,
+            ..inner
+        };
+        Paragraph::new(self.key_line(self.context())).render(keys, buf);
     }
 }
 

@@ -112,7 +112,7 @@ pub const KEYS: &[Binding] = &[
         Key::ch('l'),
         Action::Log,
         "log",
-        "the whole log, scrollable, searchable with / (the shell's log browser)",
+        "the whole log, to scroll and search (/)",
     ),
     b(
         C::Tables,
