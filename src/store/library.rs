@@ -63,6 +63,17 @@ pub fn one_line(text: &str) -> String {
     line
 }
 
+/// Why a file cannot be read, in one line, without its path (the list
+/// names the file): `2:9: error: this is not valid TOML…`.
+fn reason(path: &Path, text: &str) -> String {
+    let line = one_line(text);
+    let shown = path.display().to_string();
+    match line.strip_prefix(&shown) {
+        Some(rest) => rest.trim_start_matches([':', ' ']).to_string(),
+        None => line,
+    }
+}
+
 /// The `.toml` files of a folder, hidden files and the kept originals of
 /// migrated saves left out; none when the folder is not there.
 fn toml_files(dir: &Path) -> Vec<(PathBuf, Option<SystemTime>)> {
@@ -95,7 +106,7 @@ pub fn saves(dir: &Path) -> Vec<SaveListing> {
                 .to_string_lossy()
                 .into_owned(),
             modified,
-            battle: summary(&path).map_err(|e| one_line(&e.to_string())),
+            battle: summary(&path).map_err(|e| reason(&path, &e.to_string())),
             path,
         })
         .collect();
@@ -151,7 +162,8 @@ pub fn armies(dir: &Path) -> Vec<ArmyListing> {
             army: match load_any(&path) {
                 Ok(AnyArmyFile::Warlords(f)) => Ok((f.army.name, System::Warlords)),
                 Ok(AnyArmyFile::WarlordI(f)) => Ok((f.army.name, System::WarlordI)),
-                Err(ps) => Err(one_line(
+                Err(ps) => Err(reason(
+                    &path,
                     &ps.iter()
                         .filter(|p| !p.warning)
                         .map(|p| p.to_string())

@@ -387,6 +387,7 @@ pub fn start_key(start: &mut Start, ev: KeyEvent, folders: &Folders) -> StartFlo
     let Some(request) = start.key(ev) else {
         return StartFlow::Stay;
     };
+    let mut made = None;
     let tried = match request {
         Request::Quit => return StartFlow::Quit,
         Request::Suspend => return StartFlow::Suspend,
@@ -407,13 +408,14 @@ pub fn start_key(start: &mut Start, ev: KeyEvent, folders: &Folders) -> StartFlo
             }
             // Made: from here on it is a battle on the list.
             start.mode = Mode::Saves;
+            made = Some(path.clone());
             open(&path)
         }
     };
     match tried {
         Ok(opened) => StartFlow::Open(Box::new(opened)),
         Err(e) => {
-            let at = start.saves.get(start.selected).map(|s| s.path.clone());
+            let at = made.or_else(|| start.saves.get(start.selected).map(|s| s.path.clone()));
             start.saves = library::saves(&folders.saves);
             start.selected = at
                 .and_then(|p| start.saves.iter().position(|s| s.path == p))

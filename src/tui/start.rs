@@ -389,7 +389,7 @@ impl Start {
         out.push(Line::from(""));
         out.push(Line::from(vec![
             Span::styled(" h", t.key()),
-            Span::raw("  a new battle of Hastings, 14 October 1066: English (Harold) against Normans (William)"),
+            Span::raw("  a new battle of Hastings, 14 October 1066 (English against Normans)"),
         ]));
         out
     }
@@ -397,11 +397,11 @@ impl Start {
     fn new_lines(&self, n: &NewBattle, width: usize, room: usize) -> Vec<Line<'static>> {
         let t = &self.theme;
         let mut out = vec![Line::from(Span::styled(
-            format!(" A new battle: each side's armies from {} (a, b; allies: several), then its name", self.folders[1]),
+            " A new battle: each side's armies (a, b; allies: several), then its name".to_string(),
             t.title(),
         ))];
         let room = room.saturating_sub(out.len() + 4);
-        let file_w = 34;
+        let file_w = (width.saturating_sub(9) * 2 / 5).min(34);
         for i in self.window(self.armies.len(), n.selected, room) {
             let a = &self.armies[i];
             let here = !n.naming && i == n.selected;
@@ -414,7 +414,7 @@ impl Start {
                 Span::styled(format!("[{}{}] ", on(0), on(1)), t.key()),
                 Span::styled(format!("{} ", cell(file, file_w)), style),
             ];
-            let rest = width.saturating_sub(8 + file_w);
+            let rest = width.saturating_sub(9 + file_w);
             match &a.army {
                 Ok((name, system)) => spans.push(Span::raw(cell(
                     &format!("{name} ({})", system.title()),
@@ -463,7 +463,11 @@ impl Start {
         vec![
             Line::from(Span::styled(" A battle of Hastings is in progress", t.title())),
             Line::from(""),
-            Line::from(format!("   {}: {what}", path.display())),
+            Line::from(format!(
+                "   {}{}: {what}",
+                self.folders[0],
+                path.file_name().unwrap_or_default().to_string_lossy()
+            )),
             Line::from(""),
             Line::from("   Resume it, or start another battle of Hastings beside it?"),
         ]
