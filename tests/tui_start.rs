@@ -149,7 +149,12 @@ fn both(s: &Start, name: &str) {
 
 /// Events in a save on disk.
 fn on_disk(path: &Path) -> usize {
-    save::load::<Warlords>(path).unwrap().data.battle.events().len()
+    save::load::<Warlords>(path)
+        .unwrap()
+        .data
+        .battle
+        .events()
+        .len()
 }
 
 /// Presses keys on an opened console.
@@ -188,8 +193,14 @@ fn every_save_is_listed_newest_first_and_a_broken_one_says_why() {
     assert_eq!(names, ["hastings", "bannockburn", "torn-page"]);
     assert!(s.saves[2].battle.is_err());
     let text = screen(&s, 120, 40);
-    assert!(text.contains("10 min ago") && text.contains("3 days ago"), "{text}");
-    assert!(text.contains("torn-page") && text.contains("cannot be read"), "{text}");
+    assert!(
+        text.contains("10 min ago") && text.contains("3 days ago"),
+        "{text}"
+    );
+    assert!(
+        text.contains("torn-page") && text.contains("cannot be read"),
+        "{text}"
+    );
     both(&s, "start_saves");
 }
 
@@ -215,7 +226,10 @@ fn enter_resumes_the_selected_battle_and_its_steps_are_saved() {
         60,
     );
     let mut s = start(&folders);
-    assert!(matches!(press(&mut s, &folders, &["Down"]), StartFlow::Stay));
+    assert!(matches!(
+        press(&mut s, &folders, &["Down"]),
+        StartFlow::Stay
+    ));
     let mut c = opened(press(&mut s, &folders, &["Enter"]));
     assert_eq!(c.file.path(), older, "the selected battle, not the newest");
     // A step: open the initiative and roll it; it is on disk at once.
@@ -229,10 +243,16 @@ fn a_broken_save_is_not_opened_and_the_screen_says_why() {
     let (_dir, folders) = place();
     std::fs::write(folders.saves.join("torn.toml"), "format = 3\nname = [\n").unwrap();
     let mut s = start(&folders);
-    assert!(matches!(press(&mut s, &folders, &["Enter"]), StartFlow::Stay));
+    assert!(matches!(
+        press(&mut s, &folders, &["Enter"]),
+        StartFlow::Stay
+    ));
     let e = s.error.clone().unwrap_or_default();
     assert!(e.contains("torn.toml"), "{e}");
-    assert_eq!(std::fs::read_to_string(folders.saves.join("torn.toml")).unwrap(), "format = 3\nname = [\n");
+    assert_eq!(
+        std::fs::read_to_string(folders.saves.join("torn.toml")).unwrap(),
+        "format = 3\nname = [\n"
+    );
 }
 
 #[test]
@@ -254,10 +274,18 @@ fn a_new_battle_from_two_armies_is_picked_named_written_and_opened() {
     );
     // Enter before a side has an army says what is missing.
     press(&mut s, &folders, &["Enter"]);
-    assert!(s.error.as_deref().unwrap_or("").contains("side a"), "{:?}", s.error);
+    assert!(
+        s.error.as_deref().unwrap_or("").contains("side a"),
+        "{:?}",
+        s.error
+    );
     // The English on side a, the Scots on side b, then the name.
     press(&mut s, &folders, &["a", "Down", "b", "Enter"]);
-    assert!(s.error.as_deref().unwrap_or("").contains("name the battle"), "{:?}", s.error);
+    assert!(
+        s.error.as_deref().unwrap_or("").contains("name the battle"),
+        "{:?}",
+        s.error
+    );
     press(&mut s, &folders, &["bannockburn-2x", "Backspace"]);
     both(&s, "start_new_battle");
     let mut c = opened(press(&mut s, &folders, &["Enter"]));
@@ -277,18 +305,31 @@ fn allies_go_on_one_side_and_systems_are_not_mixed() {
     let (_dir, folders) = place();
     let mut s = start(&folders);
     // Side a: the English and the Anglo-Saxons (allies); side b: the Scots.
-    press(&mut s, &folders, &["n", "a", "Down", "b", "Down", "a", "Tab", "allies", "Enter"]);
+    press(
+        &mut s,
+        &folders,
+        &["n", "a", "Down", "b", "Down", "a", "Tab", "allies", "Enter"],
+    );
     let path = folders.saves.join("allies.toml");
     let loaded = save::load::<Warlords>(&path).unwrap();
     assert_eq!(loaded.data.battle.setup().sides[0].len(), 2);
     assert_eq!(loaded.data.battle.setup().sides[1].len(), 1);
     // A Warlords army against a Warlord I one is refused, and no save is made.
     let mut s = start(&folders);
-    press(&mut s, &folders, &["n", "a", "Down", "Down", "Down", "Down", "b", "Tab", "mixed", "Enter"]);
+    press(
+        &mut s,
+        &folders,
+        &[
+            "n", "a", "Down", "Down", "Down", "Down", "b", "Tab", "mixed", "Enter",
+        ],
+    );
     let e = s.error.clone().unwrap_or_default();
     assert!(e.contains("one rule system"), "{e}");
     assert!(!folders.saves.join("mixed.toml").exists());
-    assert!(matches!(s.mode, Mode::New(_)), "the picks stay to be mended");
+    assert!(
+        matches!(s.mode, Mode::New(_)),
+        "the picks stay to be mended"
+    );
 }
 
 #[test]
@@ -305,10 +346,17 @@ fn a_name_already_taken_is_refused_and_the_save_is_left_as_it_was() {
     );
     let before = std::fs::read(&taken).unwrap();
     let mut s = start(&folders);
-    let flow = press(&mut s, &folders, &["n", "a", "Down", "b", "Tab", "hastings", "Enter"]);
+    let flow = press(
+        &mut s,
+        &folders,
+        &["n", "a", "Down", "b", "Tab", "hastings", "Enter"],
+    );
     assert!(matches!(flow, StartFlow::Stay));
     let e = s.error.clone().unwrap_or_default();
-    assert!(e.contains("already exists") && e.contains("another name"), "{e}");
+    assert!(
+        e.contains("already exists") && e.contains("another name"),
+        "{e}"
+    );
     assert_eq!(std::fs::read(&taken).unwrap(), before);
     assert!(matches!(&s.mode, Mode::New(n) if n.naming && n.name == "hastings"));
     // Another name, and it is made.
@@ -349,9 +397,15 @@ fn below_80x24_the_start_screen_says_what_it_needs_and_makes_nothing() {
     let (_dir, folders) = place();
     let mut s = start(&folders);
     let text = screen(&s, 60, 20);
-    assert!(text.contains("at least 80×24") && text.contains("60×20"), "{text}");
+    assert!(
+        text.contains("at least 80×24") && text.contains("60×20"),
+        "{text}"
+    );
     insta::assert_snapshot!("start_too_small_60x20", text);
-    assert!(matches!(press(&mut s, &folders, &["Enter", "h", "n"]), StartFlow::Stay));
+    assert!(matches!(
+        press(&mut s, &folders, &["Enter", "h", "n"]),
+        StartFlow::Stay
+    ));
     assert!(herald::store::library::saves(&folders.saves).is_empty());
     assert!(matches!(press(&mut s, &folders, &["q"]), StartFlow::Quit));
 }
@@ -364,15 +418,25 @@ fn a_warlord_i_battle_is_made_and_opened_by_its_system() {
     for _ in 0..4 {
         press(&mut s, &folders, &["Down"]);
     }
-    let flow = press(&mut s, &folders, &["a", "Down", "b", "Tab", "carrhae", "Enter"]);
+    let flow = press(
+        &mut s,
+        &folders,
+        &["a", "Down", "b", "Tab", "carrhae", "Enter"],
+    );
     let path = folders.saves.join("carrhae.toml");
-    assert_eq!(save::system_of(&path).unwrap(), herald::rules::System::WarlordI);
+    assert_eq!(
+        save::system_of(&path).unwrap(),
+        herald::rules::System::WarlordI
+    );
     match flow {
         // The Warlord I console, once this build has it.
         StartFlow::Open(_) => {}
         _ => {
             let e = s.error.clone().unwrap_or_default();
-            assert!(e.contains("the Warlord I console is not available in this build"), "{e}");
+            assert!(
+                e.contains("the Warlord I console is not available in this build"),
+                "{e}"
+            );
             assert_eq!(s.mode, Mode::Saves);
             let listed = &s.saves[s.selected];
             assert_eq!(listed.path, path);

@@ -114,14 +114,14 @@ pub fn create(
     match system {
         System::Warlords => {
             let [a, b] = read_sides(sides, load_warlords_army)?;
-            let setup = warlords::Setup::new(a, b)
-                .map_err(|e| NewBattleError::Battle(e.to_string()))?;
+            let setup =
+                warlords::Setup::new(a, b).map_err(|e| NewBattleError::Battle(e.to_string()))?;
             write(&path, name, seed, warlords::Battle::new(setup))?;
         }
         System::WarlordI => {
             let [a, b] = read_sides(sides, load_warlord_i_army)?;
-            let setup = warlord_i::Setup::new(a, b)
-                .map_err(|e| NewBattleError::Battle(e.to_string()))?;
+            let setup =
+                warlord_i::Setup::new(a, b).map_err(|e| NewBattleError::Battle(e.to_string()))?;
             write(&path, name, seed, warlord_i::Battle::new(setup))?;
         }
     }

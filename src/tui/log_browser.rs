@@ -70,7 +70,8 @@ pub struct LogBrowser {
     title: String,
     paras: Vec<Para>,
     theme: Theme,
-    /// The first row shown (kept within the log when drawn).
+    /// The first row shown; `usize::MAX` keeps the newest event in view
+    /// (at any size) until the referee scrolls.
     top: Cell<usize>,
     /// Rows of the body at the last draw.
     page: Cell<usize>,
@@ -96,7 +97,11 @@ impl LogBrowser {
                 if at.is_some() {
                     paras.push(para(Kind::Heading, String::new(), 0));
                 }
-                paras.push(para(Kind::Heading, format!("Turn {} · {}", e.turn, e.phase), 0));
+                paras.push(para(
+                    Kind::Heading,
+                    format!("Turn {} · {}", e.turn, e.phase),
+                    0,
+                ));
                 at = Some((e.turn, e.phase));
             }
             let number = format!("{:>4}  ", i + 1);
@@ -105,7 +110,12 @@ impl LogBrowser {
             for roll in &e.rolls {
                 paras.push(para(
                     Kind::Detail,
-                    format!("{}dice, {}: {}", " ".repeat(pad), roll.who, dice_text(&roll.dice)),
+                    format!(
+                        "{}dice, {}: {}",
+                        " ".repeat(pad),
+                        roll.who,
+                        dice_text(&roll.dice)
+                    ),
                     pad + 2,
                 ));
             }
@@ -167,7 +177,7 @@ impl LogBrowser {
 
     /// The first row shown.
     pub fn top(&self) -> usize {
-        self.top.get()
+        self.top.get().min(self.max_top())
     }
 
     /// The row of the current match, if a search found one.
@@ -175,10 +185,16 @@ impl LogBrowser {
         self.current
     }
 
-    /// Every row's text at the width last drawn (for tests: what a search
-    /// could find).
-    pub fn row_count(&self) -> usize {
-        self.rows.borrow().1.len()
+    /// Every row's text, wrapped at the width last drawn (80 columns before
+    /// any draw).
+    pub fn rows(&self) -> Vec<String> {
+        self.ensure_rows();
+        self.rows
+            .borrow()
+            .1
+            .iter()
+            .map(|r| r.text.clone())
+            .collect()
     }
 
     /// Handles a key.
@@ -187,7 +203,7 @@ impl LogBrowser {
             return LogFlow::Stay;
         };
         let page = self.page.get().max(1);
-        let top = self.top.get().min(self.max_top());
+        let top = self.top();
         match action {
             A::ForceQuit => return LogFlow::ForceQuit,
             A::Suspend => return LogFlow::Suspend,
@@ -197,7 +213,7 @@ impl LogBrowser {
             A::PageUp => self.top.set(top.saturating_sub(page)),
             A::PageDown => self.top.set((top + page).min(self.max_top())),
             A::First => self.top.set(0),
-            A::Last => self.top.set(self.max_top()),
+            A::Last => self.top.set(usize::MAX),
             A::Search => {
                 self.typing = Some(String::new());
                 self.status = None;
@@ -216,11 +232,11 @@ impl LogBrowser {
             }
             A::Back => self.typing = None,
             A::NextMatch => {
-                if let Some(t) = self.typing.take() {
-                    if !t.trim().is_empty() {
-                        self.query = t;
-                        self.current = None;
-                    }
+                if let Some(t) = self.typing.take()
+                    && !t.trim().is_empty()
+                {
+                    self.query = t;
+                    self.current = None;
                 }
                 self.find(true);
             }
@@ -283,17 +299,32 @@ impl LogBrowser {
             self.status = Some((format!("no match for '{}'", self.query), true));
             return;
         }
-        let top = self.top.get().min(self.max_top());
-        let from = self.current.unwrap_or(if forward { top.wrapping_sub(1) } else { top + self.page.get() });
-        let next = if forward {
-            hits.iter().copied().find(|h| from == usize::MAX || *h > from).unwrap_or(hits[0])
+        let top = self.top();
+        let from = self.current.unwrap_or(if forward {
+            top.wrapping_sub(1)
         } else {
-            hits.iter().rev().copied().find(|h| *h < from).unwrap_or(hits[hits.len() - 1])
+            top + self.page.get()
+        });
+        let next = if forward {
+            hits.iter()
+                .copied()
+                .find(|h| from == usize::MAX || *h > from)
+                .unwrap_or(hits[0])
+        } else {
+            hits.iter()
+                .rev()
+                .copied()
+                .find(|h| *h < from)
+                .unwrap_or(hits[hits.len() - 1])
         };
         self.current = Some(next);
         let k = hits.iter().position(|h| *h == next).unwrap_or(0) + 1;
         self.status = Some((
-            format!("'{}': match {k} of {} (n next, N previous)", self.query, hits.len()),
+            format!(
+                "'{}': match {k} of {} (n next, N previous)",
+                self.query,
+                hits.len()
+            ),
             false,
         ));
         // The match in view, a few rows below the top when it can be.
@@ -331,7 +362,10 @@ impl LogBrowser {
         while at + needle.len() <= lower.len() {
             if lower[at..at + needle.len()] == needle[..] {
                 if at > from {
-                    spans.push(Span::styled(chars[from..at].iter().collect::<String>(), base));
+                    spans.push(Span::styled(
+                        chars[from..at].iter().collect::<String>(),
+                        base,
+                    ));
                 }
                 spans.push(Span::styled(
                     chars[at..at + needle.len()].iter().collect::<String>(),
@@ -413,8 +447,7 @@ impl Widget for &LogBrowser {
         // The body, then a line for the search and one for the keys.
         let body = (inner.height as usize).saturating_sub(2).max(1);
         self.page.set(body);
-        let top = self.top.get().min(self.max_top());
-        self.top.set(top);
+        let top = self.top();
         let rows = self.rows.borrow();
         let total = rows.1.len();
         let shown = top..total.min(top + body);
@@ -423,10 +456,7 @@ impl Widget for &LogBrowser {
             t.dim(),
         ));
         block.render(area, buf);
-        let mut lines: Vec<Line> = shown
-            .clone()
-            .map(|i| self.line(i, &rows.1[i]))
-            .collect();
+        let mut lines: Vec<Line> = shown.clone().map(|i| self.line(i, &rows.1[i])).collect();
         while lines.len() < body {
             lines.push(Line::from(""));
         }
@@ -435,9 +465,10 @@ impl Widget for &LogBrowser {
                 Span::styled("/", t.key()),
                 Span::styled(format!("{text}▏"), t.title()),
             ]),
-            (None, Some((words, bad))) => {
-                Line::from(Span::styled(words.clone(), if *bad { t.bad() } else { t.dim() }))
-            }
+            (None, Some((words, bad))) => Line::from(Span::styled(
+                words.clone(),
+                if *bad { t.bad() } else { t.dim() },
+            )),
             (None, None) => Line::from(""),
         };
         lines.push(search);
@@ -459,8 +490,14 @@ mod tests {
     fn a_long_line_wraps_under_its_indent_and_loses_nothing() {
         let text = "   1  Harold's housecarls charge the Norman knights of Duke William: contact, 3 stands lost";
         let rows = wrap_text(text, 40, 6);
-        assert!(rows.iter().all(|r| Span::raw(r.as_str()).width() <= 40), "{rows:?}");
-        assert!(rows[1..].iter().all(|r| r.starts_with("      ")), "{rows:?}");
+        assert!(
+            rows.iter().all(|r| Span::raw(r.as_str()).width() <= 40),
+            "{rows:?}"
+        );
+        assert!(
+            rows[1..].iter().all(|r| r.starts_with("      ")),
+            "{rows:?}"
+        );
         let words: Vec<&str> = rows.iter().flat_map(|r| r.split_whitespace()).collect();
         assert_eq!(words, text.split_whitespace().collect::<Vec<_>>());
     }

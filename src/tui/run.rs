@@ -300,8 +300,13 @@ fn console_missing(path: &Path, system: System) -> String {
     )
 }
 
+/// The two sides of Hastings: from `armies/` when there, else the built-in copy.
+pub fn hastings() -> Result<Setup, String> {
+    hastings_from(Path::new("armies"))
+}
+
 /// The two sides of Hastings: from `armies` when there, else the built-in copy.
-pub fn hastings(armies: &Path) -> Result<Setup, String> {
+pub fn hastings_from(armies: &Path) -> Result<Setup, String> {
     let mut sides = Vec::new();
     for (path, built_in) in HASTINGS {
         let file = armies.join(Path::new(path).file_name().unwrap_or_default());
@@ -330,7 +335,7 @@ fn new_seed() -> u64 {
 /// Creates a new battle of Hastings in `saves/`, under the first free name,
 /// and opens it.
 fn new_hastings(folders: &Folders) -> Result<Opened, String> {
-    let setup = hastings(&folders.armies)?;
+    let setup = hastings_from(&folders.armies)?;
     let name = (1..)
         .map(|n| {
             if n == 1 {
@@ -374,7 +379,7 @@ pub fn start_screen(folders: &Folders, theme: Theme) -> Start {
         format!("{}/", folders.saves.display()),
         format!("{}/", folders.armies.display()),
     ];
-    if let Ok(setup) = hastings(&folders.armies) {
+    if let Ok(setup) = hastings_from(&folders.armies) {
         let names = |i: usize| setup.sides[i].iter().map(|a| a.name.clone()).collect();
         start.hastings = [names(0), names(1)];
     }
@@ -427,10 +432,7 @@ pub fn start_key(start: &mut Start, ev: KeyEvent, folders: &Folders) -> StartFlo
 }
 
 /// The start screen until a battle is picked (or the referee leaves).
-fn run_start(
-    terminal: &mut DefaultTerminal,
-    signals: &Signals,
-) -> Result<Option<Opened>, String> {
+fn run_start(terminal: &mut DefaultTerminal, signals: &Signals) -> Result<Option<Opened>, String> {
     let folders = Folders::here();
     let mut start = start_screen(&folders, Theme::from_env());
     loop {

@@ -127,8 +127,7 @@ impl Start {
 
     /// The terminal's size now: below what the screen needs, only quitting works.
     pub fn resized(&self, width: u16, height: u16) {
-        self.too_small
-            .set(width < MIN_WIDTH || height < MIN_HEIGHT);
+        self.too_small.set(width < MIN_WIDTH || height < MIN_HEIGHT);
     }
 
     /// The newest save of the bundled Hastings armies, if one is in progress.
@@ -242,7 +241,8 @@ impl Start {
         }
         if n.name.trim().is_empty() {
             n.naming = true;
-            self.error = Some("name the battle (it becomes saves/NAME.toml), then Enter".to_string());
+            self.error =
+                Some("name the battle (it becomes saves/NAME.toml), then Enter".to_string());
             return None;
         }
         let files = |side: usize| {
@@ -353,7 +353,10 @@ impl Start {
         ))];
         if self.saves.is_empty() {
             out.push(Line::from(Span::styled(
-                format!("   none yet: Enter or h makes a new battle of Hastings, n one from {}", self.folders[1]),
+                format!(
+                    "   none yet: Enter or h makes a new battle of Hastings, n one from {}",
+                    self.folders[1]
+                ),
                 t.dim(),
             )));
         }
@@ -366,7 +369,11 @@ impl Start {
         for i in self.window(self.saves.len(), self.selected, room) {
             let s = &self.saves[i];
             let mark = if i == self.selected { " › " } else { "   " };
-            let style = if i == self.selected { t.selected() } else { ratatui::style::Style::default() };
+            let style = if i == self.selected {
+                t.selected()
+            } else {
+                ratatui::style::Style::default()
+            };
             let mut spans = vec![Span::styled(mark.to_string(), t.key())];
             spans.push(Span::styled(format!("{} ", cell(&s.name, name_w)), style));
             match &s.battle {
@@ -380,7 +387,10 @@ impl Start {
                     ));
                 }
                 Err(why) => spans.push(Span::styled(
-                    cell(&format!("cannot be read: {why}"), width.saturating_sub(4 + name_w)),
+                    cell(
+                        &format!("cannot be read: {why}"),
+                        width.saturating_sub(4 + name_w),
+                    ),
                     t.bad(),
                 )),
             }
@@ -406,9 +416,19 @@ impl Start {
             let a = &self.armies[i];
             let here = !n.naming && i == n.selected;
             let mark = if here { " › " } else { "   " };
-            let on = |side: usize| if n.sides[side].contains(&i) { ["a", "b"][side] } else { " " };
+            let on = |side: usize| {
+                if n.sides[side].contains(&i) {
+                    ["a", "b"][side]
+                } else {
+                    " "
+                }
+            };
             let file = &a.file;
-            let style = if here { t.selected() } else { ratatui::style::Style::default() };
+            let style = if here {
+                t.selected()
+            } else {
+                ratatui::style::Style::default()
+            };
             let mut spans = vec![
                 Span::styled(mark.to_string(), t.key()),
                 Span::styled(format!("[{}{}] ", on(0), on(1)), t.key()),
@@ -420,7 +440,10 @@ impl Start {
                     &format!("{name} ({})", system.title()),
                     rest,
                 ))),
-                Err(why) => spans.push(Span::styled(cell(&format!("cannot be read: {why}"), rest), t.bad())),
+                Err(why) => spans.push(Span::styled(
+                    cell(&format!("cannot be read: {why}"), rest),
+                    t.bad(),
+                )),
             }
             out.push(Line::from(spans));
         }
@@ -434,17 +457,35 @@ impl Start {
                     Err(_) => a.path.display().to_string(),
                 })
                 .collect();
-            let names = if names.is_empty() { "—".to_string() } else { names.join(" & ") };
+            let names = if names.is_empty() {
+                "—".to_string()
+            } else {
+                names.join(" & ")
+            };
             out.push(Line::from(vec![
                 Span::styled(format!(" side {word}: "), t.dim()),
                 Span::raw(cell(&names, width.saturating_sub(10))),
             ]));
         }
-        let mut name = vec![Span::styled(" name:   ", t.dim()), Span::styled(n.name.clone(), t.title())];
+        let mut name = vec![
+            Span::styled(" name:   ", t.dim()),
+            Span::styled(n.name.clone(), t.title()),
+        ];
         if n.naming {
             name.push(Span::styled("▏", t.title()));
         }
-        name.push(Span::styled(format!("   → {}{}.toml", self.folders[0], if n.name.is_empty() { "NAME" } else { n.name.trim() }), t.dim()));
+        name.push(Span::styled(
+            format!(
+                "   → {}{}.toml",
+                self.folders[0],
+                if n.name.is_empty() {
+                    "NAME"
+                } else {
+                    n.name.trim()
+                }
+            ),
+            t.dim(),
+        ));
         out.push(Line::from(name));
         out
     }
@@ -456,12 +497,20 @@ impl Start {
             .iter()
             .find(|s| &s.path == path)
             .map(|s| match &s.battle {
-                Ok(b) => format!("turn {}, {} event(s), last played {}", b.turn, b.events, ago(self.now, s.modified)),
+                Ok(b) => format!(
+                    "turn {}, {} event(s), last played {}",
+                    b.turn,
+                    b.events,
+                    ago(self.now, s.modified)
+                ),
                 Err(_) => String::new(),
             })
             .unwrap_or_default();
         vec![
-            Line::from(Span::styled(" A battle of Hastings is in progress", t.title())),
+            Line::from(Span::styled(
+                " A battle of Hastings is in progress",
+                t.title(),
+            )),
             Line::from(""),
             Line::from(format!(
                 "   {}{}: {what}",
