@@ -292,7 +292,7 @@ pub fn open(path: &Path) -> Result<Opened, String> {
 /// A battle of a system whose console this build does not have.
 fn console_missing(path: &Path, system: System) -> String {
     format!(
-        "{} is a {} battle: the {} console is not available in this build (`herald log {}` prints the battle)",
+        "{}: this is a {} battle; the {} console is not available in this build (`herald log {}` prints the battle)",
         path.display(),
         system.title(),
         system.title(),
