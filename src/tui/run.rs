@@ -436,6 +436,8 @@ fn run_start(terminal: &mut DefaultTerminal, signals: &Signals) -> Result<Option
     let folders = Folders::here();
     let mut start = start_screen(&folders, Theme::from_env());
     loop {
+        // "Last played" counted from now, however long the screen stays.
+        start.now = std::time::SystemTime::now();
         terminal
             .draw(|f| f.render_widget(&start, f.area()))
             .map_err(|e| format!("cannot draw: {e}"))?;
