@@ -4,6 +4,9 @@
 
 pub mod army;
 pub mod case;
+pub mod dice;
+pub mod library;
+pub mod new_battle;
 pub mod save;
 pub mod system;
 pub mod toml_walk;

@@ -118,6 +118,8 @@ pub enum Action {
     ForceQuit,
     /// Show every key.
     Help,
+    /// Open the log browser (the shell's, `tui::log_browser`).
+    Log,
     /// Move the selection up one unit.
     Up,
     /// Move the selection down one unit.

@@ -165,6 +165,9 @@ impl App {
         if self.quit {
             effects.push(Effect::Quit);
         }
+        if action == Action::Log {
+            effects.push(Effect::OpenLog);
+        }
         effects
     }
 
@@ -182,6 +185,8 @@ impl App {
                 self.dialogs.pop();
             }
             Action::Help => self.dialogs.push(Dialog::Help { scroll: 0 }),
+            // The shell opens the log browser (Effect::OpenLog).
+            Action::Log => {}
             Action::Back => self.back(),
             Action::Up => self.move_selection(-1),
             Action::Down => self.move_selection(1),

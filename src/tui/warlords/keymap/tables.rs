@@ -137,6 +137,13 @@ pub const KEYS: &[Binding] = &[
     ),
     b(
         C::Tables,
+        Key::ch('l'),
+        Action::Log,
+        "log",
+        "the whole log, to scroll and search (/)",
+    ),
+    b(
+        C::Tables,
         Key::ch('o'),
         Action::OffTable,
         "",
