@@ -520,6 +520,14 @@ impl App {
         Self::choice_action(r.rolled.as_ref()?.activation.as_ref()?, c)
     }
 
+    /// Whether the open result's unit has made its one choice (W-27).
+    pub fn has_chosen(&self) -> bool {
+        matches!(
+            self.dialogs.last(),
+            Some(Dialog::Resolve(r)) if r.rolled.as_ref().is_some_and(|x| !x.chosen.is_empty())
+        )
+    }
+
     /// The rules' action a choice takes after this outcome, if it allows it:
     /// what the rules allow (2.2.2), a stop after a moving unit's failure
     /// (2.2.1), a Berserk Move's charge (2.4.10, W-30).

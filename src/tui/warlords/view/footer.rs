@@ -11,7 +11,10 @@ use ratatui::widgets::{Paragraph, Widget};
 /// Whether a hinted action does something now (the footer shows only those).
 fn works(app: &App, context: Context, action: Action) -> bool {
     match action {
-        Action::Choose(c) => context == Context::Pursue || app.allowed(c).is_some(),
+        // W-27: once the unit has made its one choice, no other is offered.
+        Action::Choose(c) => {
+            context == Context::Pursue || (app.allowed(c).is_some() && !app.has_chosen())
+        }
         Action::Undo => !app.battle.events().is_empty(),
         Action::Redo => !app.battle.undone().is_empty(),
         Action::Back => context != Context::Tables,
