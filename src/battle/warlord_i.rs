@@ -351,6 +351,73 @@ impl Battle {
         Ok(GeneralRisk::plan(&c.co, self.state().risk_situation(co))?)
     }
 
+    /// An isolated unit's initiative test before the dice (Rules 29, 37;
+    /// WI-7), for its odds (`odds::warlord_i::initiative`).
+    pub fn initiative_plan(
+        &self,
+        unit: UnitId,
+        co_activity: &[crate::rules::warlord_i::CoActivity],
+        facts: CommandFacts,
+    ) -> Result<crate::rules::warlord_i::Initiative, BattleError> {
+        self.state().initiative_plan(unit, co_activity, facts)
+    }
+
+    /// A unit's attempt to enter or return before the dice (Rule 47,
+    /// WI-22), with the failures the battle counted.
+    pub fn enter_plan(
+        &self,
+        unit: UnitId,
+        facts: EnterFacts,
+    ) -> Result<crate::rules::warlord_i::EnterField, BattleError> {
+        self.state().enter_plan(unit, facts)
+    }
+
+    /// A shot before the dice (Rules 55-56, WI-16, WI-17).
+    pub fn shooting_plan(
+        &self,
+        shooter: UnitId,
+        target: UnitId,
+        situation: &crate::rules::warlord_i::ShootingSituation,
+    ) -> Result<crate::rules::warlord_i::Shooting, BattleError> {
+        self.state().shooting_plan(shooter, target, situation)
+    }
+
+    /// A waver test before the dice (Rules 58-59, WI-13, WI-14).
+    pub fn waver_plan(
+        &self,
+        unit: UnitId,
+        situation: &crate::rules::warlord_i::WaverSituation,
+    ) -> Result<crate::rules::warlord_i::WaverTest, BattleError> {
+        self.state().waver_plan(unit, situation)
+    }
+
+    /// Fugitives' attrition before the die (Rule 13, WI-11).
+    pub fn fugitive_plan(
+        &self,
+        unit: UnitId,
+        situation: &crate::rules::warlord_i::FugitiveSituation,
+    ) -> Result<crate::rules::warlord_i::FugitiveAttrition, BattleError> {
+        self.state().fugitive_plan(unit, situation)
+    }
+
+    /// Attrition from causes the referee reports, before it is applied (Rules 12, 18; WI-8).
+    pub fn attrition_plan(
+        &self,
+        unit: UnitId,
+        gains: &crate::rules::warlord_i::AttritionGains,
+    ) -> Result<crate::rules::warlord_i::Attrition, BattleError> {
+        self.state().attrition_plan(unit, gains)
+    }
+
+    /// A unit's part of its side's recuperation step, before it is taken
+    /// (Rule 15, WI-9, WI-10): whether it may recuperate, and what it loses.
+    pub fn recuperation_plan(
+        &self,
+        unit: UnitId,
+    ) -> Result<crate::rules::warlord_i::Recuperation, BattleError> {
+        self.state().recuperation_plan(unit)
+    }
+
     /// What the Move sequence of Rule 25 wants next.
     pub fn next_step(&self) -> Step {
         self.state().next_step()
