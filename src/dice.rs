@@ -42,6 +42,27 @@ impl Colour {
     }
 }
 
+/// A pool of dice a rule system rolls, as it declares them
+/// (`RuleSystem::DICE`): its colour, which is also its name in files
+/// (`dice = { white = [..] }`) and its letter on screen, and its faces.
+/// Warlords rolls white, red and yellow d6 (1.3); Warlord I plain d6,
+/// written white. A system with other dice (a d20, a die chosen from
+/// several) adds its colour here and widens [`Die`] past 6.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pool {
+    /// The pool's colour.
+    pub colour: Colour,
+    /// How many faces its dice have.
+    pub faces: u8,
+}
+
+impl Pool {
+    /// A pool of six-sided dice of a colour.
+    pub const fn d6(colour: Colour) -> Pool {
+        Pool { colour, faces: 6 }
+    }
+}
+
 /// One six-sided die showing 1 to 6 (1.3). It cannot hold any other value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
@@ -136,7 +157,7 @@ impl fmt::Display for DiceCount {
 /// A handful of rolled dice, per colour, each list in the order rolled.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Dice {
-    /// White dice in the order rolled.
+    /// White dice in the order rolled (every system's plain dice).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub white: Vec<Die>,
     /// Red dice in the order rolled.

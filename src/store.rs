@@ -4,6 +4,7 @@
 
 pub mod army;
 pub mod case;
+pub mod dice;
 pub mod save;
 pub mod system;
 pub mod toml_walk;

@@ -124,6 +124,26 @@ fn a_bad_die_is_placed() {
     );
 }
 
+/// Warlord I declares plain d6 only (`WarlordI::DICE`): a pool it does not
+/// roll is refused in place, naming the one it does.
+#[test]
+fn a_pool_the_system_does_not_roll_is_refused() {
+    let text = to_text(&played());
+    let bad = text.replacen(
+        "dice = { white = [4, 5, 6] }",
+        "dice = { white = [4, 5, 6], red = [2] }",
+        1,
+    );
+    let ps = problems(&bad);
+    assert_eq!(ps.len(), 1, "{ps:?}");
+    assert_eq!(ps[0].field, "events.1.dice.red", "{}", ps[0]);
+    assert!(
+        ps[0].message.contains("unknown field 'red'") && ps[0].message.contains("white"),
+        "{}",
+        ps[0]
+    );
+}
+
 #[test]
 fn damaged_events_are_placed_with_what_is_accepted() {
     let text = to_text(&played());

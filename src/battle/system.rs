@@ -5,6 +5,7 @@
 //! and who left the table when.
 
 use super::{BattleError, Entry, UnitId};
+use crate::dice::Pool;
 use crate::rules::System;
 use std::fmt::Debug;
 
@@ -14,6 +15,9 @@ use std::fmt::Debug;
 pub trait RuleSystem: Sized + 'static {
     /// Which system this is (files name it by its word, `warlords`).
     const SYSTEM: System;
+    /// The dice it rolls: the pools its events, saves and cases hold, and
+    /// the only ones a file of this system may name.
+    const DICE: &'static [Pool];
     /// What a battle starts from: each side's armies, as saved.
     type Setup: Clone + Debug + PartialEq;
     /// The fold of the log: every unit and where the turn stands.

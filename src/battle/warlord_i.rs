@@ -22,6 +22,7 @@ pub use event::{
 pub use state::{CoState, Disaster, Engagement, State, UnitState};
 
 use crate::battle::{BattleError, RuleSystem, UnitId};
+use crate::dice::{Colour, Pool};
 use crate::rules::warlord_i::{
     Army, CcpCost, CommandTest, Division, GeneralRisk, Melee, MeleeFacts, Unit,
 };
@@ -42,6 +43,8 @@ pub type LogChange = crate::battle::LogChange<Event>;
 
 impl RuleSystem for WarlordI {
     const SYSTEM: System = System::WarlordI;
+    // The playsheet throws plain d6 only (Rules 29, 55, 58, 76).
+    const DICE: &'static [Pool] = &[Pool::d6(Colour::White)];
     type Setup = Setup;
     type State = State;
     type Event = Event;

@@ -16,6 +16,7 @@ pub use event::{Correction, Event, Phase};
 pub use state::{ChargeMade, Engagement, State, UnitState};
 
 use crate::battle::{BattleError, RuleSystem, UnitId};
+use crate::dice::{Colour, Pool};
 use crate::rules::warlords::army::Army;
 use crate::rules::warlords::unit::Unit;
 use crate::rules::{Side, System};
@@ -35,6 +36,12 @@ pub type LogChange = crate::battle::LogChange<Event>;
 
 impl RuleSystem for Warlords {
     const SYSTEM: System = System::Warlords;
+    // 1.3: white dice for every roll, red and yellow for personalities.
+    const DICE: &'static [Pool] = &[
+        Pool::d6(Colour::White),
+        Pool::d6(Colour::Red),
+        Pool::d6(Colour::Yellow),
+    ];
     type Setup = Setup;
     type State = State;
     type Event = Event;

@@ -141,10 +141,14 @@ fn create(
 /// Prints a save's battle report in Markdown, by the save's rule system.
 pub fn log(save: &Path) -> ExitCode {
     match save::system_of(save) {
-        Ok(System::Warlords) => report::<Warlords>(save, crate::battle::warlords::report::markdown),
-        Ok(System::WarlordI) => {
-            report::<WarlordI>(save, crate::battle::warlord_i::report::markdown)
+        // Warlords' report is long (a table of every unit each turn): it is
+        // written in pieces, never held whole.
+        Ok(System::Warlords) => {
+            report::<Warlords>(save, crate::battle::warlords::report::write_markdown)
         }
+        Ok(System::WarlordI) => report::<WarlordI>(save, |battle, name, out| {
+            out.write_all(crate::battle::warlord_i::report::markdown(battle, name).as_bytes())
+        }),
         Err(e) => {
             eprintln!(
                 "herald: {} cannot be read; it is left as it is:\n{e}",
@@ -155,10 +159,10 @@ pub fn log(save: &Path) -> ExitCode {
     }
 }
 
-/// Prints the report `markdown` makes of a save of system `S`.
+/// Prints the report `write` makes of a save of system `S`.
 fn report<S: SaveCodec>(
     save: &Path,
-    markdown: fn(&crate::battle::Battle<S>, &str) -> String,
+    write: fn(&crate::battle::Battle<S>, &str, &mut dyn Write) -> std::io::Result<()>,
 ) -> ExitCode {
     match save::load::<S>(save) {
         Ok(loaded) => {
@@ -170,7 +174,10 @@ fn report<S: SaveCodec>(
                     t.bytes
                 );
             }
-            super::out(&markdown(&loaded.data.battle, &loaded.data.name));
+            let mut stdout = std::io::stdout().lock();
+            // A closed pipe (`herald log … | head`) ends the report quietly.
+            let _ = write(&loaded.data.battle, &loaded.data.name, &mut stdout)
+                .and_then(|()| stdout.flush());
             ExitCode::SUCCESS
         }
         Err(e) => {

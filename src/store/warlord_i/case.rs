@@ -4,7 +4,9 @@
 //! one broken case is refused while the others resolve.
 
 use super::unit_table::{read_co, read_unit};
-use crate::dice::{Dice, Die};
+use crate::battle::RuleSystem;
+use crate::battle::warlord_i::WarlordI;
+use crate::dice::Dice;
 use crate::rules::named::closest;
 use crate::rules::warlord_i::{
     AttritionGains, CcpSituation, ChargeTarget, Co, CoActivity, CommandSituation, EnterSituation,
@@ -228,35 +230,11 @@ fn co<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Co> {
     read_co(walk, t)
 }
 
-/// A list of dice faces.
-fn die_list<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, key: &'static str) -> Vec<Die> {
-    let mut out = Vec::new();
-    for (path, item) in walk.list(f, key) {
-        match toml_walk::integer(item.get_ref()) {
-            Some(v) if (1..=6).contains(&v) => out.extend(Die::new(v as u8)),
-            Some(v) => walk.error(
-                item.span(),
-                path,
-                format!("a die shows 1 to 6; {v} is not a die face"),
-            ),
-            None => walk.error(
-                item.span(),
-                path,
-                format!(
-                    "a die is a whole number 1 to 6, not {}",
-                    toml_walk::kind(item.get_ref())
-                ),
-            ),
-        }
-    }
-    out
-}
-
 /// `dice.white`: the dice of a one-player roll (Warlord I throws plain d6).
 fn dice<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Dice {
     let mut d = Dice::default();
     if let Some(mut t) = walk.table(f, "dice") {
-        d.white = die_list(walk, &mut t, "white");
+        d = crate::store::dice::pools(walk, &mut t, <WarlordI as RuleSystem>::DICE);
         walk.finish(t);
     }
     d
@@ -266,8 +244,8 @@ fn dice<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Dice {
 fn sides_dice<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> SidesDice {
     let mut d = SidesDice::default();
     if let Some(mut t) = walk.table(f, "dice") {
-        d.a.white = die_list(walk, &mut t, "a");
-        d.b.white = die_list(walk, &mut t, "b");
+        d.a.white = crate::store::dice::faces(walk, &mut t, "a", 6);
+        d.b.white = crate::store::dice::faces(walk, &mut t, "b", 6);
         walk.finish(t);
     }
     d

@@ -3,7 +3,9 @@
 //! on its own, so one broken case is refused while the others resolve.
 
 use super::unit_table::{read_personality, read_unit};
-use crate::dice::{Dice, Die};
+use crate::battle::RuleSystem;
+use crate::battle::warlords::Warlords;
+use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::named::Named;
 use crate::rules::warlords::activation::ActivationSituation;
@@ -211,38 +213,7 @@ fn unit<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, key: &'static str) 
 
 /// Reads the dice lists of one table (`white`, `red`, `yellow`); saves read dice with it too.
 pub(crate) fn dice_lists<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Dice {
-    let mut d = Dice::default();
-    for (key, into) in [
-        ("white", &mut d.white),
-        ("red", &mut d.red),
-        ("yellow", &mut d.yellow),
-    ] {
-        *into = die_list(walk, f, key);
-    }
-    d
-}
-
-fn die_list<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, key: &'static str) -> Vec<Die> {
-    let mut out = Vec::new();
-    for (path, item) in walk.list(f, key) {
-        match toml_walk::integer(item.get_ref()) {
-            Some(v) if (1..=6).contains(&v) => out.extend(Die::new(v as u8)),
-            Some(v) => walk.error(
-                item.span(),
-                path,
-                format!("a die shows 1 to 6; {v} is not a die face"),
-            ),
-            None => walk.error(
-                item.span(),
-                path,
-                format!(
-                    "a die is a whole number 1 to 6, not {}",
-                    toml_walk::kind(item.get_ref())
-                ),
-            ),
-        }
-    }
-    out
+    crate::store::dice::pools(walk, f, <Warlords as RuleSystem>::DICE)
 }
 
 fn dice<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Dice {
@@ -477,8 +448,8 @@ fn initiative<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Cas
     };
     let (mut a, mut b) = (Dice::default(), Dice::default());
     if let Some(mut t) = walk.table(f, "dice") {
-        a.white = die_list(walk, &mut t, "a");
-        b.white = die_list(walk, &mut t, "b");
+        a.white = crate::store::dice::faces(walk, &mut t, "a", 6);
+        b.white = crate::store::dice::faces(walk, &mut t, "b", 6);
         walk.finish(t);
     }
     Some(CaseInput::Initiative { last_holder, a, b })

@@ -2,12 +2,14 @@
 //! army files are read, each event's fields checked and placed (line,
 //! column, field), with the accepted values named.
 
+use crate::battle::RuleSystem;
+use crate::battle::warlord_i::WarlordI;
 use crate::battle::warlord_i::event::{
     Application, CoCorrection, CoId, CommandFacts, Correction, EnterFacts, Event, Phase,
     TransferFacts, UnitId, WaverCause,
 };
 use crate::battle::warlord_i::state::{MAX_BASES, MAX_CCPS, MAX_POINTS};
-use crate::dice::{Dice, Die};
+use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::named::Named;
 use crate::rules::warlord_i::{
@@ -134,29 +136,11 @@ fn required_word<'s, T: Named + PartialEq>(
 
 /// `key = { white = [..] }`: plain d6, in the order rolled (absent: none yet).
 fn dice<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, key: &'static str) -> Dice {
-    let mut d = Dice::default();
     let Some(mut t) = walk.table(f, key) else {
-        return d;
+        return Dice::default();
     };
-    for (path, item) in walk.list(&mut t, "white") {
-        match toml_walk::integer(item.get_ref()) {
-            Some(v) if (1..=6).contains(&v) => d.white.extend(Die::new(v as u8)),
-            Some(v) => walk.error(
-                item.span(),
-                path,
-                format!("a die shows 1 to 6; {v} is not a die face"),
-            ),
-            None => walk.error(
-                item.span(),
-                path,
-                format!(
-                    "a die is a whole number 1 to 6, not {}",
-                    toml_walk::kind(item.get_ref())
-                ),
-            ),
-        }
-    }
-    // Warlord I throws plain d6: `white` is the only colour (anything else is reported).
+    // Warlord I throws plain d6: `white` is the only pool (anything else is reported).
+    let d = crate::store::dice::pools(walk, &mut t, <WarlordI as RuleSystem>::DICE);
     walk.finish(t);
     d
 }
