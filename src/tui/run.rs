@@ -186,6 +186,8 @@ pub fn run(save: Option<PathBuf>) -> Result<Outcome, String> {
 pub enum Opened {
     /// A Warlords battle.
     Warlords(Console<App>),
+    /// A Warlord I battle.
+    WarlordI(Console<super::warlord_i::app::App>),
 }
 
 fn run_in(
@@ -202,6 +204,7 @@ fn run_in(
     };
     match opened {
         Opened::Warlords(console) => run_console(terminal, console, signals),
+        Opened::WarlordI(console) => run_console(terminal, console, signals),
     }
 }
 
@@ -256,6 +259,17 @@ fn run_console<S: Screen>(
 fn open(path: &Path) -> Result<Opened, String> {
     match crate::store::save::system_of(path).map_err(|e| e.to_string())? {
         System::Warlords => {}
+        System::WarlordI => {
+            let (file, data) = SaveFile::open(path).map_err(|e| e.to_string())?;
+            let app = super::warlord_i::app::App::new(
+                data.battle,
+                SeededDice::restore(data.dice),
+                Theme::from_env(),
+                &data.name,
+            );
+            return Ok(Opened::WarlordI(Console::new(app, file)));
+        }
+        #[allow(unreachable_patterns)]
         other => return Err(crate::store::save::not_played(path, other)),
     }
     let (file, data) = SaveFile::open(path).map_err(|e| e.to_string())?;
