@@ -52,3 +52,31 @@ fn no_terminal_signals_a_small_screen_and_a_full_disk_in_tmux() {
     println!("{text}");
     assert!(text.contains("ok: no terminal"), "{text}");
 }
+
+#[test]
+fn a_move_of_warlord_i_plays_in_tmux() {
+    let tmux = Command::new("tmux").arg("-V").output();
+    if !tmux.is_ok_and(|o| o.status.success()) {
+        println!("note: tmux is not installed; the tmux test of the console is skipped");
+        return;
+    }
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/tmux/warlord_i_move.sh"
+    );
+    let out = Command::new("bash")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_herald"))
+        .output()
+        .expect("bash runs the script");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("ok: a Move of Carrhae played in the console and saved"),
+        "{text}"
+    );
+}

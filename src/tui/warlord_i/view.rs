@@ -47,7 +47,7 @@ impl App {
             Constraint::Length(1),
         ])
         .areas(area);
-        self.walker().render(t, head, buf);
+        self.walker(area.width).render(t, head, buf);
         match &self.panel {
             Some(p) => panel::render(self, p, body, buf),
             None => tables::render(self, body, buf),
@@ -59,32 +59,41 @@ impl App {
         }
     }
 
-    /// The walker: the Move, Rule 25's steps, and what Enter does next.
-    fn walker(&self) -> Walker<'_> {
+    /// The walker: the Move, Rule 25's steps, and what Enter does next;
+    /// on a narrow screen only the step now is named.
+    fn walker(&self, width: u16) -> Walker<'_> {
         let b = &self.battle;
         let phase = b.phase();
-        let p1 = b.player_1();
-        let first = p1.unwrap_or(Side::A);
+        let first = b.player_1().unwrap_or(Side::A);
         let steps = [
-            ("1 Order".to_string(), phase == Phase::OrderOfPlay),
+            ("1", "order of play".to_string(), phase == Phase::OrderOfPlay),
+            ("2", format!("side {}", first.name()), phase == Phase::Command(first)),
             (
-                format!("2 {}", first.name()),
-                phase == Phase::Command(first),
-            ),
-            (
-                format!("3 {}", first.other().name()),
+                "3",
+                format!("side {}", first.other().name()),
                 phase == Phase::Command(first.other()),
             ),
-            ("4 Shoot".to_string(), phase == Phase::Shooting),
-            ("5 Waver".to_string(), phase == Phase::WaverTests),
-            ("6 Charge".to_string(), phase == Phase::Charges),
-            ("7 Melee".to_string(), phase == Phase::Melees),
-            ("8 End".to_string(), phase == Phase::Conclude),
+            ("4", "shooting".to_string(), phase == Phase::Shooting),
+            ("5", "waver tests".to_string(), phase == Phase::WaverTests),
+            ("6", "charges".to_string(), phase == Phase::Charges),
+            ("7", "melees".to_string(), phase == Phase::Melees),
+            ("8", "conclude".to_string(), phase == Phase::Conclude),
         ];
+        let wide = width >= 120;
         Walker {
             title: &self.title,
             turn: format!("Move {}", b.turn()),
-            steps: steps.into_iter().collect(),
+            steps: steps
+                .into_iter()
+                .map(|(n, words, now)| {
+                    let text = if wide || now {
+                        format!("{n} {words}")
+                    } else {
+                        n.to_string()
+                    };
+                    (text, now)
+                })
+                .collect(),
             next: self.next_words(),
         }
     }

@@ -126,9 +126,14 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
             "What the table says (↑↓ choose, Space ←→ change)",
             t.title(),
         )));
+        let pad = facts
+            .iter()
+            .map(|f| f.label.chars().count())
+            .max()
+            .unwrap_or(0);
         for (i, f) in facts.iter().enumerate() {
             let mut line = Line::from(vec![
-                Span::raw(format!("  {:<40} ", f.label)),
+                Span::raw(format!("  {:<pad$} ", f.label)),
                 Span::styled(f.value.clone(), if f.on { t.on() } else { t.dim() }),
             ]);
             if i == p.field && p.pending.is_none() {
@@ -147,7 +152,7 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
         ..area
     };
     if area.width >= 110 && !fact_lines.is_empty() {
-        let left_w = 56;
+        let left_w = 70;
         let left = Rect {
             width: left_w,
             ..rest

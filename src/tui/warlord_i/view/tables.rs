@@ -106,18 +106,18 @@ fn cells(app: &App, id: UnitId, u: &UnitState) -> Vec<Span<'static>> {
     ]
 }
 
-/// A side's COs: name, stars, CCPs left this Move (WI-4).
-fn cos_line(app: &App, side: Side) -> String {
+/// A side's COs: name (unless `short`), stars, CCPs left this Move (WI-4).
+fn cos_line(app: &App, side: Side, short: bool) -> String {
     let cos: Vec<String> = app
         .battle
         .cos(side)
         .map(|(id, c)| {
-            let mut s = format!(
-                "{} ({id}) {} {} CCP",
-                c.co.name,
-                "*".repeat(usize::from(c.co.stars)),
-                c.ccps
-            );
+            let stars = "*".repeat(usize::from(c.co.stars));
+            let mut s = if short {
+                format!("{id}{stars} {} CCP", c.ccps)
+            } else {
+                format!("{} ({id}) {stars} {} CCP", c.co.name, c.ccps)
+            };
             if c.co.status.base_lost() {
                 s.push_str(&format!(" {}", c.co.status.name()));
             }
@@ -149,12 +149,23 @@ fn side_table(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
         return;
     }
     let t: &Theme = &app.theme;
-    let title = format!(
-        "Side {}: {}  COs: {}",
-        side.name(),
-        app.battle.setup().label(side),
-        cos_line(app, side)
-    );
+    let title = |short| {
+        format!(
+            "Side {}: {}  COs: {}",
+            side.name(),
+            app.battle.setup().label(side),
+            cos_line(app, side, short)
+        )
+    };
+    let mut title = title(false);
+    if title.chars().count() > area.width as usize {
+        title = format!(
+            "Side {}: {}  COs: {}",
+            side.name(),
+            app.battle.setup().label(side),
+            cos_line(app, side, true)
+        );
+    }
     buf.set_stringn(area.x, area.y, &title, area.width as usize, t.title());
     if area.height < 2 {
         return;
