@@ -1,6 +1,6 @@
 //! Runs the scripts of `tests/tmux/`: the real binary in tmux, playing the
-//! first turn's activations of Hastings from the keyboard; and the console
-//! without a terminal, under signals, on a too-small screen and on a full
+//! first turn's activations of Hastings from the keyboard; a whole Move of
+//! the Warlord I battle of Carrhae; and the console without a terminal, under signals, on a too-small screen and on a full
 //! disk. Skipped, with a note, where tmux is not installed.
 
 use std::process::Command;

@@ -457,7 +457,7 @@ fn every_panel_at_80x24_and_120x40() {
     press(&mut app, &right(5));
     press(&mut app, &["Enter", "Enter", "Enter", "Enter"]);
     snap("melee", &app);
-    press(&mut app, &["Down", "Space", "t", "43", "Enter"]);
+    press(&mut app, &["Space", "Down", "Space", "t", "43", "Enter"]);
     snap("melee_response", &app);
     press(&mut app, &["r"]);
     snap("melee_result", &app);

@@ -10,7 +10,7 @@ use crate::rules::Side;
 use crate::rules::explain::{Explanation, Modifier};
 use crate::rules::named::Named;
 use crate::rules::warlord_i::{OrderOfPlay, OrderWinner};
-use crate::tui::text::odds_line;
+use crate::tui::text;
 use crate::tui::theme::Theme;
 use ratatui::text::{Line, Span};
 
@@ -20,6 +20,11 @@ pub fn lines(t: &Theme, b: &Battle, event: &Event) -> Vec<Line<'static>> {
         Ok(lines) => lines,
         Err(e) => vec![Line::from(Span::styled(format!("Refused: {e}"), t.bad()))],
     }
+}
+
+/// An odds bar; a probability that rounds to nothing shows as 0.
+fn bar(t: &Theme, label: &str, p: f64) -> Line<'static> {
+    text::odds_line(t, label, if p > 0.0 { p } else { 0.0 }, 14)
 }
 
 fn heading(t: &Theme, text: &str) -> Line<'static> {
@@ -71,7 +76,7 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                 ("side b wins", OrderWinner::Side(Side::B)),
                 ("equal: roll again", OrderWinner::Reroll),
             ] {
-                out.push(odds_line(t, label, o.winner.probability(v), 20));
+                out.push(bar(t, label, o.winner.probability(v)));
             }
         }
         Event::CommandTest { co, transfer, .. } => {
@@ -97,7 +102,7 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                 o.total.mean()
             )));
             for k in [2, 4, 6, 9, 12] {
-                out.push(odds_line(t, &format!("{k} or more"), o.total.at_least(k), 20));
+                out.push(bar(t, &format!("{k} or more"), o.total.at_least(k)));
             }
         }
         Event::Command {
@@ -150,8 +155,8 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
             modifiers(t, &mut out, &plan.per_die);
             let o = odds::initiative(&plan);
             out.push(heading(t, "Odds"));
-            out.push(odds_line(t, "it acts", o.success, 20));
-            out.push(odds_line(t, "withdraws in disorder", 1.0 - o.success, 20));
+            out.push(bar(t, "it acts", o.success));
+            out.push(bar(t, "withdraws in disorder", 1.0 - o.success));
         }
         Event::EnterField { unit, facts, .. } => {
             let plan = b.enter_plan(*unit, *facts).map_err(e)?;
@@ -160,7 +165,7 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
             let o = odds::enter_field(&plan);
             out.push(heading(t, "Odds"));
             for (v, p) in o.outcome.iter() {
-                out.push(odds_line(t, &v.name().replace('_', " "), p, 20));
+                out.push(bar(t, &v.name().replace('_', " "), p));
             }
         }
         Event::Recuperation { side } => {
@@ -214,7 +219,7 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
             out.push(heading(t, "Odds"));
             out.push(spread("hits", &o.hits, |v| v.to_string()));
             out.push(spread("bases removed", &o.bases_removed, |v| v.to_string()));
-            out.push(odds_line(t, "a waver test", o.waver_test, 20));
+            out.push(bar(t, "a waver test", o.waver_test));
         }
         Event::Flag { unit, cause } => {
             out.push(heading(t, "A cause of a waver test (Rule 58, WI-13)"));
@@ -233,9 +238,9 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
             let o = odds::waver_test(&plan);
             out.push(heading(t, "Odds (Rule 60, WI-15)"));
             for (m, p) in o.morale.iter() {
-                out.push(odds_line(t, m.name(), p, 20));
+                out.push(bar(t, m.name(), p));
             }
-            out.push(odds_line(t, "retreats (3 or less)", o.retreat, 20));
+            out.push(bar(t, "retreats (3 or less)", o.retreat));
         }
         Event::Attrition { unit, gains } => {
             let plan = b.attrition_plan(*unit, gains).map_err(e)?;
@@ -260,7 +265,7 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
             out.push(heading(t, "Odds"));
             out.push(spread("APs", &o.aps, |v| v.to_string()));
             out.push(spread("bases removed", &o.bases_removed, |v| v.to_string()));
-            out.push(odds_line(t, "destroyed", o.destroyed, 20));
+            out.push(bar(t, "destroyed", o.destroyed));
         }
         Event::Engage { a, b: other } => {
             out.push(heading(t, "Contact on the table: a melee (Rules 63-76, WI-23)"));
@@ -297,7 +302,7 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                 (format!("{} loses", other), Some(Side::B)),
                 ("equal scores".to_string(), None),
             ] {
-                out.push(odds_line(t, &label, o.loser.probability(v), 20));
+                out.push(bar(t, &label, o.loser.probability(v)));
             }
             out.push(spread("difference", &o.difference, |v| v.to_string()));
             out.push(Line::from(
@@ -320,7 +325,7 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
             let o = odds::general_risk(&plan);
             out.push(heading(t, "Odds"));
             for (f, p) in o.fate.iter() {
-                out.push(odds_line(t, f.name(), p, 20));
+                out.push(bar(t, f.name(), p));
             }
         }
         _ => {}
