@@ -60,10 +60,7 @@ fn a_move_of_warlord_i_plays_in_tmux() {
         println!("note: tmux is not installed; the tmux test of the console is skipped");
         return;
     }
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/tmux/warlord_i_move.sh"
-    );
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/tmux/warlord_i_move.sh");
     let out = Command::new("bash")
         .arg(script)
         .arg(env!("CARGO_BIN_EXE_herald"))

@@ -168,19 +168,43 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
     play(&mut c, &right(6));
     play(&mut c, &["Down", "Right", "Right", "Enter", "Enter"]);
     assert_eq!(ccps(&c.app, co(B, 1)), 9);
-    assert!(c.app.battle.unit(u(B, 1)).unwrap().unit.is(Activity::Charging));
-    assert!(c.app.battle.unit(u(A, 6)).unwrap().unit.is(Activity::BeingCharged));
+    assert!(
+        c.app
+            .battle
+            .unit(u(B, 1))
+            .unwrap()
+            .unit
+            .is(Activity::Charging)
+    );
+    assert!(
+        c.app
+            .battle
+            .unit(u(A, 6))
+            .unwrap()
+            .unit
+            .is(Activity::BeingCharged)
+    );
     // Abgar has 2 CCPs; the Osroenian horse cost 3: refused, nothing spent.
     play(&mut c, &["Home"]);
-    play(&mut c, &vec!["Down"; 8]);
+    play(&mut c, &["Down"; 8]);
     play(&mut c, &["c"]);
     let s = screen(&c.app, 80, 24);
-    assert!(s.contains("costs 3, but the CO has only 2: refused (WI-6)"), "{s}");
+    assert!(
+        s.contains("costs 3, but the CO has only 2: refused (WI-6)"),
+        "{s}"
+    );
     let events = c.app.battle.events().len();
     play(&mut c, &["Enter"]);
-    assert_eq!(c.app.battle.events().len(), events, "a refusal records nothing");
+    assert_eq!(
+        c.app.battle.events().len(),
+        events,
+        "a refusal records nothing"
+    );
     let refusal = c.app.status.clone().unwrap();
-    assert!(refusal.error && refusal.text.contains("WI-6"), "{refusal:?}");
+    assert!(
+        refusal.error && refusal.text.contains("WI-6"),
+        "{refusal:?}"
+    );
     assert_eq!(ccps(&c.app, co(B, 3)), 2);
     play(&mut c, &["Esc"]);
     // Recuperation, then on to side a.
@@ -201,7 +225,7 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
     );
     // Publius commands his archers (Sd: 2).
     play(&mut c, &["Home"]);
-    play(&mut c, &vec!["Down"; 8]);
+    play(&mut c, &["Down"; 8]);
     play(&mut c, &["c", "Enter", "Enter"]);
     assert_eq!(ccps(&c.app, co(A, 2)), 4);
     play(&mut c, &["Enter", "Enter", "Enter", "Enter"]);
@@ -218,7 +242,7 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
     assert_eq!(c.app.battle.flagged(), vec![u(A, 1)], "WI-13");
     // Publius' archers at the right-hand horse archers, 15 cm: no hits.
     play(&mut c, &["Tab", "Home"]);
-    play(&mut c, &vec!["Down"; 8]);
+    play(&mut c, &["Down"; 8]);
     play(&mut c, &["s", "Right", "Right", "Down"]);
     play(&mut c, &right(15));
     play(&mut c, &["t", "5", "Enter", "Enter"]);
@@ -249,7 +273,10 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
     // 8 or more: the Gallic horse's player must choose; Herald does not.
     assert_eq!(c.app.context(), Context::Response);
     let s = screen(&c.app, 80, 24);
-    assert!(s.contains("loses to Surena's cataphracts (b1). Its player"), "{s}");
+    assert!(
+        s.contains("loses to Surena's cataphracts (b1). Its player"),
+        "{s}"
+    );
     assert_eq!(
         c.app.battle.unit(u(A, 6)).unwrap().unit.morale,
         Morale::Steady,
@@ -270,7 +297,10 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
     assert!(surena.co.dispersed);
     assert_eq!(surena.co.status, CoStatus::Well);
     play(&mut c, &["Enter"]);
-    assert_eq!((c.app.battle.turn(), c.app.battle.phase()), (2, Phase::OrderOfPlay));
+    assert_eq!(
+        (c.app.battle.turn(), c.app.battle.phase()),
+        (2, Phase::OrderOfPlay)
+    );
     assert_eq!(ccps(&c.app, co(B, 1)), 0, "CCPs lapse (WI-4)");
 
     // Resumed from the save: the same battle, the same dice to come.
@@ -382,13 +412,21 @@ fn every_panel_at_80x24_and_120x40() {
     snap("order_of_play_result", &app);
     press(&mut app, &["Enter", "Enter"]);
     snap("command_test", &app);
-    press(&mut app, &["t", "456", "Enter", "Enter", "Enter", "Space", "Space"]);
+    press(
+        &mut app,
+        &["t", "456", "Enter", "Enter", "Enter", "Space", "Space"],
+    );
     snap("command_test_transfer", &app);
-    press(&mut app, &["t", "32", "Enter", "Enter", "Enter", "t", "2", "Enter", "Enter"]);
+    press(
+        &mut app,
+        &[
+            "t", "32", "Enter", "Enter", "Enter", "t", "2", "Enter", "Enter",
+        ],
+    );
     press(&mut app, &["Home", "c"]);
     snap("command", &app);
     press(&mut app, &["Esc", "Home"]);
-    press(&mut app, &vec!["Down"; 8]);
+    press(&mut app, &["Down"; 8]);
     press(&mut app, &["c"]);
     snap("command_short", &app);
     press(&mut app, &["Esc", "i"]);

@@ -182,7 +182,9 @@ pub fn run(save: Option<PathBuf>) -> Result<Outcome, String> {
     result
 }
 
-/// A console opened on a save, of the save's rule system.
+/// A console opened on a save, of the save's rule system (made once, moved
+/// once: the size of its variants does not matter).
+#[allow(clippy::large_enum_variant)]
 pub enum Opened {
     /// A Warlords battle.
     Warlords(Console<App>),

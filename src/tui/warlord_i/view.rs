@@ -66,8 +66,16 @@ impl App {
         let phase = b.phase();
         let first = b.player_1().unwrap_or(Side::A);
         let steps = [
-            ("1", "order of play".to_string(), phase == Phase::OrderOfPlay),
-            ("2", format!("side {}", first.name()), phase == Phase::Command(first)),
+            (
+                "1",
+                "order of play".to_string(),
+                phase == Phase::OrderOfPlay,
+            ),
+            (
+                "2",
+                format!("side {}", first.name()),
+                phase == Phase::Command(first),
+            ),
             (
                 "3",
                 format!("side {}", first.other().name()),
@@ -121,10 +129,7 @@ impl App {
                 s.name()
             ),
             Step::EndShooting => "units shoot (s); then on to the waver tests".to_string(),
-            Step::WaverTest(u) => format!(
-                "{} takes its waver test (Rule 58, WI-13)",
-                self.name(u)
-            ),
+            Step::WaverTest(u) => format!("{} takes its waver test (Rule 58, WI-13)", self.name(u)),
             Step::EndWaverTests => "every flagged unit has tested: on to the charges".to_string(),
             Step::EndCharges => {
                 "charges completed on the table (e: contact); then on to the melees".to_string()

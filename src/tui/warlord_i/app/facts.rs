@@ -105,20 +105,48 @@ pub fn enemies(b: &Battle, side: Side) -> Vec<UnitId> {
 /// A melee side's facts (Rules 76, 79, 80; WI-19): the response is asked
 /// after the dice, never here (WI-20).
 fn melee_side(e: &mut Editor, who: &str, f: &mut MeleeFacts) {
-    e.flag(&format!("{who}: charged, followed up or advanced into it"), &mut f.advancing);
-    e.flag(&format!("{who}: charge advantage, round 1 (Rule 79)"), &mut f.charge_advantage);
-    e.flag(&format!("{who}: contact advantage, round 1 (Rule 79)"), &mut f.contact_advantage);
-    e.count(&format!("{who}: supporting ranks (Rule 79)"), &mut f.supporting_ranks, 4, 1);
-    e.count(&format!("{who}: flanks overlapped, round 2 on"), &mut f.overlapped_flanks, 2, 1);
+    e.flag(
+        &format!("{who}: charged, followed up or advanced into it"),
+        &mut f.advancing,
+    );
+    e.flag(
+        &format!("{who}: charge advantage, round 1 (Rule 79)"),
+        &mut f.charge_advantage,
+    );
+    e.flag(
+        &format!("{who}: contact advantage, round 1 (Rule 79)"),
+        &mut f.contact_advantage,
+    );
+    e.count(
+        &format!("{who}: supporting ranks (Rule 79)"),
+        &mut f.supporting_ranks,
+        4,
+        1,
+    );
+    e.count(
+        &format!("{who}: flanks overlapped, round 2 on"),
+        &mut f.overlapped_flanks,
+        2,
+        1,
+    );
     e.choice(
         &format!("{who}: ground in its favour (Rule 80)"),
         &mut f.ground,
         &[None, Some(Ground::Minor), Some(Ground::Major)],
         |g| g.map_or("none".to_string(), |g| g.name().to_string()),
     );
-    e.flag(&format!("{who}: a general leads it (Rule 76)"), &mut f.general_leading);
-    e.flag(&format!("{who}: that general is wounded (Rule 98)"), &mut f.general_wounded);
-    e.flag(&format!("{who}: superior troops (Rule 23)"), &mut f.superior_troops);
+    e.flag(
+        &format!("{who}: a general leads it (Rule 76)"),
+        &mut f.general_leading,
+    );
+    e.flag(
+        &format!("{who}: that general is wounded (Rule 98)"),
+        &mut f.general_wounded,
+    );
+    e.flag(
+        &format!("{who}: superior troops (Rule 23)"),
+        &mut f.superior_troops,
+    );
 }
 
 /// Walks `event`'s facts, changing the one at `target`; returns them all.
@@ -138,13 +166,12 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
                 WinnerMoves::Second => "second".to_string(),
             },
         ),
-        Event::CommandTest { co, transfer, .. } => {
-            if b.c_in_c_of(*co) != Some(*co) {
-                let mut t = transfer.unwrap_or_default();
-                e.count("CCPs given by the C-in-C (WI-5)", &mut t.ccps, 30, 1);
-                e.count("cm between the command bases", &mut t.distance_cm, 200, 5);
-                *transfer = (t.ccps > 0).then_some(t);
-            }
+        // WI-5: the C-in-C gives CCPs to the others, not to himself.
+        Event::CommandTest { co, transfer, .. } if b.c_in_c_of(*co) != Some(*co) => {
+            let mut t = transfer.unwrap_or_default();
+            e.count("CCPs given by the C-in-C (WI-5)", &mut t.ccps, 30, 1);
+            e.count("cm between the command bases", &mut t.distance_cm, 200, 5);
+            *transfer = (t.ccps > 0).then_some(t);
         }
         Event::Command {
             unit,
@@ -178,8 +205,16 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
             e.choice("the enemy it charges or attacks", target, &targets, |t| {
                 t.map_or("none".to_string(), |t| unit_name(b, t))
             });
-            e.count("cm from the CO base to the unit", &mut facts.distance_cm, 200, 5);
-            e.flag("restrained and prompted together", &mut facts.restrain_and_prompt);
+            e.count(
+                "cm from the CO base to the unit",
+                &mut facts.distance_cm,
+                200,
+                5,
+            );
+            e.flag(
+                "restrained and prompted together",
+                &mut facts.restrain_and_prompt,
+            );
             e.choice(
                 "an OO unit prompted to charge",
                 &mut facts.charge_target,
@@ -215,8 +250,16 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
                     co_activity.push(a);
                 }
             }
-            e.count("cm from the CO base to the unit", &mut facts.distance_cm, 200, 5);
-            e.flag("restrained and prompted together", &mut facts.restrain_and_prompt);
+            e.count(
+                "cm from the CO base to the unit",
+                &mut facts.distance_cm,
+                200,
+                5,
+            );
+            e.flag(
+                "restrained and prompted together",
+                &mut facts.restrain_and_prompt,
+            );
         }
         Event::EnterField { unit, facts, .. } => {
             let mut leaders = vec![None];
@@ -228,8 +271,16 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
             e.count("flank march: cm to the baseline", &mut flank, 300, 10);
             facts.flank_march_cm = (flank > 0).then_some(flank);
             e.flag("returning to the field", &mut facts.returning);
-            e.flag("its pursuers have not returned", &mut facts.pursuers_not_returned);
-            e.count("enemy bases opposing the entry", &mut facts.opposing_bases, 40, 1);
+            e.flag(
+                "its pursuers have not returned",
+                &mut facts.pursuers_not_returned,
+            );
+            e.count(
+                "enemy bases opposing the entry",
+                &mut facts.opposing_bases,
+                40,
+                1,
+            );
         }
         Event::Shooting {
             shooter,
@@ -265,20 +316,41 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
             |c| c.title().to_string(),
         ),
         Event::WaverTest { situation: s, .. } => {
-            e.flag("a friendly disaster within 10 cm", &mut s.friendly_disaster_within_10cm);
-            e.flag("charged by elephants or chariots", &mut s.charged_by_elephants);
-            e.flag("hostile elephants within 10 cm", &mut s.hostile_elephants_within_10cm);
+            e.flag(
+                "a friendly disaster within 10 cm",
+                &mut s.friendly_disaster_within_10cm,
+            );
+            e.flag(
+                "charged by elephants or chariots",
+                &mut s.charged_by_elephants,
+            );
+            e.flag(
+                "hostile elephants within 10 cm",
+                &mut s.hostile_elephants_within_10cm,
+            );
             e.flag("enemy behind a flank", &mut s.enemy_behind_flank);
-            e.flag("a religious party lost in sight", &mut s.religious_party_lost);
+            e.flag(
+                "a religious party lost in sight",
+                &mut s.religious_party_lost,
+            );
             e.flag("rear support within 4 cm", &mut s.rear_support);
-            e.flag("hostile routers within 10 cm", &mut s.hostile_routers_within_10cm);
+            e.flag(
+                "hostile routers within 10 cm",
+                &mut s.hostile_routers_within_10cm,
+            );
             e.flag("taking cover", &mut s.in_cover);
             e.flag("within 20 cm of a camp", &mut s.near_camp);
             e.flag("trying to charge home", &mut s.charging_home);
             e.flag("the charge is against pikes", &mut s.charging_pikes);
             e.flag("charging a flank or rear", &mut s.charging_flank_or_rear);
-            e.flag("charging OO or artillery in the open", &mut s.charging_oo_or_artillery_in_open);
-            e.flag("a religious party in sight", &mut s.religious_party_in_sight);
+            e.flag(
+                "charging OO or artillery in the open",
+                &mut s.charging_oo_or_artillery_in_open,
+            );
+            e.flag(
+                "a religious party in sight",
+                &mut s.religious_party_in_sight,
+            );
             e.count("secure flanks", &mut s.secure_flanks, 2, 1);
             e.choice(
                 "led by (Rule 59, WI-14)",
@@ -293,24 +365,69 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
             e.flag("no leader bonus (WI-14)", &mut s.leader_bonus_off);
         }
         Event::Attrition { gains: g, .. } => {
-            e.count("flank or rear charges declared on it", &mut g.flank_rear_charges, 20, 1);
-            e.count("friendly disasters within 10 cm", &mut g.friendly_disasters, 20, 1);
+            e.count(
+                "flank or rear charges declared on it",
+                &mut g.flank_rear_charges,
+                20,
+                1,
+            );
+            e.count(
+                "friendly disasters within 10 cm",
+                &mut g.friendly_disasters,
+                20,
+                1,
+            );
             e.count("disorder points (Rule 18)", &mut g.disorder, 20, 1);
             e.count("shooting hits", &mut g.shooting_hits, 20, 1);
-            e.count("shaken without recoil or retreat", &mut g.shaken_no_recoil, 20, 1);
-            e.count("charges over defences or pits", &mut g.charged_over_defences, 20, 1);
-            e.count("crossings of chevaux de frise", &mut g.crossed_chevaux_de_frise, 20, 1);
-            e.count("reckless charges facing pikes", &mut g.reckless_charge_facing_pikes, 20, 1);
+            e.count(
+                "shaken without recoil or retreat",
+                &mut g.shaken_no_recoil,
+                20,
+                1,
+            );
+            e.count(
+                "charges over defences or pits",
+                &mut g.charged_over_defences,
+                20,
+                1,
+            );
+            e.count(
+                "crossings of chevaux de frise",
+                &mut g.crossed_chevaux_de_frise,
+                20,
+                1,
+            );
+            e.count(
+                "reckless charges facing pikes",
+                &mut g.reckless_charge_facing_pikes,
+                20,
+                1,
+            );
             e.count("melee points above 4", &mut g.melee_excess, 20, 1);
         }
         Event::FugitiveAttrition { situation: s, .. } => {
             e.flag("overridden", &mut s.overridden);
             e.flag("ridden through", &mut s.ridden_through);
             e.flag("skirmishing in difficult terrain", &mut s.difficult_terrain);
-            e.count("elephants bursting through", &mut s.elephants_burst_through, 20, 1);
+            e.count(
+                "elephants bursting through",
+                &mut s.elephants_burst_through,
+                20,
+                1,
+            );
             e.count("overriding bases pulled up", &mut s.overriding_bases, 20, 1);
-            e.count("expendable-weapon bases attacked", &mut s.expendable_bases, 20, 1);
-            e.count("pursuing bases still in contact", &mut s.pursuers_in_contact, 20, 1);
+            e.count(
+                "expendable-weapon bases attacked",
+                &mut s.expendable_bases,
+                20,
+                1,
+            );
+            e.count(
+                "pursuing bases still in contact",
+                &mut s.pursuers_in_contact,
+                20,
+                1,
+            );
         }
         Event::Engage { a, b: other } => {
             let targets = enemies(b, a.side);

@@ -57,7 +57,11 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
         let mut lines = top;
         for r in &entry.rolls {
             let faces: Vec<String> = r.dice.white.iter().map(|d| d.to_string()).collect();
-            lines.push(Line::from(format!("Dice of {}: {}", r.who, faces.join(" "))));
+            lines.push(Line::from(format!(
+                "Dice of {}: {}",
+                r.who,
+                faces.join(" ")
+            )));
         }
         lines.push(Line::from(Span::styled(entry.summary.clone(), t.warn())));
         if !entry.effects.is_empty() {

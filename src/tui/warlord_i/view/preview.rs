@@ -68,7 +68,10 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
     let mut out = Vec::new();
     match event {
         Event::OrderOfPlay { winner_moves, .. } => {
-            out.push(heading(t, "One die each side; the higher wins (Rule 26, WI-3)"));
+            out.push(heading(
+                t,
+                "One die each side; the higher wins (Rule 26, WI-3)",
+            ));
             let o = odds::order_of_play(&OrderOfPlay::plan(*winner_moves));
             out.push(heading(t, "Odds"));
             for (label, v) in [
@@ -126,7 +129,10 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
             let total = cost.cost();
             let (text, style) = if total <= left {
                 (
-                    format!("  costs {total}; the CO has {left}: {} left after", left - total),
+                    format!(
+                        "  costs {total}; the CO has {left}: {} left after",
+                        left - total
+                    ),
                     t.good(),
                 )
             } else {
@@ -193,7 +199,9 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                 )));
             }
             if out.len() == 1 {
-                out.push(Line::from("  no unit of the side holds APs: nothing changes"));
+                out.push(Line::from(
+                    "  no unit of the side holds APs: nothing changes",
+                ));
             }
         }
         Event::Shooting {
@@ -230,7 +238,9 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                 cause.title()
             )));
         }
-        Event::WaverTest { unit, situation, .. } => {
+        Event::WaverTest {
+            unit, situation, ..
+        } => {
             let plan = b.waver_plan(*unit, situation).map_err(e)?;
             out.push(heading(t, "Two dice and every modifier (Rule 59, WI-14)"));
             modifiers(t, &mut out, &plan.modifiers);
@@ -244,7 +254,10 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
         }
         Event::Attrition { unit, gains } => {
             let plan = b.attrition_plan(*unit, gains).map_err(e)?;
-            out.push(heading(t, "APs and DPs from what the table saw (Rules 12, 18; WI-8)"));
+            out.push(heading(
+                t,
+                "APs and DPs from what the table saw (Rules 12, 18; WI-8)",
+            ));
             modifiers(t, &mut out, &plan.causes);
             notes(t, &mut out, &plan.notes);
             let r = plan.resolve();
@@ -256,7 +269,9 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                 if r.destroyed { ": destroyed" } else { "" }
             )));
         }
-        Event::FugitiveAttrition { unit, situation, .. } => {
+        Event::FugitiveAttrition {
+            unit, situation, ..
+        } => {
             let plan = b.fugitive_plan(*unit, situation).map_err(e)?;
             out.push(heading(t, "One die: its score in APs (Rule 13, WI-11)"));
             modifiers(t, &mut out, &plan.modifiers);
@@ -268,7 +283,10 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
             out.push(bar(t, "destroyed", o.destroyed));
         }
         Event::Engage { a, b: other } => {
-            out.push(heading(t, "Contact on the table: a melee (Rules 63-76, WI-23)"));
+            out.push(heading(
+                t,
+                "Contact on the table: a melee (Rules 63-76, WI-23)",
+            ));
             out.push(Line::from(format!(
                 "  {} and {} will fight a round in the melee step",
                 unit_name(b, *a),
@@ -285,7 +303,10 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
             let plan = b.melee_plan(*a, *other, facts_a, facts_b).map_err(e)?;
             out.push(heading(
                 t,
-                &format!("Round {}: one die each (Rules 76-84, WI-18 to WI-20)", plan.round),
+                &format!(
+                    "Round {}: one die each (Rules 76-84, WI-18 to WI-20)",
+                    plan.round
+                ),
             ));
             for (side, id) in [(Side::A, *a), (Side::B, *other)] {
                 out.push(Line::from(Span::styled(
@@ -311,7 +332,10 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
         }
         Event::GeneralRisk { co, .. } => {
             let plan = b.general_risk_plan(*co).map_err(e)?;
-            out.push(heading(t, "One die + 1 per AP his unit incurred (Rule 99, WI-21)"));
+            out.push(heading(
+                t,
+                "One die + 1 per AP his unit incurred (Rule 99, WI-21)",
+            ));
             out.push(Line::from(format!(
                 "  {}: his unit incurred {} AP(s) this Move{}",
                 plan.co.name,

@@ -16,16 +16,46 @@ use ratatui::text::Span;
 
 /// The columns: title and width (0 shares what is left).
 pub const COLUMNS: [Column; 10] = [
-    Column { title: "id", width: 3 },
-    Column { title: "unit", width: 0 },
-    Column { title: "type", width: 8 },
-    Column { title: "bases", width: 5 },
-    Column { title: "APs", width: 3 },
-    Column { title: "DPs", width: 3 },
-    Column { title: "morale", width: 9 },
-    Column { title: "activity", width: 0 },
-    Column { title: "CO", width: 3 },
-    Column { title: "tested", width: 6 },
+    Column {
+        title: "id",
+        width: 3,
+    },
+    Column {
+        title: "unit",
+        width: 0,
+    },
+    Column {
+        title: "type",
+        width: 8,
+    },
+    Column {
+        title: "bases",
+        width: 5,
+    },
+    Column {
+        title: "APs",
+        width: 3,
+    },
+    Column {
+        title: "DPs",
+        width: 3,
+    },
+    Column {
+        title: "morale",
+        width: 9,
+    },
+    Column {
+        title: "activity",
+        width: 0,
+    },
+    Column {
+        title: "CO",
+        width: 3,
+    },
+    Column {
+        title: "tested",
+        width: 6,
+    },
 ];
 
 /// A morale state's tone (Rules 58-62): reckless wild, steady, shaken or
