@@ -282,6 +282,10 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
         Morale::Steady,
         "nothing is recorded before the choice"
     );
+    // Backing out would throw the dice away: refused.
+    play(&mut c, &["Esc"]);
+    assert_eq!(c.app.context(), Context::Response);
+    assert!(c.app.status.as_ref().unwrap().text.contains("WI-20"));
     play(&mut c, &["r"]);
     let gauls = &c.app.battle.unit(u(A, 6)).unwrap().unit;
     assert_eq!(gauls.morale, Morale::Shaken);
@@ -501,4 +505,35 @@ fn every_panel_at_80x24_and_120x40() {
     snap("melee_result", &app);
     press(&mut app, &["Enter", "Enter", "Enter"]);
     snap("general_risk", &app);
+}
+
+#[test]
+fn the_referee_corrects_a_unit_sets_aside_a_test_and_parts_a_melee() {
+    let mut app = carrhae(1);
+    // x: the field to correct (morale, then APs), then its value.
+    press(&mut app, &["x", "Right", "Down", "Right", "Right", "Right"]);
+    for (w, h) in [(80, 24), (120, 40)] {
+        insta::assert_snapshot!(format!("wi_correct_{w}x{h}"), screen(&app, w, h));
+    }
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.battle.unit(u(A, 1)).unwrap().unit.aps, 3);
+    assert!(screen(&app, 80, 24).contains("What changed"));
+    press(&mut app, &["Enter"]);
+    // A cause of a waver test, then set aside: the table made it moot.
+    press(&mut app, &["w", "Enter", "Enter"]);
+    assert_eq!(app.battle.flagged(), vec![u(A, 1)]);
+    press(&mut app, &["z"]);
+    assert!(app.battle.flagged().is_empty(), "{:?}", app.status);
+    // Contact with the first enemy, then parted.
+    press(&mut app, &["e", "Enter", "Enter"]);
+    assert_eq!(app.battle.in_melee_with(u(A, 1)), vec![u(B, 1)]);
+    press(&mut app, &["b"]);
+    assert!(app.battle.in_melee_with(u(A, 1)).is_empty());
+    press(&mut app, &["b"]);
+    assert!(app.status.as_ref().unwrap().error, "in no melee: refused");
+    // The help scrolls, and closes.
+    press(&mut app, &["?", "Down", "Down"]);
+    assert_eq!((app.context(), app.help_scroll), (Context::Help, 2));
+    press(&mut app, &["Esc"]);
+    assert_eq!(app.context(), Context::Tables);
 }

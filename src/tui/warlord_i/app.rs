@@ -39,6 +39,8 @@ pub struct App {
     pub panel: Option<Panel>,
     /// The help is open.
     pub help: bool,
+    /// How far the help is scrolled.
+    pub help_scroll: u16,
     /// The latest message.
     pub status: Option<Status>,
     /// Set when the console should close.
@@ -61,6 +63,7 @@ impl App {
             selected: [0, 0],
             panel: None,
             help: false,
+            help_scroll: 0,
             status: None,
             quit: false,
             unsaved: None,
@@ -112,7 +115,12 @@ impl App {
         match action {
             Action::Quit | Action::ForceQuit => self.quit = true,
             Action::Suspend => {}
-            Action::Help => self.help = true,
+            Action::Help => {
+                self.help = true;
+                self.help_scroll = 0;
+            }
+            Action::Up if self.help => self.help_scroll = self.help_scroll.saturating_sub(1),
+            Action::Down if self.help => self.help_scroll = (self.help_scroll + 1).min(60),
             Action::Back => self.back(),
             Action::Up if self.panel.is_some() => self.field(-1),
             Action::Down if self.panel.is_some() => self.field(1),
@@ -130,7 +138,9 @@ impl App {
             | Action::Shoot
             | Action::Flag
             | Action::Attrition
-            | Action::Engage => self.open_for_selected(action),
+            | Action::Engage
+            | Action::Correct => self.open_for_selected(action),
+            Action::SetAside | Action::Disengage => self.table_event(action),
             Action::Attach => self.attach(),
             Action::Roll => self.roll(),
             Action::TypeDice => self.open_typing(),
@@ -168,6 +178,12 @@ impl App {
             self.status = None;
             return;
         };
+        if p.pending.is_some() {
+            // Rule 76, WI-20: the dice are thrown; the loser's player must answer.
+            return self.refuse(
+                "the dice are thrown: the losing player chooses r retreat, w waver or s surrender (WI-20)",
+            );
+        }
         if p.typing.is_some() && p.result.is_none() {
             p.typing = None;
             return;
@@ -294,6 +310,15 @@ impl App {
                 unit,
                 gains: Default::default(),
             },
+            Action::Correct => {
+                let Some(u) = self.battle.unit(unit) else {
+                    return;
+                };
+                Event::Correct {
+                    unit,
+                    correction: crate::battle::warlord_i::Correction::Morale(u.unit.morale),
+                }
+            }
             Action::Engage => {
                 let Some(b) = enemy else {
                     return self.refuse("no enemy is on the table to meet in melee");
@@ -303,6 +328,29 @@ impl App {
             _ => return,
         };
         self.panel = Some(Panel::new(event));
+    }
+
+    /// `z` sets aside the selected unit's flagged waver test; `b` parts it
+    /// from its (first) opponent in melee: facts of the table, no dice.
+    fn table_event(&mut self, action: Action) {
+        let Some(unit) = self.selected_id() else {
+            return;
+        };
+        let event = match action {
+            Action::SetAside => Event::Dismiss { unit },
+            _ => match self.battle.in_melee_with(unit).first() {
+                Some(&b) => Event::Disengage { a: unit, b },
+                None => return self.refuse(format!("{} is in no melee", self.name(unit))),
+            },
+        };
+        match self.battle.record(event) {
+            Ok(entry) => {
+                let text = entry.summary.clone();
+                self.say(text);
+                self.follow_walker();
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
     }
 
     /// `g`: the division's CO joins the selected unit, or leaves it.

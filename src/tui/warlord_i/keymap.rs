@@ -69,6 +69,12 @@ pub enum Action {
     Engage,
     /// Its division's CO joins (or leaves) the selected unit.
     Attach,
+    /// The referee corrects the selected unit (the table is the truth).
+    Correct,
+    /// The referee sets aside the selected unit's flagged waver test.
+    SetAside,
+    /// The selected unit leaves its melee (the table parted them).
+    Disengage,
     /// Roll Herald's dice (or record a step without dice).
     Roll,
     /// Type the players' dice.
@@ -192,6 +198,27 @@ const TABLES: &[B<Context, Action>] = &[
     ),
     bind(
         C::Tables,
+        Key::ch('x'),
+        A::Correct,
+        "correct",
+        "correct it: morale, APs, DPs, bases … (the table is the truth)",
+    ),
+    bind(
+        C::Tables,
+        Key::ch('z'),
+        A::SetAside,
+        "",
+        "set aside its flagged waver test (the table made it moot)",
+    ),
+    bind(
+        C::Tables,
+        Key::ch('b'),
+        A::Disengage,
+        "",
+        "it leaves its melee (the table parted them)",
+    ),
+    bind(
+        C::Tables,
         Key::ch('u'),
         A::Undo,
         "undo",
@@ -211,8 +238,8 @@ const PANEL: &[B<Context, Action>] = &[
         C::Panel,
         Key::plain(K::Enter),
         A::Roll,
-        "roll",
-        "roll Herald's dice (or record the step)",
+        "roll/record",
+        "roll Herald's dice (or record a step without dice)",
     ),
     bind(
         C::Panel,
@@ -293,6 +320,8 @@ const TYPING: &[B<Context, Action>] = &[
 ];
 
 const GLOBAL: &[B<Context, Action>] = &[
+    bind(C::Help, Key::plain(K::Down), A::Down, "", "scroll down"),
+    bind(C::Help, Key::plain(K::Up), A::Up, "", "scroll up"),
     bind(C::Help, Key::ch('?'), A::Back, "", "close the help"),
     bind(C::Help, Key::ch('q'), A::Back, "", "close the help"),
     bind(

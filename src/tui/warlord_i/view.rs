@@ -182,7 +182,7 @@ impl App {
     fn render_help(&self, area: Rect, buf: &mut Buffer) {
         let t = &self.theme;
         let r = popup::centred(area, 90, area.height.saturating_sub(2));
-        let inner = popup::frame(t, "KEYS (Esc closes)", r, buf);
+        let inner = popup::frame(t, "KEYS (↑↓ scroll, Esc closes)", r, buf);
         let mut lines = Vec::new();
         for (context, title) in [
             (Context::Tables, "The tables"),
@@ -199,6 +199,9 @@ impl App {
                 ]));
             }
         }
-        Paragraph::new(lines).render(inner, buf);
+        let most = (lines.len() as u16).saturating_sub(inner.height);
+        Paragraph::new(lines)
+            .scroll((self.help_scroll.min(most), 0))
+            .render(inner, buf);
     }
 }

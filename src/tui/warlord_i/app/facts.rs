@@ -4,11 +4,12 @@
 //! The values are the referee's; what they mean is the battle's.
 
 use crate::battle::UnitId;
-use crate::battle::warlord_i::{Application, Battle, CoId, Event, WaverCause};
+use crate::battle::warlord_i::state::{MAX_BASES, MAX_POINTS};
+use crate::battle::warlord_i::{Application, Battle, CoId, Correction, Event, WaverCause};
 use crate::rules::Side;
 use crate::rules::named::Named;
 use crate::rules::warlord_i::{
-    ChargeTarget, CoActivity, Ground, Leader, MeleeFacts, ShotFrom, WinnerMoves,
+    ChargeTarget, CoActivity, Ground, Leader, MeleeFacts, Morale, ShotFrom, WinnerMoves,
 };
 
 /// One fact as the panel shows it.
@@ -443,7 +444,97 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
             melee_side(&mut e, &a.to_string(), facts_a);
             melee_side(&mut e, &other.to_string(), facts_b);
         }
+        Event::Correct { unit, correction } => correct(&mut e, b, *unit, correction),
         _ => {}
     }
     e.out
+}
+
+/// The unit's fields a referee may correct, each at its value now.
+fn corrections(b: &Battle, unit: UnitId) -> Vec<Correction> {
+    let Some(u) = b.unit(unit) else {
+        return Vec::new();
+    };
+    let x = &u.unit;
+    vec![
+        Correction::Morale(x.morale),
+        Correction::Aps(x.aps),
+        Correction::Dps(x.dps),
+        Correction::Bases(x.bases),
+        Correction::BasesLost(x.bases_lost),
+        Correction::Files(x.files),
+        Correction::Ranks(x.ranks),
+        Correction::WaverTested(x.waver_tested),
+        Correction::Removed(u.removed),
+    ]
+}
+
+/// Which field a correction sets: its place in [`corrections`].
+fn field_of(c: &Correction) -> usize {
+    match c {
+        Correction::Morale(_) => 0,
+        Correction::Aps(_) => 1,
+        Correction::Dps(_) => 2,
+        Correction::Bases(_) => 3,
+        Correction::BasesLost(_) => 4,
+        Correction::Files(_) => 5,
+        Correction::Ranks(_) => 6,
+        Correction::WaverTested(_) => 7,
+        Correction::Activity(_) | Correction::Removed(_) => 8,
+    }
+}
+
+/// A correction of one unit (the table is the truth): which field, then its value.
+fn correct(e: &mut Editor, b: &Battle, unit: UnitId, c: &mut Correction) {
+    let all = corrections(b, unit);
+    if all.is_empty() {
+        return;
+    }
+    let mut which = field_of(c);
+    e.choice(
+        "the field to correct",
+        &mut which,
+        &(0..all.len()).collect::<Vec<_>>(),
+        |i| {
+            [
+                "morale",
+                "APs",
+                "DPs",
+                "bases",
+                "bases lost",
+                "files",
+                "ranks",
+                "waver-tested this Move",
+                "off the table",
+            ][i]
+                .to_string()
+        },
+    );
+    if which != field_of(c) {
+        *c = all[which].clone();
+    }
+    match c {
+        Correction::Morale(m) => e.choice(
+            "morale",
+            m,
+            &[
+                Morale::Reckless,
+                Morale::Steady,
+                Morale::Shaken,
+                Morale::Dispersed,
+                Morale::Wavering,
+                Morale::Routed,
+            ],
+            |m| m.name().to_string(),
+        ),
+        Correction::Aps(n) => e.count("APs (DPs included)", n, MAX_POINTS, 1),
+        Correction::Dps(n) => e.count("DPs", n, MAX_POINTS, 1),
+        Correction::Bases(n) => e.count("bases (0: destroyed)", n, MAX_BASES, 1),
+        Correction::BasesLost(n) => e.count("bases lost so far", n, MAX_BASES, 1),
+        Correction::Files(n) => e.count("files", n, MAX_BASES, 1),
+        Correction::Ranks(n) => e.count("ranks", n, MAX_BASES, 1),
+        Correction::WaverTested(v) => e.flag("waver-tested this Move", v),
+        Correction::Removed(v) => e.flag("off the table (evaded off, not arrived)", v),
+        Correction::Activity(_) => {}
+    }
 }

@@ -44,6 +44,9 @@ pub fn title(app: &App, event: &Event) -> String {
             format!("Melee: {} against {}", app.name(*a), app.name(*other))
         }
         Event::GeneralRisk { co: c, .. } => format!("General's risk: {}", co(*c)),
+        Event::Correct { unit, .. } => {
+            format!("Correcting {} (the table is the truth)", app.name(*unit))
+        }
         other => other.kind().replace('_', " "),
     }
 }

@@ -352,6 +352,22 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                 out.push(bar(t, f.name(), p));
             }
         }
+        Event::Correct { unit, correction } => {
+            out.push(heading(
+                t,
+                "A referee's correction: no dice, no rule re-run",
+            ));
+            let u = b.unit(*unit).ok_or("no such unit")?;
+            out.push(Line::from(format!(
+                "  {} now: {} bases, {} AP(s), {} DP(s), {}; Enter sets {}",
+                u.unit.name,
+                u.unit.bases,
+                u.unit.aps,
+                u.unit.dps,
+                u.unit.morale,
+                correction_words(correction)
+            )));
+        }
         _ => {}
     }
     Ok(out)
@@ -360,4 +376,21 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
 fn unit_name(b: &Battle, id: crate::battle::UnitId) -> String {
     b.unit(id)
         .map_or_else(|| id.to_string(), |u| format!("{} ({id})", u.unit.name))
+}
+
+/// A correction in words: `morale to shaken`, `APs to 3`.
+fn correction_words(c: &crate::battle::warlord_i::Correction) -> String {
+    use crate::battle::warlord_i::Correction as C;
+    match c {
+        C::Morale(m) => format!("morale to {m}"),
+        C::Aps(n) => format!("APs to {n}"),
+        C::Dps(n) => format!("DPs to {n}"),
+        C::Bases(n) => format!("bases to {n}"),
+        C::BasesLost(n) => format!("bases lost to {n}"),
+        C::Files(n) => format!("files to {n}"),
+        C::Ranks(n) => format!("ranks to {n}"),
+        C::WaverTested(v) => format!("waver-tested to {}", if *v { "yes" } else { "no" }),
+        C::Removed(v) => format!("off the table to {}", if *v { "yes" } else { "no" }),
+        C::Activity(a) => format!("activity to {a:?}"),
+    }
 }
