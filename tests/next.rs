@@ -702,3 +702,54 @@ fn a_duty_set_aside_is_logged_and_undone_with_u() {
     battle.undo();
     assert_eq!(battle.duties().len(), 1);
 }
+
+#[test]
+fn a_loser_that_flees_out_of_the_melee_is_not_followed_up() {
+    // The Thegns (a1) score at least 3x the Fyrd (b3): Broken, it falls back
+    // and flees (2.6.1 D, results cumulative). Its flight takes it out of
+    // the Melee (2.4.11), so no follow-up into contact is left to choose (2.6.3, W-26).
+    let mut battle = at(Phase::Melee);
+    battle.record(Event::Engage { a: a(1), b: b(3) }).unwrap();
+    let melee = Event::Melee {
+        a: a(1),
+        b: b(3),
+        facts_a: MeleeFacts::default(),
+        facts_b: MeleeFacts::default(),
+        rough_ground: false,
+        dice: MeleeDice {
+            a: white(&[6, 6, 6, 6, 6]),
+            b: white(&[1, 1, 1]),
+        },
+    };
+    let melee = battle
+        .complete(melee, &mut herald::dice::SeededDice::new(3))
+        .unwrap();
+    battle.record(melee).unwrap();
+    assert_eq!(unit(&battle, b(3)).morale, Morale::Broken);
+    assert_eq!(
+        battle.duties(),
+        &[
+            duty(b(3), Due::Flee),
+            duty(a(1), Due::FollowUp { loser: b(3) })
+        ]
+    );
+    battle
+        .record(Event::Flee {
+            unit: b(3),
+            obstacle_stands: 0,
+            dice: white(&[3, 3, 3, 3]),
+        })
+        .unwrap();
+    assert!(battle.in_melee_with(a(1)).is_empty(), "2.4.11: it fled");
+    assert!(
+        battle.duties().is_empty(),
+        "no follow-up of a unit that fled: {:?}",
+        battle.duties()
+    );
+    let last = battle.last_entry().unwrap();
+    assert!(
+        last.explanation.to_string().contains("2.6.3"),
+        "the flight says why the follow-up is gone: {}",
+        last.explanation
+    );
+}

@@ -475,6 +475,17 @@ impl State {
                         .push_str(&format!("; no longer in Melee with {o}"));
                 }
                 self.done(id, |d| *d == Due::Flee);
+                // 2.6.3, W-26: a follow-up is into contact; a loser that fled
+                // has left the Melee, so there is nothing left to follow.
+                let before = self.duties.len();
+                self.duties
+                    .retain(|d| !matches!(d.due, Due::FollowUp { loser } if loser == id));
+                if self.duties.len() < before {
+                    entry.explanation.line(
+                        "it fled out of the Melee: the winner has no follow-up to choose",
+                        crate::rules::explain::sec("2.6.3, 2.4.11, W-26"),
+                    );
+                }
                 self.clear_off_table();
             }
             Event::BreakOff {
