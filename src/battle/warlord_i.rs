@@ -345,6 +345,28 @@ impl Battle {
         self.state().melee_plan(a, b, facts_a, facts_b)
     }
 
+    /// After a melee's dice, before it is recorded: the side of the melee
+    /// (a or b of the event) whose loser must choose between retreat,
+    /// waver and surrender (Rule 76, WI-20), if one must; the choice is
+    /// the losing player's, asked by the console, never made here.
+    pub fn melee_choice_due(
+        &self,
+        a: UnitId,
+        b: UnitId,
+        facts_a: &MeleeFacts,
+        facts_b: &MeleeFacts,
+        dice: &crate::rules::warlord_i::SidesDice,
+    ) -> Result<Option<Side>, BattleError> {
+        let plan = self.melee_plan(a, b, facts_a, facts_b)?;
+        let face = |d: &crate::dice::Dice| d.white.first().map(|f| f.value());
+        let (Some(fa), Some(fb)) = (face(&dice.a), face(&dice.b)) else {
+            return Ok(None);
+        };
+        // Rule 76: side a's score less side b's decides the round.
+        let v = plan.verdict(plan.score(Side::A, fa) - plan.score(Side::B, fb));
+        Ok(v.loser.filter(|l| v.side(*l).response.is_some()))
+    }
+
     /// A general's wounding roll as the battle stands: the APs his unit
     /// incurred this Move, whether it fought (Rule 99, WI-21).
     pub fn general_risk_plan(&self, co: CoId) -> Result<GeneralRisk, BattleError> {

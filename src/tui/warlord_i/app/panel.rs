@@ -148,20 +148,13 @@ impl App {
             facts_b,
             dice,
         } = &event
-            && let Ok(plan) = self.battle.melee_plan(*a, *b, facts_a, facts_b)
-            && let (Some(fa), Some(fb)) = (dice.a.white.first(), dice.b.white.first())
+            && let Ok(Some(loser)) = self.battle.melee_choice_due(*a, *b, facts_a, facts_b, dice)
         {
-            let margin = plan.score(Side::A, fa.value()) - plan.score(Side::B, fb.value());
-            let v = plan.verdict(margin);
-            if let Some(loser) = v.loser
-                && v.side(loser).response.is_some()
-            {
-                if let Some(p) = &mut self.panel {
-                    p.typing = None;
-                    p.pending = Some((event, loser));
-                }
-                return;
+            if let Some(p) = &mut self.panel {
+                p.typing = None;
+                p.pending = Some((event, loser));
             }
+            return;
         }
         self.record(event);
     }
