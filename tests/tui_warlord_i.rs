@@ -451,6 +451,16 @@ fn every_panel_at_80x24_and_120x40() {
     snap("help", &app);
     press(&mut app, &["Esc"]);
 
+    // An isolated skirmishing unit under a CO of its own: its initiative's odds (WI-7).
+    let mut b = battle_support::carrhae_with_initiative();
+    battle_support::step(&mut b, &[5, 2]);
+    let mut app = carrhae(7);
+    app.battle = b;
+    press(&mut app, &["Home", "Down", "Down", "Down", "i"]);
+    snap("initiative_odds", &app);
+    press(&mut app, &["t", "6", "Enter"]);
+    assert!(app.battle.unit(u(A, 4)).unwrap().initiative.is_some());
+
     // A routed unit's fugitives roll, a waver test, a melee with its
     // response, a general's risk: from a battle set up for them.
     let mut b = battle_support::carrhae();
