@@ -18,7 +18,7 @@ use std::process::ExitCode;
 /// Examples under the top level's help.
 const EXAMPLES: &str = "\
 Examples:
-  herald                                    the console: Enter starts Hastings 1066, r resumes
+  herald                                    the console: pick a battle in saves/, n new, h Hastings
   herald new hastings --side armies/hastings-1066-norman.toml --side armies/hastings-1066-anglo-saxon.toml
   herald play saves/hastings.toml           go on with a saved battle
   herald log saves/hastings.toml > hastings.md

@@ -5,6 +5,8 @@
 pub mod army;
 pub mod case;
 pub mod dice;
+pub mod library;
+pub mod new_battle;
 pub mod save;
 pub mod system;
 pub mod toml_walk;

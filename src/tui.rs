@@ -9,6 +9,7 @@
 
 pub mod console;
 pub mod keys;
+pub mod log_browser;
 pub mod popup;
 pub mod run;
 pub mod screen;

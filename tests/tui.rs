@@ -394,10 +394,15 @@ fn fled_and_destroyed_units_leave_the_tables() {
     assert_eq!(app.context(), Context::Pick);
     press(&mut app, &["Down", "Enter"]);
     assert_eq!(app.context(), Context::Correct);
-    for _ in 0..9 {
-        press(&mut app, &["Down"]);
-    }
-    press(&mut app, &["Right", "Enter"]);
+    // The form opens on the field last corrected (off the table); its key changes it.
+    let Some(Dialog::Correct(form)) = app.dialogs.last() else {
+        panic!("the correction form");
+    };
+    assert!(matches!(
+        form.after[form.line],
+        herald::tui::warlords::dialog::Field::Removed(true)
+    ));
+    press(&mut app, &["r", "Enter"]);
     assert!(!app.battle.unit(UnitId::new(Side::B, 0)).unwrap().removed);
     assert_eq!(app.on_table(Side::B), vec![0, 1]);
     assert_eq!(app.battle.off_table(), vec![UnitId::new(Side::A, 0)]);

@@ -239,13 +239,16 @@ fn supporting_units_fall_back_and_test_for_berserk() {
     for _ in 0..9 {
         press(&mut app, &["Down"]);
     }
-    press(&mut app, &["Enter", "s", "Enter"]);
+    press(&mut app, &["Enter"]);
+    assert_eq!(supports(&app), [vec![b(11)], vec![a(12)]]);
+    // The picker starts beside the opponent, not on the last one picked: b11 named by its id.
+    press(&mut app, &["s", "b", "1", "1", "Enter"]);
     assert_eq!(
         supports(&app),
         [vec![], vec![a(12)]],
-        "s, Enter again unmarks"
+        "s, b11, Enter again unmarks"
     );
-    press(&mut app, &["s"]);
+    press(&mut app, &["s", "11"]);
     both(&app, "supports_pick");
     press(&mut app, &["Enter"]);
     assert_eq!(supports(&app), [vec![b(11)], vec![a(12)]]);

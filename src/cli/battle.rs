@@ -4,56 +4,17 @@
 
 use crate::battle::BattleError;
 use crate::battle::warlord_i::WarlordI;
-use crate::battle::warlords::{Battle, Setup, Warlords};
+use crate::battle::warlords::Warlords;
 use crate::dice::SeededDice;
 use crate::rules::System;
-use crate::rules::warlords::army::Army;
-use crate::store::army::{AnyArmyFile, load_any, one_system};
-use crate::store::save::{self, SaveCodec, SaveData, SaveFile};
-use crate::store::toml_walk::Problem;
+use crate::store::new_battle::{self, NewBattleError};
+use crate::store::save::{self, SaveCodec, SaveFile};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Reads and checks a Warlords army file (`store::warlords::army`), its
-/// problems as text; an army of another system is refused by its name.
-pub fn load_army(path: &Path) -> Result<Army, String> {
-    let text = |problems: Vec<Problem>| {
-        problems
-            .iter()
-            .filter(|p| !p.warning)
-            .map(|p| p.to_string())
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    match load_any(path).map_err(text)? {
-        AnyArmyFile::Warlords(file) => Ok(file.army),
-        other => Err(text(vec![Problem::file_error(
-            path.display().to_string(),
-            format!(
-                "this is a {} army, not a Warlords one; `herald new` makes a {} battle of {} armies alone",
-                other.system().title(),
-                other.system().title(),
-                other.system().title()
-            ),
-        )])),
-    }
-}
-
-/// Whether a battle's name makes a plain file name.
-fn check_name(name: &str) -> Result<(), String> {
-    let ok = !name.trim().is_empty()
-        && !name.starts_with('.')
-        && !name.contains(['/', '\\', ':'])
-        && !name.chars().any(char::is_control);
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
-            "herald: '{name}' cannot name a battle: use letters, digits, '-' or '_' (it becomes saves/NAME.toml)"
-        ))
-    }
-}
+/// Reads and checks a Warlords army file (`store::new_battle`).
+pub use crate::store::new_battle::load_warlords_army as load_army;
 
 /// Creates `saves/NAME.toml` from the sides' army files. Each `--side` is
 /// one army file, or several joined by commas (allies on one side).
@@ -80,62 +41,26 @@ fn create(
     seed: Option<u64>,
     saves: &Path,
 ) -> Result<PathBuf, String> {
-    check_name(name)?;
+    new_battle::check_name(name).map_err(|e| format!("herald: {e}"))?;
     if sides.len() != 2 {
         return Err(format!(
             "herald: a battle has two sides: give --side twice (side a, then side b), not {} time(s); join allies' files with commas",
             sides.len()
         ));
     }
-    let parts: Vec<Vec<PathBuf>> = sides
-        .iter()
-        .map(|side| {
-            side.to_string_lossy()
-                .split(',')
-                .filter(|p| !p.is_empty())
-                .map(PathBuf::from)
-                .collect()
-        })
-        .collect();
-    // One battle, one rule system: told before any army is read.
-    let systems: Vec<(String, crate::rules::System)> = parts
-        .iter()
-        .flatten()
-        .filter_map(|p| {
-            let text = crate::store::toml_walk::read_file(p).ok()?;
-            let system = crate::store::system::of_text(&p.display().to_string(), &text).ok()?;
-            Some((p.display().to_string(), system))
-        })
-        .collect();
-    let system = one_system(&systems).map_err(|p| p.to_string())?;
-    let seed = seed.unwrap_or_else(rand::random);
-    let path = saves.join(format!("{name}.toml"));
-    if system == System::WarlordI {
-        super::warlord_i::battle::create(&parts, name, seed, &path)?;
-        return Ok(path);
-    }
-    let mut armies: [Vec<Army>; 2] = [Vec::new(), Vec::new()];
-    let mut problems = Vec::new();
-    for (i, side) in parts.iter().enumerate() {
-        for part in side {
-            match load_army(part) {
-                Ok(a) => armies[i].push(a),
-                Err(e) => problems.push(e),
-            }
-        }
-    }
-    if !problems.is_empty() {
-        return Err(problems.join("\n"));
-    }
-    let [a, b] = armies;
-    let setup = Setup::new(a, b).map_err(|e| format!("herald: {e}"))?;
-    let mut data = SaveData {
-        name: name.to_string(),
-        dice: SeededDice::new(seed).position(),
-        battle: Battle::new(setup),
+    let part = |side: &PathBuf| -> Vec<PathBuf> {
+        side.to_string_lossy()
+            .split(',')
+            .filter(|p| !p.is_empty())
+            .map(PathBuf::from)
+            .collect()
     };
-    SaveFile::create(&path, &mut data).map_err(|e| format!("herald: {e}"))?;
-    Ok(path)
+    let parts = [part(&sides[0]), part(&sides[1])];
+    let seed = seed.unwrap_or_else(rand::random);
+    new_battle::create(name, &parts, seed, saves).map_err(|e| match e {
+        NewBattleError::Armies(s) => s,
+        NewBattleError::Battle(s) => format!("herald: {s}"),
+    })
 }
 
 /// Prints a save's battle report in Markdown, by the save's rule system.

@@ -1,7 +1,6 @@
 //! The Warlord I subcommands' own parts: resolving its conformance cases
-//! and their odds, its armies' summaries, and making its battles.
+//! and their odds, and its armies' summaries (battles are made in `store::new_battle`).
 
-pub mod battle;
 pub mod check;
 pub mod odds;
 pub mod resolve;

@@ -4,9 +4,11 @@
 //! warning on screen until a save succeeds, is tried again every few
 //! seconds, and stops the console with a question before anything more is
 //! recorded; quitting with events not on disk offers to write the battle
-//! elsewhere, and the exit status says if they were lost.
+//! elsewhere, and the exit status says if they were lost. The log browser
+//! opens over the battle when the console asks for it ([`Effect::OpenLog`]).
 
 use super::keys::{Key, hints};
+use super::log_browser::{LogBrowser, LogFlow};
 use super::popup;
 use super::screen::{Effect, MIN_HEIGHT, MIN_WIDTH, Screen, Status};
 use super::shell_keymap::{SHELL_KEYMAP, ShellAction as Action, ShellContext as Context, lookup};
@@ -51,6 +53,8 @@ pub struct Console<S: Screen> {
     pub file: SaveFile,
     /// The question shown while a save fails.
     pub prompt: Option<Prompt>,
+    /// The log browser, when open: it takes the keys and the screen.
+    pub log: Option<LogBrowser>,
     /// The referee chose to go on recording while saves fail.
     carry_on: bool,
     /// The referee asked to quit: done once the events are on disk.
@@ -74,6 +78,7 @@ impl<S: Screen> Console<S> {
             app,
             file,
             prompt: None,
+            log: None,
             carry_on: false,
             quitting: false,
             last_try: None,
@@ -91,6 +96,19 @@ impl<S: Screen> Console<S> {
         match self.prompt.clone() {
             Some(Prompt::Choose) => self.choose(lookup(Context::NotSaved, key)),
             Some(Prompt::Path(text, _)) => self.path(text, lookup(Context::SavePath, key)),
+            None if self.log.is_some() => {
+                let flow = self.log.as_mut().map(|log| log.key(ev));
+                match flow {
+                    Some(LogFlow::Close) => self.log = None,
+                    Some(LogFlow::Suspend) => return Flow::Suspend,
+                    Some(LogFlow::ForceQuit) => {
+                        self.log = None;
+                        return self.quit();
+                    }
+                    _ => {}
+                }
+                Flow::Stay
+            }
             None => {
                 if self.app.suspends(&ev) {
                     return Flow::Suspend;
@@ -107,6 +125,14 @@ impl<S: Screen> Console<S> {
             match effect {
                 Effect::Save => self.save(),
                 Effect::Quit => return self.quit(),
+                Effect::OpenLog => {
+                    let name = self.file.path().file_stem().unwrap_or_default();
+                    self.log = Some(LogBrowser::new(
+                        self.app.battle(),
+                        &name.to_string_lossy(),
+                        self.app.theme(),
+                    ));
+                }
             }
         }
         Flow::Stay
@@ -236,6 +262,15 @@ impl<S: Screen> Console<S> {
             _ => {}
         }
         Flow::Stay
+    }
+
+    /// Draws the battle (or the log browser over it) and any question.
+    pub fn draw(&self, area: Rect, buf: &mut Buffer) {
+        match &self.log {
+            Some(log) => log.render(area, buf),
+            None => self.app.draw(area, buf),
+        }
+        self.render_prompt(area, buf);
     }
 
     /// Draws the question over the battle, when one is asked.

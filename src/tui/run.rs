@@ -6,14 +6,15 @@
 
 use super::console::{Console, Flow};
 use super::screen::Screen;
-use super::shell_keymap::ShellAction;
-use super::start::Start;
+use super::start::{Mode, Request, Start};
 use super::theme::Theme;
 use super::warlords::app::App;
 use crate::battle::warlords::{Battle, Setup};
 use crate::dice::SeededDice;
 use crate::rules::System;
-use crate::store::save::{SaveData, SaveFile, is_original};
+use crate::store::library;
+use crate::store::new_battle::{self, save_path};
+use crate::store::save::{SaveData, SaveFile};
 use crate::store::warlords::army::read_army;
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event, KeyEvent, KeyEventKind};
@@ -199,7 +200,7 @@ fn run_in(
 ) -> Result<Outcome, String> {
     let opened = match opened {
         Some(x) => x,
-        None => match start_screen(terminal, signals)? {
+        None => match run_start(terminal, signals)? {
             Some(x) => x,
             None => return Ok(Outcome::Saved),
         },
@@ -220,8 +221,7 @@ fn run_console<S: Screen>(
         terminal
             .draw(|f| {
                 let area = f.area();
-                console.app.draw(area, f.buffer_mut());
-                console.render_prompt(area, f.buffer_mut());
+                console.draw(area, f.buffer_mut());
             })
             .map_err(|e| format!("cannot draw: {e}"))?;
         let flow = match wait(terminal, signals)? {
@@ -257,10 +257,39 @@ fn run_console<S: Screen>(
     })
 }
 
-/// Opens a save and makes its console.
-fn open(path: &Path) -> Result<Opened, String> {
+/// Where the start screen finds battles and armies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Folders {
+    /// The battles' saves (`saves/`).
+    pub saves: PathBuf,
+    /// The army files (`armies/`).
+    pub armies: PathBuf,
+}
+
+impl Folders {
+    /// `saves/` and `armies/` in the working folder.
+    pub fn here() -> Folders {
+        Folders {
+            saves: PathBuf::from(SAVES),
+            armies: PathBuf::from("armies"),
+        }
+    }
+}
+
+/// Opens a save in its rule system's console: the one place a system's
+/// console is chosen.
+pub fn open(path: &Path) -> Result<Opened, String> {
     match crate::store::save::system_of(path).map_err(|e| e.to_string())? {
-        System::Warlords => {}
+        System::Warlords => {
+            let (file, data) = SaveFile::open(path).map_err(|e| e.to_string())?;
+            let app = App::new(
+                data.battle,
+                SeededDice::restore(data.dice),
+                Theme::from_env(),
+                &data.name,
+            );
+            Ok(Opened::Warlords(Console::new(app, file)))
+        }
         System::WarlordI => {
             let (file, data) = SaveFile::open(path).map_err(|e| e.to_string())?;
             let app = super::warlord_i::app::App::new(
@@ -269,26 +298,22 @@ fn open(path: &Path) -> Result<Opened, String> {
                 Theme::from_env(),
                 &data.name,
             );
-            return Ok(Opened::WarlordI(Console::new(app, file)));
+            Ok(Opened::WarlordI(Console::new(app, file)))
         }
-        #[allow(unreachable_patterns)]
-        other => return Err(crate::store::save::not_played(path, other)),
     }
-    let (file, data) = SaveFile::open(path).map_err(|e| e.to_string())?;
-    let app = App::new(
-        data.battle,
-        SeededDice::restore(data.dice),
-        Theme::from_env(),
-        &data.name,
-    );
-    Ok(Opened::Warlords(Console::new(app, file)))
 }
 
 /// The two sides of Hastings: from `armies/` when there, else the built-in copy.
 pub fn hastings() -> Result<Setup, String> {
+    hastings_from(Path::new("armies"))
+}
+
+/// The two sides of Hastings: from `armies` when there, else the built-in copy.
+pub fn hastings_from(armies: &Path) -> Result<Setup, String> {
     let mut sides = Vec::new();
     for (path, built_in) in HASTINGS {
-        let text = std::fs::read_to_string(path).unwrap_or_else(|_| built_in.to_string());
+        let file = armies.join(Path::new(path).file_name().unwrap_or_default());
+        let text = std::fs::read_to_string(&file).unwrap_or_else(|_| built_in.to_string());
         let army = read_army(path, &text).map_err(|ps| {
             ps.iter()
                 .map(|p| p.to_string())
@@ -302,13 +327,18 @@ pub fn hastings() -> Result<Setup, String> {
     Setup::new(vec![a], vec![b]).map_err(|e| e.to_string())
 }
 
-/// Creates a new battle of Hastings in `saves/`, under the first free name.
-fn new_hastings() -> Result<Opened, String> {
-    let setup = hastings()?;
-    let seed = std::env::var("HERALD_SEED")
+/// Herald's dice seed for a new battle: `HERALD_SEED` when set (tests), else random.
+fn new_seed() -> u64 {
+    std::env::var("HERALD_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or_else(rand::random);
+        .unwrap_or_else(rand::random)
+}
+
+/// Creates a new battle of Hastings in `saves/`, under the first free name,
+/// and opens it.
+fn new_hastings(folders: &Folders) -> Result<Opened, String> {
+    let setup = hastings_from(&folders.armies)?;
     let name = (1..)
         .map(|n| {
             if n == 1 {
@@ -317,45 +347,100 @@ fn new_hastings() -> Result<Opened, String> {
                 format!("hastings-{n}")
             }
         })
-        .find(|n| !Path::new(SAVES).join(format!("{n}.toml")).exists())
+        .find(|n| std::fs::symlink_metadata(save_path(&folders.saves, n)).is_err())
         .unwrap_or_else(|| "hastings".to_string());
-    let dice = SeededDice::new(seed);
     let mut data = SaveData {
         name: name.clone(),
-        dice: dice.position(),
+        dice: SeededDice::new(new_seed()).position(),
         battle: Battle::new(setup),
     };
-    let path = Path::new(SAVES).join(format!("{name}.toml"));
-    let file = SaveFile::create(&path, &mut data).map_err(|e| e.to_string())?;
-    let app = App::new(data.battle, dice, Theme::from_env(), &name);
-    Ok(Opened::Warlords(Console::new(app, file)))
+    let path = save_path(&folders.saves, &name);
+    drop(SaveFile::create(&path, &mut data).map_err(|e| e.to_string())?);
+    open(&path)
 }
 
-/// The most recently written save in `saves/`.
-fn most_recent() -> Option<PathBuf> {
-    std::fs::read_dir(SAVES)
-        .ok()?
-        .flatten()
-        .filter(|e| {
-            let n = e.file_name().to_string_lossy().into_owned();
-            n.ends_with(".toml") && !n.starts_with('.') && !is_original(&n)
-        })
-        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
-        .max()
-        .map(|(_, p)| p)
+/// What the start screen did with a key.
+pub enum StartFlow {
+    /// Draw it again and read the next key.
+    Stay,
+    /// A battle is open: play it.
+    Open(Box<Opened>),
+    /// Leave Herald.
+    Quit,
+    /// Suspend Herald to the shell.
+    Suspend,
 }
 
-/// The start screen: a new Hastings on Enter, or the latest save.
-fn start_screen(
-    terminal: &mut DefaultTerminal,
-    signals: &Signals,
-) -> Result<Option<Opened>, String> {
-    let mut start = Start {
-        recent: most_recent(),
-        error: None,
-        theme: Some(Theme::from_env()),
+/// The start screen on the battles and armies in `folders`.
+pub fn start_screen(folders: &Folders, theme: Theme) -> Start {
+    let mut start = Start::new(
+        library::saves(&folders.saves),
+        library::armies(&folders.armies),
+        theme,
+    );
+    start.folders = [
+        format!("{}/", folders.saves.display()),
+        format!("{}/", folders.armies.display()),
+    ];
+    if let Ok(setup) = hastings_from(&folders.armies) {
+        let names = |i: usize| setup.sides[i].iter().map(|a| a.name.clone()).collect();
+        start.hastings = [names(0), names(1)];
+    }
+    start
+}
+
+/// Handles a key on the start screen: opens the battle picked, makes the
+/// new one asked for, or says on the screen why not.
+pub fn start_key(start: &mut Start, ev: KeyEvent, folders: &Folders) -> StartFlow {
+    let Some(request) = start.key(ev) else {
+        return StartFlow::Stay;
     };
+    let mut made = None;
+    let tried = match request {
+        Request::Quit => return StartFlow::Quit,
+        Request::Suspend => return StartFlow::Suspend,
+        Request::Open(path) => open(&path),
+        Request::Hastings => new_hastings(folders),
+        Request::Create { name, sides } => {
+            let path = save_path(&folders.saves, &name);
+            if std::fs::symlink_metadata(&path).is_ok() {
+                start.error = Some(format!(
+                    "{} already exists: choose another name (that battle is on the list to resume)",
+                    path.display()
+                ));
+                return StartFlow::Stay;
+            }
+            if let Err(e) = new_battle::create(&name, &sides, new_seed(), &folders.saves) {
+                start.error = Some(e.to_string());
+                return StartFlow::Stay;
+            }
+            // Made: from here on it is a battle on the list.
+            start.mode = Mode::Saves;
+            made = Some(path.clone());
+            open(&path)
+        }
+    };
+    match tried {
+        Ok(opened) => StartFlow::Open(Box::new(opened)),
+        Err(e) => {
+            let at = made.or_else(|| start.saves.get(start.selected).map(|s| s.path.clone()));
+            start.saves = library::saves(&folders.saves);
+            start.selected = at
+                .and_then(|p| start.saves.iter().position(|s| s.path == p))
+                .unwrap_or(0);
+            start.error = Some(e);
+            StartFlow::Stay
+        }
+    }
+}
+
+/// The start screen until a battle is picked (or the referee leaves).
+fn run_start(terminal: &mut DefaultTerminal, signals: &Signals) -> Result<Option<Opened>, String> {
+    let folders = Folders::here();
+    let mut start = start_screen(&folders, Theme::from_env());
     loop {
+        // "Last played" counted from now, however long the screen stays.
+        start.now = std::time::SystemTime::now();
         terminal
             .draw(|f| f.render_widget(&start, f.area()))
             .map_err(|e| format!("cannot draw: {e}"))?;
@@ -364,22 +449,14 @@ fn start_screen(
             Wait::Nothing => continue,
             Wait::Stop => return Ok(None),
         };
-        let tried = match start.key(key) {
-            Some(ShellAction::Suspend) => {
-                suspend(terminal)?;
-                continue;
-            }
-            Some(ShellAction::NewBattle) => new_hastings(),
-            Some(ShellAction::Resume) => match &start.recent {
-                Some(p) => open(p),
-                None => continue,
-            },
-            Some(ShellAction::Quit | ShellAction::ForceQuit) => return Ok(None),
-            _ => continue,
-        };
-        match tried {
-            Ok(x) => return Ok(Some(x)),
-            Err(e) => start.error = Some(e),
+        if let Ok(s) = terminal.size() {
+            start.resized(s.width, s.height);
+        }
+        match start_key(&mut start, key, &folders) {
+            StartFlow::Stay => {}
+            StartFlow::Suspend => suspend(terminal)?,
+            StartFlow::Open(opened) => return Ok(Some(*opened)),
+            StartFlow::Quit => return Ok(None),
         }
     }
 }

@@ -25,6 +25,8 @@ pub enum Effect {
     Save,
     /// Leave the console.
     Quit,
+    /// Open the log browser over the battle (`tui::log_browser`).
+    OpenLog,
 }
 
 /// A line for the referee: what just happened, or why it was refused.

@@ -8,7 +8,10 @@
 # is offered and shot (W-23); Enter through the rest of the walker (every
 # unit's activation: open, roll, done, and any forced step) until Melee; then
 # the Melee of the charge is fought, the Ready winner follows up (2.6.3,
-# W-26), and the turn can end. Checks the screen and the save.
+# W-26), and the turn can end. Issue 13's views on the way: a unit selected
+# by its number, faces typed straight on the panel, a target named by its id
+# in the picker, pickers starting opposite, the Melee marks, a note on the
+# turn, and the turn's summary. Checks the screen and the save.
 #
 # Usage: tests/tmux/first_turn.sh PATH/TO/herald
 set -euo pipefail
@@ -71,11 +74,16 @@ key Enter; key Enter
 # pick_row N: the Nth unit of the English table (Home, then Down).
 pick_row() { key Home; for _ in $(seq 2 "$1"); do key Down; done; }
 # The Levies of the great fyrd (a8) charge the Norman archers (b5), whose evade fails (1 1).
-pick_row 8; key a; key t; key 66; key Enter
+# Issue 13: the unit's number selects it, and faces typed straight on the
+# panel roll at the last face (no t, no Enter).
+key 8; key a; key 6; key 6
 wait_for "Levies of the great fyrd (a8) (2.2)" 20 || fail "the levies did not activate"
+wait_for "SUCCESS" 20 || fail "the faces typed on the panel were not rolled"
 key c
 wait_for "charges…" 20 || fail "no target picker for the levies"
-key Home; for _ in 1 2 3 4; do key Down; done; key Enter
+wait_for "opposite a8" 20 || fail "the picker does not say where it started"
+# The target named by its id in the picker.
+key b; key 5; key Enter
 wait_for "Norman archers's answer" 20 || wait_for "Norman archers' answer" 20 || fail "no charge panel for the levies"
 key e; key t; key 11; key Enter
 wait_for "FAILURE" 20 || fail "the evade was not rolled"
@@ -98,7 +106,8 @@ pick_row 12; key a; key t; key 66; key Enter
 wait_for "Fyrd of Sussex (a12) (2.2)" 20 || fail "the Fyrd of Sussex did not activate"
 key c
 wait_for "charges…" 20 || fail "no target picker for the Fyrd of Sussex"
-key End; key Up; key Enter
+wait_for "opposite a12" 20 || fail "the picker does not start opposite the Fyrd of Sussex"
+key Enter
 wait_for "answer, before the charge move" 20 || fail "no charge panel for the Fyrd of Sussex"
 key s; key Enter
 wait_for "Did it reach its target" 20 || fail "no charge move for the Fyrd of Sussex"
@@ -143,10 +152,26 @@ save="$work/saves/hastings.toml"
 activations=$(grep -c '^kind = "activation"' "$save" || true)
 [ "$activations" -ge 20 ] || fail "only $activations activations saved (25 units, less any Dispersed)"
 
+# Issue 13: who is in Melee with whom is marked in the tables (×b1).
+screen | grep -qE "a1 +Harold's housecarls.*×b" || fail "no Melee mark in the tables"
+# A note on the turn, saved with the battle.
+key N
+wait_for "Note on turn 1" 20 || fail "no note field"
+tmux send-keys -t "$session" -l "the Bretons gave way on the left"
+sleep 0.2
+key Enter
+grep -q '^kind = "note"' "$save" || fail "the note is not saved"
+# The turn ends with its summary; Esc closes it on turn 2.
+key Enter
+wait_for "Turn 1: what it did" 20 || fail "no summary at the end of the turn"
+screen | grep -qF "stands lost" || fail "the summary has no stands lost"
+key Escape
+wait_for "Turn 2" 20 || fail "turn 2 did not begin"
+
 # 80x24 draws; below that the console says what it needs.
 tmux resize-window -t "$session" -x 80 -y 24
 sleep 0.3
-wait_for "Turn 1" 20 || fail "nothing drawn at 80x24"
+wait_for "Turn 2" 20 || fail "nothing drawn at 80x24"
 tmux resize-window -t "$session" -x 60 -y 20
 wait_for "at least 80×24" 20 || fail "no size message below 80x24"
 tmux resize-window -t "$session" -x 120 -y 40
@@ -155,7 +180,7 @@ for _ in $(seq 1 50); do
   screen | grep -qF "at least 80×24" || break
   sleep 0.1
 done
-wait_for "Turn 1" 20 || fail "nothing drawn at 120x40"
+wait_for "Turn 2" 20 || fail "nothing drawn at 120x40"
 
 # Help, then quit.
 tmux send-keys -t "$session" '?'
@@ -168,4 +193,4 @@ for _ in $(seq 1 30); do
   sleep 0.1
 done
 tmux has-session -t "$session" 2>/dev/null && fail "q did not quit"
-echo "ok: $activations activations, charges (a Shieldwall left, a failed evade fled, a shower at contact), a shot, Melees and a follow-up played and saved"
+echo "ok: $activations activations, charges (a Shieldwall left, a failed evade fled, a shower at contact), a shot, Melees and a follow-up played and saved; ids typed, faces on the panel, a note and the turn's summary"

@@ -118,6 +118,8 @@ pub enum Action {
     ForceQuit,
     /// Show every key.
     Help,
+    /// Open the log browser (the shell's, `tui::log_browser`).
+    Log,
     /// Move the selection up one unit.
     Up,
     /// Move the selection down one unit.
@@ -166,6 +168,14 @@ pub enum Action {
     PickFormation(Formation),
     /// A character typed into a text field.
     Input(char),
+    /// A key of a unit's id typed on the tables or in a picker (`b10`).
+    Jump(char),
+    /// Write a note on the selected unit.
+    NoteUnit,
+    /// Write a note on the turn.
+    NoteTurn,
+    /// Show the summary of the turn so far.
+    Summary,
     /// Delete the last character typed.
     Backspace,
     /// Yes, in a question.

@@ -8,6 +8,8 @@ mod break_off;
 mod correct;
 mod duty;
 mod fight;
+mod note;
+mod pick;
 mod typing;
 mod undo;
 mod walker;
@@ -24,6 +26,7 @@ use ratatui::crossterm::event::KeyEvent;
 use std::cell::Cell;
 
 pub use crate::tui::screen::{Effect, Status};
+pub use correct::field_key;
 
 /// The console's state.
 pub struct App {
@@ -57,6 +60,8 @@ pub struct App {
     /// The last draw found the terminal too small to show the battle: no
     /// key records anything then (nobody would see its dice).
     pub too_small: Cell<bool>,
+    /// The digits of a unit's number typed on the tables so far.
+    jump: String,
     /// Each unit's contingent, numbered across the side's armies.
     contingent: [Vec<usize>; 2],
     /// Events recorded by the same key as the event before them (a flight
@@ -93,6 +98,7 @@ impl App {
             panel_scroll_max: Cell::new(u16::MAX),
             unsaved: None,
             too_small: Cell::new(false),
+            jump: String::new(),
             contingent,
             joined: Vec::new(),
         };
@@ -112,7 +118,12 @@ impl App {
             Some(a) if self.too_small.get() && !matches!(a, Action::Quit | Action::ForceQuit) => {
                 Vec::new()
             }
-            Some(a) => self.update(a),
+            Some(a) => {
+                if !matches!(a, Action::Jump(_)) {
+                    self.jump.clear();
+                }
+                self.update(a)
+            }
             None => Vec::new(),
         }
     }
@@ -128,6 +139,7 @@ impl App {
             | Dialog::FollowUp { .. }
             | Dialog::FallBack(_)
             | Dialog::HitStands(_) => true,
+            Dialog::Note { text, .. } => !text.is_empty(),
             _ => false,
         })
     }
@@ -153,6 +165,9 @@ impl App {
         if self.quit {
             effects.push(Effect::Quit);
         }
+        if action == Action::Log {
+            effects.push(Effect::OpenLog);
+        }
         effects
     }
 
@@ -170,6 +185,8 @@ impl App {
                 self.dialogs.pop();
             }
             Action::Help => self.dialogs.push(Dialog::Help { scroll: 0 }),
+            // The shell opens the log browser (Effect::OpenLog).
+            Action::Log => {}
             Action::Back => self.back(),
             Action::Up => self.move_selection(-1),
             Action::Down => self.move_selection(1),
@@ -206,19 +223,27 @@ impl App {
             Action::ValueDown => self.value(-1),
             Action::ValueUp => self.value(1),
             Action::PickFormation(f) => self.pick_formation(f),
-            Action::Input(c) => {
-                if let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut()
-                    && t.text.chars().count() < 80
-                {
-                    t.text.push(c);
-                    t.error = None;
+            Action::Input(c) if self.context() == Context::Note => self.note_input(c),
+            Action::Input(c) => self.type_face(c),
+            Action::NoteUnit => {
+                if let Some(id) = self.selected_id() {
+                    self.open_note(Some(id));
                 }
             }
-            Action::Backspace => {
-                if let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut() {
+            Action::NoteTurn => self.open_note(None),
+            Action::Summary => self.open_summary(self.battle.turn()),
+            Action::Jump(c) if self.context() == Context::Pick => self.pick_typed(c),
+            Action::Jump(c) if self.context() == Context::Correct => self.field_key(c),
+            Action::Jump(c) => self.jump_typed(c),
+            Action::Backspace => match self.dialogs.last_mut() {
+                Some(Dialog::TypeDice(t)) => {
                     t.text.pop();
                 }
-            }
+                Some(Dialog::Note { text, .. }) => {
+                    text.pop();
+                }
+                _ => {}
+            },
             Action::NextStyle => self.next_style(),
             Action::RangeUp => self.range_by(1),
             Action::RangeDown => self.range_by(-1),

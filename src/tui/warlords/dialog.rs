@@ -197,6 +197,10 @@ pub struct Pick {
     pub choices: Vec<UnitId>,
     /// The line the cursor is on.
     pub line: usize,
+    /// Why the cursor started where it did (in contact, charged it, opposite).
+    pub why: String,
+    /// The unit id typed so far (`b10`, `10`).
+    pub typed: String,
 }
 
 /// What a roll came to, kept while the result is on screen.
@@ -212,6 +216,9 @@ pub struct Rolled {
     pub chosen: Vec<super::action::Choice>,
     /// What each choice did, in words.
     pub notes: Vec<String>,
+    /// How many events the battle held once each choice was recorded (undo
+    /// keeps the choices still in the log).
+    pub marks: Vec<usize>,
     /// A shot's outcome.
     pub shooting: Option<ShootingOutcome>,
     /// A Melee's outcome.
@@ -321,6 +328,9 @@ pub struct TypeDice {
     pub text: String,
     /// Why the dice typed were refused.
     pub error: Option<String>,
+    /// Typed straight on the panel: the dice are used as soon as this many
+    /// faces are in (every die the panel lists), with no Enter.
+    pub quick: Option<usize>,
 }
 
 /// What the typed-dice field asks for.
@@ -447,6 +457,23 @@ pub enum Dialog {
     },
     /// Quit with a resolution half done?
     ConfirmQuit,
+    /// What the turn just ended did (casualties, morale, units and
+    /// personalities lost), from the battle's summary.
+    Summary {
+        /// The turn.
+        turn: u32,
+        /// Its lines.
+        lines: Vec<String>,
+    },
+    /// A free-text note being written, on a unit or on the turn.
+    Note {
+        /// The unit, or `None` for the turn.
+        unit: Option<UnitId>,
+        /// The text so far.
+        text: String,
+        /// Why the battle refused it.
+        error: Option<String>,
+    },
 }
 
 impl Dialog {
@@ -474,6 +501,8 @@ impl Dialog {
             Dialog::HitStands(_) => Context::HitStands,
             Dialog::Help { .. } => Context::Help,
             Dialog::ConfirmQuit => Context::ConfirmQuit,
+            Dialog::Summary { .. } => Context::Summary,
+            Dialog::Note { .. } => Context::Note,
         }
     }
 }

@@ -60,6 +60,10 @@ pub enum Context {
     Help,
     /// Asking whether to quit.
     ConfirmQuit,
+    /// The summary of the turn just ended.
+    Summary,
+    /// Writing a note.
+    Note,
 }
 
 impl Context {
@@ -87,13 +91,18 @@ impl Context {
             Context::Formation => "Picking a formation",
             Context::Help => "Help",
             Context::ConfirmQuit => "Quit?",
+            Context::Summary => "The turn's summary",
+            Context::Note => "Writing a note",
         }
     }
 
     /// Whether keys this context has no binding for go on to the global keys.
     /// Text fields keep every key for themselves (only Ctrl-C passes).
     pub fn passes_on(self) -> bool {
-        !matches!(self, Context::TypeDice | Context::ConfirmQuit)
+        !matches!(
+            self,
+            Context::TypeDice | Context::ConfirmQuit | Context::Note
+        )
     }
 }
 
@@ -140,11 +149,26 @@ pub fn lookup(context: Context, key: Key) -> Option<Action> {
     if key == Key::ctrl('c') {
         return Some(Action::ForceQuit);
     }
-    if context == Context::TypeDice {
+    if matches!(context, Context::TypeDice | Context::Note) {
         return match key.code {
             KeyCode::Char(c) if !key.ctrl => Some(Action::Input(c)),
             _ => None,
         };
+    }
+    // A face typed on a panel that takes typed dice starts typing them.
+    if let KeyCode::Char(c @ '1'..='6') = key.code
+        && !key.ctrl
+        && keys::find(KEYMAP, context, Key::ch('t')) == Some(Action::TypeDice)
+    {
+        return Some(Action::Input(c));
+    }
+    // A unit's id: its number on the tables, `b10` or `10` in a picker.
+    if let KeyCode::Char(c) = key.code
+        && !key.ctrl
+        && (c.is_ascii_digit() && matches!(context, Context::Tables | Context::Pick)
+            || matches!(c, 'a' | 'b' | 'A' | 'B') && context == Context::Pick)
+    {
+        return Some(Action::Jump(c));
     }
     if context.passes_on() {
         return find(Context::Global);
@@ -183,6 +207,8 @@ pub const CONTEXTS: &[Context] = &[
     Context::Formation,
     Context::Help,
     Context::ConfirmQuit,
+    Context::Summary,
+    Context::Note,
     Context::Global,
 ];
 
@@ -250,6 +276,8 @@ mod tests {
             Context::FallBack,
             Context::HitStands,
             Context::BreakOff,
+            Context::Summary,
+            Context::Note,
         ] {
             assert_eq!(
                 lookup(ctx, Key::plain(KeyCode::Esc)),

@@ -92,6 +92,10 @@ impl Widget for &App {
                 Dialog::Pick(p) => fight::pick(self, p, area, buf),
                 Dialog::Help { scroll } => help::render(self, *scroll, area, buf),
                 Dialog::ConfirmQuit => popup::confirm_quit(self, area, buf),
+                Dialog::Summary { turn, lines } => popup::summary(self, *turn, lines, area, buf),
+                Dialog::Note { unit, text, error } => {
+                    popup::note(self, *unit, text, error.as_deref(), area, buf)
+                }
                 Dialog::FollowUp { unit, loser } => next::follow_up(self, *unit, *loser, area, buf),
                 Dialog::FallBack(f) => next::fall_back(self, f, area, buf),
                 Dialog::HitStands(h) => next::hit_stands(self, h, area, buf),

@@ -645,6 +645,7 @@ impl App {
         {
             x.chosen.push(c);
             x.notes.push(note);
+            x.marks.push(self.battle.events().len());
             r.error = None;
         }
     }

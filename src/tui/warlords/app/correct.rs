@@ -80,13 +80,67 @@ impl App {
 
     pub(super) fn open_correction(&mut self, unit: UnitId) {
         let before = self.fields(unit);
+        let line = self.likely_field(unit);
         self.dialogs.push(Dialog::Correct(Correct {
             unit,
             after: before.clone(),
             before,
-            line: 0,
+            line,
             error: None,
         }));
+    }
+
+    /// The field a correction of `unit` most likely means: what the last
+    /// event about it changed (a shot: casualty figures; a Melee or a stand
+    /// lost: stands; a charge or move: moving; an activation: morale).
+    fn likely_field(&self, unit: UnitId) -> usize {
+        let field = self.battle.events().iter().rev().find_map(|e| match e {
+            Event::Shooting { target, .. } if *target == unit => Some(2),
+            Event::Melee { a, b, .. } if *a == unit || *b == unit => Some(3),
+            Event::StandLoss { unit: u, .. } | Event::Flee { unit: u, .. } if *u == unit => Some(3),
+            Event::Choose { unit: u, .. } | Event::RandomMove { unit: u, .. } if *u == unit => {
+                Some(6)
+            }
+            Event::Correct {
+                unit: u,
+                correction,
+            } if *u == unit => Some(match correction {
+                Correction::Morale(_) => 0,
+                Correction::Champions(_) => 1,
+                Correction::Casualties(_) => 2,
+                Correction::Stands(_) => 3,
+                Correction::Files(_) => 4,
+                Correction::Formation(_) => 5,
+                Correction::Moving(_) => 6,
+                Correction::Pavises(_) => 7,
+                Correction::Activated(_) => 8,
+                Correction::Removed(_) => 9,
+                _ => 0,
+            }),
+            Event::Activation { unit: u, .. } if *u == unit => Some(0),
+            _ => None,
+        });
+        field.unwrap_or(0)
+    }
+
+    /// A field's key in the correction form: the cursor goes to that field;
+    /// pressed again, its value steps up (so one key changes a field).
+    pub(super) fn field_key(&mut self, c: char) {
+        let Some(Dialog::Correct(form)) = self.dialogs.last_mut() else {
+            return;
+        };
+        let at = form
+            .after
+            .iter()
+            .position(|f| field_key(f, &form.after) == Some(c));
+        match at {
+            Some(i) if i == form.line => self.value(1),
+            Some(i) => {
+                form.line = i;
+                form.error = None;
+            }
+            None => form.error = Some(format!("no field of this unit has the key {c}")),
+        }
     }
 
     pub(super) fn field(&mut self, delta: i64) {
@@ -180,6 +234,29 @@ impl App {
         ));
         self.follow_walker();
     }
+}
+
+/// The key of a field in the correction form (personalities: 1, 2, … in order).
+pub fn field_key(f: &Field, all: &[Field]) -> Option<char> {
+    Some(match f {
+        Field::Morale(_) => 'm',
+        Field::Champions(_) => 'h',
+        Field::Casualties(_) => 'c',
+        Field::Stands(_) => 's',
+        Field::Files(_) => 'f',
+        Field::Formation(_) => 'o',
+        Field::Moving(_) => 'v',
+        Field::Pavises(_) => 'p',
+        Field::Activated(_) => 'a',
+        Field::Removed(_) => 'r',
+        Field::Personality(..) => {
+            let n = all
+                .iter()
+                .filter(|g| matches!(g, Field::Personality(..)))
+                .position(|g| g == f)?;
+            char::from_digit(n as u32 + 1, 10).filter(|_| n < 9)?
+        }
+    })
 }
 
 const MORALES: &[Morale] = &[

@@ -29,6 +29,7 @@ fn empty_rolled() -> Rolled {
         activation: None,
         chosen: Vec::new(),
         notes: Vec::new(),
+        marks: Vec::new(),
         shooting: None,
         melee: None,
         moved: None,
@@ -287,6 +288,8 @@ impl App {
                 purpose,
                 choices,
                 line: 0,
+                why: String::new(),
+                typed: String::new(),
             }));
         }
         let (of, side) = match purpose {
@@ -321,12 +324,13 @@ impl App {
             };
             return self.set_resolve_error(why.to_string());
         }
-        let want = self.selected[side as usize];
-        let line = choices.iter().position(|c| c.index == want).unwrap_or(0);
+        let (line, why) = self.likely(of, purpose, &choices);
         self.dialogs.push(Dialog::Pick(Pick {
             purpose,
             choices,
             line,
+            why,
+            typed: String::new(),
         }));
     }
 

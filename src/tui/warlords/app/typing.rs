@@ -24,9 +24,37 @@ impl App {
                     ask,
                     text: String::new(),
                     error: None,
+                    quick: None,
                 }))
             }
             Err(e) => self.set_resolve_error(e),
+        }
+    }
+
+    /// A face typed straight on a panel before its roll: the field opens
+    /// with it, and once every die the panel lists is in, they are used.
+    pub(super) fn type_face(&mut self, c: char) {
+        if matches!(self.dialogs.last(), Some(Dialog::Resolve(r)) if r.rolled.is_none()) {
+            self.open_typing();
+            if let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut() {
+                t.quick = Some(
+                    t.groups
+                        .iter()
+                        .map(|(_, n)| n.white + n.red + n.yellow)
+                        .sum(),
+                );
+            }
+        }
+        let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut() else {
+            return;
+        };
+        if t.text.chars().count() < 80 {
+            t.text.push(c);
+            t.error = None;
+        }
+        let faces = t.text.chars().filter(char::is_ascii_digit).count();
+        if t.quick == Some(faces) {
+            self.submit_typed();
         }
     }
 
@@ -40,7 +68,7 @@ impl App {
         ) else {
             return;
         };
-        let result = typed_dice(t).and_then(|typed| {
+        let check = |typed: Vec<Dice>| {
             let groups = self.needs_given(&r.procedure, &typed)?;
             for ((who, need), have) in groups.iter().zip(&typed) {
                 for (colour, n) in need.per_colour() {
@@ -54,7 +82,37 @@ impl App {
                 }
             }
             Ok((groups, typed))
-        });
+        };
+        let result = match in_one_line(t) {
+            // More bare faces than this prompt asks: the prompts that follow, in order.
+            Some(faces) => {
+                let mut now = t.clone();
+                let mut faces = faces.as_str();
+                loop {
+                    let (chunk, rest) = faces.split_at(now.ask.count.min(faces.len()));
+                    now.text = chunk.to_string();
+                    faces = rest;
+                    match typed_dice(&now).and_then(check) {
+                        Err(e) => break Err(e),
+                        Ok((groups, typed)) => match TypeDice::next_ask(&groups, &typed) {
+                            Some(ask) if !faces.is_empty() => {
+                                now.groups = groups;
+                                now.typed = typed;
+                                now.ask = ask;
+                            }
+                            None if !faces.is_empty() => {
+                                break Err(format!(
+                                    "{} face(s) more than this roll needs: {faces}",
+                                    faces.len()
+                                ));
+                            }
+                            _ => break Ok((groups, typed)),
+                        },
+                    }
+                }
+            }
+            None => typed_dice(t).and_then(check),
+        };
         let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut() else {
             return;
         };
@@ -67,6 +125,8 @@ impl App {
                     t.ask = ask;
                     t.text.clear();
                     t.error = None;
+                    // Typed straight on the panel: the next prompt too.
+                    t.quick = t.quick.map(|_| ask.count);
                 }
                 None => {
                     self.dialogs.pop();
@@ -81,6 +141,16 @@ impl App {
             r.error = Some(e);
         }
     }
+}
+
+/// Typed straight on the panel (no `t`), bare faces (no colour named, no
+/// `|`) beyond what the prompt asks: the
+/// faces in order, to fill this prompt and the ones after it, as the panel
+/// lists the dice (white, then red, then yellow; side a before side b).
+fn in_one_line(t: &TypeDice) -> Option<String> {
+    let faces: String = t.text.chars().filter(|c| !matches!(c, ' ' | ',')).collect();
+    (t.quick.is_some() && faces.chars().all(|c| c.is_ascii_digit()) && faces.len() > t.ask.count)
+        .then_some(faces)
 }
 
 /// The dice a typed-dice field holds with what was just typed: bare digits

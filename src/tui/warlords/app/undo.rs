@@ -2,6 +2,7 @@
 
 use super::App;
 use crate::battle::warlords::Event;
+use crate::tui::warlords::dialog::{Dialog, Procedure};
 
 impl App {
     /// Whether the event at `at` was recorded by the same key as the one before it.
@@ -11,6 +12,16 @@ impl App {
 
     /// Takes back the last step: every event its one key recorded.
     pub(super) fn undo(&mut self) {
+        // A half-done step under an activation's result: undo goes back to
+        // the unit's choices, not past its activation.
+        let activation = self.dialogs.iter().rev().find_map(|d| match d {
+            Dialog::Resolve(r)
+                if matches!(r.procedure, Procedure::Activation { .. }) && r.rolled.is_some() =>
+            {
+                Some(r.clone())
+            }
+            _ => None,
+        });
         self.dialogs.clear();
         let mut kinds: Vec<&'static str> = Vec::new();
         loop {
@@ -21,6 +32,20 @@ impl App {
             if !(at > 0 && self.is_joined(at, &e)) {
                 break;
             }
+        }
+        let left = self.battle.events().len();
+        if let Some(mut r) = activation
+            && let Some(x) = &mut r.rolled
+            && x.entry < left
+            && !kinds.is_empty()
+        {
+            let keep = x.marks.iter().take_while(|m| **m <= left).count();
+            x.chosen.truncate(keep);
+            x.notes.truncate(keep);
+            x.marks.truncate(keep);
+            r.error = None;
+            r.scroll = 0;
+            self.dialogs.push(Dialog::Resolve(r));
         }
         match kinds.len() {
             0 => self.refuse("nothing to undo"),
@@ -36,7 +61,9 @@ impl App {
                 ))
             }
         }
-        self.follow_walker();
+        if self.dialogs.is_empty() {
+            self.follow_walker();
+        }
     }
 
     /// Applies again the last step taken back, with its recorded dice.

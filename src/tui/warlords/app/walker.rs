@@ -83,6 +83,11 @@ impl App {
             Context::Help => {
                 self.dialogs.pop();
             }
+            Context::Note => self.record_note(),
+            Context::Summary => {
+                self.dialogs.pop();
+                self.walk();
+            }
             _ => {}
         }
     }
@@ -112,6 +117,11 @@ impl App {
                             (_, to) => format!("every unit has activated; now {to} (2.1)"),
                         };
                         self.say(text);
+                        if from == Phase::Melee {
+                            // The turn just ended, in a few lines.
+                            self.open_summary(self.battle.turn().saturating_sub(1));
+                            return;
+                        }
                         self.follow_walker();
                     }
                     Err(e) => self.refuse(e.to_string()),

@@ -202,6 +202,13 @@ pub const KEYS: &[Binding] = &[
     ),
     b(
         C::Pick,
+        Key::ch('b'),
+        Action::Jump('b'),
+        "",
+        "type a unit's id (b10, or just 10) to put the cursor on it",
+    ),
+    b(
+        C::Pick,
         Key::plain(K::Up),
         Action::FieldUp,
         "",

@@ -81,6 +81,13 @@ pub const KEYS: &[Binding] = &[
     ),
     b(
         C::Tables,
+        Key::ch('1'),
+        Action::Jump('1'),
+        "",
+        "type a unit's number (1-9, 1 then 0 for the tenth) to select it on this side",
+    ),
+    b(
+        C::Tables,
         Key::plain(K::Tab),
         Action::OtherSide,
         "other side",
@@ -106,6 +113,34 @@ pub const KEYS: &[Binding] = &[
         Action::Correct,
         "correct",
         "correct the selected unit or its personalities (the table is the truth)",
+    ),
+    b(
+        C::Tables,
+        Key::ch('n'),
+        Action::NoteUnit,
+        "note",
+        "write a note on the selected unit (saved, and printed in the report)",
+    ),
+    b(
+        C::Tables,
+        Key::ch('N'),
+        Action::NoteTurn,
+        "",
+        "write a note on the turn",
+    ),
+    b(
+        C::Tables,
+        Key::ch('S'),
+        Action::Summary,
+        "",
+        "the summary of the turn so far (casualties, morale, units and personalities lost)",
+    ),
+    b(
+        C::Tables,
+        Key::ch('l'),
+        Action::Log,
+        "log",
+        "the whole log, to scroll and search (/)",
     ),
     b(
         C::Tables,

@@ -30,4 +30,34 @@ pub const KEYS: &[Binding] = &[
         "back",
         "back to the roll",
     ),
+    // Writing a note.
+    b(
+        C::Note,
+        Key::plain(K::Enter),
+        Action::Advance,
+        "record the note",
+        "record the note (saved with the battle, printed in the report)",
+    ),
+    b(
+        C::Note,
+        Key::plain(K::Backspace),
+        Action::Backspace,
+        "",
+        "delete the last character",
+    ),
+    b(
+        C::Note,
+        Key::plain(K::Esc),
+        Action::Back,
+        "back",
+        "drop the note",
+    ),
+    // The turn's summary.
+    b(
+        C::Summary,
+        Key::plain(K::Enter),
+        Action::Advance,
+        "next turn",
+        "close the summary and go on: roll for the next turn's initiative",
+    ),
 ];

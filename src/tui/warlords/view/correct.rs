@@ -55,8 +55,11 @@ pub fn correct(app: &App, c: &Correct, area: Rect, buf: &mut Buffer) {
         let (name, value) = field_text(now);
         let changed = now != was;
         let style = if i == c.line { t.selected() } else { t.text() };
+        let key = crate::tui::warlords::app::field_key(now, &c.after)
+            .map_or("  ".to_string(), |k| format!("{k} "));
         let mut spans = vec![
             Span::styled(if i == c.line { "› " } else { "  " }, style),
+            Span::styled(key, t.key()),
             Span::styled(format!("{name:<22}"), style),
             Span::styled(
                 format!("◂ {value} ▸"),
@@ -73,7 +76,7 @@ pub fn correct(app: &App, c: &Correct, area: Rect, buf: &mut Buffer) {
     }
     lines.push(Line::from(vec![
         Span::styled("↑↓", t.key()),
-        Span::raw(" field  "),
+        Span::raw("/key field  "),
         Span::styled("←→", t.key()),
         Span::raw(" value  "),
         Span::styled("Enter", t.key()),

@@ -14,8 +14,16 @@ fn list<T: Named + PartialEq>(xs: &[T]) -> String {
     if xs.is_empty() {
         "—".to_string()
     } else {
-        xs.iter().map(|x| x.name()).collect::<Vec<_>>().join(", ")
+        xs.iter()
+            .map(|x| spoken(x.name()))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
+}
+
+/// A file-format word as the referee says it: `heavy_missiles` is "heavy missiles".
+fn spoken(word: &str) -> String {
+    word.replace('_', " ")
 }
 
 /// Draws the pane.
@@ -109,7 +117,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         lines.push(Line::from(Span::styled("no personalities", t.dim())));
     }
     for p in &x.personalities {
-        let mut traits: Vec<String> = p.traits.iter().map(|t| t.name().to_string()).collect();
+        let mut traits: Vec<String> = p.traits.iter().map(|t| spoken(t.name())).collect();
         traits.extend(p.other_traits.iter().cloned());
         if !p.nemesis.is_empty() {
             traits.push(format!("nemesis {}", p.nemesis.join(", ")));

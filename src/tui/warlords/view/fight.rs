@@ -846,7 +846,8 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
 pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let rows = (p.choices.len() as u16 + 3).min(area.height.saturating_sub(4));
-    let r = popup::centred(area, 64, rows + 2);
+    // Wide enough for whole names (the longest in Hastings is 32 letters).
+    let r = popup::centred(area, 72, rows + 2);
     let title = match p.purpose {
         PickFor::Shoot(u) => format!("{} shoots at…", app.name(u)),
         PickFor::Charge(u) => format!("{} charges…", app.name(u)),
@@ -883,13 +884,21 @@ pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
         .map(|(i, id)| {
             let u = app.battle.unit(*id);
             let text = u.map_or(String::new(), |u| {
+                // Who it is in Melee with (2.6).
+                let melee: Vec<String> = app
+                    .battle
+                    .in_melee_with(*id)
+                    .iter()
+                    .map(|o| format!("×{o}"))
+                    .collect();
                 format!(
-                    "{:<4}{:<30} {:<4} {:>2} st  {}",
+                    "{:<4}{:<36} {:<5} {:>2} st  {:<7} {}",
                     id.to_string(),
-                    cut(&u.unit.name, 30),
+                    cut(&u.unit.name, 36),
                     words::troop_short(u.unit.troop_type),
                     u.unit.stands,
-                    words::morale(u.unit.morale)
+                    words::morale(u.unit.morale),
+                    melee.join(" ")
                 )
             });
             let style = if i == p.line { t.selected() } else { t.text() };
@@ -902,13 +911,21 @@ pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
             Line::from(vec![Span::styled(mark, style), Span::styled(text, style)])
         })
         .collect();
-    lines.push(Line::from(vec![
+    let mut foot = vec![
         k(t, "↑↓"),
+        Span::raw(" or "),
+        k(t, "b10"),
         Span::raw(" unit  "),
         k(t, "Enter"),
         Span::raw(" pick  "),
         k(t, "Esc"),
         Span::raw(" back"),
-    ]));
+    ];
+    if !p.typed.is_empty() {
+        foot.push(Span::styled(format!("  id {}", p.typed), t.dim()));
+    } else if !p.why.is_empty() {
+        foot.push(Span::styled(format!("  · {}", p.why), t.dim()));
+    }
+    lines.push(Line::from(foot));
     Paragraph::new(lines).render(inner, buf);
 }

@@ -17,6 +17,12 @@ fn works(app: &App, context: Context, action: Action) -> bool {
         Action::Back => context != Context::Tables,
         Action::BreakOff => app.break_off_offered().is_some(),
         Action::NextOpponent => app.break_off_opponents() > 1,
+        // No `1 next step` when the Melee offers none.
+        Action::NextStep(i) => matches!(
+            app.dialogs.last(),
+            Some(crate::tui::warlords::dialog::Dialog::Resolve(r))
+                if r.rolled.as_ref().is_some_and(|x| x.next.len() > i)
+        ),
         _ => true,
     }
 }
@@ -26,19 +32,26 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let context = app.context();
     let mut spans: Vec<Span> = Vec::new();
-    let mut used = 0usize;
+    let width = |b: &keymap::Binding| b.key.label().chars().count() + b.hint.chars().count() + 3;
+    let hints: Vec<&keymap::Binding> = keymap::hints(context)
+        .filter(|b| b.action != Action::Help && works(app, context, b.action))
+        .collect();
+    // Undo and quit are always in sight, whatever else must go (80 columns).
+    let kept = |b: &keymap::Binding| matches!(b.action, Action::Undo | Action::Quit);
+    let mut used: usize = hints.iter().filter(|b| kept(b)).map(|b| width(b)).sum();
     let room = (area.width as usize).saturating_sub(8);
-    for b in keymap::hints(context) {
-        if b.action == Action::Help || !works(app, context, b.action) {
-            continue;
+    let mut shown: Vec<&keymap::Binding> = Vec::new();
+    for b in &hints {
+        if !kept(b) {
+            if used + width(b) > room {
+                continue;
+            }
+            used += width(b);
         }
-        let key = b.key.label();
-        let width = key.chars().count() + b.hint.chars().count() + 3;
-        if used + width > room {
-            break;
-        }
-        used += width;
-        spans.push(Span::styled(key, t.key()));
+        shown.push(b);
+    }
+    for b in shown {
+        spans.push(Span::styled(b.key.label(), t.key()));
         spans.push(Span::raw(format!(" {}  ", b.hint)));
     }
     if context.passes_on() {
@@ -76,7 +89,8 @@ pub fn status(app: &App, area: Rect, buf: &mut Buffer) {
         ])
     } else {
         Line::from(vec![
-            Span::styled("› ", t.good()),
+            // No mark beside an open dialog, where it would point at nothing.
+            Span::styled(if app.dialogs.is_empty() { "› " } else { "  " }, t.good()),
             Span::raw(s.text.clone()),
         ])
     };

@@ -2,7 +2,7 @@
 
 use super::popup;
 use crate::tui::keys;
-use crate::tui::shell_keymap::{SHELL_KEYMAP, ShellContext};
+use crate::tui::shell_keymap::{SHELL_CONTEXTS, SHELL_KEYMAP};
 use crate::tui::text::wrap_hanging;
 use crate::tui::warlords::app::App;
 use crate::tui::warlords::keymap::{CONTEXTS, KEYMAP};
@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 /// Every key, context by context, as lines: the Warlords console's, then
-/// the shell's (a failed save, the start screen).
+/// the shell's (the log browser, a failed save, the start screen).
 pub fn lines(app: &App) -> Vec<Line<'static>> {
     let t = &app.theme;
     let mut out = Vec::new();
@@ -28,12 +28,8 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     for ctx in CONTEXTS {
         section(ctx.title(), keys::help_entries(KEYMAP, *ctx));
     }
-    for ctx in [
-        ShellContext::NotSaved,
-        ShellContext::SavePath,
-        ShellContext::Start,
-    ] {
-        section(ctx.title(), keys::help_entries(SHELL_KEYMAP, ctx));
+    for ctx in SHELL_CONTEXTS {
+        section(ctx.title(), keys::help_entries(SHELL_KEYMAP, *ctx));
     }
     out
 }

@@ -160,7 +160,11 @@ fn before(app: &App, r: &Resolve, width: u16) -> Vec<Line<'static>> {
             let Some(u) = app.battle.unit(*unit) else {
                 return out;
             };
-            out.extend(facts(t, situation, width));
+            // 3.1.2, W-4: a tactician with the unit itself counts as in sight.
+            let own_tactician = u.unit.active_personalities().any(|p| {
+                p.has(crate::rules::warlords::personality::PersonalityTrait::ExpertTactician)
+            });
+            out.extend(facts(t, situation, own_tactician, width));
             if matches!(r.procedure, Procedure::Activation { .. }) {
                 out.extend(break_off_offer(app));
             }
@@ -264,7 +268,12 @@ fn roll_keys(t: &Theme) -> Line<'static> {
 }
 
 /// The activation's toggles, two to a line when there is room.
-fn facts(t: &Theme, s: &ActivationSituation, width: u16) -> Vec<Line<'static>> {
+fn facts(
+    t: &Theme,
+    s: &ActivationSituation,
+    own_tactician: bool,
+    width: u16,
+) -> Vec<Line<'static>> {
     let items: Vec<Vec<Span<'static>>> = vec![
         toggle(
             t,
@@ -278,11 +287,16 @@ fn facts(t: &Theme, s: &ActivationSituation, width: u16) -> Vec<Line<'static>> {
             "v",
             "enemy visible ahead (champion, W-7)",
         ),
+        // Shown on whenever its +1 is applied (3.1.2, W-4).
         toggle(
             t,
-            s.tactician_in_sight,
+            s.tactician_in_sight || own_tactician,
             "x",
-            "Expert tactician in sight (+1, 3.1.2)",
+            if own_tactician {
+                "Expert tactician with the unit (+1, 3.1.2)"
+            } else {
+                "Expert tactician in sight (+1, 3.1.2)"
+            },
         ),
         toggle(t, s.charging, "c", "charging / counter-charging (3.1.2)"),
         toggle(t, s.fleeing, "f", "fleeing (2.2.1)"),

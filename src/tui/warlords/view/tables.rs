@@ -44,8 +44,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         }
     }
     let columns = Columns::new(&COLUMNS, area.width, &[name as u16, people as u16]);
-    side(app, Side::A, a, &columns, buf);
-    side(app, Side::B, b, &columns, buf);
+    // The personalities' cell as wide as the columns left it: names are
+    // shortened before a status is cut.
+    let people_width = columns.at.get(10).map_or(0, |c| c.1) as usize;
+    side(app, Side::A, a, &columns, people_width, buf);
+    side(app, Side::B, b, &columns, people_width, buf);
     if list_rows > 0 {
         fled(app, &gone, list, buf);
     }
@@ -118,7 +121,14 @@ fn fled(app: &App, gone: &[UnitId], area: Rect, buf: &mut Buffer) {
 }
 
 /// Draws one side's table.
-fn side(app: &App, side: Side, area: Rect, columns: &Columns, buf: &mut Buffer) {
+fn side(
+    app: &App,
+    side: Side,
+    area: Rect,
+    columns: &Columns,
+    people_width: usize,
+    buf: &mut Buffer,
+) {
     let t = &app.theme;
     let b = &app.battle;
     let all = &b.state().units[side as usize];
@@ -184,7 +194,7 @@ fn side(app: &App, side: Side, area: Rect, columns: &Columns, buf: &mut Buffer) 
     );
     for (row_y, &(i, u)) in (inner.y + 1..).zip(units.iter().skip(first).take(rows)) {
         let is_selected = focused && Some(i) == selected;
-        let cells = row(app, side, i, u, wide, is_selected);
+        let cells = row(app, side, i, u, wide, people_width, is_selected);
         if is_selected {
             buf.set_style(Rect::new(inner.x, row_y, inner.width, 1), t.selected());
         }
@@ -229,8 +239,8 @@ const COLUMNS: [Column; 12] = [
         width: 5,
     },
     Column {
-        title: "FxR",
-        width: 4,
+        title: "ranks",
+        width: 5,
     },
     Column {
         title: "form",
@@ -242,7 +252,7 @@ const COLUMNS: [Column; 12] = [
     },
     Column {
         title: "morale",
-        width: 9,
+        width: 7,
     },
     Column {
         title: "Ch",
@@ -269,26 +279,39 @@ fn row<'a>(
     i: usize,
     u: &'a UnitState,
     wide: bool,
+    people_width: usize,
     selected: bool,
 ) -> [Span<'a>; 12] {
     let t = &app.theme;
     let x = &u.unit;
-    let ranks = x.ranks();
-    let files = ranks.first().copied().unwrap_or(0);
-    let people = personalities(x, wide);
+    let people = fit_personalities(x, wide, people_width);
+    // In Melee: the opponent's id where moving or stopped would be (a unit
+    // in contact has stopped, W-25).
+    let melee = app.battle.in_melee_with(UnitId::new(side, i));
+    let moving = match melee.as_slice() {
+        [] if x.moving => "mov".to_string(),
+        [] => "stop".to_string(),
+        [one] => format!("×{one}"),
+        [one, ..] => format!("×{one}+"),
+    };
     let morale_word = if u.removed {
         "removed"
     } else {
         words::morale(x.morale)
     };
     [
-        Span::raw(if selected { "›" } else { " " }),
+        // The mark only on the bare tables: beside a dialog it is stray.
+        Span::raw(if selected && app.dialogs.is_empty() {
+            "›"
+        } else {
+            " "
+        }),
         Span::raw(format!("{}{}", side.name(), i + 1)),
         Span::raw(x.name.as_str()),
         Span::raw(words::troop_short(x.troop_type)),
-        Span::raw(format!("{files}×{}", ranks.len())),
+        Span::raw(words::ranks(&x.ranks())),
         Span::raw(words::formation_short(x.formation)),
-        Span::raw(if x.moving { "mov" } else { "stop" }),
+        Span::raw(moving),
         Span::styled(morale_word, t.tone(words::tone(x.morale))),
         Span::raw(num(x.champions)),
         Span::raw(num(x.casualties)),
@@ -316,6 +339,50 @@ fn personalities(x: &Unit, wide: bool) -> String {
         people.push_str(words::status_mark(p.status));
     }
     people
+}
+
+/// A unit's personalities in at most `width` cells: full or first names,
+/// then initials; a status is never cut (a captured Abbot stays captured).
+fn fit_personalities(x: &Unit, wide: bool, width: usize) -> String {
+    let fits = |s: &String| s.chars().count() <= width;
+    let full = personalities(x, wide);
+    if fits(&full) {
+        return full;
+    }
+    let first = personalities(x, false);
+    if fits(&first) {
+        return first;
+    }
+    // First names cut to as many letters as fit, with short marks: *Haro,Abbo(c).
+    let cut_to = |n: usize| -> String {
+        x.personalities
+            .iter()
+            .map(|p| {
+                let first = p.name.split_whitespace().next().unwrap_or("");
+                format!(
+                    "{}{}{}",
+                    if p.commander { "*" } else { "" },
+                    first.chars().take(n).collect::<String>(),
+                    words::status_short(p.status)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    if let Some(short) = (1..=12).rev().map(cut_to).find(|s| fits(s)) {
+        return short;
+    }
+    // Only a count, and the ones gone.
+    let gone = x
+        .personalities
+        .iter()
+        .filter(|p| !words::status_short(p.status).is_empty())
+        .count();
+    if gone > 0 {
+        format!("{}({gone}✗)", x.personalities.len())
+    } else {
+        format!("{}", x.personalities.len())
+    }
 }
 
 /// A count, blank when zero so the eye finds the non-zero ones.

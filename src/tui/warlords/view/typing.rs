@@ -31,7 +31,18 @@ pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
             )
         }
         Some(g) => {
-            let who = d.groups.get(g).map_or("", |(w, _)| w.as_str());
+            let mut who = d.groups.get(g).map_or("", |(w, _)| w.as_str()).to_string();
+            // A shot's red and yellow dice check the target's personalities
+            // (W-15): the prompt names the target, not the shooter.
+            let below = app.dialogs.iter().rev().find_map(|x| match x {
+                crate::tui::warlords::dialog::Dialog::Resolve(r) => Some(&r.procedure),
+                _ => None,
+            });
+            if let Some(crate::tui::warlords::dialog::Procedure::Shooting { target, .. }) = below
+                && ask.colour != crate::dice::Colour::White
+            {
+                who = format!("{}'s personalities", app.name(*target));
+            }
             let why = match (
                 ask.colour,
                 d.typed.get(g).is_some_and(|x| !x.white.is_empty()),
@@ -58,9 +69,11 @@ pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
             Span::raw(so_far.join("; ")),
         ]));
     }
-    lines.push(Line::from(
-        "faces 1-6: 436 or 4 3 6; by colour: W: 6 6 4  R: 3  Y: 1; sides apart: |",
-    ));
+    lines.push(Line::from(if d.quick.is_some() {
+        "faces 1-6 on one line, as the panel lists them (white, then red); they are used at the last face"
+    } else {
+        "faces 1-6: 436 or 4 3 6; by colour: W: 6 6 4  R: 3  Y: 1; sides apart: |"
+    }));
     lines.push(Line::from(vec![
         Span::styled("> ", t.key()),
         Span::raw(d.text.clone()),

@@ -36,20 +36,34 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 id.side.name()
             )
         }
-        Step::EndActivations(s) => format!(
-            "side {} has activated every unit: move on to {} (2.1)",
-            s.name(),
-            if Some(s) == b.initiative() {
-                "the other side's activations"
+        Step::EndActivations(s) if Some(s) == b.initiative() => format!(
+            "side {} has activated every unit: move on to the other side's activations (2.1)",
+            s.name()
+        ),
+        Step::EndActivations(s) => {
+            // The Melees to fight, listed before the phase (2.6).
+            let pairs = &b.state().engagements;
+            let list = if pairs.is_empty() {
+                "no Melee".to_string()
             } else {
-                "Melee"
-            }
-        ),
-        Step::FightMelee(x, y) => format!(
-            "Melee: {} ({x}) against {} ({y}) (2.6)",
-            app.name(x),
-            app.name(y)
-        ),
+                let each: Vec<String> = pairs.iter().map(|e| format!("{}×{}", e.a, e.b)).collect();
+                format!("{} Melee(s): {}", pairs.len(), each.join(", "))
+            };
+            format!(
+                "side {} has activated every unit: move on to Melee (2.1); {list}",
+                s.name()
+            )
+        }
+        Step::FightMelee(x, y) => {
+            let pairs = &b.state().engagements;
+            let left = pairs.iter().filter(|e| !e.fought_this_turn).count();
+            format!(
+                "Melee: {} ({x}) against {} ({y}) (2.6); {left} of {} still to fight",
+                app.name(x),
+                app.name(y),
+                pairs.len()
+            )
+        }
         Step::EndTurn => "every Melee is fought: end the turn (2.1)".to_string(),
         Step::Duty(i) => {
             let d = &b.duties()[i];

@@ -73,6 +73,38 @@ pub fn status_mark(s: PersonalityStatus) -> &'static str {
     }
 }
 
+/// A personality's status in a mark of at most 3 cells, for tight tables.
+pub fn status_short(s: PersonalityStatus) -> &'static str {
+    match s {
+        PersonalityStatus::Active => "",
+        PersonalityStatus::Wounded => "(w)",
+        PersonalityStatus::Captured => "(c)",
+        PersonalityStatus::Killed => "(†)",
+        PersonalityStatus::Escaped => "(e)",
+    }
+}
+
+/// A unit's ranks as they stand: `4×2` when every rank is as wide, else
+/// each rank (`4-4-2`, a 4-4-2 schiltron is not 4×3), or `5×3+1` when
+/// more than three ranks end in a short one.
+pub fn ranks(ranks: &[u32]) -> String {
+    let Some(&front) = ranks.first() else {
+        return "—".to_string();
+    };
+    if ranks.iter().all(|r| *r == front) {
+        return format!("{front}×{}", ranks.len());
+    }
+    let body = &ranks[..ranks.len() - 1];
+    if ranks.len() > 3 && body.iter().all(|r| *r == front) {
+        return format!("{front}×{}+{}", body.len(), ranks[ranks.len() - 1]);
+    }
+    ranks
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
 /// The theme's tone of a morale state (1.7).
 pub fn tone(m: Morale) -> Tone {
     match m {
