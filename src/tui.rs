@@ -19,6 +19,7 @@ pub mod table;
 pub mod text;
 pub mod theme;
 pub mod walker;
+pub mod warlord_i;
 pub mod warlords;
 
 use std::path::PathBuf;

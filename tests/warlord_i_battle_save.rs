@@ -474,7 +474,7 @@ fn herald_odds_reads_warlord_i_case_files() {
 }
 
 #[test]
-fn herald_play_refuses_a_warlord_i_battle_plainly() {
+fn herald_play_opens_a_warlord_i_battle_in_its_console() {
     // The console needs a terminal: `script` gives it one where installed.
     let Ok(probe) = Command::new("script").arg("--version").output() else {
         eprintln!("script is not installed: skipped");
@@ -488,18 +488,33 @@ fn herald_play_refuses_a_warlord_i_battle_plainly() {
     assert!(new_carrhae(dir.path(), "carrhae").status.success());
     let path = dir.path().join("carrhae.toml");
     let before = fs::read_to_string(&path).unwrap();
+    // At most 20 s, whatever happens; q quits once it is drawn.
     let cmd = format!(
-        "TERM=xterm {} play {}",
+        "stty cols 120 rows 40; TERM=xterm timeout 20 {} play {}",
         env!("CARGO_BIN_EXE_herald"),
         path.display()
     );
-    let out = Command::new("script")
+    let mut child = Command::new("script")
         .args(["-qec", &cmd, "/dev/null"])
-        .output()
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
         .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    {
+        use std::io::Write;
+        let stdin = child.stdin.as_mut().unwrap();
+        stdin.write_all(b"q").unwrap();
+        stdin.flush().unwrap();
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let out = child.wait_with_output().unwrap();
     let said = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(2), "{said}");
-    assert!(said.contains("this is a Warlord I battle"), "{said}");
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert!(
+        said.contains("Surena"),
+        "the Parthian table is drawn: {said}"
+    );
     assert!(!said.contains("panicked"), "{said}");
     assert_eq!(fs::read_to_string(&path).unwrap(), before, "left as it is");
 }

@@ -345,6 +345,28 @@ impl Battle {
         self.state().melee_plan(a, b, facts_a, facts_b)
     }
 
+    /// After a melee's dice, before it is recorded: the side of the melee
+    /// (a or b of the event) whose loser must choose between retreat,
+    /// waver and surrender (Rule 76, WI-20), if one must; the choice is
+    /// the losing player's, asked by the console, never made here.
+    pub fn melee_choice_due(
+        &self,
+        a: UnitId,
+        b: UnitId,
+        facts_a: &MeleeFacts,
+        facts_b: &MeleeFacts,
+        dice: &crate::rules::warlord_i::SidesDice,
+    ) -> Result<Option<Side>, BattleError> {
+        let plan = self.melee_plan(a, b, facts_a, facts_b)?;
+        let face = |d: &crate::dice::Dice| d.white.first().map(|f| f.value());
+        let (Some(fa), Some(fb)) = (face(&dice.a), face(&dice.b)) else {
+            return Ok(None);
+        };
+        // Rule 76: side a's score less side b's decides the round.
+        let v = plan.verdict(plan.score(Side::A, fa) - plan.score(Side::B, fb));
+        Ok(v.loser.filter(|l| v.side(*l).response.is_some()))
+    }
+
     /// A general's wounding roll as the battle stands: the APs his unit
     /// incurred this Move, whether it fought (Rule 99, WI-21).
     pub fn general_risk_plan(&self, co: CoId) -> Result<GeneralRisk, BattleError> {
@@ -352,6 +374,73 @@ impl Battle {
             .co(co)
             .ok_or_else(|| BattleError::Refused(format!("there is no CO {co} in this battle")))?;
         Ok(GeneralRisk::plan(&c.co, self.state().risk_situation(co))?)
+    }
+
+    /// An isolated unit's initiative test before the dice (Rules 29, 37;
+    /// WI-7), for its odds (`odds::warlord_i::initiative`).
+    pub fn initiative_plan(
+        &self,
+        unit: UnitId,
+        co_activity: &[crate::rules::warlord_i::CoActivity],
+        facts: CommandFacts,
+    ) -> Result<crate::rules::warlord_i::Initiative, BattleError> {
+        self.state().initiative_plan(unit, co_activity, facts)
+    }
+
+    /// A unit's attempt to enter or return before the dice (Rule 47,
+    /// WI-22), with the failures the battle counted.
+    pub fn enter_plan(
+        &self,
+        unit: UnitId,
+        facts: EnterFacts,
+    ) -> Result<crate::rules::warlord_i::EnterField, BattleError> {
+        self.state().enter_plan(unit, facts)
+    }
+
+    /// A shot before the dice (Rules 55-56, WI-16, WI-17).
+    pub fn shooting_plan(
+        &self,
+        shooter: UnitId,
+        target: UnitId,
+        situation: &crate::rules::warlord_i::ShootingSituation,
+    ) -> Result<crate::rules::warlord_i::Shooting, BattleError> {
+        self.state().shooting_plan(shooter, target, situation)
+    }
+
+    /// A waver test before the dice (Rules 58-59, WI-13, WI-14).
+    pub fn waver_plan(
+        &self,
+        unit: UnitId,
+        situation: &crate::rules::warlord_i::WaverSituation,
+    ) -> Result<crate::rules::warlord_i::WaverTest, BattleError> {
+        self.state().waver_plan(unit, situation)
+    }
+
+    /// Fugitives' attrition before the die (Rule 13, WI-11).
+    pub fn fugitive_plan(
+        &self,
+        unit: UnitId,
+        situation: &crate::rules::warlord_i::FugitiveSituation,
+    ) -> Result<crate::rules::warlord_i::FugitiveAttrition, BattleError> {
+        self.state().fugitive_plan(unit, situation)
+    }
+
+    /// Attrition from causes the referee reports, before it is applied (Rules 12, 18; WI-8).
+    pub fn attrition_plan(
+        &self,
+        unit: UnitId,
+        gains: &crate::rules::warlord_i::AttritionGains,
+    ) -> Result<crate::rules::warlord_i::Attrition, BattleError> {
+        self.state().attrition_plan(unit, gains)
+    }
+
+    /// A unit's part of its side's recuperation step, before it is taken
+    /// (Rule 15, WI-9, WI-10): whether it may recuperate, and what it loses.
+    pub fn recuperation_plan(
+        &self,
+        unit: UnitId,
+    ) -> Result<crate::rules::warlord_i::Recuperation, BattleError> {
+        self.state().recuperation_plan(unit)
     }
 
     /// What the Move sequence of Rule 25 wants next.

@@ -183,10 +183,14 @@ pub fn run(save: Option<PathBuf>) -> Result<Outcome, String> {
     result
 }
 
-/// A console opened on a save, of the save's rule system.
+/// A console opened on a save, of the save's rule system (made once, moved
+/// once: the size of its variants does not matter).
+#[allow(clippy::large_enum_variant)]
 pub enum Opened {
     /// A Warlords battle.
     Warlords(Console<App>),
+    /// A Warlord I battle.
+    WarlordI(Console<super::warlord_i::app::App>),
 }
 
 fn run_in(
@@ -203,6 +207,7 @@ fn run_in(
     };
     match opened {
         Opened::Warlords(console) => run_console(terminal, console, signals),
+        Opened::WarlordI(console) => run_console(terminal, console, signals),
     }
 }
 
@@ -285,19 +290,17 @@ pub fn open(path: &Path) -> Result<Opened, String> {
             );
             Ok(Opened::Warlords(Console::new(app, file)))
         }
-        System::WarlordI => Err(console_missing(path, System::WarlordI)),
+        System::WarlordI => {
+            let (file, data) = SaveFile::open(path).map_err(|e| e.to_string())?;
+            let app = super::warlord_i::app::App::new(
+                data.battle,
+                SeededDice::restore(data.dice),
+                Theme::from_env(),
+                &data.name,
+            );
+            Ok(Opened::WarlordI(Console::new(app, file)))
+        }
     }
-}
-
-/// A battle of a system whose console this build does not have.
-fn console_missing(path: &Path, system: System) -> String {
-    format!(
-        "{}: this is a {} battle; the {} console is not available in this build (`herald log {}` prints the battle)",
-        path.display(),
-        system.title(),
-        system.title(),
-        path.display()
-    )
 }
 
 /// The two sides of Hastings: from `armies/` when there, else the built-in copy.

@@ -13,6 +13,35 @@ use crate::rules::warlord_i::{
 };
 
 impl State {
+    /// A unit's recuperation as its side's step would make it (Rule 15, WI-9, WI-10).
+    pub(crate) fn recuperation_plan(&self, unit: UnitId) -> Result<Recuperation, BattleError> {
+        Self::recuperation_of(self.on_table(unit)?)
+    }
+
+    fn recuperation_of(u: &super::UnitState) -> Result<Recuperation, BattleError> {
+        Ok(Recuperation::plan(&u.unit, u.rallied())?)
+    }
+
+    /// Attrition from causes the referee reports, before it is applied (Rules 12, 18; WI-8).
+    pub(crate) fn attrition_plan(
+        &self,
+        unit: UnitId,
+        gains: &AttritionGains,
+    ) -> Result<Attrition, BattleError> {
+        let u = self.on_table(unit)?;
+        Ok(Attrition::plan(&u.unit, *gains)?)
+    }
+
+    /// Fugitives' attrition as the battle stands, before the die (Rule 13, WI-11).
+    pub(crate) fn fugitive_plan(
+        &self,
+        unit: UnitId,
+        situation: &FugitiveSituation,
+    ) -> Result<FugitiveAttrition, BattleError> {
+        let u = self.on_table(unit)?;
+        Ok(FugitiveAttrition::plan(&u.unit, *situation)?)
+    }
+
     /// A side's recuperation step (Rule 25 steps 2-3): each of its units on
     /// the table recuperates 1 AP, 2 if rallied this Move, when steady and
     /// not engaged (Rule 15, WI-9); then bases go at 6 APs, or 4 for those
@@ -37,7 +66,7 @@ impl State {
             if u.off_table() {
                 continue;
             }
-            let out = Recuperation::plan(&u.unit, u.rallied())?.resolve();
+            let out = Self::recuperation_of(u)?.resolve();
             // Nothing to recover and nothing to remove: not worth a line.
             if u.unit.aps > 0 || out.bases_removed > 0 {
                 outcomes.push((UnitId::new(side, i), out));
@@ -69,7 +98,7 @@ impl State {
     ) -> Result<(), BattleError> {
         let u = self.on_table(unit)?;
         let name = u.unit.name.clone();
-        let out = Attrition::plan(&u.unit, *gains)?.resolve();
+        let out = self.attrition_plan(unit, gains)?.resolve();
         if u64::from(u.unit.aps) + u64::from(out.aps_gained) > u64::from(super::MAX_POINTS) {
             return Err(BattleError::Refused(format!(
                 "{} holds {} APs; {} more is more than any unit holds (at most {})",
@@ -124,7 +153,7 @@ impl State {
                 named(&name, unit)
             )));
         }
-        let out = FugitiveAttrition::plan(&u.unit, *situation)?.resolve(dice)?;
+        let out = self.fugitive_plan(unit, situation)?.resolve(dice)?;
         entry.roll(&name, dice);
         entry.summary = format!(
             "{} suffers attrition as fugitives: {}: {} AP(s){}",

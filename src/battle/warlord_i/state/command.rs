@@ -348,17 +348,9 @@ impl State {
                 }
             )));
         }
-        let situation = InitiativeSituation {
-            ccp: CcpSituation {
-                rally: false,
-                restrain_and_prompt: facts.restrain_and_prompt,
-                charge_target: facts.charge_target,
-                distance_cm: facts.distance_cm,
-                co_base_lost: false,
-            },
-            co_activity: co_activity.to_vec(),
-        };
-        let out = Initiative::plan(&u.unit, situation)?.resolve(dice)?;
+        let out = self
+            .initiative_plan(unit, co_activity, facts)?
+            .resolve(dice)?;
         entry.roll(&format!("{name}'s CO"), dice);
         entry.summary = format!(
             "{} on its CO's initiative: {}: {} CCPs against a cost of {}: {}",
@@ -377,6 +369,66 @@ impl State {
         self.get_mut(unit).initiative = Some(out.success);
         self.write_after(unit, &out.after, gained, entry);
         Ok(())
+    }
+
+    /// An isolated unit's initiative test as the battle stands, before the
+    /// dice (Rules 29, 37; WI-7): its CO's stars and doings, the cost of
+    /// commanding it.
+    pub(crate) fn initiative_plan(
+        &self,
+        unit: UnitId,
+        co_activity: &[CoActivity],
+        facts: CommandFacts,
+    ) -> Result<Initiative, BattleError> {
+        let u = self.on_table(unit)?;
+        let situation = InitiativeSituation {
+            ccp: CcpSituation {
+                rally: false,
+                restrain_and_prompt: facts.restrain_and_prompt,
+                charge_target: facts.charge_target,
+                distance_cm: facts.distance_cm,
+                co_base_lost: false,
+            },
+            co_activity: co_activity.to_vec(),
+        };
+        Ok(Initiative::plan(&u.unit, situation)?)
+    }
+
+    /// A unit's attempt to enter or return as the battle stands, before the
+    /// dice (Rule 47, WI-22): the leading CO's stars, its earlier failures.
+    pub(crate) fn enter_plan(
+        &self,
+        unit: UnitId,
+        facts: EnterFacts,
+    ) -> Result<EnterField, BattleError> {
+        let u = self.unit(unit)?;
+        if u.lost() {
+            self.on_table(unit)?;
+        }
+        let mut entering = u.unit.clone();
+        if let Some(co) = facts.led_by {
+            let c = self.co_state(co)?;
+            if co.side != unit.side {
+                return Err(BattleError::Refused(format!(
+                    "{} is an enemy CO: a unit enters led by one of its own (Rule 47)",
+                    named(&c.co.name, co)
+                )));
+            }
+            // Rule 47, WI-22: the leading CO's stars.
+            entering.co_stars = if c.co.status.base_lost() {
+                0
+            } else {
+                c.co.stars
+            };
+        }
+        let situation = EnterSituation {
+            previous_failures: u.entry_failures,
+            flank_march_cm: facts.flank_march_cm,
+            returning: facts.returning,
+            pursuers_not_returned: facts.pursuers_not_returned,
+            opposing_bases: facts.opposing_bases,
+        };
+        Ok(EnterField::plan(&entering, situation)?)
     }
 
     /// A unit off the table dices to enter or return (Rule 47, WI-22).
@@ -402,30 +454,7 @@ impl State {
             Phase::Command(unit.side),
             &format!("{} dicing to enter", named(&name, unit)),
         )?;
-        let mut entering = u.unit.clone();
-        if let Some(co) = facts.led_by {
-            let c = self.co_state(co)?;
-            if co.side != unit.side {
-                return Err(BattleError::Refused(format!(
-                    "{} is an enemy CO: a unit enters led by one of its own (Rule 47)",
-                    named(&c.co.name, co)
-                )));
-            }
-            // Rule 47, WI-22: the leading CO's stars.
-            entering.co_stars = if c.co.status.base_lost() {
-                0
-            } else {
-                c.co.stars
-            };
-        }
-        let situation = EnterSituation {
-            previous_failures: u.entry_failures,
-            flank_march_cm: facts.flank_march_cm,
-            returning: facts.returning,
-            pursuers_not_returned: facts.pursuers_not_returned,
-            opposing_bases: facts.opposing_bases,
-        };
-        let out = EnterField::plan(&entering, situation)?.resolve(dice)?;
+        let out = self.enter_plan(unit, facts)?.resolve(dice)?;
         entry.roll(&name, dice);
         entry.summary = format!(
             "{} dices to enter: {}: score {}: {}",

@@ -73,6 +73,16 @@ impl State {
         Ok(())
     }
 
+    /// A unit's waver test as the battle stands, before the dice (Rules 58-59, WI-13, WI-14).
+    pub(crate) fn waver_plan(
+        &self,
+        unit: UnitId,
+        situation: &WaverSituation,
+    ) -> Result<WaverTest, BattleError> {
+        let u = self.on_table(unit)?;
+        Ok(WaverTest::plan(&u.unit, *situation)?)
+    }
+
     /// A waver test (Rules 58-60, WI-13 to WI-15): in the waver tests step,
     /// or as its cause arises in the charges and melees (Rule 25 steps 5-7).
     pub(super) fn waver_test(
@@ -93,7 +103,7 @@ impl State {
                 "the waver tests, or the charges and melees that cause them (Rule 25 steps 5-7, Rule 58)",
             ));
         }
-        let out = WaverTest::plan(&u.unit, *situation)?.resolve(dice)?;
+        let out = self.waver_plan(unit, situation)?.resolve(dice)?;
         let gained = incurred(&u.unit, &out.after);
         entry.roll(&name, dice);
         entry.summary = format!(

@@ -9,6 +9,19 @@ use crate::dice::Dice;
 use crate::rules::warlord_i::{Next, Shooting, ShootingSituation};
 
 impl State {
+    /// A shot as the battle stands, before the dice (Rules 55-56, WI-16, WI-17).
+    pub(crate) fn shooting_plan(
+        &self,
+        shooter: UnitId,
+        target: UnitId,
+        situation: &ShootingSituation,
+    ) -> Result<Shooting, BattleError> {
+        self.enemies(shooter, target)?;
+        let s = &self.units[shooter.side as usize][shooter.index];
+        let t = &self.units[target.side as usize][target.index];
+        Ok(Shooting::plan(&s.unit, &t.unit, *situation)?)
+    }
+
     /// A unit shoots at an enemy. Herald's reading of Rule 25 step 4: each
     /// unit shoots once in a Move's shooting step.
     pub(super) fn shooting(
@@ -32,7 +45,7 @@ impl State {
                 named(&s.unit.name, shooter)
             )));
         }
-        let plan = Shooting::plan(&s.unit, &t.unit, *situation)?;
+        let plan = self.shooting_plan(shooter, target, situation)?;
         let out = plan.resolve(dice)?;
         entry.roll(&s.unit.name, dice);
         entry.summary = format!(

@@ -1,0 +1,219 @@
+//! A procedure's panel: the event being prepared with the referee's facts,
+//! Herald's dice or the players' typed in, the losing player's choice
+//! after a melee's dice (WI-20), and the result once recorded.
+
+use super::{App, facts};
+use crate::battle::warlord_i::{Battle, Entry, Event};
+use crate::dice::{DiceError, DiceSource, Die, ScriptedDice, faces};
+use crate::rules::Side;
+use crate::rules::warlord_i::Response;
+use crate::tui::warlord_i::keymap::Context;
+
+/// An open panel.
+#[derive(Clone, Debug)]
+pub struct Panel {
+    /// The event being prepared, its dice not yet rolled.
+    pub event: Event,
+    /// The selected fact.
+    pub field: usize,
+    /// The players' dice typed so far, while typing.
+    pub typing: Option<String>,
+    /// A melee whose dice are rolled, waiting for the losing player's
+    /// choice (Rule 76, WI-20); and which of its two sides lost.
+    pub pending: Option<(Event, Side)>,
+    /// Why the last try was refused, in the referee's words.
+    pub error: Option<String>,
+    /// The entry the event made, once recorded.
+    pub result: Option<Entry>,
+}
+
+impl Panel {
+    /// A panel preparing `event`.
+    pub fn new(event: Event) -> Panel {
+        Panel {
+            event,
+            field: 0,
+            typing: None,
+            pending: None,
+            error: None,
+            result: None,
+        }
+    }
+
+    /// Where its keys go.
+    pub fn context(&self) -> Context {
+        if self.result.is_some() {
+            Context::Result
+        } else if self.pending.is_some() {
+            Context::Response
+        } else if self.typing.is_some() {
+            Context::TypeDice
+        } else {
+            Context::Panel
+        }
+    }
+}
+
+/// Counts the dice a procedure throws, as the battle fills them.
+struct Counter(usize);
+
+impl DiceSource for Counter {
+    fn roll(&mut self, _: crate::dice::Colour, count: usize) -> Result<Vec<Die>, DiceError> {
+        self.0 += count;
+        faces(&vec![1; count])
+    }
+}
+
+/// How many dice the event throws, as the battle says (Rules 26, 29, 47,
+/// 56, 59, 76, 99: the event's own procedure), or why it cannot be rolled.
+pub fn dice_needed(battle: &Battle, event: &Event) -> Result<usize, String> {
+    let mut c = Counter(0);
+    battle
+        .complete(event.clone(), &mut c)
+        .map_err(|e| e.to_string())?;
+    Ok(c.0)
+}
+
+impl App {
+    /// ↑/↓ in a panel: the fact above or below.
+    pub(super) fn field(&mut self, by: i64) {
+        let Some(p) = &mut self.panel else { return };
+        let n = facts::edit(&self.battle, &mut p.event.clone(), None).len();
+        if n == 0 {
+            return;
+        }
+        p.field = (p.field as i64 + by).clamp(0, n as i64 - 1) as usize;
+    }
+
+    /// Space, ← and →: changes the selected fact.
+    pub(super) fn change(&mut self, by: i64) {
+        let Some(p) = &mut self.panel else { return };
+        facts::edit(&self.battle, &mut p.event, Some((p.field, by)));
+        p.error = None;
+    }
+
+    /// `t`: a line for the players' dice.
+    pub(super) fn open_typing(&mut self) {
+        let Some(p) = &mut self.panel else { return };
+        match dice_needed(&self.battle, &p.event) {
+            Ok(0) => p.error = Some("this step throws no dice: Enter records it".to_string()),
+            Ok(_) => p.typing = Some(String::new()),
+            Err(e) => p.error = Some(e),
+        }
+    }
+
+    /// A character typed, or Backspace.
+    pub(super) fn input(&mut self, c: Option<char>) {
+        let Some(p) = &mut self.panel else { return };
+        let Some(t) = &mut p.typing else { return };
+        match c {
+            Some(c) if t.chars().count() < 40 => t.push(c),
+            Some(_) => {}
+            None => {
+                t.pop();
+            }
+        }
+        p.error = None;
+    }
+
+    /// Enter in a panel: Herald's dice (or the typed ones), then the
+    /// losing player's choice if a melee needs it, then the record.
+    pub(super) fn roll(&mut self) {
+        let Some(p) = &self.panel else { return };
+        let event = p.event.clone();
+        let completed = match &p.typing {
+            None => self
+                .battle
+                .complete(event, &mut self.dice)
+                .map_err(|e| e.to_string()),
+            Some(text) => typed(&self.battle, &event, text),
+        };
+        match completed {
+            Ok(e) => self.respond_or_record(e),
+            Err(e) => {
+                if let Some(p) = &mut self.panel {
+                    p.error = Some(e);
+                }
+            }
+        }
+    }
+
+    /// A melee's loser must choose (Rule 76, WI-20): the player is asked,
+    /// never Herald. Any other event is recorded.
+    fn respond_or_record(&mut self, event: Event) {
+        if let Event::Melee {
+            a,
+            b,
+            facts_a,
+            facts_b,
+            dice,
+        } = &event
+            && let Ok(Some(loser)) = self.battle.melee_choice_due(*a, *b, facts_a, facts_b, dice)
+        {
+            if let Some(p) = &mut self.panel {
+                p.typing = None;
+                p.pending = Some((event, loser));
+            }
+            return;
+        }
+        self.record(event);
+    }
+
+    /// The losing player's choice, then the melee is recorded.
+    pub(super) fn respond(&mut self, response: Response) {
+        let Some(p) = &mut self.panel else { return };
+        let Some((mut event, loser)) = p.pending.take() else {
+            return;
+        };
+        if let Event::Melee {
+            facts_a, facts_b, ..
+        } = &mut event
+        {
+            match loser {
+                Side::A => facts_a.response = response,
+                Side::B => facts_b.response = response,
+            }
+        }
+        self.record(event);
+    }
+
+    /// Records the event; the panel shows what it did.
+    fn record(&mut self, event: Event) {
+        match self.battle.record(event) {
+            Ok(entry) => {
+                let entry = entry.clone();
+                self.say(entry.summary.clone());
+                if let Some(p) = &mut self.panel {
+                    p.typing = None;
+                    p.error = None;
+                    p.result = Some(entry);
+                }
+            }
+            Err(e) => {
+                let text = e.to_string();
+                if let Some(p) = &mut self.panel {
+                    p.error = Some(text.clone());
+                }
+                self.refuse(text);
+            }
+        }
+    }
+}
+
+/// The event with the players' dice typed in one line: digits 1 to 6, as
+/// many as the procedure throws, in the order it throws them (side a's
+/// first for the order of play and a melee).
+fn typed(battle: &Battle, event: &Event, text: &str) -> Result<Event, String> {
+    let need = dice_needed(battle, event)?;
+    let dice = crate::dice::parse_typed(text, need).map_err(|e| match e {
+        DiceError::Count { need, have, .. } => {
+            format!("this roll throws {need} dice, but {have} were typed")
+        }
+        other => other.to_string(),
+    })?;
+    let values: Vec<u8> = dice.iter().map(|d| d.value()).collect();
+    let mut source = ScriptedDice::white(&values).map_err(|e| e.to_string())?;
+    battle
+        .complete(event.clone(), &mut source)
+        .map_err(|e| e.to_string())
+}

@@ -1,0 +1,208 @@
+//! A procedure's panel: its title, the facts the referee tells (toggles and
+//! counts), the plan and exact odds before the dice, the players' dice
+//! line, the losing player's question, and after the roll the dice, the
+//! result, what it changed and what the Move requires now.
+
+use super::preview;
+use crate::battle::warlord_i::Event;
+use crate::rules::Side;
+use crate::tui::text::{explanation, wrap};
+use crate::tui::warlord_i::app::facts::edit;
+use crate::tui::warlord_i::app::{App, Panel, dice_needed};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// The panel's title: the procedure and who it is for.
+pub fn title(app: &App, event: &Event) -> String {
+    let b = &app.battle;
+    let co = |c| {
+        b.co(c)
+            .map_or_else(|| c.to_string(), |x| format!("{} ({c})", x.co.name))
+    };
+    match event {
+        Event::OrderOfPlay { .. } => "The order of play (Rule 26)".to_string(),
+        Event::CommandTest { co: c, .. } => format!("Command test: {}", co(*c)),
+        Event::Command { unit, co: c, .. } => {
+            format!("Commanding {} by {}", app.name(*unit), co(*c))
+        }
+        Event::Initiative { unit, .. } => format!("Initiative: {}", app.name(*unit)),
+        Event::Recuperation { side } => format!("Recuperation: side {}", side.name()),
+        Event::EnterField { unit, .. } => format!("Entering the field: {}", app.name(*unit)),
+        Event::Shooting {
+            shooter, target, ..
+        } => format!("{} shoots at {}", app.name(*shooter), app.name(*target)),
+        Event::Flag { unit, .. } => format!("A cause of a waver test: {}", app.name(*unit)),
+        Event::WaverTest { unit, .. } => format!("Waver test: {}", app.name(*unit)),
+        Event::Attrition { unit, .. } => format!("Attrition: {}", app.name(*unit)),
+        Event::FugitiveAttrition { unit, .. } => format!("Fugitives: {}", app.name(*unit)),
+        Event::Engage { a, b: other } => {
+            format!("Melee begins: {} and {}", app.name(*a), app.name(*other))
+        }
+        Event::Melee { a, b: other, .. } => {
+            format!("Melee: {} against {}", app.name(*a), app.name(*other))
+        }
+        Event::GeneralRisk { co: c, .. } => format!("General's risk: {}", co(*c)),
+        Event::Correct { unit, .. } => {
+            format!("Correcting {} (the table is the truth)", app.name(*unit))
+        }
+        other => other.kind().replace('_', " "),
+    }
+}
+
+/// Draws the panel in `area`.
+pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let w = area.width as usize;
+    let mut top = vec![Line::from(Span::styled(title(app, &p.event), t.title()))];
+    if let Some(entry) = &p.result {
+        let mut lines = top;
+        for r in &entry.rolls {
+            let faces: Vec<String> = r.dice.white.iter().map(|d| d.to_string()).collect();
+            lines.push(Line::from(format!(
+                "Dice of {}: {}",
+                r.who,
+                faces.join(" ")
+            )));
+        }
+        lines.push(Line::from(Span::styled(entry.summary.clone(), t.warn())));
+        if !entry.effects.is_empty() {
+            lines.push(Line::from(Span::styled("What changed", t.title())));
+            for fx in &entry.effects {
+                let style = if fx.leaves_table { t.bad() } else { t.text() };
+                lines.push(Line::from(Span::styled(format!("  {}", fx.text), style)));
+            }
+        }
+        if !entry.explanation.lines.is_empty() {
+            lines.extend(explanation(t, &entry.explanation));
+        }
+        lines.push(Line::from(vec![
+            Span::styled("Now: ", t.title()),
+            Span::raw(app.next_words()),
+        ]));
+        Paragraph::new(wrap(lines, w)).render(area, buf);
+        return;
+    }
+    if let Some((event, loser)) = &p.pending
+        && let Event::Melee { a, b, dice, .. } = event
+    {
+        let (lost, won) = match loser {
+            Side::A => (*a, *b),
+            Side::B => (*b, *a),
+        };
+        let face = |d: &crate::dice::Dice| d.white.first().map_or(0, |x| x.value());
+        top.push(Line::from(format!(
+            "Dice: {} {}, {} {}",
+            a,
+            face(&dice.a),
+            b,
+            face(&dice.b)
+        )));
+        top.push(Line::from(Span::styled(
+            format!(
+                "{} loses to {}. Its player chooses (Rule 76, WI-20); Herald does not:",
+                app.name(lost),
+                app.name(won)
+            ),
+            t.warn(),
+        )));
+        top.push(Line::from(vec![
+            Span::styled("  r", t.key()),
+            Span::raw(" retreat (IRMD)   "),
+            Span::styled("w", t.key()),
+            Span::raw(" waver and stay   "),
+            Span::styled("s", t.key()),
+            Span::raw(" surrender (the winner takes it prisoner)"),
+        ]));
+    }
+    if let Some(text) = &p.typing {
+        let need = dice_needed(&app.battle, &p.event).unwrap_or(0);
+        top.push(Line::from(vec![
+            Span::styled(format!("The players' {need} dice, in order: "), t.key()),
+            Span::styled(format!("{text}▏"), t.title()),
+        ]));
+    }
+    if let Some(e) = &p.error {
+        top.push(Line::from(Span::styled(e.clone(), t.bad())));
+    }
+    let facts = edit(&app.battle, &mut p.event.clone(), None);
+    let mut fact_lines = Vec::new();
+    if !facts.is_empty() {
+        fact_lines.push(Line::from(Span::styled(
+            "What the table says (↑↓ choose, Space ←→ change)",
+            t.title(),
+        )));
+        let pad = facts
+            .iter()
+            .map(|f| f.label.chars().count())
+            .max()
+            .unwrap_or(0);
+        for (i, f) in facts.iter().enumerate() {
+            let mut line = Line::from(vec![
+                Span::raw(format!("  {:<pad$} ", f.label)),
+                Span::styled(f.value.clone(), if f.on { t.on() } else { t.dim() }),
+            ]);
+            if i == p.field && p.pending.is_none() {
+                line = line.style(t.selected());
+            }
+            fact_lines.push(line);
+        }
+    }
+    let plan = preview::lines(t, &app.battle, &p.event);
+    let top = wrap(top, w);
+    let top_h = top.len() as u16;
+    Paragraph::new(top).render(area, buf);
+    let rest = Rect {
+        y: area.y + top_h.min(area.height),
+        height: area.height.saturating_sub(top_h),
+        ..area
+    };
+    if area.width >= 110 && !fact_lines.is_empty() {
+        let left_w = 70;
+        let left = Rect {
+            width: left_w,
+            ..rest
+        };
+        let right = Rect {
+            x: rest.x + left_w + 1,
+            width: rest.width - left_w - 1,
+            ..rest
+        };
+        render_facts(fact_lines, p.field, left, buf);
+        Paragraph::new(wrap(plan, right.width as usize)).render(right, buf);
+    } else {
+        // Narrow: the facts around the selected one, then the plan.
+        let room = if fact_lines.is_empty() {
+            0
+        } else {
+            (fact_lines.len() as u16).min(rest.height / 2).max(2)
+        };
+        let facts_area = Rect {
+            height: room.min(rest.height),
+            ..rest
+        };
+        render_facts(fact_lines, p.field, facts_area, buf);
+        let plan_area = Rect {
+            y: rest.y + facts_area.height,
+            height: rest.height - facts_area.height,
+            ..rest
+        };
+        Paragraph::new(wrap(plan, w)).render(plan_area, buf);
+    }
+}
+
+/// The facts, scrolled to keep the selected one in view (the heading stays).
+fn render_facts(lines: Vec<Line<'static>>, field: usize, area: Rect, buf: &mut Buffer) {
+    if lines.is_empty() || area.height == 0 {
+        return;
+    }
+    let mut lines = lines.into_iter();
+    let head = lines.next();
+    let rest: Vec<Line<'static>> = lines.collect();
+    let rows = area.height.saturating_sub(1) as usize;
+    let from = crate::tui::table::offset(field, rows);
+    let mut shown: Vec<Line<'static>> = head.into_iter().collect();
+    shown.extend(rest.into_iter().skip(from).take(rows));
+    Paragraph::new(shown).render(area, buf);
+}

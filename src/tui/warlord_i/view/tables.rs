@@ -1,0 +1,238 @@
+//! The unit tables with Warlord I's columns: type, bases, APs and DPs,
+//! morale, activity, CO stars and the waver test of this Move; each side's
+//! COs with their stars and CCPs left above its table.
+
+use crate::battle::UnitId;
+use crate::battle::warlord_i::UnitState;
+use crate::rules::Side;
+use crate::rules::named::Named;
+use crate::rules::warlord_i::Morale;
+use crate::tui::table::{Column, Columns, offset, split};
+use crate::tui::theme::{Theme, Tone};
+use crate::tui::warlord_i::app::App;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Span;
+
+/// The columns: title and width (0 shares what is left).
+pub const COLUMNS: [Column; 10] = [
+    Column {
+        title: "id",
+        width: 3,
+    },
+    Column {
+        title: "unit",
+        width: 0,
+    },
+    Column {
+        title: "type",
+        width: 8,
+    },
+    Column {
+        title: "bases",
+        width: 5,
+    },
+    Column {
+        title: "APs",
+        width: 3,
+    },
+    Column {
+        title: "DPs",
+        width: 3,
+    },
+    Column {
+        title: "morale",
+        width: 9,
+    },
+    Column {
+        title: "activity",
+        width: 0,
+    },
+    Column {
+        title: "CO",
+        width: 3,
+    },
+    Column {
+        title: "tested",
+        width: 6,
+    },
+];
+
+/// A morale state's tone (Rules 58-62): reckless wild, steady, shaken or
+/// dispersed hurt, wavering or routed failing.
+fn tone(u: &UnitState) -> Tone {
+    if u.off_table() {
+        return Tone::Gone;
+    }
+    match u.unit.morale {
+        Morale::Reckless => Tone::Wild,
+        Morale::Steady => Tone::Steady,
+        Morale::Shaken | Morale::Dispersed => Tone::Shaken,
+        Morale::Wavering | Morale::Routed => Tone::Failing,
+    }
+}
+
+/// What a unit is doing this Move, in words: its activity, its commands,
+/// its shot, the general with it.
+fn activity(app: &App, id: UnitId, u: &UnitState) -> String {
+    let mut words: Vec<String> = u
+        .unit
+        .activity
+        .iter()
+        .map(|a| a.name().replace('_', " "))
+        .collect();
+    for c in &u.commands {
+        words.push(format!("commanded: {}", c.name()));
+    }
+    match u.initiative {
+        Some(true) => words.push("acts on initiative".to_string()),
+        Some(false) => words.push("initiative failed".to_string()),
+        None => {}
+    }
+    if u.shot {
+        words.push("shot".to_string());
+    }
+    if let Some(co) = app.battle.general_with(id).and_then(|c| app.battle.co(c)) {
+        words.push(format!("with {}", co.co.name));
+    }
+    words.join(", ")
+}
+
+/// A unit's cells.
+fn cells(app: &App, id: UnitId, u: &UnitState) -> Vec<Span<'static>> {
+    let t = &app.theme;
+    let morale = if u.surrendered {
+        "prisoner".to_string()
+    } else if u.destroyed() {
+        "destroyed".to_string()
+    } else if u.removed {
+        "off table".to_string()
+    } else {
+        u.unit.morale.name().to_string()
+    };
+    let tested = if u.unit.waver_tested {
+        "yes"
+    } else if u.to_test() {
+        "DUE"
+    } else {
+        ""
+    };
+    let stars = if u.unit.co_stars == 0 {
+        "-".to_string()
+    } else {
+        "*".repeat(usize::from(u.unit.co_stars))
+    };
+    vec![
+        Span::raw(id.to_string()),
+        Span::raw(u.unit.name.clone()),
+        Span::raw(u.unit.troop_type.name().replace('_', " ")),
+        Span::raw(u.unit.bases.to_string()),
+        Span::raw(u.unit.aps.to_string()),
+        Span::raw(u.unit.dps.to_string()),
+        Span::styled(morale, t.tone(tone(u))),
+        Span::raw(activity(app, id, u)),
+        Span::raw(stars),
+        Span::styled(tested, if tested == "DUE" { t.warn() } else { t.dim() }),
+    ]
+}
+
+/// A side's COs: name (unless `short`), stars, CCPs left this Move (WI-4).
+fn cos_line(app: &App, side: Side, short: bool) -> String {
+    let cos: Vec<String> = app
+        .battle
+        .cos(side)
+        .map(|(id, c)| {
+            let stars = "*".repeat(usize::from(c.co.stars));
+            let mut s = if short {
+                format!("{id}{stars} {} CCP", c.ccps)
+            } else {
+                format!("{} ({id}) {stars} {} CCP", c.co.name, c.ccps)
+            };
+            if c.co.status.base_lost() {
+                s.push_str(&format!(" {}", c.co.status.name()));
+            }
+            s
+        })
+        .collect();
+    cos.join(" · ")
+}
+
+/// Draws both sides' tables in `area`.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let rows = |s: Side| app.battle.units(s).count() as u16 + 2;
+    let first = split(area.height, rows(Side::A), rows(Side::B));
+    let a = Rect {
+        height: first,
+        ..area
+    };
+    let b = Rect {
+        y: area.y + first,
+        height: area.height - first,
+        ..area
+    };
+    side_table(app, Side::A, a, buf);
+    side_table(app, Side::B, b, buf);
+}
+
+fn side_table(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
+    if area.height == 0 {
+        return;
+    }
+    let t: &Theme = &app.theme;
+    let title = |short| {
+        format!(
+            "Side {}: {}  COs: {}",
+            side.name(),
+            app.battle.setup().label(side),
+            cos_line(app, side, short)
+        )
+    };
+    let mut title = title(false);
+    if title.chars().count() > area.width as usize {
+        title = format!(
+            "Side {}: {}  COs: {}",
+            side.name(),
+            app.battle.setup().label(side),
+            cos_line(app, side, true)
+        );
+    }
+    buf.set_stringn(area.x, area.y, &title, area.width as usize, t.title());
+    if area.height < 2 {
+        return;
+    }
+    let units: Vec<(UnitId, &UnitState)> = app.battle.units(side).collect();
+    let all: Vec<Vec<Span<'static>>> = units.iter().map(|(id, u)| cells(app, *id, u)).collect();
+    let want = |col: usize| {
+        all.iter()
+            .map(|c| c[col].content.chars().count() as u16)
+            .max()
+            .unwrap_or(0)
+            .max(COLUMNS[col].title.len() as u16)
+    };
+    let cols = Columns::new(&COLUMNS, area.width, &[want(1), want(7)]);
+    let header: Vec<Span> = COLUMNS
+        .iter()
+        .map(|c| Span::styled(c.title, t.dim()))
+        .collect();
+    cols.draw(buf, area.x, area.y + 1, &header);
+    let visible = area.height.saturating_sub(2) as usize;
+    let selected = app.selected[side as usize];
+    let from = if app.focus == side {
+        offset(selected, visible)
+    } else {
+        0
+    };
+    for (row, (i, c)) in all.iter().enumerate().skip(from).take(visible).enumerate() {
+        let y = area.y + 2 + row as u16;
+        cols.draw(buf, area.x, y, c);
+        if app.focus == side && i == selected && app.panel.is_none() {
+            let r = Rect {
+                x: area.x,
+                y,
+                width: area.width,
+                height: 1,
+            };
+            buf.set_style(r, t.selected());
+        }
+    }
+}

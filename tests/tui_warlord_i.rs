@@ -1,0 +1,549 @@
+//! The Warlord I console driven through the real update loop (the shell's
+//! `Console`, saving after every step) by key presses: a whole Move of the
+//! bundled Carrhae battle, saved and resumed; refusals in the referee's
+//! words; the losing player's choice asked, never made; undo and redo; and
+//! every panel as insta snapshots at 80×24 and 120×40.
+
+#[path = "support/warlord_i_battle.rs"]
+mod battle_support;
+
+use herald::battle::UnitId;
+use herald::battle::warlord_i::{Battle, CoId, Phase, Step, WarlordI};
+use herald::dice::SeededDice;
+use herald::rules::Side;
+use herald::rules::warlord_i::{Activity, CoStatus, Morale};
+use herald::store::save::SaveFile;
+use herald::tui::console::Console;
+use herald::tui::theme::Theme;
+use herald::tui::warlord_i::app::{App, Effect};
+use herald::tui::warlord_i::keymap::Context;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::path::PathBuf;
+
+const A: Side = Side::A;
+const B: Side = Side::B;
+
+fn u(side: Side, n: usize) -> UnitId {
+    UnitId::new(side, n - 1)
+}
+
+fn co(side: Side, n: usize) -> CoId {
+    CoId::new(side, n - 1)
+}
+
+fn ccps(app: &App, c: CoId) -> u32 {
+    app.battle.co(c).unwrap().ccps
+}
+
+/// A new battle of Carrhae in the console, Herald's dice from `seed`.
+fn carrhae(seed: u64) -> App {
+    App::new(
+        Battle::new(battle_support::setup()),
+        SeededDice::new(seed),
+        Theme::plain(),
+        "carrhae",
+    )
+}
+
+/// The key events of one written key: `Enter`, `Esc`, `Tab`, `Up`, `Down`,
+/// `Left`, `Right`, `Home`, `End`, `Backspace`, `Space`, or text as its
+/// characters one by one.
+fn events(k: &str) -> Vec<KeyEvent> {
+    let code = match k {
+        "Enter" => KeyCode::Enter,
+        "Esc" => KeyCode::Esc,
+        "Tab" => KeyCode::Tab,
+        "Up" => KeyCode::Up,
+        "Down" => KeyCode::Down,
+        "Left" => KeyCode::Left,
+        "Right" => KeyCode::Right,
+        "Home" => KeyCode::Home,
+        "End" => KeyCode::End,
+        "Backspace" => KeyCode::Backspace,
+        "Space" => KeyCode::Char(' '),
+        text => {
+            return text
+                .chars()
+                .map(|c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
+                .collect();
+        }
+    };
+    vec![KeyEvent::new(code, KeyModifiers::NONE)]
+}
+
+/// Presses keys in the app alone.
+fn press(app: &mut App, keys: &[&str]) -> Vec<Effect> {
+    let mut out = Vec::new();
+    for k in keys {
+        for ev in events(k) {
+            out.extend(app.key(ev));
+        }
+    }
+    out
+}
+
+/// Presses keys in the shell's console, which saves after every step.
+fn play(c: &mut Console<App>, keys: &[&str]) {
+    for k in keys {
+        for ev in events(k) {
+            c.key(ev);
+        }
+    }
+    assert_eq!(c.unsaved(), None, "every step is saved");
+}
+
+/// The screen as text, trailing spaces trimmed.
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal
+        .draw(|f| f.render_widget(app, f.area()))
+        .expect("it draws");
+    let buf = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..height {
+        let mut line = String::new();
+        for x in 0..width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// A fresh folder for a save.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("herald-tui-wi-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Right pressed `n` times.
+fn right(n: usize) -> Vec<&'static str> {
+    vec!["Right"; n]
+}
+
+#[test]
+fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
+    let dir = folder("move");
+    let path = dir.join("carrhae.toml");
+    let mut app = carrhae(53);
+    let file = SaveFile::create_from(&path, "carrhae", &mut app.battle, app.dice.position())
+        .expect("the save is created");
+    let mut c = Console::new(app, file);
+
+    // 1. The order of play with the players' dice: a 2, b 5 (Rule 26, WI-3).
+    play(&mut c, &["Enter"]);
+    assert_eq!(c.app.context(), Context::Panel);
+    assert!(screen(&c.app, 120, 40).contains("side b wins            41.7%"));
+    play(&mut c, &["t", "2 5", "Enter"]);
+    assert_eq!(c.app.context(), Context::Result);
+    assert_eq!(c.app.battle.player_1(), Some(B));
+    play(&mut c, &["Enter"]);
+
+    // 2. The Parthians: Surena first (WI-5), three dice.
+    play(&mut c, &["Enter", "t", "456", "Enter", "Enter"]);
+    assert_eq!(ccps(&c.app, co(B, 1)), 15);
+    // Silaces gets 3 CCPs from Surena 25 cm away: 1 arrives (WI-5).
+    play(&mut c, &["Enter", "Space", "Space", "Space", "Down"]);
+    play(&mut c, &right(5));
+    assert!(screen(&c.app, 120, 40).contains("+ 1 CCP(s) received from the C-in-C (WI-5)"));
+    play(&mut c, &["t", "32", "Enter", "Enter"]);
+    assert_eq!((ccps(&c.app, co(B, 2)), ccps(&c.app, co(B, 1))), (6, 12));
+    play(&mut c, &["Enter", "t", "2", "Enter", "Enter"]);
+    assert_eq!(ccps(&c.app, co(B, 3)), 2);
+
+    // Surena joins his cataphracts; he commands the household horse archers.
+    play(&mut c, &["Home", "g"]);
+    assert_eq!(c.app.battle.co(co(B, 1)).unwrap().with, Some(u(B, 1)));
+    play(&mut c, &["Down", "c"]);
+    assert!(screen(&c.app, 120, 40).contains("costs 1; the CO has 12: 11 left after"));
+    play(&mut c, &["Enter", "Enter"]);
+    assert_eq!(ccps(&c.app, co(B, 1)), 11, "Vd costs 1 (Rule 29)");
+    // The cataphracts charge the Gallic horse from 10 cm: Vd 1 + 1 (WI-6).
+    play(&mut c, &["Home", "c", "Down", "Right", "Down"]);
+    play(&mut c, &right(6));
+    play(&mut c, &["Down", "Right", "Right", "Enter", "Enter"]);
+    assert_eq!(ccps(&c.app, co(B, 1)), 9);
+    assert!(
+        c.app
+            .battle
+            .unit(u(B, 1))
+            .unwrap()
+            .unit
+            .is(Activity::Charging)
+    );
+    assert!(
+        c.app
+            .battle
+            .unit(u(A, 6))
+            .unwrap()
+            .unit
+            .is(Activity::BeingCharged)
+    );
+    // Abgar has 2 CCPs; the Osroenian horse cost 3: refused, nothing spent.
+    play(&mut c, &["Home"]);
+    play(&mut c, &["Down"; 8]);
+    play(&mut c, &["c"]);
+    let s = screen(&c.app, 80, 24);
+    assert!(
+        s.contains("costs 3, but the CO has only 2: refused (WI-6)"),
+        "{s}"
+    );
+    let events = c.app.battle.events().len();
+    play(&mut c, &["Enter"]);
+    assert_eq!(
+        c.app.battle.events().len(),
+        events,
+        "a refusal records nothing"
+    );
+    let refusal = c.app.status.clone().unwrap();
+    assert!(
+        refusal.error && refusal.text.contains("WI-6"),
+        "{refusal:?}"
+    );
+    assert_eq!(ccps(&c.app, co(B, 3)), 2);
+    play(&mut c, &["Esc"]);
+    // Recuperation, then on to side a.
+    play(&mut c, &["Enter", "Enter", "Enter", "Enter"]);
+    assert_eq!(c.app.battle.phase(), Phase::Command(A));
+
+    // 3. The Romans' three command tests.
+    for dice in ["33", "51", "22"] {
+        play(&mut c, &["Enter", "t", dice, "Enter", "Enter"]);
+    }
+    assert_eq!(
+        [
+            ccps(&c.app, co(A, 1)),
+            ccps(&c.app, co(A, 2)),
+            ccps(&c.app, co(A, 3))
+        ],
+        [6, 6, 4]
+    );
+    // Publius commands his archers (Sd: 2).
+    play(&mut c, &["Home"]);
+    play(&mut c, &["Down"; 8]);
+    play(&mut c, &["c", "Enter", "Enter"]);
+    assert_eq!(ccps(&c.app, co(A, 2)), 4);
+    play(&mut c, &["Enter", "Enter", "Enter", "Enter"]);
+    assert_eq!(c.app.battle.phase(), Phase::Shooting);
+
+    // 4. Shooting: the household horse archers at the first legion, 10 cm.
+    play(&mut c, &["Tab", "Home", "Down", "s", "Down"]);
+    play(&mut c, &right(10));
+    let s = screen(&c.app, 120, 40);
+    assert!(s.contains("short range; target's DV 5"), "{s}");
+    play(&mut c, &["t", "6", "Enter", "Enter"]);
+    let legion = &c.app.battle.unit(u(A, 1)).unwrap().unit;
+    assert_eq!((legion.aps, legion.bases), (4, 8), "6 + 3 - DV 5: 4 hits");
+    assert_eq!(c.app.battle.flagged(), vec![u(A, 1)], "WI-13");
+    // Publius' archers at the right-hand horse archers, 15 cm: no hits.
+    play(&mut c, &["Tab", "Home"]);
+    play(&mut c, &["Down"; 8]);
+    play(&mut c, &["s", "Right", "Right", "Down"]);
+    play(&mut c, &right(15));
+    play(&mut c, &["t", "5", "Enter", "Enter"]);
+    assert_eq!(c.app.battle.unit(u(B, 3)).unwrap().unit.aps, 0);
+    assert!(c.app.battle.unit(u(A, 9)).unwrap().shot);
+    play(&mut c, &["Enter"]);
+
+    // 5. The flagged legion's waver test: 7 + 3 - 4 = 6, shaken (Rule 60).
+    assert_eq!(c.app.battle.next_step(), Step::WaverTest(u(A, 1)));
+    play(&mut c, &["Enter", "t", "34", "Enter"]);
+    let legion = &c.app.battle.unit(u(A, 1)).unwrap().unit;
+    assert_eq!(legion.morale, Morale::Shaken);
+    assert_eq!((legion.aps, legion.bases, legion.bases_lost), (3, 7, 1));
+    assert!(screen(&c.app, 120, 40).contains("What changed"));
+    play(&mut c, &["Enter", "Enter"]);
+
+    // 6. Charges: the cataphracts reach the Gallic horse.
+    assert_eq!(c.app.battle.phase(), Phase::Charges);
+    play(&mut c, &["Tab", "Home", "e"]);
+    play(&mut c, &right(5));
+    play(&mut c, &["Enter", "Enter"]);
+    assert_eq!(c.app.battle.in_melee_with(u(A, 6)), vec![u(B, 1)]);
+    play(&mut c, &["Enter"]);
+
+    // 7. The melee: charge advantage told; 4 + 7 = 11 against 3.
+    assert_eq!(c.app.battle.next_step(), Step::FightMelee(u(B, 1), u(A, 6)));
+    play(&mut c, &["Enter", "Down", "Space", "t", "43", "Enter"]);
+    // 8 or more: the Gallic horse's player must choose; Herald does not.
+    assert_eq!(c.app.context(), Context::Response);
+    let s = screen(&c.app, 80, 24);
+    assert!(
+        s.contains("loses to Surena's cataphracts (b1). Its player"),
+        "{s}"
+    );
+    assert_eq!(
+        c.app.battle.unit(u(A, 6)).unwrap().unit.morale,
+        Morale::Steady,
+        "nothing is recorded before the choice"
+    );
+    // Backing out would throw the dice away: refused.
+    play(&mut c, &["Esc"]);
+    assert_eq!(c.app.context(), Context::Response);
+    assert!(c.app.status.as_ref().unwrap().text.contains("WI-20"));
+    play(&mut c, &["r"]);
+    let gauls = &c.app.battle.unit(u(A, 6)).unwrap().unit;
+    assert_eq!(gauls.morale, Morale::Shaken);
+    assert_eq!((gauls.bases, gauls.bases_lost, gauls.aps), (5, 1, 3));
+    let cataphracts = c.app.battle.unit(u(B, 1)).unwrap();
+    assert_eq!((cataphracts.unit.aps, cataphracts.unit.dps), (1, 1));
+    play(&mut c, &["Enter", "Enter"]);
+
+    // 8. Conclude: Surena's wounding roll, 6 + 1 AP: dispersed (Rule 99).
+    assert_eq!(c.app.battle.next_step(), Step::GeneralRisk(co(B, 1)));
+    play(&mut c, &["Enter", "t", "6", "Enter", "Enter"]);
+    let surena = c.app.battle.co(co(B, 1)).unwrap();
+    assert!(surena.co.dispersed);
+    assert_eq!(surena.co.status, CoStatus::Well);
+    play(&mut c, &["Enter"]);
+    assert_eq!(
+        (c.app.battle.turn(), c.app.battle.phase()),
+        (2, Phase::OrderOfPlay)
+    );
+    assert_eq!(ccps(&c.app, co(B, 1)), 0, "CCPs lapse (WI-4)");
+
+    // Resumed from the save: the same battle, the same dice to come.
+    let state = c.app.battle.state().clone();
+    let events = c.app.battle.events().len();
+    let dice = c.app.dice.position();
+    drop(c);
+    let (file, data) = SaveFile::open::<WarlordI>(&path).expect("the save opens");
+    assert_eq!(data.battle.events().len(), events);
+    assert_eq!(data.battle.state(), &state);
+    assert_eq!(data.dice, dice);
+    let mut c = Console::new(
+        App::new(
+            data.battle,
+            SeededDice::restore(data.dice),
+            Theme::plain(),
+            &data.name,
+        ),
+        file,
+    );
+    assert!(screen(&c.app, 80, 24).contains("carrhae Move 2"));
+    // Move 2 goes on with Herald's dice.
+    play(&mut c, &["Enter", "Enter"]);
+    assert!(c.app.battle.events().len() > events);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn undo_and_redo_take_back_and_apply_again_one_event() {
+    let mut app = carrhae(1);
+    press(&mut app, &["Enter", "t", "25", "Enter", "Enter"]);
+    assert_eq!(app.battle.player_1(), Some(B));
+    let effects = press(&mut app, &["u"]);
+    assert_eq!(effects, vec![Effect::Save]);
+    assert_eq!(app.battle.player_1(), None);
+    assert!(app.status.as_ref().unwrap().text.contains("order_of_play"));
+    press(&mut app, &["U"]);
+    assert_eq!(app.battle.player_1(), Some(B));
+    assert!(app.status.as_ref().unwrap().text.starts_with("redone"));
+    press(&mut app, &["U"]);
+    assert!(app.status.as_ref().unwrap().error, "nothing to redo");
+}
+
+#[test]
+fn typed_dice_are_checked_in_the_referees_words() {
+    let mut app = carrhae(1);
+    press(&mut app, &["Enter", "t", "2", "Enter"]);
+    let p = app.panel.as_ref().unwrap();
+    assert_eq!(
+        p.error.as_deref(),
+        Some("this roll throws 2 dice, but 1 were typed")
+    );
+    assert!(app.battle.events().is_empty());
+    press(&mut app, &["Backspace", "7 1", "Enter"]);
+    let p = app.panel.as_ref().unwrap();
+    assert!(p.error.as_deref().unwrap().contains("'7'"), "{:?}", p.error);
+    press(&mut app, &["Esc", "Esc"]);
+    assert!(app.panel.is_none());
+    assert!(app.battle.events().is_empty());
+}
+
+#[test]
+fn a_losing_player_may_surrender_and_the_unit_leaves_the_table() {
+    let mut app = carrhae(1);
+    // To the melees with the cataphracts against the Gallic horse.
+    let mut b = battle_support::carrhae();
+    battle_support::step(&mut b, &[5, 2]); // side a is Player 1
+    while b.phase() != Phase::Charges {
+        let faces = [1, 1, 1];
+        battle_support::step(&mut b, &faces);
+    }
+    battle_support::play(
+        &mut b,
+        herald::battle::warlord_i::Event::Engage {
+            a: u(B, 1),
+            b: u(A, 6),
+        },
+        &[],
+    );
+    battle_support::step(&mut b, &[]);
+    app.battle = b;
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Panel);
+    press(&mut app, &["Down", "Space", "t", "61", "Enter"]);
+    assert_eq!(app.context(), Context::Response);
+    press(&mut app, &["s"]);
+    let gauls = app.battle.unit(u(A, 6)).unwrap();
+    assert!(gauls.surrendered && gauls.off_table());
+    assert!(app.battle.off_table().contains(&u(A, 6)));
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("prisoner"), "{s}");
+}
+
+/// The screens of every panel, both sizes.
+#[test]
+fn every_panel_at_80x24_and_120x40() {
+    let snap = |name: &str, app: &App| {
+        for (w, h) in [(80, 24), (120, 40)] {
+            insta::assert_snapshot!(format!("wi_{name}_{w}x{h}"), screen(app, w, h));
+        }
+    };
+    let mut app = carrhae(7);
+    snap("tables", &app);
+    press(&mut app, &["Enter"]);
+    snap("order_of_play", &app);
+    press(&mut app, &["t", "25"]);
+    snap("typing", &app);
+    press(&mut app, &["Enter"]);
+    snap("order_of_play_result", &app);
+    press(&mut app, &["Enter", "Enter"]);
+    snap("command_test", &app);
+    press(
+        &mut app,
+        &["t", "456", "Enter", "Enter", "Enter", "Space", "Space"],
+    );
+    snap("command_test_transfer", &app);
+    press(
+        &mut app,
+        &[
+            "t", "32", "Enter", "Enter", "Enter", "t", "2", "Enter", "Enter",
+        ],
+    );
+    press(&mut app, &["Home", "c"]);
+    snap("command", &app);
+    press(&mut app, &["Esc", "Home"]);
+    press(&mut app, &["Down"; 8]);
+    press(&mut app, &["c"]);
+    snap("command_short", &app);
+    press(&mut app, &["Esc", "i"]);
+    snap("initiative", &app);
+    press(&mut app, &["Esc", "f"]);
+    snap("enter_field", &app);
+    press(&mut app, &["Esc", "p", "Down", "Down", "Space", "Space"]);
+    snap("attrition", &app);
+    press(&mut app, &["Esc", "w"]);
+    snap("flag", &app);
+    press(&mut app, &["Esc", "e"]);
+    snap("engage", &app);
+    press(&mut app, &["Esc", "s"]);
+    snap("shooting", &app);
+    press(&mut app, &["Esc", "Enter"]);
+    snap("recuperation", &app);
+    press(&mut app, &["Esc", "?"]);
+    snap("help", &app);
+    press(&mut app, &["Esc"]);
+
+    // An isolated skirmishing unit under a CO of its own: its initiative's odds (WI-7).
+    let mut b = battle_support::carrhae_with_initiative();
+    battle_support::step(&mut b, &[5, 2]);
+    let mut app = carrhae(7);
+    app.battle = b;
+    press(&mut app, &["Home", "Down", "Down", "Down", "i"]);
+    snap("initiative_odds", &app);
+    press(&mut app, &["t", "6", "Enter"]);
+    assert!(app.battle.unit(u(A, 4)).unwrap().initiative.is_some());
+
+    // A routed unit's fugitives roll, a waver test, a melee with its
+    // response, a general's risk: from a battle set up for them.
+    let mut b = battle_support::carrhae();
+    battle_support::step(&mut b, &[5, 2]);
+    battle_support::play(
+        &mut b,
+        herald::battle::warlord_i::Event::Correct {
+            unit: u(A, 2),
+            correction: herald::battle::warlord_i::Correction::Morale(Morale::Routed),
+        },
+        &[],
+    );
+    let mut app = carrhae(7);
+    app.battle = b;
+    press(&mut app, &["Enter"]);
+    snap("fugitives", &app);
+    press(&mut app, &["Esc"]);
+    let mut b = battle_support::carrhae();
+    battle_support::step(&mut b, &[5, 2]);
+    battle_support::play(
+        &mut b,
+        herald::battle::warlord_i::Event::Attach {
+            co: co(B, 1),
+            unit: Some(u(B, 1)),
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        herald::battle::warlord_i::Event::Flag {
+            unit: u(A, 1),
+            cause: herald::battle::warlord_i::WaverCause::Disaster,
+        },
+        &[],
+    );
+    while b.next_step() != Step::WaverTest(u(A, 1)) {
+        battle_support::step(&mut b, &[1, 1, 1]);
+    }
+    let mut app = carrhae(7);
+    app.battle = b;
+    press(&mut app, &["Enter"]);
+    snap("waver_test", &app);
+    press(&mut app, &["t", "34", "Enter"]);
+    press(&mut app, &["Enter", "Enter"]);
+    press(&mut app, &["Tab", "Home", "e"]);
+    press(&mut app, &right(5));
+    press(&mut app, &["Enter", "Enter", "Enter", "Enter"]);
+    snap("melee", &app);
+    press(&mut app, &["Space", "Down", "Space", "t", "43", "Enter"]);
+    snap("melee_response", &app);
+    press(&mut app, &["r"]);
+    snap("melee_result", &app);
+    press(&mut app, &["Enter", "Enter", "Enter"]);
+    snap("general_risk", &app);
+}
+
+#[test]
+fn the_referee_corrects_a_unit_sets_aside_a_test_and_parts_a_melee() {
+    let mut app = carrhae(1);
+    // x: the field to correct (morale, then APs), then its value.
+    press(&mut app, &["x", "Right", "Down", "Right", "Right", "Right"]);
+    for (w, h) in [(80, 24), (120, 40)] {
+        insta::assert_snapshot!(format!("wi_correct_{w}x{h}"), screen(&app, w, h));
+    }
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.battle.unit(u(A, 1)).unwrap().unit.aps, 3);
+    assert!(screen(&app, 80, 24).contains("What changed"));
+    press(&mut app, &["Enter"]);
+    // A cause of a waver test, then set aside: the table made it moot.
+    press(&mut app, &["w", "Enter", "Enter"]);
+    assert_eq!(app.battle.flagged(), vec![u(A, 1)]);
+    press(&mut app, &["z"]);
+    assert!(app.battle.flagged().is_empty(), "{:?}", app.status);
+    // Contact with the first enemy, then parted.
+    press(&mut app, &["e", "Enter", "Enter"]);
+    assert_eq!(app.battle.in_melee_with(u(A, 1)), vec![u(B, 1)]);
+    press(&mut app, &["b"]);
+    assert!(app.battle.in_melee_with(u(A, 1)).is_empty());
+    press(&mut app, &["b"]);
+    assert!(app.status.as_ref().unwrap().error, "in no melee: refused");
+    // The help scrolls, and closes.
+    press(&mut app, &["?", "Down", "Down"]);
+    assert_eq!((app.context(), app.help_scroll), (Context::Help, 2));
+    press(&mut app, &["Esc"]);
+    assert_eq!(app.context(), Context::Tables);
+}
