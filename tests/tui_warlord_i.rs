@@ -547,3 +547,35 @@ fn the_referee_corrects_a_unit_sets_aside_a_test_and_parts_a_melee() {
     press(&mut app, &["Esc"]);
     assert_eq!(app.context(), Context::Tables);
 }
+
+#[test]
+fn l_opens_the_whole_log_in_the_shells_browser() {
+    let mut app = carrhae(1);
+    // The order of play, typed: a 2, b 5 (Rule 26, WI-3); back to the tables.
+    press(&mut app, &["Enter", "t", "25", "Enter", "Enter"]);
+    assert_eq!(app.context(), Context::Tables);
+    let effects = press(&mut app, &["l"]);
+    assert_eq!(effects, vec![Effect::OpenLog], "the shell opens it");
+    // Through the shell: the browser shows the order of play's entry.
+    let dir = folder("log");
+    let path = dir.join("carrhae.toml");
+    let file = SaveFile::create_from(&path, "carrhae", &mut app.battle, app.dice.position())
+        .expect("the save is created");
+    let events = app.battle.events().len();
+    let mut c = Console::new(app, file);
+    play(&mut c, &["l"]);
+    let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    terminal.draw(|f| c.draw(f.area(), f.buffer_mut())).unwrap();
+    let buf = terminal.backend().buffer();
+    let text: String = (0..30)
+        .map(|y| (0..100).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n")
+        .collect();
+    assert!(
+        text.contains("side b"),
+        "the order of play is in the log:\n{text}"
+    );
+    // Esc closes it, and nothing was recorded while it was open.
+    play(&mut c, &["Esc"]);
+    assert_eq!(c.app.battle.events().len(), events);
+    std::fs::remove_dir_all(&dir).ok();
+}

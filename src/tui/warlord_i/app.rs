@@ -108,6 +108,9 @@ impl App {
         if self.quit {
             effects.push(Effect::Quit);
         }
+        if action == Action::Log {
+            effects.push(Effect::OpenLog);
+        }
         effects
     }
 
@@ -130,6 +133,8 @@ impl App {
             Action::Last => self.move_selection(i64::MAX / 2),
             Action::OtherSide => self.focus = self.focus.other(),
             Action::Advance => self.advance(),
+            // The shell opens the log browser (Effect::OpenLog).
+            Action::Log => {}
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Command

@@ -49,6 +49,8 @@ pub enum Action {
     OtherSide,
     /// Enter on the tables: the walker's next step.
     Advance,
+    /// Open the whole log, to scroll and search (the shell's log browser).
+    Log,
     /// Take back the last event.
     Undo,
     /// Apply again the last event taken back.
@@ -230,6 +232,13 @@ const TABLES: &[B<Context, Action>] = &[
         A::Redo,
         "",
         "apply again the event taken back",
+    ),
+    bind(
+        C::Tables,
+        Key::ch('l'),
+        A::Log,
+        "log",
+        "the whole log, to scroll and search (/)",
     ),
 ];
 

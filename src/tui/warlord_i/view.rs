@@ -7,10 +7,10 @@ mod preview;
 mod tables;
 
 use super::app::App;
-use super::keymap::{Context, KEYMAP};
+use super::keymap::{Action, Context, KEYMAP};
 use crate::battle::warlord_i::{Phase, Step};
 use crate::rules::Side;
-use crate::tui::keys::{help_entries, hints};
+use crate::tui::keys::{Binding as B, help_entries, hints};
 use crate::tui::popup;
 use crate::tui::walker::Walker;
 use ratatui::buffer::Buffer;
@@ -172,7 +172,21 @@ impl App {
             .then(|| hints(KEYMAP, Context::Global))
             .into_iter()
             .flatten();
-        for b in hints(KEYMAP, context).chain(global) {
+        let all: Vec<_> = hints(KEYMAP, context).chain(global).collect();
+        // Undo, back, help and quit stay in sight at 80 columns; the
+        // context's other keys give way first, in the keymap's order.
+        let kept =
+            |a: Action| matches!(a, Action::Undo | Action::Back | Action::Help | Action::Quit);
+        let width =
+            |b: &&B<Context, Action>| b.key.label().chars().count() + b.hint.chars().count() + 3;
+        let mut used: usize = all.iter().filter(|b| kept(b.action)).map(width).sum();
+        for b in &all {
+            if !kept(b.action) {
+                if used + width(b) > area.width as usize {
+                    continue;
+                }
+                used += width(b);
+            }
             spans.push(Span::styled(b.key.label(), t.key()));
             spans.push(Span::raw(format!(" {}  ", b.hint)));
         }
