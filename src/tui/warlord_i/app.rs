@@ -144,7 +144,8 @@ impl App {
             | Action::Flag
             | Action::Attrition
             | Action::Engage
-            | Action::Correct => self.open_for_selected(action),
+            | Action::Correct
+            | Action::CorrectCo => self.open_for_selected(action),
             Action::SetAside | Action::Disengage => self.table_event(action),
             Action::Attach => self.attach(),
             Action::Roll => self.roll(),
@@ -322,6 +323,23 @@ impl App {
                 Event::Correct {
                     unit,
                     correction: crate::battle::warlord_i::Correction::Morale(u.unit.morale),
+                }
+            }
+            Action::CorrectCo => {
+                // The CO with the unit, else its division's CO.
+                let Some(co) = self
+                    .battle
+                    .general_with(unit)
+                    .or_else(|| self.battle.division_of(unit))
+                else {
+                    return self.refuse(format!("{} has no CO", self.name(unit)));
+                };
+                let Some(c) = self.battle.co(co) else {
+                    return;
+                };
+                Event::CorrectCo {
+                    co,
+                    correction: crate::battle::warlord_i::CoCorrection::Status(c.co.status),
                 }
             }
             Action::Engage => {

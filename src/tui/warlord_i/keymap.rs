@@ -73,6 +73,8 @@ pub enum Action {
     Attach,
     /// The referee corrects the selected unit (the table is the truth).
     Correct,
+    /// The referee corrects the selected unit's CO (the table is the truth).
+    CorrectCo,
     /// The referee sets aside the selected unit's flagged waver test.
     SetAside,
     /// The selected unit leaves its melee (the table parted them).
@@ -203,7 +205,14 @@ const TABLES: &[B<Context, Action>] = &[
         Key::ch('x'),
         A::Correct,
         "correct",
-        "correct it: morale, APs, DPs, bases … (the table is the truth)",
+        "correct it: morale, APs, DPs, bases, what it is doing … (the table is the truth)",
+    ),
+    bind(
+        C::Tables,
+        Key::ch('o'),
+        A::CorrectCo,
+        "officer",
+        "correct its CO: wounds, dispersed base, CCPs, what he is doing",
     ),
     bind(
         C::Tables,

@@ -4,12 +4,15 @@
 //! The values are the referee's; what they mean is the battle's.
 
 use crate::battle::UnitId;
-use crate::battle::warlord_i::state::{MAX_BASES, MAX_POINTS};
-use crate::battle::warlord_i::{Application, Battle, CoId, Correction, Event, WaverCause};
+use crate::battle::warlord_i::state::{MAX_BASES, MAX_CCPS, MAX_POINTS};
+use crate::battle::warlord_i::{
+    Application, Battle, CoCorrection, CoId, Correction, Event, WaverCause,
+};
 use crate::rules::Side;
 use crate::rules::named::Named;
 use crate::rules::warlord_i::{
-    ChargeTarget, CoActivity, Ground, Leader, MeleeFacts, Morale, ShotFrom, WinnerMoves,
+    Activity, ChargeTarget, CoActivity, CoStatus, Ground, Leader, MeleeFacts, Morale, ShotFrom,
+    WinnerMoves,
 };
 
 /// One fact as the panel shows it.
@@ -445,6 +448,7 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
             melee_side(&mut e, &other.to_string(), facts_b);
         }
         Event::Correct { unit, correction } => correct(&mut e, b, *unit, correction),
+        Event::CorrectCo { co, correction } => correct_co(&mut e, b, *co, correction),
         _ => {}
     }
     e.out
@@ -465,6 +469,7 @@ fn corrections(b: &Battle, unit: UnitId) -> Vec<Correction> {
         Correction::Files(x.files),
         Correction::Ranks(x.ranks),
         Correction::WaverTested(x.waver_tested),
+        Correction::Activity(x.activity.clone()),
         Correction::Removed(u.removed),
     ]
 }
@@ -480,7 +485,8 @@ fn field_of(c: &Correction) -> usize {
         Correction::Files(_) => 5,
         Correction::Ranks(_) => 6,
         Correction::WaverTested(_) => 7,
-        Correction::Activity(_) | Correction::Removed(_) => 8,
+        Correction::Activity(_) => 8,
+        Correction::Removed(_) => 9,
     }
 }
 
@@ -505,6 +511,7 @@ fn correct(e: &mut Editor, b: &Battle, unit: UnitId, c: &mut Correction) {
                 "files",
                 "ranks",
                 "waver-tested this Move",
+                "what it is doing",
                 "off the table",
             ][i]
                 .to_string()
@@ -535,6 +542,115 @@ fn correct(e: &mut Editor, b: &Battle, unit: UnitId, c: &mut Correction) {
         Correction::Ranks(n) => e.count("ranks", n, MAX_BASES, 1),
         Correction::WaverTested(v) => e.flag("waver-tested this Move", v),
         Correction::Removed(v) => e.flag("off the table (evaded off, not arrived)", v),
-        Correction::Activity(_) => {}
+        // WI-23: charges, evasions and pursuits are the table's; in melee
+        // follows its engagements (the battle keeps it so).
+        Correction::Activity(list) => toggles(
+            e,
+            list,
+            &[
+                (Activity::Charging, "charging"),
+                (Activity::CounterCharging, "counter-charging"),
+                (Activity::BeingCharged, "being charged"),
+                (Activity::Advancing, "advancing"),
+                (Activity::Evading, "evading"),
+                (Activity::Pursuing, "pursuing"),
+                (Activity::Looting, "looting"),
+                (Activity::InMelee, "in melee (follows its engagements)"),
+            ],
+        ),
+    }
+}
+
+/// One toggle per item of `all`, each on while `list` holds it; the list
+/// keeps the order the items were turned on.
+fn toggles<T: Copy + PartialEq>(e: &mut Editor, list: &mut Vec<T>, all: &[(T, &str)]) {
+    for (a, label) in all {
+        let mut on = list.contains(a);
+        e.flag(label, &mut on);
+        list.retain(|x| x != a);
+        if on {
+            list.push(*a);
+        }
+    }
+}
+
+/// The CO's fields a referee may correct, each at its value now.
+fn co_corrections(b: &Battle, co: CoId) -> Vec<CoCorrection> {
+    let Some(c) = b.co(co) else {
+        return Vec::new();
+    };
+    vec![
+        CoCorrection::Status(c.co.status),
+        CoCorrection::Dispersed(c.co.dispersed),
+        CoCorrection::Ccps(c.ccps),
+        CoCorrection::Activity(c.co.activity.clone()),
+    ]
+}
+
+/// Which field a CO correction sets: its place in [`co_corrections`].
+fn co_field_of(c: &CoCorrection) -> usize {
+    match c {
+        CoCorrection::Status(_) => 0,
+        CoCorrection::Dispersed(_) => 1,
+        CoCorrection::Ccps(_) => 2,
+        CoCorrection::Activity(_) => 3,
+    }
+}
+
+/// A correction of one CO (the table is the truth): which field, then its value.
+fn correct_co(e: &mut Editor, b: &Battle, co: CoId, c: &mut CoCorrection) {
+    let all = co_corrections(b, co);
+    if all.is_empty() {
+        return;
+    }
+    let mut which = co_field_of(c);
+    e.choice(
+        "the field to correct",
+        &mut which,
+        &(0..all.len()).collect::<Vec<_>>(),
+        |i| {
+            [
+                "wounds",
+                "command base dispersed",
+                "CCPs left this Move",
+                "what he is doing",
+            ][i]
+                .to_string()
+        },
+    );
+    if which != co_field_of(c) {
+        *c = all[which].clone();
+    }
+    match c {
+        // Rule 99, WI-21: his wounds.
+        CoCorrection::Status(s) => e.choice(
+            "wounds (Rule 99)",
+            s,
+            &[
+                CoStatus::Well,
+                CoStatus::Wounded,
+                CoStatus::BadlyWounded,
+                CoStatus::Captured,
+                CoStatus::Killed,
+            ],
+            |s| s.title().to_string(),
+        ),
+        // Rule 99: a dispersed command base.
+        CoCorrection::Dispersed(v) => e.flag("command base dispersed (Rule 99)", v),
+        // Rule 29, WI-4: CCPs are spent this Move or lapse.
+        CoCorrection::Ccps(n) => e.count("CCPs left this Move (Rule 29)", n, MAX_CCPS, 1),
+        // Rule 29: what he does himself costs his command dice.
+        CoCorrection::Activity(list) => toggles(
+            e,
+            list,
+            &[
+                (CoActivity::Wavering, "wavering"),
+                (CoActivity::Routed, "routed"),
+                (CoActivity::InMelee, "in melee"),
+                (CoActivity::Evading, "evading"),
+                (CoActivity::Pursuing, "pursuing"),
+                (CoActivity::Reckless, "reckless"),
+            ],
+        ),
     }
 }

@@ -47,6 +47,9 @@ pub fn title(app: &App, event: &Event) -> String {
         Event::Correct { unit, .. } => {
             format!("Correcting {} (the table is the truth)", app.name(*unit))
         }
+        Event::CorrectCo { co: c, .. } => {
+            format!("Correcting {} (the table is the truth)", co(*c))
+        }
         other => other.kind().replace('_', " "),
     }
 }

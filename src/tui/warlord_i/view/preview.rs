@@ -368,6 +368,26 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                 correction_words(correction)
             )));
         }
+        Event::CorrectCo { co, correction } => {
+            out.push(heading(
+                t,
+                "A referee's correction: no dice, no rule re-run",
+            ));
+            let c = b.co(*co).ok_or("no such CO")?;
+            out.push(Line::from(format!(
+                "  {} now: {}, {} CCP(s), base {}, doing: {}; Enter sets {}",
+                c.co.name,
+                c.co.status.title(),
+                c.ccps,
+                if c.co.dispersed {
+                    "dispersed"
+                } else {
+                    "not dispersed"
+                },
+                names(&c.co.activity),
+                co_correction_words(correction)
+            )));
+        }
         _ => {}
     }
     Ok(out)
@@ -391,6 +411,30 @@ fn correction_words(c: &crate::battle::warlord_i::Correction) -> String {
         C::Ranks(n) => format!("ranks to {n}"),
         C::WaverTested(v) => format!("waver-tested to {}", if *v { "yes" } else { "no" }),
         C::Removed(v) => format!("off the table to {}", if *v { "yes" } else { "no" }),
-        C::Activity(a) => format!("activity to {a:?}"),
+        C::Activity(a) => format!("what it is doing to {}", names(a)),
+    }
+}
+
+/// A CO's correction in words: `CCPs to 3`, `wounds to wounded`.
+fn co_correction_words(c: &crate::battle::warlord_i::CoCorrection) -> String {
+    use crate::battle::warlord_i::CoCorrection as C;
+    match c {
+        C::Status(s) => format!("wounds to {}", s.title()),
+        C::Dispersed(v) => format!("dispersed to {}", if *v { "yes" } else { "no" }),
+        C::Ccps(n) => format!("CCPs to {n}"),
+        C::Activity(a) => format!("what he is doing to {}", names(a)),
+    }
+}
+
+/// Activities in words, `none` for none.
+fn names<T: crate::rules::named::Named + PartialEq>(items: &[T]) -> String {
+    if items.is_empty() {
+        "none".to_string()
+    } else {
+        items
+            .iter()
+            .map(|a| a.name())
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
