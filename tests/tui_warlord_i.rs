@@ -579,3 +579,126 @@ fn l_opens_the_whole_log_in_the_shells_browser() {
     assert_eq!(c.app.battle.events().len(), events);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_referee_corrects_a_units_activity_and_its_cos_ccps_and_wounds() {
+    let mut app = carrhae(1);
+    let unit = u(A, 1);
+    let officer = app.battle.division_of(unit).expect("a division");
+    assert_eq!(app.battle.general_with(unit), None, "nobody is with it yet");
+    let ccps_before = ccps(&app, officer);
+    let dir = folder("correct-co");
+    let path = dir.join("carrhae.toml");
+    let file = SaveFile::create_from(&path, "carrhae", &mut app.battle, app.dice.position())
+        .expect("the save is created");
+    let mut c = Console::new(app, file);
+
+    // x, the field "what it is doing", then charging and evading turned on.
+    play(&mut c, &["Home", "x"]);
+    play(&mut c, &right(8));
+    play(
+        &mut c,
+        &["Down", "Space", "Down", "Down", "Down", "Down", "Space"],
+    );
+    for (w, h) in [(80, 24), (120, 40)] {
+        insta::assert_snapshot!(format!("wi_correct_activity_{w}x{h}"), screen(&c.app, w, h));
+    }
+    let events = c.app.battle.events().len();
+    play(&mut c, &["Enter"]);
+    assert_eq!(c.app.battle.events().len(), events + 1, "one event");
+    assert_eq!(
+        c.app.battle.unit(unit).unwrap().unit.activity,
+        vec![Activity::Charging, Activity::Evading]
+    );
+    play(&mut c, &["Enter"]);
+
+    // o: its division's CO; the field "CCPs left this Move", three more.
+    play(
+        &mut c,
+        &["o", "Right", "Right", "Down", "Right", "Right", "Right"],
+    );
+    for (w, h) in [(80, 24), (120, 40)] {
+        insta::assert_snapshot!(format!("wi_correct_co_{w}x{h}"), screen(&c.app, w, h));
+    }
+    play(&mut c, &["Enter", "Enter"]);
+    assert_eq!(ccps(&c.app, officer), ccps_before + 3);
+    // His wounds: well to wounded (Rule 99).
+    play(&mut c, &["o", "Down", "Right", "Enter", "Enter"]);
+    assert_eq!(
+        c.app.battle.co(officer).unwrap().co.status,
+        CoStatus::Wounded
+    );
+    // His own activity: the last field (← wraps), wavering on.
+    play(&mut c, &["o", "Left", "Down", "Space", "Enter", "Enter"]);
+    assert_eq!(
+        c.app.battle.co(officer).unwrap().co.activity,
+        vec![herald::rules::warlord_i::CoActivity::Wavering]
+    );
+    // Unchanged but its own facts: the unit's activity stays.
+    assert_eq!(
+        c.app.battle.unit(unit).unwrap().unit.activity,
+        vec![Activity::Charging, Activity::Evading]
+    );
+
+    // Resumed from the save: the corrections are there.
+    let state = c.app.battle.state().clone();
+    let events = c.app.battle.events().len();
+    drop(c);
+    let (file, data) = SaveFile::open::<WarlordI>(&path).expect("the save opens");
+    assert_eq!(data.battle.events().len(), events);
+    assert_eq!(data.battle.state(), &state);
+    let mut c = Console::new(
+        App::new(
+            data.battle,
+            SeededDice::restore(data.dice),
+            Theme::plain(),
+            &data.name,
+        ),
+        file,
+    );
+    let officer_now = |c: &Console<App>| c.app.battle.co(officer).unwrap().co.clone();
+    assert_eq!(officer_now(&c).status, CoStatus::Wounded);
+    assert_eq!(ccps(&c.app, officer), ccps_before + 3);
+
+    // Undo takes each back, the last first.
+    play(&mut c, &["u"]);
+    assert!(officer_now(&c).activity.is_empty());
+    assert_eq!(officer_now(&c).status, CoStatus::Wounded);
+    play(&mut c, &["u"]);
+    assert_eq!(officer_now(&c).status, CoStatus::Well);
+    assert_eq!(ccps(&c.app, officer), ccps_before + 3);
+    play(&mut c, &["u"]);
+    assert_eq!(ccps(&c.app, officer), ccps_before);
+    assert_eq!(c.app.battle.unit(unit).unwrap().unit.activity.len(), 2);
+    play(&mut c, &["u"]);
+    assert!(c.app.battle.unit(unit).unwrap().unit.activity.is_empty());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn o_corrects_the_co_with_the_unit_before_its_divisions() {
+    let mut b = battle_support::carrhae();
+    // Surena joins the cataphracts (b1); the key finds him there.
+    battle_support::play(
+        &mut b,
+        herald::battle::warlord_i::Event::Attach {
+            co: co(B, 1),
+            unit: Some(u(B, 1)),
+        },
+        &[],
+    );
+    let mut app = carrhae(1);
+    app.battle = b;
+    press(&mut app, &["Tab", "Home", "o"]);
+    let Some(p) = &app.panel else {
+        panic!("the CO panel opens: {:?}", app.status)
+    };
+    match &p.event {
+        herald::battle::warlord_i::Event::CorrectCo { co: c, .. } => assert_eq!(*c, co(B, 1)),
+        other => panic!("not a CO correction: {other:?}"),
+    }
+    // The command base dispersed (Rule 99), recorded and shown.
+    press(&mut app, &["Right", "Down", "Space", "Enter"]);
+    assert!(app.battle.co(co(B, 1)).unwrap().co.dispersed);
+    assert!(screen(&app, 80, 24).contains("What changed"));
+}

@@ -205,14 +205,14 @@ const TABLES: &[B<Context, Action>] = &[
         Key::ch('x'),
         A::Correct,
         "correct",
-        "correct it: morale, APs, DPs, bases, what it is doing … (the table is the truth)",
+        "correct it: morale, APs, bases, activity … (the table is the truth)",
     ),
     bind(
         C::Tables,
         Key::ch('o'),
         A::CorrectCo,
         "officer",
-        "correct its CO: wounds, dispersed base, CCPs, what he is doing",
+        "correct its CO: wounds, dispersed base, CCPs, activity",
     ),
     bind(
         C::Tables,
