@@ -593,9 +593,16 @@ fn the_referee_corrects_a_units_activity_and_its_cos_ccps_and_wounds() {
         .expect("the save is created");
     let mut c = Console::new(app, file);
 
-    // x, the field "what it is doing", then charging and evading turned on.
+    // x, the field "what it is doing": unchanged, nothing is recorded.
     play(&mut c, &["Home", "x"]);
     play(&mut c, &right(8));
+    play(&mut c, &["Enter"]);
+    assert!(c.app.battle.events().is_empty(), "nothing changed");
+    assert!(
+        c.app.panel.as_ref().unwrap().error.is_some(),
+        "the panel says why"
+    );
+    // Charging and evading turned on.
     play(
         &mut c,
         &["Down", "Space", "Down", "Down", "Down", "Down", "Space"],

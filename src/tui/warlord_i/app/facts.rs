@@ -454,6 +454,20 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
     e.out
 }
 
+/// A correction that sets its field to the value it has now: nothing to
+/// record.
+pub fn unchanged(b: &Battle, event: &Event) -> bool {
+    match event {
+        Event::Correct { unit, correction } => {
+            corrections(b, *unit).get(field_of(correction)) == Some(correction)
+        }
+        Event::CorrectCo { co, correction } => {
+            co_corrections(b, *co).get(co_field_of(correction)) == Some(correction)
+        }
+        _ => false,
+    }
+}
+
 /// The unit's fields a referee may correct, each at its value now.
 fn corrections(b: &Battle, unit: UnitId) -> Vec<Correction> {
     let Some(u) = b.unit(unit) else {

@@ -121,6 +121,13 @@ impl App {
     pub(super) fn roll(&mut self) {
         let Some(p) = &self.panel else { return };
         let event = p.event.clone();
+        if facts::unchanged(&self.battle, &event) {
+            let text = "nothing to correct: the field already has that value (change it, or Esc)";
+            if let Some(p) = &mut self.panel {
+                p.error = Some(text.to_string());
+            }
+            return;
+        }
         let completed = match &p.typing {
             None => self
                 .battle
