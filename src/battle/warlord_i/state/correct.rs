@@ -21,7 +21,8 @@ fn words<T: Named + PartialEq>(items: &[T]) -> String {
     } else {
         items
             .iter()
-            .map(|a| a.name())
+            // In the referee's words: `being charged`, not the file's `being_charged`.
+            .map(|a| a.name().replace('_', " "))
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -258,5 +259,20 @@ impl State {
             CoCorrection::Ccps(n) => s.ccps = *n,
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::words;
+    use crate::rules::warlord_i::Activity;
+
+    #[test]
+    fn activities_are_said_in_words() {
+        assert_eq!(
+            words(&[Activity::BeingCharged, Activity::CounterCharging]),
+            "being charged, counter charging"
+        );
+        assert_eq!(words::<Activity>(&[]), "none");
     }
 }
