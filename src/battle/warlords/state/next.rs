@@ -242,7 +242,19 @@ impl State {
                 spans.map_or(0, |s| s.1)
             ),
             (_, Some(f)) => format!("{name} ({id}) changes formation to {f} (2.3.3)"),
-            _ => format!("{name} ({id}) chooses: {what} (2.2.2)"),
+            // Logged as what it is, so a real correction stands out.
+            _ => match choice {
+                Choice::Move => format!("{name} ({id}) moves (2.4.1)"),
+                Choice::Stop => format!("{name} ({id}) stops (2.4.1)"),
+                Choice::Wheel => format!("{name} ({id}) wheels (2.4.3)"),
+                Choice::AddChampion => format!("{name} ({id}) adds a champion (1.7.5, W-7)"),
+                Choice::Flee => format!("{name} ({id}) flees on (2.2.2, 2.4.11)"),
+                Choice::StopFleeingAndMove => {
+                    format!("{name} ({id}) stops fleeing and moves (2.2.2)")
+                }
+                Choice::StopFleeingAndHalt => format!("{name} ({id}) stops fleeing (2.2.2)"),
+                _ => format!("{name} ({id}) chooses: {what} (2.2.2)"),
+            },
         };
         let slot = self.get_mut(id);
         slot.unit = then.unit;
