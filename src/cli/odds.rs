@@ -2,6 +2,8 @@
 //! conformance-format file, before any dice (the file's dice are ignored).
 //! One JSON line per case, or a readable table with bars.
 
+pub mod table;
+
 use crate::store::case::AnyCases;
 use serde_json::Value;
 use std::path::Path;

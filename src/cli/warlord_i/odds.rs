@@ -4,8 +4,8 @@
 //! functions a case is resolved by; procedures without dice give their one
 //! certain result.
 
+use crate::cli::odds::table::{self, Row, Rows, spread};
 use crate::cli::resolve::refusal;
-use crate::cli::warlords::odds::bar;
 use crate::odds::Distribution;
 use crate::odds::warlord_i as odds;
 use crate::rules::Side;
@@ -15,25 +15,8 @@ use crate::rules::warlord_i::{
     OrderOfPlay, Recuperation, Shooting, WaverTest,
 };
 use crate::store::warlord_i::case::{Case, CaseInput};
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 use std::fmt::Display;
-
-/// One value of a table: a probability, or a distribution of values.
-enum Row {
-    /// The probability of a yes/no outcome.
-    Chance(f64),
-    /// The probability of each value.
-    Spread(Vec<(String, f64)>),
-    /// A count with no odds to it (the dice thrown).
-    Note(u64),
-    /// A group of rows under a name (one side of a melee).
-    Group(Vec<(&'static str, Row)>),
-}
-
-/// A distribution's values as text, in order.
-fn spread<T: Copy + PartialEq + Display>(d: &Distribution<T>) -> Row {
-    Row::Spread(d.iter().map(|(v, p)| (v.to_string(), p)).collect())
-}
 
 /// A distribution of named values, by their words.
 fn words<T: Copy + PartialEq + Named>(d: &Distribution<T>) -> Row {
@@ -55,11 +38,11 @@ fn certain<T: Copy + PartialEq + Display>(v: T) -> Row {
 }
 
 fn dice(n: u32) -> (&'static str, Row) {
-    ("dice", Row::Note(u64::from(n)))
+    ("dice", Row::Note(n.to_string()))
 }
 
 /// The odds of a case as named rows, or why there are none.
-fn odds_rows(case: &Case) -> Result<Vec<(&'static str, Row)>, String> {
+fn odds_rows(case: &Case) -> Result<Rows, String> {
     let input = case.input.as_ref().map_err(|p| refusal(p))?;
     let e = |e: crate::rules::RulesError| e.to_string();
     Ok(match input {
@@ -210,82 +193,12 @@ fn odds_rows(case: &Case) -> Result<Vec<(&'static str, Row)>, String> {
     })
 }
 
-/// Rows as JSON fields: probabilities as numbers, distributions as
-/// {value: probability} with the values as strings.
-fn rows_json(rows: Vec<(&'static str, Row)>) -> Map<String, Value> {
-    rows.into_iter()
-        .map(|(name, row)| {
-            let v = match row {
-                Row::Chance(p) => json!(p),
-                Row::Spread(values) => {
-                    Value::Object(values.into_iter().map(|(k, p)| (k, json!(p))).collect())
-                }
-                Row::Note(n) => json!(n),
-                Row::Group(rows) => Value::Object(rows_json(rows)),
-            };
-            (name.to_string(), v)
-        })
-        .collect()
-}
-
 /// A case's odds as its JSON line: `{"id": ..., fields...}` or `{"id": ..., "error": ...}`.
 pub fn case_json(case: &Case) -> Value {
-    let mut out = Map::new();
-    out.insert("id".into(), Value::String(case.id.clone()));
-    match odds_rows(case) {
-        Ok(rows) => out.extend(rows_json(rows)),
-        Err(why) => {
-            out.insert("error".into(), Value::String(why));
-        }
-    }
-    Value::Object(out)
+    table::case_json(&case.id, odds_rows(case))
 }
 
-/// A probability as a percentage.
-fn percent(p: f64) -> String {
-    format!("{:6.2}%", 100.0 * p)
-}
-
-/// Writes rows as an indented table.
-fn write_rows(out: &mut String, rows: &[(&'static str, Row)], indent: usize) {
-    let pad = " ".repeat(indent);
-    for (name, row) in rows {
-        let label = name.replace('_', " ");
-        match row {
-            Row::Chance(p) => {
-                let line = format!("{pad}{label:<22}{}  {}", percent(*p), bar(*p));
-                out.push_str(line.trim_end());
-                out.push('\n');
-            }
-            Row::Note(n) => out.push_str(&format!("{pad}{label:<22}{n}\n")),
-            Row::Spread(values) => {
-                out.push_str(&format!("{pad}{label}\n"));
-                let top = values.iter().map(|(_, p)| *p).fold(0.0, f64::max);
-                for (v, p) in values {
-                    let scaled = if top > 0.0 { p / top } else { 0.0 };
-                    let line = format!("{pad}  {v:>13}{:>14}  {}", percent(*p), bar(scaled));
-                    out.push_str(line.trim_end());
-                    out.push('\n');
-                }
-            }
-            Row::Group(inner) => {
-                out.push_str(&format!("{pad}side {label}\n"));
-                write_rows(out, inner, indent + 2);
-            }
-        }
-    }
-}
-
-/// A readable table of a case's odds, with bars (distributions are scaled
-/// to their likeliest value).
+/// A readable table of a case's odds, with bars.
 pub fn case_text(case: &Case) -> String {
-    let head = format!("{} ({})", case.id, case.kind);
-    match odds_rows(case) {
-        Ok(rows) => {
-            let mut s = format!("{head}\n");
-            write_rows(&mut s, &rows, 2);
-            s
-        }
-        Err(why) => format!("{head}: refused\n  {}\n", why.replace("; ", "\n  ")),
-    }
+    table::case_text(&format!("{} ({})", case.id, case.kind), odds_rows(case), 13)
 }
