@@ -111,6 +111,17 @@ fn the_turn_ends_with_its_summary() {
     // A turn in which Harold's housecarls lose 2 stands by correction.
     let mut app = hastings(18);
     press(&mut app, &["1", "c", "s", "-", "-", "Enter"]);
+    // Mid-turn, S shows the turn so far, and Enter goes on with the turn.
+    press(&mut app, &["S"]);
+    let s = screen(&app, 80, 24);
+    assert!(
+        s.contains("Turn 1 so far") && s.contains("Enter go on"),
+        "{s}"
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.battle.turn(), 1, "still turn 1");
+    assert_eq!(app.context(), Context::BeforeRoll, "the initiative's roll");
+    press(&mut app, &["Esc"]);
     for _ in 0..200 {
         if app.context() == Context::Summary {
             break;

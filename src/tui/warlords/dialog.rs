@@ -464,6 +464,8 @@ pub enum Dialog {
         turn: u32,
         /// Its lines.
         lines: Vec<String>,
+        /// Whether the turn is over (else it is the turn so far).
+        finished: bool,
     },
     /// A free-text note being written, on a unit or on the turn.
     Note {

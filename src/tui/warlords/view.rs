@@ -92,7 +92,11 @@ impl Widget for &App {
                 Dialog::Pick(p) => fight::pick(self, p, area, buf),
                 Dialog::Help { scroll } => help::render(self, *scroll, area, buf),
                 Dialog::ConfirmQuit => popup::confirm_quit(self, area, buf),
-                Dialog::Summary { turn, lines } => popup::summary(self, *turn, lines, area, buf),
+                Dialog::Summary {
+                    turn,
+                    lines,
+                    finished,
+                } => popup::summary(self, *turn, lines, *finished, area, buf),
                 Dialog::Note { unit, text, error } => {
                     popup::note(self, *unit, text, error.as_deref(), area, buf)
                 }

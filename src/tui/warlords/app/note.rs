@@ -53,9 +53,14 @@ impl App {
 
     /// Shows what `turn` did (the turn just ended, or the one in play).
     pub(super) fn open_summary(&mut self, turn: u32) {
-        let lines = summary::of_turn(&self.battle, turn)
-            .map(|s| s.lines(self.battle.setup()))
-            .unwrap_or_else(|| vec!["nothing has happened yet".to_string()]);
-        self.dialogs.push(Dialog::Summary { turn, lines });
+        let (lines, finished) = match summary::of_turn(&self.battle, turn) {
+            Some(s) => (s.lines(self.battle.setup()), s.finished),
+            None => (vec!["nothing has happened yet".to_string()], false),
+        };
+        self.dialogs.push(Dialog::Summary {
+            turn,
+            lines,
+            finished,
+        });
     }
 }

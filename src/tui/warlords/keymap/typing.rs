@@ -57,7 +57,7 @@ pub const KEYS: &[Binding] = &[
         C::Summary,
         Key::plain(K::Enter),
         Action::Advance,
-        "next turn",
-        "close the summary and go on: roll for the next turn's initiative",
+        "go on",
+        "close the summary and take the walker's next step (after a turn: the next turn's initiative)",
     ),
 ];

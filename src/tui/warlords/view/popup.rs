@@ -71,7 +71,14 @@ pub fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// The summary of a turn: each line of the battle's summary.
-pub fn summary(app: &App, turn: u32, lines: &[String], area: Rect, buf: &mut Buffer) {
+pub fn summary(
+    app: &App,
+    turn: u32,
+    lines: &[String],
+    finished: bool,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let t = &app.theme;
     let width = area.width.min(76);
     let inside = usize::from(width.saturating_sub(2)).max(1);
@@ -80,11 +87,17 @@ pub fn summary(app: &App, turn: u32, lines: &[String], area: Rect, buf: &mut Buf
         .map(|l| l.chars().count().div_ceil(inside).max(1))
         .sum();
     let r = centred(area, width, (rows as u16 + 3).min(area.height));
-    let inner = frame(app, &format!("Turn {turn}: what it did"), r, buf);
+    // Mid-turn (S) it is the turn so far, and Enter takes the walker's next step.
+    let (title, enter) = if finished {
+        (format!("Turn {turn}: what it did"), " next turn   ")
+    } else {
+        (format!("Turn {turn} so far"), " go on   ")
+    };
+    let inner = frame(app, &title, r, buf);
     let mut text: Vec<Line> = lines.iter().map(|l| Line::from(l.clone())).collect();
     text.push(Line::from(vec![
         Span::styled("Enter", t.key()),
-        Span::raw(" next turn   "),
+        Span::raw(enter),
         Span::styled("Esc", t.key()),
         Span::raw(" close"),
     ]));
