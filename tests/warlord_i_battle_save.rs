@@ -475,6 +475,10 @@ fn herald_odds_reads_warlord_i_case_files() {
 
 #[test]
 fn herald_play_opens_a_warlord_i_battle_in_its_console() {
+    use std::io::{Read, Write};
+    use std::os::unix::process::CommandExt;
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
     // The console needs a terminal: `script` gives it one where installed.
     let Ok(probe) = Command::new("script").arg("--version").output() else {
         eprintln!("script is not installed: skipped");
@@ -488,33 +492,73 @@ fn herald_play_opens_a_warlord_i_battle_in_its_console() {
     assert!(new_carrhae(dir.path(), "carrhae").status.success());
     let path = dir.path().join("carrhae.toml");
     let before = fs::read_to_string(&path).unwrap();
-    // At most 20 s, whatever happens; q quits once it is drawn.
+    // `exec` makes Herald the terminal's foreground process, whatever
+    // shell `script` starts (a `timeout` in between once left it stopped
+    // in the background under dash, and the test waiting forever). The
+    // deadline is kept here instead, and the whole group killed past it.
     let cmd = format!(
-        "stty cols 120 rows 40; TERM=xterm timeout 20 {} play {}",
+        "stty cols 120 rows 40; exec env TERM=xterm {} play {}",
         env!("CARGO_BIN_EXE_herald"),
         path.display()
     );
     let mut child = Command::new("script")
         .args(["-qec", &cmd, "/dev/null"])
+        .env("SHELL", "/bin/sh")
+        .process_group(0)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let said = Arc::new(Mutex::new(Vec::new()));
+    let reader = {
+        let said = Arc::clone(&said);
+        let mut stdout = child.stdout.take().unwrap();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                said.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        })
+    };
+    let text =
+        |said: &Arc<Mutex<Vec<u8>>>| String::from_utf8_lossy(&said.lock().unwrap()).into_owned();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let kill = |child: &mut std::process::Child| {
+        let _ = Command::new("kill")
+            .args(["-KILL", &format!("-{}", child.id())])
+            .status();
+        let _ = child.wait();
+    };
+    // q once the Parthian table is drawn.
+    while !text(&said).contains("Surena") {
+        if Instant::now() > deadline || child.try_wait().unwrap().is_some() {
+            kill(&mut child);
+            panic!("the Parthian table was never drawn: {}", text(&said));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
     {
-        use std::io::Write;
         let stdin = child.stdin.as_mut().unwrap();
         stdin.write_all(b"q").unwrap();
         stdin.flush().unwrap();
     }
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let out = child.wait_with_output().unwrap();
-    let said = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{said}");
-    assert!(
-        said.contains("Surena"),
-        "the Parthian table is drawn: {said}"
-    );
+    drop(child.stdin.take());
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            kill(&mut child);
+            panic!("q did not quit within 30 s: {}", text(&said));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    reader.join().unwrap();
+    let said = text(&said);
+    assert_eq!(status.code(), Some(0), "{said}");
     assert!(!said.contains("panicked"), "{said}");
     assert_eq!(fs::read_to_string(&path).unwrap(), before, "left as it is");
 }
