@@ -33,7 +33,13 @@ wait_for() { # text, tries
 }
 key() { tmux send-keys -t "$session" "$@"; sleep 0.2; }
 flags() { tmux display -p -t "$session" 'alt=#{alternate_on} cursor=#{cursor_flag}'; }
-herald_pid() { pgrep -P "$(tmux display -p -t "$session" '#{pane_pid}')" -x herald | head -1; }
+# Herald on the pane's terminal, however many shells tmux put between
+# (with SHELL=/bin/sh the pane's process is not the shell Herald runs in).
+herald_pid() {
+  local tty
+  tty="$(tmux display -p -t "$session" '#{pane_tty}')"
+  pgrep -t "${tty#/dev/}" -x herald | head -1
+}
 
 # No terminal: a plain message, exit 2, no escape sequence, no file made.
 set +e
@@ -80,14 +86,16 @@ n=$(grep -c '^\[\[events\]\]' saves/hastings.toml || true)
 [ "$n" = 0 ] || fail "$n events were recorded on the too-small screen"
 
 # SIGTERM: the terminal is given back.
-kill -TERM "$(herald_pid)"
+pid="$(herald_pid)"; [ -n "$pid" ] || fail "no Herald found on the pane's terminal"
+kill -TERM "$pid"
 wait_for "EXIT=" 30 || fail "SIGTERM did not end Herald"
 [ "$(flags)" = "alt=0 cursor=1" ] || fail "after SIGTERM: $(flags)"
 # SIGHUP likewise.
 key clear Enter
 key "'$bin' play saves/hastings.toml; echo EXIT=\$?" Enter
 wait_for "[1 Initiative]" || fail "the battle did not reopen"
-kill -HUP "$(herald_pid)"
+pid="$(herald_pid)"; [ -n "$pid" ] || fail "no Herald found on the pane's terminal"
+kill -HUP "$pid"
 wait_for "EXIT=" 30 || fail "SIGHUP did not end Herald"
 [ "$(flags)" = "alt=0 cursor=1" ] || fail "after SIGHUP: $(flags)"
 
