@@ -8,7 +8,7 @@
 mod battle_support;
 
 use herald::battle::UnitId;
-use herald::battle::warlord_i::{Battle, CoId, Phase, Step, WarlordI};
+use herald::battle::warlord_i::{Battle, CoId, Event, Phase, Step, WarlordI};
 use herald::dice::SeededDice;
 use herald::rules::Side;
 use herald::rules::warlord_i::{Activity, CoStatus, Morale};
@@ -708,4 +708,49 @@ fn o_corrects_the_co_with_the_unit_before_its_divisions() {
     press(&mut app, &["Right", "Down", "Space", "Enter"]);
     assert!(app.battle.co(co(B, 1)).unwrap().co.dispersed);
     assert!(screen(&app, 80, 24).contains("What changed"));
+}
+
+#[test]
+fn the_referee_says_how_many_bases_shoot_and_face_them() {
+    // Rule 56, WI-1, WI-17: the bases default to the units' files and
+    // ranks; the referee says otherwise where the table shows it.
+    let mut app = carrhae(7);
+    press(&mut app, &["Tab", "Home"]);
+    press(&mut app, &["Down"; 8]);
+    press(&mut app, &["s"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("bases shooting                      6 (its files)"),
+        "{s}"
+    );
+    assert!(
+        s.contains("+1 6 shooting bases against 4 target bases"),
+        "{s}"
+    );
+    // Only 2 of the light horse shoot; the legion is 3 deep.
+    press(&mut app, &["Down"; 5]);
+    press(&mut app, &["Left"; 4]);
+    press(&mut app, &["Down", "Down", "Right"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("-1 2 shooting bases against 4 target bases"),
+        "{s}"
+    );
+    assert!(s.contains("-2 2 extra close-order rank(s)/file(s)"), "{s}");
+    assert!(s.contains("hits: 0 100.0%"), "{s}");
+    let said = |app: &App| match &app.panel.as_ref().unwrap().event {
+        Event::Shooting { situation, .. } => *situation,
+        e => panic!("not a shot: {e:?}"),
+    };
+    let s = said(&app);
+    assert_eq!(
+        (s.shooting_bases, s.target_front_bases, s.target_depth),
+        (Some(2), None, Some(3)),
+        "what the referee said goes into the event, the rest is left to the units"
+    );
+    // Back at the files, the count is the units' again, and no fewer than 1.
+    press(&mut app, &["Up", "Up", "Right", "Right", "Right", "Right"]);
+    assert_eq!(said(&app).shooting_bases, None);
+    press(&mut app, &["Left"; 9]);
+    assert_eq!(said(&app).shooting_bases, Some(1));
 }

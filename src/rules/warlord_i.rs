@@ -42,7 +42,7 @@ pub use melee::{
 pub use order_of_play::{OrderOfPlay, OrderOfPlayOutcome, OrderWinner, WinnerMoves};
 pub use points::Next;
 pub use recuperation::{Recuperation, RecuperationOutcome};
-pub use shooting::{Shooting, ShootingOutcome, ShootingSituation, ShotFrom};
+pub use shooting::{Assumed, Shooting, ShootingOutcome, ShootingSituation, ShotFrom};
 pub use unit::{
     Activity, Armour, Class, Drill, Formation, MeleeWeapon, Morale, MoraleClass, Order,
     ShootingWeapon, TroopType, Unit, UnitState, Weapon, WeaponClass,

@@ -109,6 +109,61 @@ fn num(v: u32) -> i32 {
     v.min(i32::MAX as u32 / 4) as i32
 }
 
+/// The shooting weapons a unit carries, in its file's order (artillery's
+/// own weapon is its troop type's, not carried).
+fn carried(shooter: &Unit) -> Vec<ShootingWeapon> {
+    shooter
+        .weapons
+        .iter()
+        .filter_map(|w| w.as_shooting())
+        .collect()
+}
+
+/// What a shot takes where the referee says nothing: the bracketed
+/// defaults of [`ShootingSituation`], for a console to show beside what
+/// the referee may say instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assumed {
+    /// The weapons it may choose from, the one taken first (WI-16); empty
+    /// for artillery, which shoots as its type (Rule 55).
+    pub weapons: Vec<ShootingWeapon>,
+    /// Bases shooting: the shooter's files.
+    pub shooting_bases: u32,
+    /// Target bases facing the shooters: the target's files.
+    pub target_front_bases: u32,
+    /// Ranks or files deep: the target's ranks.
+    pub target_depth: u32,
+    /// For artillery only: close-order ranks in its line of fire in the
+    /// open, at most 2 (Rule 56, WI-17).
+    pub ranks_in_line_of_fire: Option<u32>,
+}
+
+impl ShootingSituation {
+    /// The defaults this situation leaves to the units (Rule 56, WI-17).
+    pub fn assumed(&self, shooter: &Unit, target: &Unit) -> Assumed {
+        let artillery = shooter.troop_type.is_artillery();
+        let depth = self.target_depth.unwrap_or(target.ranks);
+        Assumed {
+            weapons: if artillery {
+                Vec::new()
+            } else {
+                carried(shooter)
+            },
+            shooting_bases: shooter.files,
+            target_front_bases: target.files,
+            target_depth: target.ranks,
+            // Rule 56, WI-17: each NO rank in the line of fire in the open, max 2.
+            ranks_in_line_of_fire: artillery.then(|| {
+                if target.is_no() && !self.target_in_cover {
+                    depth.min(2)
+                } else {
+                    0
+                }
+            }),
+        }
+    }
+}
+
 /// The weapon a shooter uses, or why it cannot shoot (README, WI-16).
 fn weapon_used(shooter: &Unit, asked: Option<ShootingWeapon>) -> Result<ShootingWeapon, String> {
     if shooter.troop_type.is_artillery() {
@@ -123,11 +178,7 @@ fn weapon_used(shooter: &Unit, asked: Option<ShootingWeapon>) -> Result<Shooting
             _ => Ok(own),
         };
     }
-    let carried: Vec<ShootingWeapon> = shooter
-        .weapons
-        .iter()
-        .filter_map(|w| w.as_shooting())
-        .collect();
+    let carried = carried(shooter);
     match asked {
         Some(w) if carried.contains(&w) => Ok(w),
         Some(w) => Err(format!(
@@ -186,21 +237,22 @@ impl Shooting {
                 weapon.title()
             )));
         };
-        let shooting_bases = s.shooting_bases.unwrap_or(shooter.files);
+        let assumed = s.assumed(shooter, target);
+        let shooting_bases = s.shooting_bases.unwrap_or(assumed.shooting_bases);
         if shooting_bases == 0 || shooting_bases > shooter.bases {
             return Err(RulesError::refused(format!(
                 "{shooting_bases} bases shooting: {} has {} bases, and at least one must shoot",
                 shooter.name, shooter.bases
             )));
         }
-        let facing = s.target_front_bases.unwrap_or(target.files);
+        let facing = s.target_front_bases.unwrap_or(assumed.target_front_bases);
         if facing == 0 || facing > target.bases {
             return Err(RulesError::refused(format!(
                 "{facing} target bases facing the shooters: {} has {} bases, and at least one faces them",
                 target.name, target.bases
             )));
         }
-        let depth = s.target_depth.unwrap_or(target.ranks);
+        let depth = s.target_depth.unwrap_or(assumed.target_depth);
         if depth == 0 {
             return Err(RulesError::refused(
                 "the target is at least 1 rank or file deep (target_depth)",
@@ -249,11 +301,7 @@ impl Shooting {
         }
         if artillery {
             // Rule 56, WI-17: each NO rank in the artillery line of fire in the open, max 2.
-            let default = if target.is_no() && !s.target_in_cover {
-                depth.min(2)
-            } else {
-                0
-            };
+            let default = assumed.ranks_in_line_of_fire.unwrap_or(0);
             let said = s.ranks_in_line_of_fire.unwrap_or(default);
             if said > 2 {
                 notes.line(
@@ -695,5 +743,51 @@ mod tests {
             ..at(5)
         };
         assert!(Shooting::plan(&cat, &foot(2, 2), sit).is_err());
+    }
+
+    #[test]
+    fn what_a_shot_assumes_is_what_it_then_uses() {
+        // Rule 56, WI-16, WI-17: files, ranks, the first weapon carried.
+        let mut slingers = archers(6).with_files(3);
+        slingers.weapons = vec![Weapon::Sling, Weapon::Bow];
+        let target = foot(8, 4);
+        let a = at(10).assumed(&slingers, &target);
+        assert_eq!(
+            a,
+            Assumed {
+                weapons: vec![ShootingWeapon::Sling, ShootingWeapon::Bow],
+                shooting_bases: 3,
+                target_front_bases: 4,
+                target_depth: 2,
+                ranks_in_line_of_fire: None,
+            }
+        );
+        // Saying the defaults is saying nothing.
+        let said = ShootingSituation {
+            weapon: Some(ShootingWeapon::Sling),
+            shooting_bases: Some(3),
+            target_front_bases: Some(4),
+            target_depth: Some(2),
+            ..at(10)
+        };
+        let plain = Shooting::plan(&slingers, &target, at(10)).unwrap();
+        let told = Shooting::plan(&slingers, &target, said).unwrap();
+        assert_eq!((plain.dice, plain.score(6)), (told.dice, told.score(6)));
+        assert_eq!(plain.modifiers, told.modifiers);
+        // Artillery: its own weapon, and up to 2 close-order ranks in the open.
+        let cat = Unit::new("Catapult", TroopType::HeavyCatapult, 1);
+        let deep = foot(12, 4);
+        let a = at(30).assumed(&cat, &deep);
+        assert_eq!((a.weapons.len(), a.ranks_in_line_of_fire), (0, Some(2)));
+        let covered = ShootingSituation {
+            target_in_cover: true,
+            ..at(30)
+        };
+        assert_eq!(covered.assumed(&cat, &deep).ranks_in_line_of_fire, Some(0));
+        let one_deep = ShootingSituation {
+            target_depth: Some(1),
+            ..at(30)
+        };
+        assert_eq!(one_deep.assumed(&cat, &deep).ranks_in_line_of_fire, Some(1));
     }
 }

@@ -67,6 +67,28 @@ impl Editor {
         self.push(label, v.to_string(), *v > 0);
     }
 
+    /// A count the units give unless the referee says otherwise: shown as
+    /// `4 (its files)` until changed; back at `default` it is unsaid again.
+    fn count_or(
+        &mut self,
+        label: &str,
+        v: &mut Option<u32>,
+        default: u32,
+        range: (u32, u32),
+        whose: &str,
+    ) {
+        let mut n = v.unwrap_or(default);
+        if let Some(d) = self.hit() {
+            n = (i64::from(n) + d).clamp(i64::from(range.0), i64::from(range.1)) as u32;
+            *v = (n != default).then_some(n);
+        }
+        let value = match v {
+            Some(n) => n.to_string(),
+            None => format!("{n} ({whose})"),
+        };
+        self.push(label, value, v.is_some());
+    }
+
     fn choice<T: Copy + PartialEq>(
         &mut self,
         label: &str,
@@ -303,6 +325,51 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
             );
             e.flag("the target is in cover", &mut s.target_in_cover);
             e.flag("the target is screened by OO troops", &mut s.screened_by_oo);
+            // Rule 56, WI-16, WI-17: what the units give unless the referee says.
+            if let (Some(sh), Some(tg)) = (b.unit(*shooter), b.unit(*target)) {
+                let (sh, tg) = (&sh.unit, &tg.unit);
+                let assumed = s.assumed(sh, tg);
+                if let [first, others @ ..] = assumed.weapons.as_slice()
+                    && !others.is_empty()
+                {
+                    let mut all = vec![None];
+                    all.extend(others.iter().copied().map(Some));
+                    e.choice("weapon", &mut s.weapon, &all, |w| match w {
+                        Some(w) => w.title().to_string(),
+                        None => format!("{} (its first)", first.title()),
+                    });
+                }
+                e.count_or(
+                    "bases shooting",
+                    &mut s.shooting_bases,
+                    assumed.shooting_bases,
+                    (1, sh.bases.max(1)),
+                    "its files",
+                );
+                e.count_or(
+                    "target bases facing the shooters",
+                    &mut s.target_front_bases,
+                    assumed.target_front_bases,
+                    (1, tg.bases.max(1)),
+                    "its files",
+                );
+                e.count_or(
+                    "target ranks or files deep",
+                    &mut s.target_depth,
+                    assumed.target_depth,
+                    (1, tg.bases.max(1)),
+                    "its ranks",
+                );
+                if let Some(ranks) = assumed.ranks_in_line_of_fire {
+                    e.count_or(
+                        "close-order ranks in the line of fire",
+                        &mut s.ranks_in_line_of_fire,
+                        ranks,
+                        (0, 2),
+                        "in the open",
+                    );
+                }
+            }
         }
         Event::Flag { cause, .. } => e.choice(
             "the cause (Rule 58)",
