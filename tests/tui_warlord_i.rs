@@ -754,3 +754,41 @@ fn the_referee_says_how_many_bases_shoot_and_face_them() {
     press(&mut app, &["Left"; 9]);
     assert_eq!(said(&app).shooting_bases, Some(1));
 }
+
+#[test]
+fn g_goes_to_another_step_and_u_takes_it_back() {
+    // Rule 25: the table went its own way; the referee moves the sequence.
+    let mut app = carrhae(7);
+    assert_eq!(app.battle.phase(), Phase::OrderOfPlay);
+    press(&mut app, &["G"]);
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("Go to another step"), "{s}");
+    // Where it is already: refused, nothing recorded.
+    press(&mut app, &["Enter"]);
+    assert!(app.battle.events().is_empty());
+    assert!(screen(&app, 80, 24).contains("the battle is at that step now"));
+    press(&mut app, &["Down", "Right", "Right", "Right"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("step 4 shooting"), "{s}");
+    assert!(s.contains("goes to Move 1, step 4 shooting"), "{s}");
+    press(&mut app, &["Enter"]);
+    assert_eq!(
+        (app.battle.turn(), app.battle.phase()),
+        (1, Phase::Shooting)
+    );
+    assert_eq!(app.battle.events().len(), 1);
+    press(&mut app, &["Esc", "u"]);
+    assert_eq!(app.battle.phase(), Phase::OrderOfPlay);
+    // To the next Move: this one is concluded first, and said so.
+    press(&mut app, &["G", "Right"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Move 1 is concluded first (Rules 100-101)"),
+        "{s}"
+    );
+    press(&mut app, &["Enter", "Esc"]);
+    assert_eq!(
+        (app.battle.turn(), app.battle.phase()),
+        (2, Phase::OrderOfPlay)
+    );
+}

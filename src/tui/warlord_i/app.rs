@@ -148,6 +148,12 @@ impl App {
             | Action::CorrectCo => self.open_for_selected(action),
             Action::SetAside | Action::Disengage => self.table_event(action),
             Action::Attach => self.attach(),
+            Action::GoTo => {
+                self.panel = Some(Panel::new(Event::GoTo {
+                    turn: self.battle.turn(),
+                    phase: self.battle.phase(),
+                }));
+            }
             Action::Roll => self.roll(),
             Action::TypeDice => self.open_typing(),
             Action::More => self.change(1),

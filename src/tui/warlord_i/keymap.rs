@@ -79,6 +79,8 @@ pub enum Action {
     SetAside,
     /// The selected unit leaves its melee (the table parted them).
     Disengage,
+    /// The referee moves the sequence to another step or Move (Rule 25).
+    GoTo,
     /// Roll Herald's dice (or record a step without dice).
     Roll,
     /// Type the players' dice.
@@ -227,6 +229,13 @@ const TABLES: &[B<Context, Action>] = &[
         A::Disengage,
         "",
         "it leaves its melee (the table parted them)",
+    ),
+    bind(
+        C::Tables,
+        Key::ch('G'),
+        A::GoTo,
+        "",
+        "go to another step or Move (the table went its own way)",
     ),
     bind(
         C::Tables,

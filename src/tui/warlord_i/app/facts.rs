@@ -6,7 +6,7 @@
 use crate::battle::UnitId;
 use crate::battle::warlord_i::state::{MAX_BASES, MAX_CCPS, MAX_POINTS};
 use crate::battle::warlord_i::{
-    Application, Battle, CoCorrection, CoId, Correction, Event, WaverCause,
+    Application, Battle, CoCorrection, CoId, Correction, Event, Phase, WaverCause,
 };
 use crate::rules::Side;
 use crate::rules::named::Named;
@@ -516,9 +516,31 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
         }
         Event::Correct { unit, correction } => correct(&mut e, b, *unit, correction),
         Event::CorrectCo { co, correction } => correct_co(&mut e, b, *co, correction),
+        // Rule 25: any step of this Move, the next, or an earlier one.
+        Event::GoTo { turn, phase } => {
+            e.count("Move", turn, b.turn() + 1, 1);
+            *turn = (*turn).max(1);
+            e.choice("step", phase, &steps(b), |p| format!("{} {p}", p.step()));
+        }
         _ => {}
     }
     e.out
+}
+
+/// Rule 25's steps in the order this Move plays them (player 1's command
+/// first once the order of play is known, side a's before).
+pub fn steps(b: &Battle) -> Vec<Phase> {
+    let first = b.player_1().unwrap_or(Side::A);
+    vec![
+        Phase::OrderOfPlay,
+        Phase::Command(first),
+        Phase::Command(first.other()),
+        Phase::Shooting,
+        Phase::WaverTests,
+        Phase::Charges,
+        Phase::Melees,
+        Phase::Conclude,
+    ]
 }
 
 /// A correction that sets its field to the value it has now: nothing to
@@ -531,6 +553,7 @@ pub fn unchanged(b: &Battle, event: &Event) -> bool {
         Event::CorrectCo { co, correction } => {
             co_corrections(b, *co).get(co_field_of(correction)) == Some(correction)
         }
+        Event::GoTo { turn, phase } => *turn == b.turn() && *phase == b.phase(),
         _ => false,
     }
 }

@@ -122,7 +122,11 @@ impl App {
         let Some(p) = &self.panel else { return };
         let event = p.event.clone();
         if facts::unchanged(&self.battle, &event) {
-            let text = "nothing to correct: the field already has that value (change it, or Esc)";
+            let text = if matches!(event, Event::GoTo { .. }) {
+                "the battle is at that step now: choose another Move or step (←→), or Esc"
+            } else {
+                "nothing to correct: the field already has that value (change it, or Esc)"
+            };
             if let Some(p) = &mut self.panel {
                 p.error = Some(text.to_string());
             }

@@ -50,6 +50,9 @@ pub fn title(app: &App, event: &Event) -> String {
         Event::CorrectCo { co: c, .. } => {
             format!("Correcting {} (the table is the truth)", co(*c))
         }
+        Event::GoTo { .. } => {
+            "Go to another step (Rule 25; the table went its own way)".to_string()
+        }
         other => other.kind().replace('_', " "),
     }
 }

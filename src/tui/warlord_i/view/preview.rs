@@ -368,6 +368,26 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                 correction_words(correction)
             )));
         }
+        Event::GoTo { turn, phase } => {
+            out.push(heading(
+                t,
+                "The referee moves the sequence (Rule 25): no dice, every event kept",
+            ));
+            out.push(Line::from(format!(
+                "  now Move {}, step {} {}; Enter goes to Move {turn}, step {} {phase}",
+                b.turn(),
+                b.phase().step(),
+                b.phase(),
+                phase.step()
+            )));
+            if *turn != b.turn() {
+                out.push(Line::from(format!(
+                    "  Move {} is concluded first (Rules 100-101): unspent CCPs lapse (WI-4), waver tests, commands and shots are counted afresh",
+                    b.turn()
+                )));
+            }
+            out.push(Line::from("  u takes it back"));
+        }
         Event::CorrectCo { co, correction } => {
             out.push(heading(
                 t,
