@@ -8,7 +8,7 @@ use support::{hastings, press, screen};
 
 use herald::battle::UnitId;
 use herald::battle::warlords::Due;
-use herald::battle::warlords::{Battle, Setup};
+use herald::battle::warlords::{Battle, Phase, Setup};
 use herald::dice::SeededDice;
 use herald::rules::Side;
 use herald::rules::warlords::army::{Army, Contingent};
@@ -570,4 +570,65 @@ fn a_stand_loss_with_a_typed_red_die() {
         app.battle.events().last().map(|e| e.kind()),
         Some("stand_loss")
     );
+}
+
+#[test]
+fn g_goes_to_another_step_of_the_turn_and_u_takes_it_back() {
+    // 2.1: the table went its own way; the referee moves the sequence.
+    let mut app = hastings(1);
+    press(&mut app, &["Enter", "t", "5 2", "Enter", "Enter"]);
+    assert_eq!(app.battle.phase(), Phase::Activation(Side::A));
+    let events = app.battle.events().len();
+    press(&mut app, &["G"]);
+    assert_eq!(app.context(), Context::GoTo);
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("Go to another step of the turn (2.1)"), "{s}");
+    assert!(
+        s.contains("turn 1, English's activations (side a) (now)"),
+        "{s}"
+    );
+    assert!(
+        s.contains("› turn 1, Norman's activations (side b)"),
+        "the step after now: {s}"
+    );
+    // Where it is already: refused, the dialog stays, nothing recorded.
+    press(&mut app, &["Up", "Enter"]);
+    assert_eq!(app.context(), Context::GoTo);
+    assert_eq!(app.battle.events().len(), events);
+    press(&mut app, &["Down", "Down", "Enter"]);
+    assert_eq!(app.context(), Context::Tables);
+    assert_eq!(app.battle.phase(), Phase::Melee);
+    assert_eq!(app.battle.events().len(), events + 1);
+    assert!(screen(&app, 120, 40).contains("u takes it back"));
+    press(&mut app, &["u"]);
+    assert_eq!(app.battle.phase(), Phase::Activation(Side::A));
+    // Esc goes nowhere.
+    press(&mut app, &["G", "Esc"]);
+    assert_eq!(app.context(), Context::Tables);
+    assert_eq!(app.battle.events().len(), events);
+}
+
+#[test]
+fn going_elsewhere_says_what_it_sets_aside() {
+    let mut app = skirmish();
+    press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
+    press(&mut app, &["Enter", "k", "t", "4 4 2", "Enter", "Enter"]);
+    assert!(
+        !app.battle.duties().is_empty(),
+        "the Berserk unit must move"
+    );
+    // Out of its Berserk Move's panel, to the tables.
+    press(&mut app, &["Esc"]);
+    assert_eq!(app.context(), Context::Tables);
+    press(&mut app, &["G"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("set aside:"), "{s}");
+    assert!(s.contains("must"), "{s}");
+    press(&mut app, &["Enter"]);
+    assert!(
+        app.battle.duties().is_empty(),
+        "the battle drops what was due"
+    );
+    press(&mut app, &["u"]);
+    assert!(!app.battle.duties().is_empty(), "and undo brings it back");
 }

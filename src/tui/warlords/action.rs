@@ -176,6 +176,8 @@ pub enum Action {
     NoteTurn,
     /// Show the summary of the turn so far.
     Summary,
+    /// Go to another step of the turn sequence (2.1): the table went its own way.
+    GoTo,
     /// Delete the last character typed.
     Backspace,
     /// Yes, in a question.

@@ -232,6 +232,7 @@ impl App {
             }
             Action::NoteTurn => self.open_note(None),
             Action::Summary => self.open_summary(self.battle.turn()),
+            Action::GoTo => self.open_go_to(),
             Action::Jump(c) if self.context() == Context::Pick => self.pick_typed(c),
             Action::Jump(c) if self.context() == Context::Correct => self.field_key(c),
             Action::Jump(c) => self.jump_typed(c),

@@ -274,6 +274,16 @@ pub struct FormationPick {
     pub pavises: bool,
 }
 
+/// Going to another step of the turn sequence (2.1): the steps on offer,
+/// each a turn and a phase, and the one the cursor is on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoTo {
+    /// The steps, in the order they are played.
+    pub choices: Vec<(u32, crate::battle::warlords::Phase)>,
+    /// The line the cursor is on.
+    pub line: usize,
+}
+
 /// Which personalities are in the stands the enemy hit, in their order from
 /// the right, which the yellow die counts (3.1.3.1); and whether every
 /// front-rank stand holds one (W-20).
@@ -467,6 +477,8 @@ pub enum Dialog {
         /// Whether the turn is over (else it is the turn so far).
         finished: bool,
     },
+    /// Going to another step of the turn sequence (2.1).
+    GoTo(GoTo),
     /// A free-text note being written, on a unit or on the turn.
     Note {
         /// The unit, or `None` for the turn.
@@ -505,6 +517,7 @@ impl Dialog {
             Dialog::ConfirmQuit => Context::ConfirmQuit,
             Dialog::Summary { .. } => Context::Summary,
             Dialog::Note { .. } => Context::Note,
+            Dialog::GoTo(_) => Context::GoTo,
         }
     }
 }

@@ -64,6 +64,8 @@ pub enum Context {
     Summary,
     /// Writing a note.
     Note,
+    /// Going to another step of the turn (2.1).
+    GoTo,
 }
 
 impl Context {
@@ -93,6 +95,7 @@ impl Context {
             Context::ConfirmQuit => "Quit?",
             Context::Summary => "The turn's summary",
             Context::Note => "Writing a note",
+            Context::GoTo => "Going to another step",
         }
     }
 
@@ -209,6 +212,7 @@ pub const CONTEXTS: &[Context] = &[
     Context::ConfirmQuit,
     Context::Summary,
     Context::Note,
+    Context::GoTo,
     Context::Global,
 ];
 
@@ -278,6 +282,7 @@ mod tests {
             Context::BreakOff,
             Context::Summary,
             Context::Note,
+            Context::GoTo,
         ] {
             assert_eq!(
                 lookup(ctx, Key::plain(KeyCode::Esc)),

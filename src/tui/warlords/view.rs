@@ -103,6 +103,7 @@ impl Widget for &App {
                 Dialog::FollowUp { unit, loser } => next::follow_up(self, *unit, *loser, area, buf),
                 Dialog::FallBack(f) => next::fall_back(self, f, area, buf),
                 Dialog::HitStands(h) => next::hit_stands(self, h, area, buf),
+                Dialog::GoTo(g) => walker::go_to(self, g, area, buf),
             }
         }
     }

@@ -152,6 +152,10 @@ impl App {
             Some(Dialog::Help { scroll }) => {
                 *scroll = scroll.saturating_add_signed(delta as i16);
             }
+            Some(Dialog::GoTo(g)) => {
+                let n = g.choices.len() as i64;
+                g.line = (g.line as i64 + delta).clamp(0, (n - 1).max(0)) as usize;
+            }
             Some(Dialog::Pick(p)) => {
                 let n = p.choices.len() as i64;
                 p.line = (p.line as i64 + delta).clamp(0, (n - 1).max(0)) as usize;

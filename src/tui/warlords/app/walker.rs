@@ -4,7 +4,7 @@ use super::App;
 use crate::battle::UnitId;
 use crate::battle::warlords::{Event, Phase, Step};
 use crate::rules::Side;
-use crate::tui::warlords::dialog::{Dialog, Procedure, Resolve};
+use crate::tui::warlords::dialog::{Dialog, GoTo, Procedure, Resolve};
 use crate::tui::warlords::keymap::Context;
 
 impl App {
@@ -84,6 +84,7 @@ impl App {
                 self.dialogs.pop();
             }
             Context::Note => self.record_note(),
+            Context::GoTo => self.go_to(),
             Context::Summary => {
                 self.dialogs.pop();
                 self.walk();
@@ -129,6 +130,56 @@ impl App {
             }
             Step::FightMelee(a, b) => self.open_melee(a, b),
             Step::Duty(i) => self.open_duty(i),
+        }
+    }
+
+    /// `G`: the steps the referee may move the sequence to (2.1): the last
+    /// turn's Melee, this turn's four steps, the next turn's initiative;
+    /// the cursor on the step after this one.
+    pub(super) fn open_go_to(&mut self) {
+        let b = &self.battle;
+        let turn = b.turn();
+        let first = b.initiative().unwrap_or(Side::A);
+        let mut choices = Vec::new();
+        if turn > 1 {
+            choices.push((turn - 1, Phase::Melee));
+        }
+        for phase in [
+            Phase::Initiative,
+            Phase::Activation(first),
+            Phase::Activation(first.other()),
+            Phase::Melee,
+        ] {
+            choices.push((turn, phase));
+        }
+        choices.push((turn + 1, Phase::Initiative));
+        let now = choices
+            .iter()
+            .position(|&c| c == (turn, b.phase()))
+            .unwrap_or(0);
+        let line = (now + 1).min(choices.len() - 1);
+        self.dialogs.push(Dialog::GoTo(GoTo { choices, line }));
+    }
+
+    /// Enter on the steps: the referee moves the sequence there (2.1).
+    fn go_to(&mut self) {
+        let Some(Dialog::GoTo(g)) = self.dialogs.last() else {
+            return;
+        };
+        let Some(&(turn, phase)) = g.choices.get(g.line) else {
+            return;
+        };
+        if (turn, phase) == (self.battle.turn(), self.battle.phase()) {
+            return self.refuse("the battle is at that step now: choose another (↑↓), or Esc");
+        }
+        match self.battle.record(Event::GoTo { turn, phase }) {
+            Ok(entry) => {
+                let text = entry.summary.clone();
+                self.dialogs.pop();
+                self.say(format!("{text}; u takes it back"));
+                self.follow_walker();
+            }
+            Err(e) => self.refuse(e.to_string()),
         }
     }
 }

@@ -137,6 +137,13 @@ pub const KEYS: &[Binding] = &[
     ),
     b(
         C::Tables,
+        Key::ch('G'),
+        Action::GoTo,
+        "",
+        "go to another step of the turn (2.1), when the table went its own way",
+    ),
+    b(
+        C::Tables,
         Key::ch('l'),
         Action::Log,
         "log",
@@ -148,5 +155,27 @@ pub const KEYS: &[Binding] = &[
         Action::OffTable,
         "",
         "pick a unit from the fled and destroyed list to correct it (bring it back: off the table → no)",
+    ),
+    // Going to another step.
+    b(
+        C::GoTo,
+        Key::plain(K::Up),
+        Action::FieldUp,
+        "",
+        "the step above",
+    ),
+    b(
+        C::GoTo,
+        Key::plain(K::Down),
+        Action::FieldDown,
+        "",
+        "the step below",
+    ),
+    b(
+        C::GoTo,
+        Key::plain(K::Enter),
+        Action::Advance,
+        "go there",
+        "go to that step; every event is kept, u takes it back",
     ),
 ];

@@ -13,7 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// The keys of a context, one line each, as the help words them.
-fn keys(app: &App, context: Context) -> Vec<Line<'static>> {
+pub(super) fn keys(app: &App, context: Context) -> Vec<Line<'static>> {
     let t = &app.theme;
     bindings()
         .filter(|b| b.context == context && !b.hint.is_empty())

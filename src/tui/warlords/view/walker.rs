@@ -1,11 +1,16 @@
 //! The Warlords walker: the four steps of 2.1, and what Enter does next.
 
+use super::{next, popup};
 use crate::battle::warlords::{Phase, Step};
 use crate::rules::Side;
 use crate::tui::walker::Walker;
 use crate::tui::warlords::app::App;
+use crate::tui::warlords::dialog::GoTo;
+use crate::tui::warlords::keymap::Context;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Draws the two header lines.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -81,4 +86,56 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         next,
     }
     .render(t, area, buf);
+}
+
+/// Draws the steps the referee may go to (2.1), and what going drops.
+pub fn go_to(app: &App, g: &GoTo, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let b = &app.battle;
+    let duties = b.duties();
+    let r = popup::centred(
+        area,
+        72,
+        g.choices.len() as u16 + 6 + duties.len().min(4) as u16,
+    );
+    let inner = popup::frame(app, "Go to another step of the turn (2.1)", r, buf);
+    let mut lines = vec![Line::from(
+        "The table went its own way: the sequence goes where you say. Every event is kept.",
+    )];
+    for (i, &(turn, phase)) in g.choices.iter().enumerate() {
+        let now = (turn, phase) == (b.turn(), b.phase());
+        let style = if i == g.line { t.selected() } else { t.text() };
+        // The armies' names, as the walker shows the steps.
+        let step = match phase {
+            Phase::Activation(s) => {
+                format!("{}'s activations (side {})", b.setup().label(s), s.name())
+            }
+            other => other.to_string(),
+        };
+        lines.push(Line::from(Span::styled(
+            format!(
+                "{}turn {turn}, {step}{}",
+                if i == g.line { "› " } else { "  " },
+                if now { " (now)" } else { "" }
+            ),
+            style,
+        )));
+    }
+    // What a result left to do is set aside by the move (the battle clears it).
+    for d in duties.iter().take(4) {
+        lines.push(Line::from(Span::styled(
+            format!(
+                "  set aside: {} ({}) {} {}",
+                b.unit(d.unit).map_or("", |u| u.unit.name.as_str()),
+                d.unit,
+                if d.due.required() { "must" } else { "may" },
+                d.due
+            ),
+            t.warn(),
+        )));
+    }
+    lines.extend(next::keys(app, Context::GoTo));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
 }
