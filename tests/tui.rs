@@ -632,3 +632,20 @@ fn going_elsewhere_says_what_it_sets_aside() {
     press(&mut app, &["u"]);
     assert!(!app.battle.duties().is_empty(), "and undo brings it back");
 }
+
+#[test]
+fn a_unit_is_selected_by_its_id_from_either_table() {
+    // Issue 13: `B10` selects b10 whichever side is in focus; digits alone
+    // stay on the focused side.
+    let mut app = hastings(1);
+    assert_eq!(app.focus, Side::A);
+    press(&mut app, &["B", "1", "0"]);
+    assert_eq!(app.selected_id(), Some(UnitId::new(Side::B, 9)));
+    press(&mut app, &["A", "5"]);
+    assert_eq!(app.selected_id(), Some(UnitId::new(Side::A, 4)));
+    press(&mut app, &["7"]);
+    assert_eq!(app.selected_id(), Some(UnitId::new(Side::A, 6)));
+    press(&mut app, &["B", "1", "3"]);
+    assert_eq!(app.selected_id(), Some(UnitId::new(Side::B, 12)));
+    assert!(app.battle.events().is_empty(), "selecting records nothing");
+}

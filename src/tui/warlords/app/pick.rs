@@ -100,8 +100,19 @@ impl App {
     }
 
     /// A digit typed on the tables: selects the unit of that number on the
-    /// focused side (`1` then `0`: the tenth).
+    /// focused side (`1` then `0`: the tenth); `A` or `B` first names the
+    /// side (`B10`: b10), which takes the focus.
     pub(super) fn jump_typed(&mut self, c: char) {
+        if let Some(side) = match c {
+            'A' | 'a' => Some(Side::A),
+            'B' | 'b' => Some(Side::B),
+            _ => None,
+        } {
+            self.focus = side;
+            self.jump = side.name().to_string();
+            self.status = None;
+            return;
+        }
         let side = self.focus;
         let exists = |n: &str| {
             read_id(n, side).filter(|id| self.battle.unit(*id).is_some_and(|u| !u.off_table()))

@@ -88,6 +88,13 @@ pub const KEYS: &[Binding] = &[
     ),
     b(
         C::Tables,
+        Key::ch('B'),
+        Action::Jump('B'),
+        "",
+        "A or B then a number: select that side's unit (B10: b10), whichever side is in focus",
+    ),
+    b(
+        C::Tables,
         Key::plain(K::Tab),
         Action::OtherSide,
         "other side",
