@@ -528,7 +528,7 @@ fn herald_play_opens_a_warlord_i_battle_in_its_console() {
     let deadline = Instant::now() + Duration::from_secs(30);
     let kill = |child: &mut std::process::Child| {
         let _ = Command::new("kill")
-            .args(["-KILL", &format!("-{}", child.id())])
+            .args(["-KILL", "--", &format!("-{}", child.id())])
             .status();
         let _ = child.wait();
     };
