@@ -136,17 +136,33 @@ fn cells(app: &App, id: UnitId, u: &UnitState) -> Vec<Span<'static>> {
     ]
 }
 
-/// A side's COs: name (unless `short`), stars, CCPs left this Move (WI-4).
-fn cos_line(app: &App, side: Side, short: bool) -> String {
+/// How much of a CO's name the title line has room for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Names {
+    /// `Marcus Licinius Crassus (a1)`.
+    Whole,
+    /// `Crassus (a1)`: the last word.
+    Last,
+    /// `a1`.
+    None,
+}
+
+/// A side's COs: name as room allows, stars, CCPs left this Move (WI-4).
+fn cos_line(app: &App, side: Side, names: Names) -> String {
     let cos: Vec<String> = app
         .battle
         .cos(side)
         .map(|(id, c)| {
             let stars = "*".repeat(usize::from(c.co.stars));
-            let mut s = if short {
+            let name = match names {
+                Names::Whole => c.co.name.as_str(),
+                Names::Last => c.co.name.split_whitespace().last().unwrap_or(""),
+                Names::None => "",
+            };
+            let mut s = if name.is_empty() {
                 format!("{id}{stars} {} CCP", c.ccps)
             } else {
-                format!("{} ({id}) {stars} {} CCP", c.co.name, c.ccps)
+                format!("{name} ({id}) {stars} {} CCP", c.ccps)
             };
             if c.co.status.base_lost() {
                 s.push_str(&format!(" {}", c.co.status.name()));
@@ -179,23 +195,20 @@ fn side_table(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
         return;
     }
     let t: &Theme = &app.theme;
-    let title = |short| {
+    let title = |names| {
         format!(
             "Side {}: {}  COs: {}",
             side.name(),
             app.battle.setup().label(side),
-            cos_line(app, side, short)
+            cos_line(app, side, names)
         )
     };
-    let mut title = title(false);
-    if title.chars().count() > area.width as usize {
-        title = format!(
-            "Side {}: {}  COs: {}",
-            side.name(),
-            app.battle.setup().label(side),
-            cos_line(app, side, true)
-        );
-    }
+    let fits = |text: &String| text.chars().count() <= area.width as usize;
+    let title = [Names::Whole, Names::Last]
+        .into_iter()
+        .map(title)
+        .find(fits)
+        .unwrap_or_else(|| title(Names::None));
     buf.set_stringn(area.x, area.y, &title, area.width as usize, t.title());
     if area.height < 2 {
         return;
