@@ -169,8 +169,7 @@ pub fn lookup(context: Context, key: Key) -> Option<Action> {
     if let KeyCode::Char(c) = key.code
         && !key.ctrl
         && (c.is_ascii_digit() && matches!(context, Context::Tables | Context::Pick)
-            || matches!(c, 'a' | 'b' | 'A' | 'B') && context == Context::Pick
-            || matches!(c, 'A' | 'B') && context == Context::Tables)
+            || matches!(c, 'a' | 'b' | 'A' | 'B') && context == Context::Pick)
     {
         return Some(Action::Jump(c));
     }

@@ -88,10 +88,17 @@ pub const KEYS: &[Binding] = &[
     ),
     b(
         C::Tables,
+        Key::ch('A'),
+        Action::Jump('A'),
+        "",
+        "then a number: side a's unit, from either table (A5)",
+    ),
+    b(
+        C::Tables,
         Key::ch('B'),
         Action::Jump('B'),
         "",
-        "A or B then a number: select that side's unit (B10: b10), whichever side is in focus",
+        "then a number: side b's unit, from either table (B10)",
     ),
     b(
         C::Tables,
