@@ -222,8 +222,13 @@ fn side_table(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
             .unwrap_or(0)
             .max(COLUMNS[col].title.len() as u16)
     };
-    let cols = Columns::new(&COLUMNS, area.width, &[want(1), want(7)]);
-    let header: Vec<Span> = COLUMNS
+    // The type whole (`pack animals`) where the screen is wide; cut at 80.
+    let mut spec = COLUMNS;
+    if area.width >= 110 {
+        spec[2].width = want(2).clamp(spec[2].width, 16);
+    }
+    let cols = Columns::new(&spec, area.width, &[want(1), want(7)]);
+    let header: Vec<Span> = spec
         .iter()
         .map(|c| Span::styled(c.title, t.dim()))
         .collect();
