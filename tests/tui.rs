@@ -606,6 +606,17 @@ fn g_goes_to_another_step_of_the_turn_and_u_takes_it_back() {
     press(&mut app, &["G", "Esc"]);
     assert_eq!(app.context(), Context::Tables);
     assert_eq!(app.battle.events().len(), events);
+    // On to the next turn's initiative, the last step offered; from there
+    // no earlier turn is (the battle would start it afresh).
+    press(&mut app, &["G", "Down", "Down", "Down", "Down", "Enter"]);
+    assert_eq!(
+        (app.battle.turn(), app.battle.phase()),
+        (2, Phase::Initiative)
+    );
+    press(&mut app, &["G"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("turn 2, initiative (now)"), "{s}");
+    assert!(!s.contains("turn 1,"), "{s}");
 }
 
 #[test]

@@ -791,4 +791,10 @@ fn g_goes_to_another_step_and_u_takes_it_back() {
         (app.battle.turn(), app.battle.phase()),
         (2, Phase::OrderOfPlay)
     );
+    // Not back to an earlier Move: the battle would start it afresh.
+    press(&mut app, &["G", "Left", "Left"]);
+    match &app.panel.as_ref().unwrap().event {
+        Event::GoTo { turn, .. } => assert_eq!(*turn, 2),
+        e => panic!("not a go-to: {e:?}"),
+    }
 }

@@ -516,10 +516,11 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
         }
         Event::Correct { unit, correction } => correct(&mut e, b, *unit, correction),
         Event::CorrectCo { co, correction } => correct_co(&mut e, b, *co, correction),
-        // Rule 25: any step of this Move, the next, or an earlier one.
+        // Rule 25: any step of this Move or the next; not an earlier Move,
+        // which the battle would conclude and start afresh (undo goes back).
         Event::GoTo { turn, phase } => {
             e.count("Move", turn, b.turn() + 1, 1);
-            *turn = (*turn).max(1);
+            *turn = (*turn).max(b.turn());
             e.choice("step", phase, &steps(b), |p| format!("{} {p}", p.step()));
         }
         _ => {}

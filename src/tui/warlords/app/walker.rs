@@ -133,17 +133,16 @@ impl App {
         }
     }
 
-    /// `G`: the steps the referee may move the sequence to (2.1): the last
-    /// turn's Melee, this turn's four steps, the next turn's initiative;
-    /// the cursor on the step after this one.
+    /// `G`: the steps the referee may move the sequence to (2.1): this
+    /// turn's four steps and the next turn's initiative; the cursor on the
+    /// step after this one. Not an earlier turn: the battle would start
+    /// that turn afresh and this one again after it, every unit's
+    /// activation forgotten (undo is the way back).
     pub(super) fn open_go_to(&mut self) {
         let b = &self.battle;
         let turn = b.turn();
         let first = b.initiative().unwrap_or(Side::A);
         let mut choices = Vec::new();
-        if turn > 1 {
-            choices.push((turn - 1, Phase::Melee));
-        }
         for phase in [
             Phase::Initiative,
             Phase::Activation(first),
