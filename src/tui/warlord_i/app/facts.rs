@@ -530,7 +530,7 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
 
 /// Rule 25's steps in the order this Move plays them (player 1's command
 /// first once the order of play is known, side a's before).
-pub fn steps(b: &Battle) -> Vec<Phase> {
+fn steps(b: &Battle) -> Vec<Phase> {
     let first = b.player_1().unwrap_or(Side::A);
     vec![
         Phase::OrderOfPlay,
