@@ -112,6 +112,28 @@ pub struct Battle<S: RuleSystem> {
     latest_departure: [Vec<Option<usize>>; 2],
     /// Changes to the log not yet written to the save, oldest first.
     unsaved: Vec<LogChange<S::Event>>,
+    /// Events of a saved log that today's rules would refuse, with why
+    /// (ascending event index): they stand as recorded (DESIGN.md, events
+    /// are the source of truth), and the log says so.
+    earlier: Vec<EarlierReading>,
+}
+
+/// What the log and the report say of an event recorded under an earlier
+/// reading of the rules.
+pub fn earlier_words(why: &str) -> String {
+    format!(
+        "recorded under an earlier reading of the rules: today Herald would refuse it ({why}); it stands as recorded"
+    )
+}
+
+/// An event a saved log holds that today's rules would refuse: recorded
+/// under an earlier reading of the rules, it stands as recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EarlierReading {
+    /// The event's place in the log, from 0.
+    pub event: usize,
+    /// Why today's rules would refuse it, in the referee's words.
+    pub why: String,
 }
 
 impl<S: RuleSystem> Battle<S> {
@@ -131,6 +153,7 @@ impl<S: RuleSystem> Battle<S> {
             departures: Vec::new(),
             latest_departure: [vec![None; a], vec![None; b]],
             unsaved: Vec::new(),
+            earlier: Vec::new(),
         }
     }
 
@@ -165,10 +188,19 @@ impl<S: RuleSystem> Battle<S> {
     }
 
     /// Applies an event read from a save: as [`Battle::record`], but the
-    /// save already holds it, so nothing becomes unsaved; and replay does
-    /// not judge it again ([`RuleSystem::check`]).
+    /// save already holds it, so nothing becomes unsaved; and an event that
+    /// today's [`RuleSystem::check`] refuses stands as recorded, noted as
+    /// made under an earlier reading ([`Battle::earlier_reading`]).
     pub fn replay_record(&mut self, event: S::Event) -> Result<(), BattleError> {
+        let refused = S::check(&self.state, &self.setup, &event).err();
+        let at = self.events.len();
         self.push(event)?;
+        if let Some(why) = refused {
+            self.earlier.push(EarlierReading {
+                event: at,
+                why: why.to_string(),
+            });
+        }
         self.undone.clear();
         Ok(())
     }
@@ -249,6 +281,9 @@ impl<S: RuleSystem> Battle<S> {
         let event = self.events.pop()?;
         let n = self.events.len();
         self.when.pop();
+        while self.earlier.last().is_some_and(|e| e.event >= n) {
+            self.earlier.pop();
+        }
         while let Some(d) = self.departures.last().filter(|d| d.event >= n) {
             self.latest_departure[d.unit.side as usize][d.unit.index] = d.previous;
             self.departures.pop();
@@ -321,6 +356,22 @@ impl<S: RuleSystem> Battle<S> {
         S::apply(&mut state, &self.setup, &self.events[i])
             .ok()
             .map(Cow::Owned)
+    }
+
+    /// Why event `i` (from 0) would be refused by today's rules, when it was
+    /// recorded under an earlier reading of them (a save written by an
+    /// earlier Herald); `None` for an event today's rules accept.
+    pub fn earlier_reading(&self, i: usize) -> Option<&str> {
+        self.earlier
+            .binary_search_by_key(&i, |e| e.event)
+            .ok()
+            .map(|k| self.earlier[k].why.as_str())
+    }
+
+    /// Every event recorded under an earlier reading of the rules, oldest
+    /// first.
+    pub fn earlier_readings(&self) -> &[EarlierReading] {
+        &self.earlier
     }
 
     /// The last event's entry.

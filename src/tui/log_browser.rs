@@ -107,6 +107,13 @@ impl LogBrowser {
             let number = format!("{:>4}  ", i + 1);
             let pad = number.len();
             paras.push(para(Kind::Summary, format!("{number}{}", e.summary), pad));
+            if let Some(why) = battle.earlier_reading(i) {
+                paras.push(para(
+                    Kind::Effect,
+                    format!("{}! {}", " ".repeat(pad), crate::battle::earlier_words(why)),
+                    pad + 2,
+                ));
+            }
             for roll in &e.rolls {
                 paras.push(para(
                     Kind::Detail,

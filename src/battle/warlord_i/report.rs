@@ -64,6 +64,9 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
             let _ = writeln!(o, "\n### {}\n", title(battle, entry.phase));
         }
         let _ = writeln!(o, "{}. {}", i + 1, entry.summary);
+        if let Some(why) = battle.earlier_reading(i) {
+            let _ = writeln!(o, "   - {}", crate::battle::earlier_words(why));
+        }
         for roll in &entry.rolls {
             let _ = writeln!(o, "   - dice, {}: {}", roll.who, dice_text(&roll.dice));
         }

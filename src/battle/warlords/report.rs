@@ -99,7 +99,7 @@ fn report(battle: &Battle, name: &str, sink: &mut dyn FnMut(&str) -> bool) {
                 };
                 let _ = writeln!(o, "\n### {title}\n");
             }
-            write_entry(&mut o, index + 1, entry);
+            write_entry(&mut o, index + 1, entry, battle.earlier_reading(index));
             hand_on(&mut o, CHUNK);
         }
         Moment::TurnEnd { summary, state } => {
@@ -177,9 +177,12 @@ fn report(battle: &Battle, name: &str, sink: &mut dyn FnMut(&str) -> bool) {
 /// explanation's lines (the dice counted, each modifier, the score against
 /// what it needed), each with its rule; then what changed in the units.
 /// Sub-items are indented under the number, so Markdown keeps them in it.
-fn write_entry(o: &mut String, number: usize, entry: &Entry) {
+fn write_entry(o: &mut String, number: usize, entry: &Entry, earlier: Option<&str>) {
     let _ = writeln!(o, "{number}. {}", entry.summary);
     let pad = " ".repeat(number.to_string().len() + 2);
+    if let Some(why) = earlier {
+        let _ = writeln!(o, "{pad}- {}", crate::battle::earlier_words(why));
+    }
     for roll in &entry.rolls {
         let _ = writeln!(o, "{pad}- dice, {}: {}", roll.who, dice_text(&roll.dice));
     }

@@ -1,0 +1,143 @@
+//! Battles saved by an earlier Herald open, report every event and go on
+//! (DESIGN.md, Testing; `../shared/saves/README.md`). The battles are
+//! copied in `tests/earlier_saves/` (never edited) so a fresh clone runs
+//! them; `../shared/saves/` is read as well whenever it exists. An event
+//! today's rules would refuse stands as recorded, and the report says so.
+
+use herald::battle::warlord_i::WarlordI;
+use herald::battle::warlords::Warlords;
+use herald::battle::{Battle, RuleSystem};
+use herald::rules::System;
+use herald::store::save::{self, SaveCodec};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn herald() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_herald"))
+}
+
+/// Every earlier battle: the project's copies, then `../shared/saves/`.
+fn battles() -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for dir in ["tests/earlier_saves", "../shared/saves"] {
+        let Ok(read) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = read
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        files.sort();
+        found.extend(files);
+    }
+    found
+}
+
+/// The live events of a save, and the numbers of those made under an
+/// earlier reading of the rules.
+fn read(path: &Path) -> (usize, Vec<usize>) {
+    fn of<S: SaveCodec + RuleSystem>(path: &Path) -> (usize, Vec<usize>) {
+        let loaded = save::load::<S>(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let battle: &Battle<S> = &loaded.data.battle;
+        let earlier = battle
+            .earlier_readings()
+            .iter()
+            .map(|e| e.event + 1)
+            .collect();
+        (battle.events().len(), earlier)
+    }
+    match save::system_of(path).unwrap() {
+        System::Warlords => of::<Warlords>(path),
+        System::WarlordI => of::<WarlordI>(path),
+    }
+}
+
+/// `herald log`'s report of a save: the numbers of its entries, in order,
+/// and how many say they were recorded under an earlier reading.
+fn report(path: &Path) -> (Vec<usize>, usize) {
+    let out = herald().arg("log").arg(path).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "herald log {}: {}",
+        path.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let numbers = text
+        .lines()
+        .filter_map(|l| l.split_once(". ").and_then(|(n, _)| n.parse().ok()))
+        .collect();
+    let earlier = text.matches("recorded under an earlier reading").count();
+    (numbers, earlier)
+}
+
+#[test]
+fn every_earlier_battle_opens_reports_every_event_and_goes_on() {
+    let files = battles();
+    assert!(
+        files.len() >= 4,
+        "the four battles of ../shared/saves are copied in tests/earlier_saves: {files:?}"
+    );
+    for file in files {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(file.file_name().unwrap());
+        std::fs::copy(&file, &path).unwrap();
+
+        let (events, earlier) = read(&path);
+        assert!(events > 40, "{}: {events} events", file.display());
+        eprintln!(
+            "{}: {events} events, {} recorded under an earlier reading {earlier:?}",
+            file.display(),
+            earlier.len()
+        );
+        let (numbers, said) = report(&path);
+        assert_eq!(
+            numbers,
+            (1..=events).collect::<Vec<_>>(),
+            "{}: the report numbers every event once, in order",
+            file.display()
+        );
+        assert_eq!(said, earlier.len(), "{}", file.display());
+
+        // The battle goes on: six more steps, each saved, then read back.
+        let more = 6;
+        let out = herald()
+            .arg("autoplay")
+            .arg(&path)
+            .arg("--events")
+            .arg(more.to_string())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{} does not go on: {}",
+            file.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let (after, _) = read(&path);
+        assert_eq!(after, events + more, "{}", file.display());
+        let (numbers, _) = report(&path);
+        assert_eq!(numbers.last(), Some(&(events + more)), "{}", file.display());
+    }
+}
+
+#[test]
+fn the_copies_are_the_shared_battles_unedited() {
+    let Ok(read) = std::fs::read_dir("../shared/saves") else {
+        eprintln!("../shared/saves is not here: nothing to compare");
+        return;
+    };
+    for e in read.filter_map(Result::ok) {
+        let p = e.path();
+        if p.extension().is_some_and(|x| x == "toml") {
+            let copy = Path::new("tests/earlier_saves").join(p.file_name().unwrap());
+            assert_eq!(
+                std::fs::read(&p).unwrap(),
+                std::fs::read(&copy).unwrap_or_default(),
+                "{} differs from its copy {}",
+                p.display(),
+                copy.display()
+            );
+        }
+    }
+}
