@@ -45,7 +45,8 @@ const NEW_EXAMPLES: &str = "\
 Examples:
   herald new hastings --side armies/hastings-1066-norman.toml --side armies/hastings-1066-anglo-saxon.toml
   herald new rerun --seed 7 --side a.toml --side b.toml         the same dice as another run with seed 7
-  herald new allies --side a.toml,a-allies.toml --side b.toml   allies on side a";
+  herald new allies --side a.toml,a-allies.toml --side b.toml   allies on side a
+  herald new columns --house column-pike --side a.toml --side b.toml  a house option (W-33)";
 
 const LOG_EXAMPLES: &str = "\
 Examples:
@@ -111,6 +112,11 @@ pub enum Command {
         /// The folder for saves.
         #[arg(long, default_value = "saves")]
         saves: PathBuf,
+        /// A house option: NAME (a yes/no option, on) or NAME=VALUE, dashes
+        /// or underscores alike; once per option. Each replaces a ruling
+        /// that fills a gap (Warlords: column-pike, W-33).
+        #[arg(long = "house", value_name = "NAME[=VALUE]")]
+        house: Vec<String>,
     },
     /// Print a saved battle's report in Markdown.
     ///
@@ -181,7 +187,8 @@ pub fn run(command: Command) -> ExitCode {
             sides,
             seed,
             saves,
-        } => battle::new(&name, &sides, seed, &saves),
+            house,
+        } => battle::new(&name, &sides, seed, &saves, &house),
         Command::Log { save } => battle::log(&save),
         Command::Autoplay { save, events } => battle::autoplay(&save, events),
         Command::Completions { shell } => completions(shell),

@@ -3,6 +3,7 @@
 //! a procedure states the dice it needs and turns given dice into an outcome.
 
 pub mod explain;
+pub mod house;
 pub mod named;
 pub mod warlord_i;
 pub mod warlords;
@@ -31,6 +32,20 @@ impl System {
             System::Warlords => "Warlords",
             System::WarlordI => "Warlord I",
         }
+    }
+
+    /// The house options the system declares (`rules::house`): one per
+    /// ruling that fills a gap, each defaulting to the ruling.
+    pub fn house_options(self) -> &'static [house::HouseOption] {
+        match self {
+            System::Warlords => warlords::HOUSE,
+            System::WarlordI => warlord_i::HOUSE,
+        }
+    }
+
+    /// Every option of the system at its default: the rulings as written.
+    pub fn house_defaults(self) -> house::House {
+        house::House::defaults(self.house_options())
     }
 }
 

@@ -65,6 +65,7 @@ fn battle(folders: &Folders, name: &str, sides: [&str; 2], ago: u64) -> PathBuf 
         ],
         7,
         &folders.saves,
+        &[],
     )
     .unwrap();
     played(&path, ago);
@@ -444,4 +445,70 @@ fn a_warlord_i_battle_is_made_and_opened_by_its_system() {
             assert_eq!(b.system, herald::rules::System::WarlordI);
         }
     }
+}
+
+#[test]
+fn house_options_are_chosen_on_the_new_battle_form_and_shown_in_the_header() {
+    use herald::rules::warlords::COLUMN_PIKE;
+    let (_dir, folders) = place();
+    let mut s = start(&folders);
+    // o before any army is picked: the options are those of its system.
+    press(&mut s, &folders, &["n", "o"]);
+    assert!(
+        s.error
+            .as_deref()
+            .unwrap_or("")
+            .contains("pick an army first"),
+        "{:?}",
+        s.error
+    );
+    press(&mut s, &folders, &["a", "Down", "b"]);
+    let text = screen(&s, 120, 40);
+    assert!(
+        text.contains("house:  every ruling as written  (o: change)"),
+        "{text}"
+    );
+    // o: the options with their rulings; Space changes the one selected.
+    press(&mut s, &folders, &["o", " "]);
+    both(&s, "start_house_options");
+    let text = screen(&s, 120, 40);
+    assert!(
+        text.contains("pike in a column") && text.contains("yes") && text.contains("W-33"),
+        "{text}"
+    );
+    // Tab to the name, then Enter makes the battle with the option.
+    let mut c = opened(press(&mut s, &folders, &["Tab", "pikes", "Enter"]));
+    let path = folders.saves.join("pikes.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("[house]\ncolumn_pike = true # W-33"),
+        "{text}"
+    );
+    let loaded = save::load::<Warlords>(&path).unwrap();
+    assert!(loaded.data.battle.setup().house.is_on(&COLUMN_PIKE));
+    // The console's header says so.
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    terminal.draw(|f| c.draw(f.area(), f.buffer_mut())).unwrap();
+    let buf = terminal.backend().buffer();
+    let head: String = (0..120).map(|x| buf[(x, 0)].symbol()).collect();
+    assert!(head.contains("house: pike in a column"), "{head}");
+    play(&mut c, &[KeyCode::Enter]);
+    // Changing the armies to another system starts the options again:
+    // Warlords' column pike chosen, the army taken off, a Warlord I one
+    // picked instead (it has no house options).
+    let mut s = start(&folders);
+    press(&mut s, &folders, &["n", "a", "o", " ", "Esc", "a"]);
+    assert!(
+        matches!(&s.mode, Mode::New(n) if n.house.is_none()),
+        "{:?}",
+        s.mode
+    );
+    press(&mut s, &folders, &["Down", "Down", "Down", "Down", "a"]);
+    assert!(
+        matches!(&s.mode, Mode::New(n) if n.house.as_ref().is_some_and(|(sys, h)| *sys == herald::rules::System::WarlordI && h.is_default())),
+        "{:?}",
+        s.mode
+    );
+    press(&mut s, &folders, &["o"]);
+    assert_eq!(s.error.as_deref(), Some("Warlord I has no house options"));
 }

@@ -7,6 +7,7 @@
 use super::{BattleError, Entry, UnitId};
 use crate::dice::Pool;
 use crate::rules::System;
+use crate::rules::house::House;
 use std::fmt::Debug;
 
 /// A rule system as the battle engine sees it. Implemented by a marker type
@@ -27,6 +28,13 @@ pub trait RuleSystem: Sized + 'static {
     type Event: Clone + Debug + PartialEq;
     /// Where a turn stands in the system's sequence.
     type Phase: Copy + Debug + PartialEq + std::fmt::Display;
+
+    /// The battle's house options (`rules::house`), held in its setup so
+    /// every rule sees them; [`System::house_options`] lists those declared.
+    fn house(setup: &Self::Setup) -> &House;
+
+    /// The battle's house options, to choose them when it is made or read.
+    fn house_mut(setup: &mut Self::Setup) -> &mut House;
 
     /// The state at the start of the battle.
     fn start(setup: &Self::Setup) -> Self::State;

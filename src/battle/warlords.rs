@@ -17,6 +17,7 @@ pub use state::{ChargeMade, Engagement, State, UnitState};
 
 use crate::battle::{BattleError, RuleSystem, UnitId};
 use crate::dice::{Colour, Pool};
+use crate::rules::house::House;
 use crate::rules::warlords::army::Army;
 use crate::rules::warlords::unit::Unit;
 use crate::rules::{Side, System};
@@ -46,6 +47,14 @@ impl RuleSystem for Warlords {
     type State = State;
     type Event = Event;
     type Phase = Phase;
+
+    fn house(setup: &Setup) -> &House {
+        &setup.house
+    }
+
+    fn house_mut(setup: &mut Setup) -> &mut House {
+        &mut setup.house
+    }
 
     fn start(setup: &Setup) -> State {
         State::start(setup)
@@ -91,12 +100,17 @@ impl RuleSystem for Warlords {
 pub struct Setup {
     /// Side a's armies, then side b's.
     pub sides: [Vec<Army>; 2],
+    /// The battle's house options (the rulings unless chosen otherwise).
+    pub house: House,
 }
 
 impl Setup {
     /// Two sides of one or more armies each; each side needs a unit.
     pub fn new(a: Vec<Army>, b: Vec<Army>) -> Result<Setup, BattleError> {
-        let setup = Setup { sides: [a, b] };
+        let setup = Setup {
+            sides: [a, b],
+            house: System::Warlords.house_defaults(),
+        };
         for side in [Side::A, Side::B] {
             if setup.units(side).next().is_none() {
                 return Err(BattleError::Refused(format!(

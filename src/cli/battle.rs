@@ -18,8 +18,14 @@ pub use crate::store::new_battle::load_warlords_army as load_army;
 
 /// Creates `saves/NAME.toml` from the sides' army files. Each `--side` is
 /// one army file, or several joined by commas (allies on one side).
-pub fn new(name: &str, sides: &[PathBuf], seed: Option<u64>, saves: &Path) -> ExitCode {
-    match create(name, sides, seed, saves) {
+pub fn new(
+    name: &str,
+    sides: &[PathBuf],
+    seed: Option<u64>,
+    saves: &Path,
+    house: &[String],
+) -> ExitCode {
+    match create(name, sides, seed, saves, house) {
         Ok(path) => {
             println!(
                 "herald: created {}; open it with `herald play {}`",
@@ -40,6 +46,7 @@ fn create(
     sides: &[PathBuf],
     seed: Option<u64>,
     saves: &Path,
+    house: &[String],
 ) -> Result<PathBuf, String> {
     new_battle::check_name(name).map_err(|e| format!("herald: {e}"))?;
     if sides.len() != 2 {
@@ -57,7 +64,7 @@ fn create(
     };
     let parts = [part(&sides[0]), part(&sides[1])];
     let seed = seed.unwrap_or_else(rand::random);
-    new_battle::create(name, &parts, seed, saves).map_err(|e| match e {
+    new_battle::create(name, &parts, seed, saves, house).map_err(|e| match e {
         NewBattleError::Armies(s) => s,
         NewBattleError::Battle(s) => format!("herald: {s}"),
     })

@@ -51,6 +51,11 @@ pub use waver_test::{Leader, WaverOutcome, WaverSituation, WaverTest, WaverVerdi
 
 use crate::dice::{Dice, DiceCount};
 use crate::rules::RulesError;
+use crate::rules::house::HouseOption;
+
+/// Warlord I's house options (`rules::house`): none yet; a gap-filling
+/// ruling made an option is one line here.
+pub const HOUSE: &[HouseOption] = &[];
 
 /// Each side's own dice, for the rolls both sides make at once (the order
 /// of play, Rule 26; a melee, Rule 76).

@@ -17,6 +17,23 @@ pub mod shooting;
 pub mod unit;
 
 pub use crate::rules::explain::{Cite, Explanation, Line, Modifier};
+
+use crate::rules::house::{HouseOption, HouseValue, Values};
+
+/// W-33: Pike in a March Column are no pike block: no Pike rank dice and
+/// no +2 (gap-filling); on, they get both, as the text read literally.
+pub const COLUMN_PIKE: HouseOption = HouseOption {
+    name: "column_pike",
+    words: "pike in a column",
+    ruling: "W-33",
+    values: Values::YesNo,
+    default: HouseValue::YesNo(false),
+    changes: "Pike in a March Column get their Pike rank dice and the +2, as in a pike block",
+};
+
+/// Warlords' house options (`rules::house`), one per gap-filling ruling
+/// that names one.
+pub const HOUSE: &[HouseOption] = &[COLUMN_PIKE];
 pub use activation::{
     Action, Activation, ActivationOutcome, ActivationSituation, ActivationVerdict,
 };

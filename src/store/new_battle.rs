@@ -7,6 +7,7 @@
 use crate::battle::{warlord_i, warlords};
 use crate::dice::SeededDice;
 use crate::rules::System;
+use crate::rules::house::House;
 use crate::store::army::{AnyArmyFile, load_any, one_system};
 use crate::store::save::{SaveData, SaveFile};
 use crate::store::toml_walk::Problem;
@@ -90,13 +91,15 @@ pub fn save_path(saves: &Path, name: &str) -> PathBuf {
 }
 
 /// Creates `saves/NAME.toml` from each side's army files (allies on one
-/// side: several files), with Herald's dice seeded by `seed`; an existing
-/// file is never overwritten.
+/// side: several files), with Herald's dice seeded by `seed` and the house
+/// options `house` (`NAME` or `NAME=VALUE`, dashes or underscores alike:
+/// `rules::house`); an existing file is never overwritten.
 pub fn create(
     name: &str,
     sides: &[Vec<PathBuf>; 2],
     seed: u64,
     saves: &Path,
+    house: &[String],
 ) -> Result<PathBuf, NewBattleError> {
     check_name(name).map_err(NewBattleError::Armies)?;
     // One battle, one rule system: told before any army is read.
@@ -110,22 +113,37 @@ pub fn create(
         })
         .collect();
     let system = one_system(&systems).map_err(|p| NewBattleError::Armies(p.to_string()))?;
+    let house = house_of(system, house)?;
     let path = save_path(saves, name);
     match system {
         System::Warlords => {
             let [a, b] = read_sides(sides, load_warlords_army)?;
-            let setup =
+            let mut setup =
                 warlords::Setup::new(a, b).map_err(|e| NewBattleError::Battle(e.to_string()))?;
+            setup.house = house;
             write(&path, name, seed, warlords::Battle::new(setup))?;
         }
         System::WarlordI => {
             let [a, b] = read_sides(sides, load_warlord_i_army)?;
-            let setup =
+            let mut setup =
                 warlord_i::Setup::new(a, b).map_err(|e| NewBattleError::Battle(e.to_string()))?;
+            setup.house = house;
             write(&path, name, seed, warlord_i::Battle::new(setup))?;
         }
     }
     Ok(path)
+}
+
+/// The house options of a new battle of `system`, each setting `NAME` or
+/// `NAME=VALUE`; an unknown option or value is refused with what is accepted.
+pub fn house_of(system: System, settings: &[String]) -> Result<House, NewBattleError> {
+    let mut house = system.house_defaults();
+    for setting in settings {
+        house
+            .set_text(setting, system.title())
+            .map_err(|e| NewBattleError::Battle(format!("--house {setting}: {e}")))?;
+    }
+    Ok(house)
 }
 
 /// Each side's armies read by `load`; every file's problems together.

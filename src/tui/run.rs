@@ -401,7 +401,7 @@ pub fn start_key(start: &mut Start, ev: KeyEvent, folders: &Folders) -> StartFlo
         Request::Suspend => return StartFlow::Suspend,
         Request::Open(path) => open(&path),
         Request::Hastings => new_hastings(folders),
-        Request::Create { name, sides } => {
+        Request::Create { name, sides, house } => {
             let path = save_path(&folders.saves, &name);
             if std::fs::symlink_metadata(&path).is_ok() {
                 start.error = Some(format!(
@@ -410,7 +410,7 @@ pub fn start_key(start: &mut Start, ev: KeyEvent, folders: &Folders) -> StartFlo
                 ));
                 return StartFlow::Stay;
             }
-            if let Err(e) = new_battle::create(&name, &sides, new_seed(), &folders.saves) {
+            if let Err(e) = new_battle::create(&name, &sides, new_seed(), &folders.saves, &house) {
                 start.error = Some(e.to_string());
                 return StartFlow::Stay;
             }

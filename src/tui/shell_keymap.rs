@@ -15,6 +15,8 @@ pub enum ShellContext {
     StartArmies,
     /// A new battle: typing its name.
     StartName,
+    /// A new battle: its house options (`rules::house`).
+    StartHouse,
     /// A battle of Hastings is in progress: resume it or start another.
     StartHastings,
     /// The log browser.
@@ -34,6 +36,7 @@ impl ShellContext {
             ShellContext::Start => "Start screen",
             ShellContext::StartArmies => "New battle: the armies",
             ShellContext::StartName => "New battle: its name",
+            ShellContext::StartHouse => "New battle: its house options",
             ShellContext::StartHastings => "A battle of Hastings in progress",
             ShellContext::Log => "Log browser",
             ShellContext::LogSearch => "Searching the log",
@@ -52,6 +55,7 @@ pub const SHELL_CONTEXTS: &[ShellContext] = &[
     ShellContext::Start,
     ShellContext::StartArmies,
     ShellContext::StartName,
+    ShellContext::StartHouse,
     ShellContext::StartHastings,
 ];
 
@@ -74,6 +78,10 @@ pub enum ShellAction {
     Create,
     /// From the armies to the name, or back.
     NextField,
+    /// To the new battle's house options, or back to the armies.
+    HouseOptions,
+    /// The selected house option's next value (a yes/no option flips).
+    NextValue,
     /// The row above.
     Up,
     /// The row below.
@@ -214,6 +222,13 @@ pub const SHELL_BINDINGS: &[Binding<ShellContext, ShellAction>] = &[
     ),
     bind(
         C::StartArmies,
+        Key::ch('o'),
+        A::HouseOptions,
+        "house options",
+        "the battle's house options (each replaces a ruling that fills a gap)",
+    ),
+    bind(
+        C::StartArmies,
         Key::plain(K::Enter),
         A::Create,
         "create",
@@ -279,6 +294,57 @@ pub const SHELL_BINDINGS: &[Binding<ShellContext, ShellAction>] = &[
     ),
     bind(
         C::StartName,
+        Key::plain(K::Esc),
+        A::Back,
+        "back",
+        "back to picking the armies",
+    ),
+    bind(
+        C::StartHouse,
+        Key::plain(K::Char(' ')),
+        A::NextValue,
+        "change",
+        "the selected option's next value (yes or no; a word; a number up by one)",
+    ),
+    bind(
+        C::StartHouse,
+        Key::plain(K::Enter),
+        A::Create,
+        "create",
+        "make the battle in saves/NAME.toml and open it",
+    ),
+    bind(
+        C::StartHouse,
+        Key::plain(K::Up),
+        A::Up,
+        "",
+        "the option above",
+    ),
+    bind(C::StartHouse, Key::ch('k'), A::Up, "", "the option above"),
+    bind(
+        C::StartHouse,
+        Key::plain(K::Down),
+        A::Down,
+        "",
+        "the option below",
+    ),
+    bind(C::StartHouse, Key::ch('j'), A::Down, "", "the option below"),
+    bind(
+        C::StartHouse,
+        Key::plain(K::Tab),
+        A::NextField,
+        "name",
+        "type the battle's name",
+    ),
+    bind(
+        C::StartHouse,
+        Key::ch('o'),
+        A::HouseOptions,
+        "",
+        "back to picking the armies",
+    ),
+    bind(
+        C::StartHouse,
         Key::plain(K::Esc),
         A::Back,
         "back",

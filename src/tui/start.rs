@@ -11,6 +11,7 @@ use super::screen::{MIN_HEIGHT, MIN_WIDTH};
 use super::shell_keymap::{SHELL_KEYMAP, ShellAction as A, ShellContext as C, lookup};
 use super::theme::Theme;
 use crate::rules::System;
+use crate::rules::house::{House, HouseValue};
 use crate::store::library::{ArmyListing, SaveListing};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
@@ -38,6 +39,8 @@ pub enum Request {
         name: String,
         /// Each side's army files.
         sides: [Vec<PathBuf>; 2],
+        /// The house options chosen away from their defaults, `NAME=VALUE`.
+        house: Vec<String>,
     },
     /// Leave Herald.
     Quit,
@@ -56,6 +59,11 @@ pub struct NewBattle {
     pub name: String,
     /// Whether keys go to the name.
     pub naming: bool,
+    /// The house options chosen, for the rule system of the armies picked
+    /// (none until an army is on a side).
+    pub house: Option<(System, House)>,
+    /// The option the cursor is on, while keys go to the house options.
+    pub house_at: Option<usize>,
 }
 
 /// What the start screen shows.
@@ -119,6 +127,7 @@ impl Start {
     pub fn context(&self) -> C {
         match &self.mode {
             Mode::Saves => C::Start,
+            Mode::New(n) if n.house_at.is_some() => C::StartHouse,
             Mode::New(n) if n.naming => C::StartName,
             Mode::New(_) => C::StartArmies,
             Mode::Hastings(_) => C::StartHastings,
@@ -203,6 +212,9 @@ impl Start {
     }
 
     fn on_new(&mut self, n: &mut NewBattle, action: A) -> Option<Request> {
+        if let Some(at) = n.house_at {
+            return self.on_house(n, at, action);
+        }
         match action {
             A::Side(side) => {
                 if self.armies.get(n.selected).is_some_and(|a| a.army.is_err()) {
@@ -212,7 +224,23 @@ impl Start {
                 } else if n.selected < self.armies.len() {
                     n.sides[side].push(n.selected);
                 }
+                self.sync_house(n);
             }
+            A::HouseOptions => match &n.house {
+                None => {
+                    self.error = Some(
+                        "pick an army first: the house options are those of its rule system"
+                            .to_string(),
+                    )
+                }
+                Some((system, _)) if system.house_options().is_empty() => {
+                    self.error = Some(format!("{} has no house options", system.title()))
+                }
+                Some(_) => {
+                    n.naming = false;
+                    n.house_at = Some(0);
+                }
+            },
             A::NextField => n.naming = !n.naming,
             A::Input(c) if n.name.chars().count() < MAX_NAME => n.name.push(c),
             A::Backspace => {
@@ -228,11 +256,53 @@ impl Start {
         None
     }
 
+    /// A key while the cursor is on the house option `at`.
+    fn on_house(&mut self, n: &mut NewBattle, at: usize, action: A) -> Option<Request> {
+        let count = n.house.as_ref().map_or(0, |(_, h)| h.options().len());
+        match action {
+            A::NextValue => {
+                if let Some((_, house)) = &mut n.house
+                    && let Some(option) = house.options().get(at)
+                {
+                    let next = option.next_value(house.value(option));
+                    let _ = house.set(option, next);
+                }
+            }
+            A::Up | A::Down => {
+                n.house_at = Some(moved(at, count, action, 1));
+            }
+            A::NextField => {
+                n.house_at = None;
+                n.naming = true;
+            }
+            A::HouseOptions | A::Back => n.house_at = None,
+            A::Create => return self.create(n),
+            _ => {}
+        }
+        None
+    }
+
+    /// The house options follow the rule system of the armies picked: a
+    /// change of system starts them again from the rulings.
+    fn sync_house(&self, n: &mut NewBattle) {
+        let system = n
+            .sides
+            .iter()
+            .flatten()
+            .find_map(|i| self.armies.get(*i).and_then(|a| a.army.as_ref().ok()))
+            .map(|(_, system)| *system);
+        if n.house.as_ref().map(|(s, _)| *s) != system {
+            n.house = system.map(|s| (s, s.house_defaults()));
+            n.house_at = None;
+        }
+    }
+
     /// The new battle, or what it still needs.
     fn create(&mut self, n: &mut NewBattle) -> Option<Request> {
         for (side, word) in [(0, "a"), (1, "b")] {
             if n.sides[side].is_empty() {
                 n.naming = false;
+                n.house_at = None;
                 self.error = Some(format!(
                     "pick side {word}'s army: select it and press {word}"
                 ));
@@ -241,6 +311,7 @@ impl Start {
         }
         if n.name.trim().is_empty() {
             n.naming = true;
+            n.house_at = None;
             self.error =
                 Some("name the battle (it becomes saves/NAME.toml), then Enter".to_string());
             return None;
@@ -251,9 +322,15 @@ impl Start {
                 .filter_map(|i| self.armies.get(*i).map(|a| a.path.clone()))
                 .collect()
         };
+        let house = n.house.as_ref().map_or(Vec::new(), |(_, h)| {
+            h.changed()
+                .map(|(o, v)| format!("{}={v}", o.name))
+                .collect()
+        });
         Some(Request::Create {
             name: n.name.trim().to_string(),
             sides: [files(0), files(1)],
+            house,
         })
     }
 }
@@ -269,6 +346,16 @@ fn moved(at: usize, rows: usize, action: A, page: usize) -> usize {
         A::First => 0,
         A::Last => last,
         _ => at,
+    }
+}
+
+/// A house option's value in the referee's words (`yes`, `first card
+/// counts`, `4`).
+fn value_words(value: HouseValue) -> String {
+    match value {
+        HouseValue::YesNo(b) => if b { "yes" } else { "no" }.to_string(),
+        HouseValue::Word(w) => w.replace('_', " "),
+        HouseValue::Number(n) => n.to_string(),
     }
 }
 
@@ -410,7 +497,8 @@ impl Start {
             " A new battle: each side's armies (a, b; allies: several), then its name".to_string(),
             t.title(),
         ))];
-        let room = room.saturating_sub(out.len() + 4);
+        let house = self.house_lines(n, width);
+        let room = room.saturating_sub(out.len() + 4 + house.len());
         let file_w = (width.saturating_sub(9) * 2 / 5).min(34);
         for i in self.window(self.armies.len(), n.selected, room) {
             let a = &self.armies[i];
@@ -474,6 +562,7 @@ impl Start {
         if n.naming {
             name.push(Span::styled("▏", t.title()));
         }
+        out.extend(house);
         name.push(Span::styled(
             format!(
                 "   → {}{}.toml",
@@ -487,6 +576,62 @@ impl Start {
             t.dim(),
         ));
         out.push(Line::from(name));
+        out
+    }
+
+    /// The new battle's house options: one line naming those chosen, or
+    /// while the cursor is on them, one line per option with its value,
+    /// ruling and what it changes.
+    fn house_lines(&self, n: &NewBattle, width: usize) -> Vec<Line<'static>> {
+        let t = &self.theme;
+        let Some((_, house)) = &n.house else {
+            return Vec::new();
+        };
+        if house.options().is_empty() {
+            return Vec::new();
+        }
+        let Some(at) = n.house_at else {
+            let chosen = house.summary();
+            let words = if chosen.is_empty() {
+                "every ruling as written".to_string()
+            } else {
+                chosen
+            };
+            return vec![Line::from(vec![
+                Span::styled(" house:  ", t.dim()),
+                Span::raw(
+                    cell(&words, width.saturating_sub(28))
+                        .trim_end()
+                        .to_string(),
+                ),
+                Span::styled("  (o: change)", t.dim()),
+            ])];
+        };
+        let mut out = vec![Line::from(Span::styled(
+            " house options, each in place of a gap-filling ruling (Space: change):",
+            t.dim(),
+        ))];
+        for (i, (option, value)) in house.iter().enumerate() {
+            let here = i == at;
+            let style = if here {
+                t.selected()
+            } else {
+                ratatui::style::Style::default()
+            };
+            let shown = value_words(value);
+            out.push(Line::from(vec![
+                Span::styled(if here { " › " } else { "   " }, t.key()),
+                Span::styled(format!("{} ", cell(option.words, 24)), style),
+                Span::styled(format!("{} ", cell(&shown, 8)), t.title()),
+                Span::styled(
+                    cell(
+                        &format!("{}: {}", option.ruling, option.changes),
+                        width.saturating_sub(39),
+                    ),
+                    t.dim(),
+                ),
+            ]));
+        }
         out
     }
 

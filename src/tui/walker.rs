@@ -15,6 +15,9 @@ pub struct Walker<'a> {
     pub title: &'a str,
     /// The turn as the system says it (`Turn 3`, `Move 2`).
     pub turn: String,
+    /// The house options chosen for the battle, in a few words
+    /// (`House::summary`); empty when it plays every ruling as written.
+    pub house: String,
     /// The steps of the turn, and whether each is the one now.
     pub steps: Vec<(String, bool)>,
     /// What Enter does next, in the rules' words.
@@ -29,6 +32,9 @@ impl Walker<'_> {
             Span::styled(format!("{} ", self.title), t.title()),
             Span::styled(format!("{} ", self.turn), t.title()),
         ];
+        if !self.house.is_empty() {
+            seq.push(Span::styled(format!("house: {} ", self.house), t.warn()));
+        }
         for (i, (text, now)) in self.steps.iter().enumerate() {
             if i > 0 {
                 seq.push(Span::styled(" › ", t.dim()));

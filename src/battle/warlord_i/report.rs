@@ -38,6 +38,7 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
     let state = battle.state();
     let _ = writeln!(o, "# Battle report: {name}\n");
     o.push_str("Warlord I (the playsheet's Move sequence, Rule 25).\n\n");
+    o.push_str(&setup.house.report());
     o.push_str("| side | armies | divisions | units |\n|---|---|---|---|\n");
     for side in [Side::A, Side::B] {
         let armies: Vec<String> = setup.armies(side).iter().map(|a| cell(&a.name)).collect();

@@ -70,6 +70,7 @@ fn report(battle: &Battle, name: &str, sink: &mut dyn FnMut(&str) -> bool) {
     let setup = battle.setup();
     let state = battle.state();
     let _ = writeln!(o, "# Battle report: {name}\n");
+    o.push_str(&setup.house.report());
     o.push_str("| side | armies | units |\n|---|---|---|\n");
     for side in [Side::A, Side::B] {
         let armies: Vec<String> = setup.armies(side).iter().map(|a| cell(&a.name)).collect();

@@ -373,7 +373,11 @@ impl Head {
                 None => None,
             }
         };
-        let setup = S::read_setup(&mut walk, &mut top);
+        let house = crate::store::house::read_house(&mut walk, &mut top, S::SYSTEM);
+        let setup = S::read_setup(&mut walk, &mut top).map(|mut setup| {
+            *S::house_mut(&mut setup) = house;
+            setup
+        });
         walk.finish(top);
         match (setup, dice) {
             (Some(setup), Some(dice)) if !walk.has_errors() => {

@@ -66,8 +66,8 @@ pub fn inline(parts: &[String]) -> String {
     }
 }
 
-/// A save's header: format, rule system, name, the dice generator, and
-/// the armies. Events are appended after it.
+/// A save's header: format, rule system, name, the dice generator, the
+/// house options chosen (if any), and the armies. Events are appended after it.
 pub fn header<S: SaveCodec>(name: &str, dice: SeedPosition, setup: &S::Setup) -> String {
     let mut o = String::with_capacity(16 * 1024);
     o.push_str("# A Herald battle save (docs/save-format.md). Herald appends each event to the\n");
@@ -83,6 +83,7 @@ pub fn header<S: SaveCodec>(name: &str, dice: SeedPosition, setup: &S::Setup) ->
     );
     let _ = writeln!(o, "seed = \"{}\"", dice.seed);
     let _ = writeln!(o, "position = \"{}\"", dice.word_pos);
+    crate::store::house::write_house(&mut o, S::house(setup));
     S::write_setup(&mut o, setup);
     o
 }

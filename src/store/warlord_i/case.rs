@@ -45,6 +45,8 @@ pub struct Case {
     pub kind: String,
     /// The inputs, or every problem found in them.
     pub input: Result<CaseInput, Vec<Problem>>,
+    /// Its house options (a `house` table; the rulings unless it chooses otherwise).
+    pub house: crate::rules::house::House,
     /// The `expect` table as JSON, if any (never read by the resolver).
     pub expect: Option<serde_json::Value>,
 }
@@ -167,6 +169,7 @@ fn read_case<'s>(src: &Source<'s>, index: usize, mut f: Fields<'_, 's>) -> Case 
     let kind = walk.string(&mut f, "kind").unwrap_or_default();
     walk.string(&mut f, "note");
     walk.string_list(&mut f, "rulings");
+    let house = crate::store::house::read_house(&mut walk, &mut f, crate::rules::System::WarlordI);
     let expect = f.get("expect").map(|v| to_json(v.get_ref()));
     let w = &mut walk;
     let input = match kind.as_str() {
@@ -206,6 +209,7 @@ fn read_case<'s>(src: &Source<'s>, index: usize, mut f: Fields<'_, 's>) -> Case 
         id,
         kind,
         input,
+        house,
         expect,
     }
 }

@@ -91,6 +91,7 @@ impl App {
         Walker {
             title: &self.title,
             turn: format!("Move {}", b.turn()),
+            house: b.setup().house.summary(),
             steps: steps
                 .into_iter()
                 .map(|(n, words, now)| {

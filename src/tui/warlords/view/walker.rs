@@ -82,6 +82,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     Walker {
         title: &app.title,
         turn: format!("Turn {}", b.turn()),
+        house: b.setup().house.summary(),
         steps,
         next,
     }
