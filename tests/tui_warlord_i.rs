@@ -418,7 +418,7 @@ fn every_panel_at_80x24_and_120x40() {
     snap("command_test", &app);
     press(
         &mut app,
-        &["t", "456", "Enter", "Enter", "Enter", "Space", "Space"],
+        &["t", "456", "Enter", "Enter", "Enter", "c", "2", "d", "0"],
     );
     snap("command_test_transfer", &app);
     press(
@@ -714,10 +714,10 @@ fn o_corrects_the_co_with_the_unit_before_its_divisions() {
 fn the_referee_says_how_many_bases_shoot_and_face_them() {
     // Rule 56, WI-1, WI-17: the bases default to the units' files and
     // ranks; the referee says otherwise where the table shows it.
-    let mut app = carrhae(7);
+    let mut app = carrhae_at_shooting();
     press(&mut app, &["Tab", "Home"]);
     press(&mut app, &["Down"; 8]);
-    press(&mut app, &["s"]);
+    press(&mut app, &["s", "r", "0"]);
     let s = screen(&app, 120, 40);
     assert!(
         s.contains("bases shooting                      6 (its files)"),
@@ -728,9 +728,9 @@ fn the_referee_says_how_many_bases_shoot_and_face_them() {
         "{s}"
     );
     // Only 2 of the light horse shoot; the legion is 3 deep.
-    press(&mut app, &["Down"; 5]);
+    press(&mut app, &["s"]);
     press(&mut app, &["Left"; 4]);
-    press(&mut app, &["Down", "Down", "Right"]);
+    press(&mut app, &["d", "Right"]);
     let s = screen(&app, 120, 40);
     assert!(
         s.contains("-1 2 shooting bases against 4 target bases"),
@@ -770,7 +770,7 @@ fn g_goes_to_another_step_and_u_takes_it_back() {
     press(&mut app, &["Down", "Right", "Right", "Right"]);
     let s = screen(&app, 120, 40);
     assert!(s.contains("step 4 shooting"), "{s}");
-    assert!(s.contains("goes to Move 1, step 4 shooting"), "{s}");
+    assert!(s.contains("goes to Move 1, step 4"), "{s}");
     press(&mut app, &["Enter"]);
     assert_eq!(
         (app.battle.turn(), app.battle.phase()),
@@ -796,5 +796,235 @@ fn g_goes_to_another_step_and_u_takes_it_back() {
     match &app.panel.as_ref().unwrap().event {
         Event::GoTo { turn, .. } => assert_eq!(*turn, 2),
         e => panic!("not a go-to: {e:?}"),
+    }
+}
+
+/// The shot the open panel prepares.
+fn shot(app: &App) -> herald::rules::warlord_i::ShootingSituation {
+    match &app.panel.as_ref().expect("a panel").event {
+        Event::Shooting { situation, .. } => *situation,
+        e => panic!("not a shot: {e:?}"),
+    }
+}
+
+/// To the shooting step of Move 1, side b Player 1, every CO tested.
+fn carrhae_at_shooting() -> App {
+    let mut b = battle_support::carrhae();
+    battle_support::step(&mut b, &[2, 5]);
+    while b.phase() != Phase::Shooting {
+        battle_support::step(&mut b, &[3, 3, 3]);
+    }
+    let mut app = carrhae(7);
+    app.battle = b;
+    app
+}
+
+#[test]
+fn the_range_is_unsaid_until_the_referee_says_it() {
+    // Rule 55: 0 cm would be short range, +2 for bows: a forgotten range
+    // must not be taken for one. The odds and the roll wait for it.
+    let mut app = carrhae_at_shooting();
+    press(&mut app, &["Tab", "Home", "Down", "s"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("r  range, cm"), "{s}");
+    assert!(s.contains("not said"), "{s}");
+    assert!(
+        !s.contains("short range"),
+        "no plan on an unsaid range: {s}"
+    );
+    assert!(!s.contains("hits:"), "no odds on an unsaid range: {s}");
+    assert!(s.contains("wait for: range, cm (r)"), "{s}");
+    let events = app.battle.events().len();
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.battle.events().len(), events, "nothing rolled");
+    let error = app
+        .panel
+        .as_ref()
+        .unwrap()
+        .error
+        .clone()
+        .unwrap_or_default();
+    assert!(error.contains("range, cm (r)"), "{error}");
+    press(&mut app, &["t"]);
+    assert_eq!(app.context(), Context::Panel, "no dice typed either");
+    // Said: 15 cm, long range for bows (Rule 55); the odds are shown.
+    press(&mut app, &["r", "15"]);
+    assert_eq!(shot(&app).range_cm, 15);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("long range"), "{s}");
+    assert!(s.contains("hits:"), "{s}");
+    assert!(!s.contains("not said"), "{s}");
+    // Said as 0 it is said: short range, and it rolls.
+    press(&mut app, &["Left"; 15]);
+    assert_eq!(shot(&app).range_cm, 0);
+    assert!(screen(&app, 120, 40).contains("short range"));
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.battle.events().len(), events + 1);
+}
+
+#[test]
+fn numbers_are_typed_straight_and_still_stepped() {
+    let mut app = carrhae_at_shooting();
+    press(&mut app, &["Tab", "Home", "Down", "s"]);
+    // Range: its key, then the digits; another key, then more digits.
+    press(&mut app, &["r", "25"]);
+    assert_eq!(shot(&app).range_cm, 25);
+    press(&mut app, &["Right", "+", "+"]);
+    assert_eq!(shot(&app).range_cm, 28, "→ and + step");
+    press(&mut app, &["-", "Left"]);
+    assert_eq!(shot(&app).range_cm, 26, "- and ← step back");
+    // Digits after a step start the number afresh.
+    press(&mut app, &["7"]);
+    assert_eq!(shot(&app).range_cm, 7);
+    press(&mut app, &["Backspace", "9"]);
+    assert_eq!(shot(&app).range_cm, 9);
+    // Bases shooting: 3 of the household horse archers' 8.
+    press(&mut app, &["s", "3"]);
+    assert_eq!(shot(&app).shooting_bases, Some(3));
+    // More than it has: at most its bases.
+    press(&mut app, &["s", "5"]);
+    assert_eq!(shot(&app).shooting_bases, Some(5));
+    // More than it has: at most its bases, all 8 its files: theirs again.
+    press(&mut app, &["s", "12"]);
+    assert_eq!(shot(&app).shooting_bases, None);
+    assert!(screen(&app, 120, 40).contains("8 (its files)"));
+    // The target typed by its number: the Rear cohorts, a3.
+    press(&mut app, &["a", "3"]);
+    match &app.panel.as_ref().unwrap().event {
+        Event::Shooting { target, .. } => assert_eq!(*target, u(A, 3)),
+        e => panic!("{e:?}"),
+    }
+    // A count typed in the command test's transfer: 3 CCPs, 25 cm.
+    let mut app = carrhae(7);
+    press(&mut app, &["Enter", "t", "25", "Enter", "Enter"]);
+    press(&mut app, &["Enter", "t", "456", "Enter", "Enter", "Enter"]);
+    press(&mut app, &["c", "3", "d", "25"]);
+    match &app.panel.as_ref().unwrap().event {
+        Event::CommandTest { transfer, .. } => {
+            let t = transfer.expect("a transfer");
+            assert_eq!((t.ccps, t.distance_cm), (3, 25));
+        }
+        e => panic!("{e:?}"),
+    }
+    assert!(screen(&app, 120, 40).contains("+ 1 CCP(s) received from the C-in-C (WI-5)"));
+}
+
+#[test]
+fn every_panels_facts_have_a_key_each() {
+    use herald::battle::warlord_i::{
+        Application, CoCorrection, CommandFacts, Correction, TransferFacts, WaverCause,
+    };
+    use herald::dice::Dice;
+    use herald::rules::warlord_i::{SidesDice, WinnerMoves};
+    use herald::tui::facts::{Facts, check_keys};
+    use herald::tui::warlord_i::app::facts::list;
+    let app = carrhae_at_shooting();
+    let b = &app.battle;
+    let mut events = vec![
+        Event::OrderOfPlay {
+            winner_moves: WinnerMoves::First,
+            dice: SidesDice::default(),
+        },
+        Event::CommandTest {
+            co: co(B, 2),
+            transfer: Some(TransferFacts {
+                ccps: 2,
+                distance_cm: 0,
+            }),
+            dice: Dice::default(),
+        },
+        Event::Command {
+            unit: u(B, 1),
+            co: co(B, 1),
+            application: Application::Attack,
+            target: Some(u(A, 6)),
+            facts: CommandFacts::default(),
+        },
+        Event::Initiative {
+            unit: u(A, 4),
+            co_activity: Vec::new(),
+            facts: CommandFacts::default(),
+            dice: Dice::default(),
+        },
+        Event::EnterField {
+            unit: u(A, 4),
+            facts: Default::default(),
+            dice: Dice::default(),
+        },
+        Event::Shooting {
+            shooter: u(B, 2),
+            target: u(A, 1),
+            situation: Default::default(),
+            dice: Dice::default(),
+        },
+        Event::Flag {
+            unit: u(A, 1),
+            cause: WaverCause::Disaster,
+        },
+        Event::WaverTest {
+            unit: u(A, 1),
+            situation: Default::default(),
+            dice: Dice::default(),
+        },
+        Event::Attrition {
+            unit: u(A, 1),
+            gains: Default::default(),
+        },
+        Event::FugitiveAttrition {
+            unit: u(A, 1),
+            situation: Default::default(),
+            dice: Dice::default(),
+        },
+        Event::Engage {
+            a: u(B, 1),
+            b: u(A, 6),
+        },
+        Event::Melee {
+            a: u(B, 1),
+            b: u(A, 6),
+            facts_a: Default::default(),
+            facts_b: Default::default(),
+            dice: SidesDice::default(),
+        },
+        Event::GoTo {
+            turn: 1,
+            phase: Phase::Melees,
+        },
+    ];
+    let unit = &b.unit(u(A, 1)).unwrap().unit;
+    for c in [
+        Correction::Morale(unit.morale),
+        Correction::Aps(0),
+        Correction::Dps(0),
+        Correction::Bases(8),
+        Correction::BasesLost(0),
+        Correction::Files(4),
+        Correction::Ranks(2),
+        Correction::WaverTested(false),
+        Correction::Activity(Vec::new()),
+        Correction::Removed(false),
+    ] {
+        events.push(Event::Correct {
+            unit: u(A, 1),
+            correction: c,
+        });
+    }
+    for c in [
+        CoCorrection::Status(CoStatus::Well),
+        CoCorrection::Dispersed(false),
+        CoCorrection::Ccps(0),
+        CoCorrection::Activity(Vec::new()),
+    ] {
+        events.push(Event::CorrectCo {
+            co: co(A, 1),
+            correction: c,
+        });
+    }
+    for event in events {
+        let facts = Facts::default().list(|f| list(b, &mut event.clone(), f));
+        assert!(!facts.is_empty(), "{event:?} has facts");
+        if let Err(e) = check_keys(&facts) {
+            panic!("{}: {e}", event.kind());
+        }
     }
 }

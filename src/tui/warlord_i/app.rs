@@ -14,6 +14,7 @@ use crate::battle::UnitId;
 use crate::battle::warlord_i::{Battle, Event, Step};
 use crate::dice::SeededDice;
 use crate::rules::Side;
+use crate::tui::facts::Input;
 use crate::tui::keys::Key;
 use crate::tui::theme::Theme;
 use ratatui::crossterm::event::KeyEvent;
@@ -125,8 +126,8 @@ impl App {
             Action::Up if self.help => self.help_scroll = self.help_scroll.saturating_sub(1),
             Action::Down if self.help => self.help_scroll = (self.help_scroll + 1).min(60),
             Action::Back => self.back(),
-            Action::Up if self.panel.is_some() => self.field(-1),
-            Action::Down if self.panel.is_some() => self.field(1),
+            Action::Up if self.panel.is_some() => self.fact(Input::Up),
+            Action::Down if self.panel.is_some() => self.fact(Input::Down),
             Action::Up => self.move_selection(-1),
             Action::Down => self.move_selection(1),
             Action::First => self.move_selection(i64::MIN / 2),
@@ -156,8 +157,8 @@ impl App {
             }
             Action::Roll => self.roll(),
             Action::TypeDice => self.open_typing(),
-            Action::More => self.change(1),
-            Action::Less => self.change(-1),
+            Action::More => self.fact(Input::More),
+            Action::Less => self.fact(Input::Less),
             Action::Input(c) => self.input(Some(c)),
             Action::Backspace => self.input(None),
             Action::Respond(r) => self.respond(r),

@@ -291,7 +291,34 @@ const PANEL: &[B<Context, Action>] = &[
         "",
         "turn the fact on or off, or one more",
     ),
-    bind(C::Panel, Key::plain(K::Left), A::Less, "", "one less"),
+    bind(
+        C::Panel,
+        Key::plain(K::Left),
+        A::Less,
+        "",
+        "one less, or the one before",
+    ),
+    bind(
+        C::Panel,
+        Key::ch('+'),
+        A::More,
+        "",
+        "turn the fact on or off, or one more",
+    ),
+    bind(
+        C::Panel,
+        Key::ch('-'),
+        A::Less,
+        "",
+        "one less, or the one before",
+    ),
+    bind(
+        C::Panel,
+        Key::plain(K::Backspace),
+        A::Backspace,
+        "",
+        "the last digit typed goes",
+    ),
     bind(
         C::Response,
         Key::ch('r'),
@@ -383,16 +410,27 @@ const GLOBAL: &[B<Context, Action>] = &[
 ];
 
 /// What a key does in a context: its own binding, typed characters while
-/// typing, else the global one.
+/// typing dice, the global one; in a panel any other character is a
+/// digit or a fact's key (`tui::facts`).
 pub fn lookup(context: Context, key: Key) -> Option<Action> {
     if let Some(a) = keys::find(KEYMAP, context, key) {
         return Some(a);
     }
+    let typed = match key.code {
+        K::Char(c) if !key.ctrl => Some(c),
+        _ => None,
+    };
     if context == Context::TypeDice
-        && !key.ctrl
-        && let K::Char(c) = key.code
+        && let Some(c) = typed
     {
         return Some(Action::Input(c));
     }
-    keys::find(KEYMAP, Context::Global, key)
+    let global = keys::find(KEYMAP, Context::Global, key);
+    if context == Context::Panel
+        && global.is_none()
+        && let Some(c) = typed
+    {
+        return Some(Action::Input(c));
+    }
+    global
 }

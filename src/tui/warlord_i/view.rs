@@ -207,7 +207,19 @@ impl App {
             (Context::Global, "Everywhere"),
         ] {
             lines.push(Line::from(Span::styled(title, t.title())));
-            for (keys, help) in help_entries(KEYMAP, context) {
+            let mut entries = help_entries(KEYMAP, context);
+            if context == Context::Panel {
+                // The facts' own keys (`tui::facts`): each beside its fact.
+                entries.push((
+                    "a-z A-Z".to_string(),
+                    "its fact (the key beside it): on or off, the next, or ready for digits",
+                ));
+                entries.push((
+                    "0-9".to_string(),
+                    "type a number into the selected fact (a unit by its number)",
+                ));
+            }
+            for (keys, help) in entries {
                 lines.push(Line::from(vec![
                     Span::styled(format!("  {keys:<12}"), t.key()),
                     Span::raw(help),

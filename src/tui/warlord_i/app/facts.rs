@@ -1,7 +1,6 @@
-//! The facts of the table Herald cannot see, per procedure: one list of
-//! toggles and counts over the event being prepared, walked once to show
-//! it and once to change the selected fact, so the two never drift apart.
-//! The values are the referee's; what they mean is the battle's.
+//! The facts of the table Herald cannot see, per procedure: Warlord I's
+//! lists for the generic form (`tui::facts`), each fact with its key and
+//! its words. The values are the referee's; what they mean is the battle's.
 
 use crate::battle::UnitId;
 use crate::battle::warlord_i::state::{MAX_BASES, MAX_CCPS, MAX_POINTS};
@@ -14,104 +13,13 @@ use crate::rules::warlord_i::{
     Activity, ChargeTarget, CoActivity, CoStatus, Ground, Leader, MeleeFacts, Morale, ShotFrom,
     WinnerMoves,
 };
+use crate::tui::facts::Form;
 
-/// One fact as the panel shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fact {
-    /// What it is, in the rules' words.
-    pub label: String,
-    /// Its value now.
-    pub value: String,
-    /// A toggle that is on (for its style).
-    pub on: bool,
-}
-
-/// Walks an event's facts: lists each, and changes the one at `target` by
-/// a step (`+1` more or on/off, `-1` less).
-struct Editor {
-    at: usize,
-    target: Option<(usize, i64)>,
-    out: Vec<Fact>,
-}
-
-impl Editor {
-    fn hit(&mut self) -> Option<i64> {
-        let i = self.at;
-        self.at += 1;
-        match self.target {
-            Some((t, d)) if t == i => Some(d),
-            _ => None,
-        }
-    }
-
-    fn push(&mut self, label: impl Into<String>, value: String, on: bool) {
-        self.out.push(Fact {
-            label: label.into(),
-            value,
-            on,
-        });
-    }
-
-    fn flag(&mut self, label: &str, v: &mut bool) {
-        if self.hit().is_some() {
-            *v = !*v;
-        }
-        self.push(label, if *v { "yes" } else { "no" }.to_string(), *v);
-    }
-
-    fn count(&mut self, label: &str, v: &mut u32, max: u32, step: u32) {
-        if let Some(d) = self.hit() {
-            let n = i64::from(*v) + d * i64::from(step);
-            *v = n.clamp(0, i64::from(max)) as u32;
-        }
-        self.push(label, v.to_string(), *v > 0);
-    }
-
-    /// A count the units give unless the referee says otherwise: shown as
-    /// `4 (its files)` until changed; back at `default` it is unsaid again.
-    fn count_or(
-        &mut self,
-        label: &str,
-        v: &mut Option<u32>,
-        default: u32,
-        range: (u32, u32),
-        whose: &str,
-    ) {
-        let mut n = v.unwrap_or(default);
-        if let Some(d) = self.hit() {
-            n = (i64::from(n) + d).clamp(i64::from(range.0), i64::from(range.1)) as u32;
-            *v = (n != default).then_some(n);
-        }
-        let value = match v {
-            Some(n) => n.to_string(),
-            None => format!("{n} ({whose})"),
-        };
-        self.push(label, value, v.is_some());
-    }
-
-    fn choice<T: Copy + PartialEq>(
-        &mut self,
-        label: &str,
-        v: &mut T,
-        all: &[T],
-        name: impl Fn(T) -> String,
-    ) {
-        if let Some(d) = self.hit()
-            && !all.is_empty()
-        {
-            let i = all.iter().position(|x| x == v).unwrap_or(0) as i64;
-            let n = all.len() as i64;
-            *v = all[(i + d).rem_euclid(n) as usize];
-        }
-        let on = all.first() != Some(v);
-        self.push(label, name(*v), on);
-    }
-}
-
-/// A unit's short name for a fact: `Gallic horse (a6)`.
+/// A unit's name for a fact, its id first so a cut name still says
+/// which: `a6 Gallic horse of Publius`.
 fn unit_name(b: &Battle, id: UnitId) -> String {
     b.unit(id)
-        .map_or_else(|| id.to_string(), |u| format!("{} ({id})", u.unit.name))
+        .map_or_else(|| id.to_string(), |u| format!("{id} {}", u.unit.name))
 }
 
 /// A CO's short name: `Surena (b1)`.
@@ -128,75 +36,139 @@ pub fn enemies(b: &Battle, side: Side) -> Vec<UnitId> {
         .collect()
 }
 
-/// A melee side's facts (Rules 76, 79, 80; WI-19): the response is asked
-/// after the dice, never here (WI-20).
-fn melee_side(e: &mut Editor, who: &str, f: &mut MeleeFacts) {
-    e.flag(
-        &format!("{who}: charged, followed up or advanced into it"),
-        &mut f.advancing,
+/// The key of a choice of enemy units: their side's letter, so `b10`
+/// picks b10 as the tables name it.
+fn side_key(side: Side) -> char {
+    match side {
+        Side::A => 'a',
+        Side::B => 'b',
+    }
+}
+
+/// A choice of enemy units, picked by typing the unit's number.
+fn enemy<'a>(
+    f: &'a mut Form,
+    b: &Battle,
+    label: &str,
+    v: &mut UnitId,
+    side: Side,
+) -> crate::tui::facts::Mark<'a> {
+    let all = enemies(b, side);
+    f.choice_numbered(
+        side_key(side.other()),
+        label,
+        v,
+        &all,
+        |t| unit_name(b, t),
+        |t| t.index as u32 + 1,
+    )
+}
+
+/// A melee side's facts (Rules 76, 79, 80; WI-19): side a's keys are
+/// small letters, side b's capitals. The response is asked after the
+/// dice, never here (WI-20).
+fn melee_side(f: &mut Form, b: &Battle, unit: UnitId, side: Side, facts: &mut MeleeFacts) {
+    let key = |c: char| match side {
+        Side::A => c,
+        Side::B => c.to_ascii_uppercase(),
+    };
+    let who = unit.to_string();
+    let held = b.melee_facts(unit);
+    f.flag(
+        key('a'),
+        format!("{who}: charged, followed up or advanced into it"),
+        &mut facts.advancing,
+    )
+    .from_record(held.advancing && facts.advancing, "recorded: it charged");
+    f.flag(
+        key('c'),
+        format!("{who}: charge advantage, round 1 (Rule 79)"),
+        &mut facts.charge_advantage,
     );
-    e.flag(
-        &format!("{who}: charge advantage, round 1 (Rule 79)"),
-        &mut f.charge_advantage,
+    f.flag(
+        key('n'),
+        format!("{who}: contact advantage, round 1 (Rule 79)"),
+        &mut facts.contact_advantage,
     );
-    e.flag(
-        &format!("{who}: contact advantage, round 1 (Rule 79)"),
-        &mut f.contact_advantage,
-    );
-    e.count(
-        &format!("{who}: supporting ranks (Rule 79)"),
-        &mut f.supporting_ranks,
-        4,
+    f.number(
+        key('s'),
+        format!("{who}: supporting ranks (Rule 79)"),
+        &mut facts.supporting_ranks,
+        (0, 4),
         1,
     );
-    e.count(
-        &format!("{who}: flanks overlapped, round 2 on"),
-        &mut f.overlapped_flanks,
-        2,
+    f.number(
+        key('o'),
+        format!("{who}: flanks overlapped, round 2 on"),
+        &mut facts.overlapped_flanks,
+        (0, 2),
         1,
     );
-    e.choice(
-        &format!("{who}: ground in its favour (Rule 80)"),
-        &mut f.ground,
+    f.choice(
+        key('g'),
+        format!("{who}: ground in its favour (Rule 80)"),
+        &mut facts.ground,
         &[None, Some(Ground::Minor), Some(Ground::Major)],
         |g| g.map_or("none".to_string(), |g| g.name().to_string()),
     );
-    e.flag(
-        &format!("{who}: a general leads it (Rule 76)"),
-        &mut f.general_leading,
+    f.flag(
+        key('l'),
+        format!("{who}: a general leads it (Rule 76)"),
+        &mut facts.general_leading,
+    )
+    .from_record(
+        held.general_leading && facts.general_leading,
+        "recorded: CO with it",
     );
-    e.flag(
-        &format!("{who}: that general is wounded (Rule 98)"),
-        &mut f.general_wounded,
+    f.flag(
+        key('w'),
+        format!("{who}: that general is wounded (Rule 98)"),
+        &mut facts.general_wounded,
     );
-    e.flag(
-        &format!("{who}: superior troops (Rule 23)"),
-        &mut f.superior_troops,
+    f.flag(
+        key('x'),
+        format!("{who}: superior troops (Rule 23)"),
+        &mut facts.superior_troops,
     );
 }
 
-/// Walks `event`'s facts, changing the one at `target`; returns them all.
-pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<Fact> {
-    let mut e = Editor {
-        at: 0,
-        target,
-        out: Vec::new(),
-    };
+/// Lists `event`'s facts in the form, each with its key (`tui::facts`).
+pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
     match event {
-        Event::OrderOfPlay { winner_moves, .. } => e.choice(
-            "the winner moves (his choice, WI-3)",
-            winner_moves,
-            &[WinnerMoves::First, WinnerMoves::Second],
-            |w| match w {
-                WinnerMoves::First => "first".to_string(),
-                WinnerMoves::Second => "second".to_string(),
-            },
-        ),
+        Event::OrderOfPlay { winner_moves, .. } => {
+            f.choice(
+                'w',
+                "the winner moves (his choice, WI-3)",
+                winner_moves,
+                &[WinnerMoves::First, WinnerMoves::Second],
+                |w| match w {
+                    WinnerMoves::First => "first".to_string(),
+                    WinnerMoves::Second => "second".to_string(),
+                },
+            );
+        }
         // WI-5: the C-in-C gives CCPs to the others, not to himself.
         Event::CommandTest { co, transfer, .. } if b.c_in_c_of(*co) != Some(*co) => {
             let mut t = transfer.unwrap_or_default();
-            e.count("CCPs given by the C-in-C (WI-5)", &mut t.ccps, 30, 1);
-            e.count("cm between the command bases", &mut t.distance_cm, 200, 5);
+            f.number(
+                'c',
+                "CCPs given by the C-in-C (WI-5)",
+                &mut t.ccps,
+                (0, 30),
+                1,
+            );
+            let given = t.ccps > 0;
+            let distance = f.number(
+                'd',
+                "cm between the command bases",
+                &mut t.distance_cm,
+                (0, 200),
+                5,
+            );
+            // WI-5: what arrives depends on the distance; not assumed.
+            if given {
+                distance.unsaid();
+            }
             *transfer = (t.ccps > 0).then_some(t);
         }
         Event::Command {
@@ -212,8 +184,9 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
             {
                 spenders.push(c);
             }
-            e.choice("the CO who spends", co, &spenders, |c| co_name(b, c));
-            e.choice(
+            f.choice('o', "the CO who spends", co, &spenders, |c| co_name(b, c));
+            f.choice(
+                'f',
                 "for (E54)",
                 application,
                 &[
@@ -228,20 +201,29 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
             );
             let mut targets = vec![None];
             targets.extend(enemies(b, unit.side).into_iter().map(Some));
-            e.choice("the enemy it charges or attacks", target, &targets, |t| {
-                t.map_or("none".to_string(), |t| unit_name(b, t))
-            });
-            e.count(
+            f.choice_numbered(
+                side_key(unit.side.other()),
+                "the enemy it charges or attacks",
+                target,
+                &targets,
+                |t| t.map_or("none".to_string(), |t| unit_name(b, t)),
+                |t| t.map_or(0, |t| t.index as u32 + 1),
+            );
+            f.number(
+                'd',
                 "cm from the CO base to the unit",
                 &mut facts.distance_cm,
-                200,
+                (0, 200),
                 5,
-            );
-            e.flag(
+            )
+            .assumed(facts.distance_cm == 0);
+            f.flag(
+                'r',
                 "restrained and prompted together",
                 &mut facts.restrain_and_prompt,
             );
-            e.choice(
+            f.choice(
+                'p',
                 "an OO unit prompted to charge",
                 &mut facts.charge_target,
                 &[
@@ -261,28 +243,27 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
         Event::Initiative {
             co_activity, facts, ..
         } => {
-            for (a, label) in [
-                (CoActivity::Wavering, "its CO is wavering"),
-                (CoActivity::Routed, "its CO is routed"),
-                (CoActivity::InMelee, "its CO is in melee"),
-                (CoActivity::Evading, "its CO is evading"),
-                (CoActivity::Pursuing, "its CO is pursuing"),
-                (CoActivity::Reckless, "its CO is reckless"),
-            ] {
-                let mut on = co_activity.contains(&a);
-                e.flag(label, &mut on);
-                co_activity.retain(|x| *x != a);
-                if on {
-                    co_activity.push(a);
-                }
-            }
-            e.count(
+            f.toggles(
+                co_activity,
+                &[
+                    ('w', CoActivity::Wavering, "its CO is wavering"),
+                    ('o', CoActivity::Routed, "its CO is routed"),
+                    ('m', CoActivity::InMelee, "its CO is in melee"),
+                    ('e', CoActivity::Evading, "its CO is evading"),
+                    ('p', CoActivity::Pursuing, "its CO is pursuing"),
+                    ('k', CoActivity::Reckless, "its CO is reckless"),
+                ],
+            );
+            f.number(
+                'd',
                 "cm from the CO base to the unit",
                 &mut facts.distance_cm,
-                200,
+                (0, 200),
                 5,
-            );
-            e.flag(
+            )
+            .assumed(facts.distance_cm == 0);
+            f.flag(
+                'r',
                 "restrained and prompted together",
                 &mut facts.restrain_and_prompt,
             );
@@ -290,21 +271,29 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
         Event::EnterField { unit, facts, .. } => {
             let mut leaders = vec![None];
             leaders.extend(b.cos(unit.side).map(|(id, _)| Some(id)));
-            e.choice("led by another CO", &mut facts.led_by, &leaders, |c| {
+            f.choice('l', "led by another CO", &mut facts.led_by, &leaders, |c| {
                 c.map_or("no".to_string(), |c| co_name(b, c))
             });
             let mut flank = facts.flank_march_cm.unwrap_or(0);
-            e.count("flank march: cm to the baseline", &mut flank, 300, 10);
+            f.number(
+                'f',
+                "flank march: cm to the baseline",
+                &mut flank,
+                (0, 300),
+                10,
+            );
             facts.flank_march_cm = (flank > 0).then_some(flank);
-            e.flag("returning to the field", &mut facts.returning);
-            e.flag(
+            f.flag('r', "returning to the field", &mut facts.returning);
+            f.flag(
+                'p',
                 "its pursuers have not returned",
                 &mut facts.pursuers_not_returned,
             );
-            e.count(
+            f.number(
+                'o',
                 "enemy bases opposing the entry",
                 &mut facts.opposing_bases,
-                40,
+                (0, 40),
                 1,
             );
         }
@@ -314,17 +303,23 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
             situation: s,
             ..
         } => {
-            let targets = enemies(b, shooter.side);
-            e.choice("target", target, &targets, |t| unit_name(b, t));
-            e.count("range, cm", &mut s.range_cm, 200, 1);
-            e.choice(
+            enemy(f, b, "target", target, shooter.side);
+            // Rule 55: 0 cm would be short range; a range is never assumed.
+            f.number('r', "range, cm", &mut s.range_cm, (0, 200), 1)
+                .unsaid();
+            f.choice(
+                'f',
                 "shot from the target's",
                 &mut s.shot_from,
                 &[ShotFrom::Front, ShotFrom::Flank, ShotFrom::Rear],
                 |f| f.name().to_string(),
             );
-            e.flag("the target is in cover", &mut s.target_in_cover);
-            e.flag("the target is screened by OO troops", &mut s.screened_by_oo);
+            f.flag('c', "the target is in cover", &mut s.target_in_cover);
+            f.flag(
+                'o',
+                "the target is screened by OO troops",
+                &mut s.screened_by_oo,
+            );
             // Rule 56, WI-16, WI-17: what the units give unless the referee says.
             if let (Some(sh), Some(tg)) = (b.unit(*shooter), b.unit(*target)) {
                 let (sh, tg) = (&sh.unit, &tg.unit);
@@ -334,26 +329,29 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
                 {
                     let mut all = vec![None];
                     all.extend(others.iter().copied().map(Some));
-                    e.choice("weapon", &mut s.weapon, &all, |w| match w {
+                    f.choice('w', "weapon", &mut s.weapon, &all, |w| match w {
                         Some(w) => w.title().to_string(),
                         None => format!("{} (its first)", first.title()),
                     });
                 }
-                e.count_or(
+                f.number_or(
+                    's',
                     "bases shooting",
                     &mut s.shooting_bases,
                     assumed.shooting_bases,
                     (1, sh.bases.max(1)),
                     "its files",
                 );
-                e.count_or(
+                f.number_or(
+                    'n',
                     "target bases facing the shooters",
                     &mut s.target_front_bases,
                     assumed.target_front_bases,
                     (1, tg.bases.max(1)),
                     "its files",
                 );
-                e.count_or(
+                f.number_or(
+                    'd',
                     "target ranks or files deep",
                     &mut s.target_depth,
                     assumed.target_depth,
@@ -361,7 +359,8 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
                     "its ranks",
                 );
                 if let Some(ranks) = assumed.ranks_in_line_of_fire {
-                    e.count_or(
+                    f.number_or(
+                        'l',
                         "close-order ranks in the line of fire",
                         &mut s.ranks_in_line_of_fire,
                         ranks,
@@ -371,59 +370,71 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
                 }
             }
         }
-        Event::Flag { cause, .. } => e.choice(
-            "the cause (Rule 58)",
-            cause,
-            &[
-                WaverCause::Disaster,
-                WaverCause::PressHome,
-                WaverCause::CounterChargeHome,
-                WaverCause::StandToReceive,
-                WaverCause::RetreatOrFollowUp,
-                WaverCause::FakeRetreat,
-                WaverCause::ReligiousParty,
-                WaverCause::Shooting,
-            ],
-            |c| c.title().to_string(),
-        ),
+        // Rule 58: one cause, each on its key.
+        Event::Flag { cause, .. } => {
+            for (key, c) in [
+                ('d', WaverCause::Disaster),
+                ('p', WaverCause::PressHome),
+                ('c', WaverCause::CounterChargeHome),
+                ('s', WaverCause::StandToReceive),
+                ('r', WaverCause::RetreatOrFollowUp),
+                ('f', WaverCause::FakeRetreat),
+                ('l', WaverCause::ReligiousParty),
+                ('h', WaverCause::Shooting),
+            ] {
+                f.option(key, c.title(), cause, c);
+            }
+        }
         Event::WaverTest { situation: s, .. } => {
-            e.flag(
+            f.flag(
+                'd',
                 "a friendly disaster within 10 cm",
                 &mut s.friendly_disaster_within_10cm,
             );
-            e.flag(
+            f.flag(
+                'e',
                 "charged by elephants or chariots",
                 &mut s.charged_by_elephants,
             );
-            e.flag(
+            f.flag(
+                'h',
                 "hostile elephants within 10 cm",
                 &mut s.hostile_elephants_within_10cm,
             );
-            e.flag("enemy behind a flank", &mut s.enemy_behind_flank);
-            e.flag(
+            f.flag('b', "enemy behind a flank", &mut s.enemy_behind_flank);
+            f.flag(
+                'l',
                 "a religious party lost in sight",
                 &mut s.religious_party_lost,
             );
-            e.flag("rear support within 4 cm", &mut s.rear_support);
-            e.flag(
+            f.flag('r', "rear support within 4 cm", &mut s.rear_support);
+            f.flag(
+                'o',
                 "hostile routers within 10 cm",
                 &mut s.hostile_routers_within_10cm,
             );
-            e.flag("taking cover", &mut s.in_cover);
-            e.flag("within 20 cm of a camp", &mut s.near_camp);
-            e.flag("trying to charge home", &mut s.charging_home);
-            e.flag("the charge is against pikes", &mut s.charging_pikes);
-            e.flag("charging a flank or rear", &mut s.charging_flank_or_rear);
-            e.flag(
+            f.flag('c', "taking cover", &mut s.in_cover);
+            f.flag('n', "within 20 cm of a camp", &mut s.near_camp);
+            f.flag('k', "trying to charge home", &mut s.charging_home);
+            f.flag('p', "the charge is against pikes", &mut s.charging_pikes);
+            f.flag(
+                'f',
+                "charging a flank or rear",
+                &mut s.charging_flank_or_rear,
+            );
+            f.flag(
+                'a',
                 "charging OO or artillery in the open",
                 &mut s.charging_oo_or_artillery_in_open,
             );
-            e.flag(
+            f.flag(
+                'g',
                 "a religious party in sight",
                 &mut s.religious_party_in_sight,
             );
-            e.count("secure flanks", &mut s.secure_flanks, 2, 1);
-            e.choice(
+            f.number('s', "secure flanks", &mut s.secure_flanks, (0, 2), 1);
+            f.choice(
+                'y',
                 "led by (Rule 59, WI-14)",
                 &mut s.led_by,
                 &[None, Some(Leader::DivisionalCo), Some(Leader::CInC)],
@@ -433,76 +444,86 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
                     Some(Leader::CInC) => "the C-in-C".to_string(),
                 },
             );
-            e.flag("no leader bonus (WI-14)", &mut s.leader_bonus_off);
+            f.flag('x', "no leader bonus (WI-14)", &mut s.leader_bonus_off);
         }
         Event::Attrition { gains: g, .. } => {
-            e.count(
-                "flank or rear charges declared on it",
-                &mut g.flank_rear_charges,
-                20,
-                1,
-            );
-            e.count(
-                "friendly disasters within 10 cm",
-                &mut g.friendly_disasters,
-                20,
-                1,
-            );
-            e.count("disorder points (Rule 18)", &mut g.disorder, 20, 1);
-            e.count("shooting hits", &mut g.shooting_hits, 20, 1);
-            e.count(
-                "shaken without recoil or retreat",
-                &mut g.shaken_no_recoil,
-                20,
-                1,
-            );
-            e.count(
-                "charges over defences or pits",
-                &mut g.charged_over_defences,
-                20,
-                1,
-            );
-            e.count(
-                "crossings of chevaux de frise",
-                &mut g.crossed_chevaux_de_frise,
-                20,
-                1,
-            );
-            e.count(
-                "reckless charges facing pikes",
-                &mut g.reckless_charge_facing_pikes,
-                20,
-                1,
-            );
-            e.count("melee points above 4", &mut g.melee_excess, 20, 1);
+            for (key, label, v) in [
+                (
+                    'c',
+                    "flank or rear charges declared on it",
+                    &mut g.flank_rear_charges,
+                ),
+                (
+                    'd',
+                    "friendly disasters within 10 cm",
+                    &mut g.friendly_disasters,
+                ),
+                ('p', "disorder points (Rule 18)", &mut g.disorder),
+                ('s', "shooting hits", &mut g.shooting_hits),
+                (
+                    'k',
+                    "shaken without recoil or retreat",
+                    &mut g.shaken_no_recoil,
+                ),
+                (
+                    'o',
+                    "charges over defences or pits",
+                    &mut g.charged_over_defences,
+                ),
+                (
+                    'x',
+                    "crossings of chevaux de frise",
+                    &mut g.crossed_chevaux_de_frise,
+                ),
+                (
+                    'r',
+                    "reckless charges facing pikes",
+                    &mut g.reckless_charge_facing_pikes,
+                ),
+                ('m', "melee points above 4", &mut g.melee_excess),
+            ] {
+                f.number(key, label, v, (0, 20), 1);
+            }
         }
         Event::FugitiveAttrition { situation: s, .. } => {
-            e.flag("overridden", &mut s.overridden);
-            e.flag("ridden through", &mut s.ridden_through);
-            e.flag("skirmishing in difficult terrain", &mut s.difficult_terrain);
-            e.count(
+            f.flag('o', "overridden", &mut s.overridden);
+            f.flag('r', "ridden through", &mut s.ridden_through);
+            f.flag(
+                'd',
+                "skirmishing in difficult terrain",
+                &mut s.difficult_terrain,
+            );
+            f.number(
+                'e',
                 "elephants bursting through",
                 &mut s.elephants_burst_through,
-                20,
+                (0, 20),
                 1,
             );
-            e.count("overriding bases pulled up", &mut s.overriding_bases, 20, 1);
-            e.count(
+            f.number(
+                'b',
+                "overriding bases pulled up",
+                &mut s.overriding_bases,
+                (0, 20),
+                1,
+            );
+            f.number(
+                'x',
                 "expendable-weapon bases attacked",
                 &mut s.expendable_bases,
-                20,
+                (0, 20),
                 1,
             );
-            e.count(
+            f.number(
+                'p',
                 "pursuing bases still in contact",
                 &mut s.pursuers_in_contact,
-                20,
+                (0, 20),
                 1,
             );
         }
         Event::Engage { a, b: other } => {
-            let targets = enemies(b, a.side);
-            e.choice("in melee with", other, &targets, |t| unit_name(b, t));
+            enemy(f, b, "in melee with", other, a.side);
         }
         Event::Melee {
             a,
@@ -511,21 +532,21 @@ pub fn edit(b: &Battle, event: &mut Event, target: Option<(usize, i64)>) -> Vec<
             facts_b,
             ..
         } => {
-            melee_side(&mut e, &a.to_string(), facts_a);
-            melee_side(&mut e, &other.to_string(), facts_b);
+            melee_side(f, b, *a, Side::A, facts_a);
+            melee_side(f, b, *other, Side::B, facts_b);
         }
-        Event::Correct { unit, correction } => correct(&mut e, b, *unit, correction),
-        Event::CorrectCo { co, correction } => correct_co(&mut e, b, *co, correction),
+        Event::Correct { unit, correction } => correct(f, b, *unit, correction),
+        Event::CorrectCo { co, correction } => correct_co(f, b, *co, correction),
         // Rule 25: any step of this Move or the next; not an earlier Move,
         // which the battle would conclude and start afresh (undo goes back).
         Event::GoTo { turn, phase } => {
-            e.count("Move", turn, b.turn() + 1, 1);
-            *turn = (*turn).max(b.turn());
-            e.choice("step", phase, &steps(b), |p| format!("{} {p}", p.step()));
+            f.number('m', "Move", turn, (b.turn(), b.turn() + 1), 1);
+            f.choice('s', "step", phase, &steps(b), |p| {
+                format!("{} {p}", p.step())
+            });
         }
         _ => {}
     }
-    e.out
 }
 
 /// Rule 25's steps in the order this Move plays them (player 1's command
@@ -595,14 +616,16 @@ fn field_of(c: &Correction) -> usize {
     }
 }
 
-/// A correction of one unit (the table is the truth): which field, then its value.
-fn correct(e: &mut Editor, b: &Battle, unit: UnitId, c: &mut Correction) {
+/// A correction of one unit (the table is the truth): which field (`f`,
+/// or its number), then its value (`v`; the activities on their keys).
+fn correct(f: &mut Form, b: &Battle, unit: UnitId, c: &mut Correction) {
     let all = corrections(b, unit);
     if all.is_empty() {
         return;
     }
     let mut which = field_of(c);
-    e.choice(
+    f.choice(
+        'f',
         "the field to correct",
         &mut which,
         &(0..all.len()).collect::<Vec<_>>(),
@@ -626,56 +649,61 @@ fn correct(e: &mut Editor, b: &Battle, unit: UnitId, c: &mut Correction) {
         *c = all[which].clone();
     }
     match c {
-        Correction::Morale(m) => e.choice(
-            "morale",
-            m,
-            &[
-                Morale::Reckless,
-                Morale::Steady,
-                Morale::Shaken,
-                Morale::Dispersed,
-                Morale::Wavering,
-                Morale::Routed,
-            ],
-            |m| m.name().to_string(),
-        ),
-        Correction::Aps(n) => e.count("APs (DPs included)", n, MAX_POINTS, 1),
-        Correction::Dps(n) => e.count("DPs", n, MAX_POINTS, 1),
-        Correction::Bases(n) => e.count("bases (0: destroyed)", n, MAX_BASES, 1),
-        Correction::BasesLost(n) => e.count("bases lost so far", n, MAX_BASES, 1),
-        Correction::Files(n) => e.count("files", n, MAX_BASES, 1),
-        Correction::Ranks(n) => e.count("ranks", n, MAX_BASES, 1),
-        Correction::WaverTested(v) => e.flag("waver-tested this Move", v),
-        Correction::Removed(v) => e.flag("off the table (evaded off, not arrived)", v),
+        Correction::Morale(m) => {
+            f.choice(
+                'v',
+                "morale",
+                m,
+                &[
+                    Morale::Reckless,
+                    Morale::Steady,
+                    Morale::Shaken,
+                    Morale::Dispersed,
+                    Morale::Wavering,
+                    Morale::Routed,
+                ],
+                |m| m.name().to_string(),
+            );
+        }
+        Correction::Aps(n) => {
+            f.number('v', "APs (DPs included)", n, (0, MAX_POINTS), 1);
+        }
+        Correction::Dps(n) => {
+            f.number('v', "DPs", n, (0, MAX_POINTS), 1);
+        }
+        Correction::Bases(n) => {
+            f.number('v', "bases (0: destroyed)", n, (0, MAX_BASES), 1);
+        }
+        Correction::BasesLost(n) => {
+            f.number('v', "bases lost so far", n, (0, MAX_BASES), 1);
+        }
+        Correction::Files(n) => {
+            f.number('v', "files", n, (0, MAX_BASES), 1);
+        }
+        Correction::Ranks(n) => {
+            f.number('v', "ranks", n, (0, MAX_BASES), 1);
+        }
+        Correction::WaverTested(v) => {
+            f.flag('v', "waver-tested this Move", v);
+        }
+        Correction::Removed(v) => {
+            f.flag('v', "off the table (evaded off, not arrived)", v);
+        }
         // WI-23: charges, evasions and pursuits are the table's; in melee
         // follows its engagements (the battle keeps it so).
-        Correction::Activity(list) => toggles(
-            e,
+        Correction::Activity(list) => f.toggles(
             list,
             &[
-                (Activity::Charging, "charging"),
-                (Activity::CounterCharging, "counter-charging"),
-                (Activity::BeingCharged, "being charged"),
-                (Activity::Advancing, "advancing"),
-                (Activity::Evading, "evading"),
-                (Activity::Pursuing, "pursuing"),
-                (Activity::Looting, "looting"),
-                (Activity::InMelee, "in melee (follows its engagements)"),
+                ('c', Activity::Charging, "charging"),
+                ('k', Activity::CounterCharging, "counter-charging"),
+                ('b', Activity::BeingCharged, "being charged"),
+                ('a', Activity::Advancing, "advancing"),
+                ('e', Activity::Evading, "evading"),
+                ('p', Activity::Pursuing, "pursuing"),
+                ('l', Activity::Looting, "looting"),
+                ('m', Activity::InMelee, "in melee (follows its engagements)"),
             ],
         ),
-    }
-}
-
-/// One toggle per item of `all`, each on while `list` holds it; the list
-/// keeps the order the items were turned on.
-fn toggles<T: Copy + PartialEq>(e: &mut Editor, list: &mut Vec<T>, all: &[(T, &str)]) {
-    for (a, label) in all {
-        let mut on = list.contains(a);
-        e.flag(label, &mut on);
-        list.retain(|x| x != a);
-        if on {
-            list.push(*a);
-        }
     }
 }
 
@@ -702,14 +730,16 @@ fn co_field_of(c: &CoCorrection) -> usize {
     }
 }
 
-/// A correction of one CO (the table is the truth): which field, then its value.
-fn correct_co(e: &mut Editor, b: &Battle, co: CoId, c: &mut CoCorrection) {
+/// A correction of one CO (the table is the truth): which field (`f`),
+/// then its value (`v`; his activities on their keys).
+fn correct_co(f: &mut Form, b: &Battle, co: CoId, c: &mut CoCorrection) {
     let all = co_corrections(b, co);
     if all.is_empty() {
         return;
     }
     let mut which = co_field_of(c);
-    e.choice(
+    f.choice(
+        'f',
         "the field to correct",
         &mut which,
         &(0..all.len()).collect::<Vec<_>>(),
@@ -728,33 +758,39 @@ fn correct_co(e: &mut Editor, b: &Battle, co: CoId, c: &mut CoCorrection) {
     }
     match c {
         // Rule 99, WI-21: his wounds.
-        CoCorrection::Status(s) => e.choice(
-            "wounds (Rule 99)",
-            s,
-            &[
-                CoStatus::Well,
-                CoStatus::Wounded,
-                CoStatus::BadlyWounded,
-                CoStatus::Captured,
-                CoStatus::Killed,
-            ],
-            |s| s.title().to_string(),
-        ),
+        CoCorrection::Status(s) => {
+            f.choice(
+                'v',
+                "wounds (Rule 99)",
+                s,
+                &[
+                    CoStatus::Well,
+                    CoStatus::Wounded,
+                    CoStatus::BadlyWounded,
+                    CoStatus::Captured,
+                    CoStatus::Killed,
+                ],
+                |s| s.title().to_string(),
+            );
+        }
         // Rule 99: a dispersed command base.
-        CoCorrection::Dispersed(v) => e.flag("command base dispersed (Rule 99)", v),
+        CoCorrection::Dispersed(v) => {
+            f.flag('v', "command base dispersed (Rule 99)", v);
+        }
         // Rule 29, WI-4: CCPs are spent this Move or lapse.
-        CoCorrection::Ccps(n) => e.count("CCPs left this Move (Rule 29)", n, MAX_CCPS, 1),
+        CoCorrection::Ccps(n) => {
+            f.number('v', "CCPs left this Move (Rule 29)", n, (0, MAX_CCPS), 1);
+        }
         // Rule 29: what he does himself costs his command dice.
-        CoCorrection::Activity(list) => toggles(
-            e,
+        CoCorrection::Activity(list) => f.toggles(
             list,
             &[
-                (CoActivity::Wavering, "wavering"),
-                (CoActivity::Routed, "routed"),
-                (CoActivity::InMelee, "in melee"),
-                (CoActivity::Evading, "evading"),
-                (CoActivity::Pursuing, "pursuing"),
-                (CoActivity::Reckless, "reckless"),
+                ('w', CoActivity::Wavering, "wavering"),
+                ('o', CoActivity::Routed, "routed"),
+                ('m', CoActivity::InMelee, "in melee"),
+                ('e', CoActivity::Evading, "evading"),
+                ('p', CoActivity::Pursuing, "pursuing"),
+                ('k', CoActivity::Reckless, "reckless"),
             ],
         ),
     }

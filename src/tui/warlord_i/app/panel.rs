@@ -7,6 +7,7 @@ use crate::battle::warlord_i::{Battle, Entry, Event};
 use crate::dice::{DiceError, DiceSource, Die, ScriptedDice, faces};
 use crate::rules::Side;
 use crate::rules::warlord_i::Response;
+use crate::tui::facts::{Fact, Facts, Input, view::unsaid_words};
 use crate::tui::warlord_i::keymap::Context;
 
 /// An open panel.
@@ -14,8 +15,8 @@ use crate::tui::warlord_i::keymap::Context;
 pub struct Panel {
     /// The event being prepared, its dice not yet rolled.
     pub event: Event,
-    /// The selected fact.
-    pub field: usize,
+    /// The facts' form: the selected fact, what is typed, what is said.
+    pub form: Facts,
     /// The players' dice typed so far, while typing.
     pub typing: Option<String>,
     /// A melee whose dice are rolled, waiting for the losing player's
@@ -32,12 +33,23 @@ impl Panel {
     pub fn new(event: Event) -> Panel {
         Panel {
             event,
-            field: 0,
+            form: Facts::default(),
             typing: None,
             pending: None,
             error: None,
             result: None,
         }
+    }
+
+    /// Its facts as they stand.
+    pub fn facts(&self, battle: &Battle) -> Vec<Fact> {
+        let mut event = self.event.clone();
+        self.form.list(|f| facts::list(battle, &mut event, f))
+    }
+
+    /// Its facts not said yet: the roll and the odds wait for them.
+    pub fn unsaid(&self, battle: &Battle) -> Vec<Fact> {
+        self.form.unsaid(self.facts(battle))
     }
 
     /// Where its keys go.
@@ -75,25 +87,39 @@ pub fn dice_needed(battle: &Battle, event: &Event) -> Result<usize, String> {
 }
 
 impl App {
-    /// ↑/↓ in a panel: the fact above or below.
-    pub(super) fn field(&mut self, by: i64) {
+    /// A key in the panel's facts (`tui::facts`): ↑↓, a step, a digit,
+    /// Backspace or a fact's key.
+    pub(super) fn fact(&mut self, input: Input) {
         let Some(p) = &mut self.panel else { return };
-        let n = facts::edit(&self.battle, &mut p.event.clone(), None).len();
-        if n == 0 {
-            return;
+        let Panel { event, form, .. } = p;
+        let b = &self.battle;
+        match form.input(input, |f| facts::list(b, event, f)) {
+            Ok(()) => p.error = None,
+            Err(e) => p.error = Some(e),
         }
-        p.field = (p.field as i64 + by).clamp(0, n as i64 - 1) as usize;
     }
 
-    /// Space, ← and →: changes the selected fact.
-    pub(super) fn change(&mut self, by: i64) {
-        let Some(p) = &mut self.panel else { return };
-        facts::edit(&self.battle, &mut p.event, Some((p.field, by)));
-        p.error = None;
+    /// Refuses a roll while a fact is unsaid, in the referee's words.
+    fn waits(&mut self) -> bool {
+        let Some(p) = &mut self.panel else {
+            return false;
+        };
+        let unsaid = p.unsaid(&self.battle);
+        if unsaid.is_empty() {
+            return false;
+        }
+        p.error = Some(format!(
+            "not said yet: {}; the roll waits for it (its key, then its value)",
+            unsaid_words(&unsaid)
+        ));
+        true
     }
 
     /// `t`: a line for the players' dice.
     pub(super) fn open_typing(&mut self) {
+        if self.waits() {
+            return;
+        }
         let Some(p) = &mut self.panel else { return };
         match dice_needed(&self.battle, &p.event) {
             Ok(0) => p.error = Some("this step throws no dice: Enter records it".to_string()),
@@ -102,10 +128,17 @@ impl App {
         }
     }
 
-    /// A character typed, or Backspace.
+    /// A character typed, or Backspace: into the players' dice while
+    /// they are typed, else into the facts (a digit or a fact's key).
     pub(super) fn input(&mut self, c: Option<char>) {
         let Some(p) = &mut self.panel else { return };
-        let Some(t) = &mut p.typing else { return };
+        let Some(t) = &mut p.typing else {
+            return self.fact(match c {
+                None => Input::Erase,
+                Some(d) if d.is_ascii_digit() => Input::Digit(d as u8 - b'0'),
+                Some(k) => Input::Key(k),
+            });
+        };
         match c {
             Some(c) if t.chars().count() < 40 => t.push(c),
             Some(_) => {}
@@ -119,6 +152,9 @@ impl App {
     /// Enter in a panel: Herald's dice (or the typed ones), then the
     /// losing player's choice if a melee needs it, then the record.
     pub(super) fn roll(&mut self) {
+        if self.waits() {
+            return;
+        }
         let Some(p) = &self.panel else { return };
         let event = p.event.clone();
         if facts::unchanged(&self.battle, &event) {

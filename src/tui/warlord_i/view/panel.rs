@@ -6,8 +6,8 @@
 use super::preview;
 use crate::battle::warlord_i::Event;
 use crate::rules::Side;
+use crate::tui::facts::view as facts_view;
 use crate::tui::text::{explanation, wrap};
-use crate::tui::warlord_i::app::facts::edit;
 use crate::tui::warlord_i::app::{App, Panel, dice_needed};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -132,30 +132,15 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
     if let Some(e) = &p.error {
         top.push(Line::from(Span::styled(e.clone(), t.bad())));
     }
-    let facts = edit(&app.battle, &mut p.event.clone(), None);
-    let mut fact_lines = Vec::new();
-    if !facts.is_empty() {
-        fact_lines.push(Line::from(Span::styled(
-            "What the table says (↑↓ choose, Space ←→ change)",
-            t.title(),
-        )));
-        let pad = facts
-            .iter()
-            .map(|f| f.label.chars().count())
-            .max()
-            .unwrap_or(0);
-        for (i, f) in facts.iter().enumerate() {
-            let mut line = Line::from(vec![
-                Span::raw(format!("  {:<pad$} ", f.label)),
-                Span::styled(f.value.clone(), if f.on { t.on() } else { t.dim() }),
-            ]);
-            if i == p.field && p.pending.is_none() {
-                line = line.style(t.selected());
-            }
-            fact_lines.push(line);
-        }
-    }
-    let plan = preview::lines(t, &app.battle, &p.event);
+    let facts = p.facts(&app.battle);
+    let selected = p.pending.is_none().then_some(p.form.field);
+    let fact_lines = facts_view::lines(t, &facts, selected);
+    let unsaid = p.form.unsaid(facts);
+    // The odds wait for every fact not said yet.
+    let plan = match facts_view::waiting(t, &unsaid) {
+        Some(line) => vec![line],
+        None => preview::lines(t, &app.battle, &p.event),
+    };
     let top = wrap(top, w);
     let top_h = top.len() as u16;
     Paragraph::new(top).render(area, buf);
@@ -165,7 +150,9 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
         ..area
     };
     if area.width >= 110 && !fact_lines.is_empty() {
-        let left_w = 70;
+        // As wide as the facts need, leaving the plan 44 columns.
+        let widest = fact_lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16;
+        let left_w = (widest + 1).clamp(50, rest.width - 44);
         let left = Rect {
             width: left_w,
             ..rest
@@ -175,20 +162,26 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
             width: rest.width - left_w - 1,
             ..rest
         };
-        render_facts(fact_lines, p.field, left, buf);
+        facts_view::render(facts_view::heading(t), fact_lines, p.form.field, left, buf);
         Paragraph::new(wrap(plan, right.width as usize)).render(right, buf);
     } else {
         // Narrow: the facts around the selected one, then the plan.
         let room = if fact_lines.is_empty() {
             0
         } else {
-            (fact_lines.len() as u16).min(rest.height / 2).max(2)
+            (fact_lines.len() as u16 + 1).min(rest.height / 2).max(2)
         };
         let facts_area = Rect {
             height: room.min(rest.height),
             ..rest
         };
-        render_facts(fact_lines, p.field, facts_area, buf);
+        facts_view::render(
+            facts_view::heading(t),
+            fact_lines,
+            p.form.field,
+            facts_area,
+            buf,
+        );
         let plan_area = Rect {
             y: rest.y + facts_area.height,
             height: rest.height - facts_area.height,
@@ -196,19 +189,4 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
         };
         Paragraph::new(wrap(plan, w)).render(plan_area, buf);
     }
-}
-
-/// The facts, scrolled to keep the selected one in view (the heading stays).
-fn render_facts(lines: Vec<Line<'static>>, field: usize, area: Rect, buf: &mut Buffer) {
-    if lines.is_empty() || area.height == 0 {
-        return;
-    }
-    let mut lines = lines.into_iter();
-    let head = lines.next();
-    let rest: Vec<Line<'static>> = lines.collect();
-    let rows = area.height.saturating_sub(1) as usize;
-    let from = crate::tui::table::offset(field, rows);
-    let mut shown: Vec<Line<'static>> = head.into_iter().collect();
-    shown.extend(rest.into_iter().skip(from).take(rows));
-    Paragraph::new(shown).render(area, buf);
 }

@@ -24,7 +24,7 @@ pub fn lines(t: &Theme, b: &Battle, event: &Event) -> Vec<Line<'static>> {
 
 /// An odds bar; a probability that rounds to nothing shows as 0.
 fn bar(t: &Theme, label: &str, p: f64) -> Line<'static> {
-    text::odds_line(t, label, if p > 0.0 { p } else { 0.0 }, 14)
+    text::odds_line(t, label, if p > 0.0 { p } else { 0.0 }, 12)
 }
 
 fn heading(t: &Theme, text: &str) -> Line<'static> {

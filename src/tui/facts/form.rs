@@ -1,0 +1,250 @@
+//! The walk over a system's facts: each call lists one fact and, when the
+//! referee's key is for it, changes it first.
+
+use super::{Edit, Fact, Kind, Source};
+
+/// The walk a system's list of facts is handed: one call per fact, in the
+/// order the panel shows them.
+pub struct Form<'s> {
+    said: &'s mut Vec<char>,
+    at: usize,
+    edit: Option<(usize, Edit)>,
+    out: Vec<Fact>,
+}
+
+/// The fact just listed, to mark where its value comes from.
+pub struct Mark<'a> {
+    fact: &'a mut Fact,
+    said: bool,
+}
+
+impl Mark<'_> {
+    /// It stays unsaid until the referee says it (a step or a digit): the
+    /// roll and the odds wait for it.
+    pub fn unsaid(self) {
+        if !self.said {
+            self.fact.source = Source::Unsaid;
+            self.fact.value = "not said".to_string();
+            self.fact.on = false;
+        }
+    }
+
+    /// While `holds` (the value is what the record gives), it is marked as
+    /// the record's, in `why`'s words (`its files`, `Herald's record: it
+    /// charged`).
+    pub fn from_record(self, holds: bool, why: impl Into<String>) {
+        if holds {
+            self.fact.source = Source::Record(why.into());
+        }
+    }
+
+    /// Until the referee says it, while `holds` (the value is the plain
+    /// default), it is marked as assumed.
+    pub fn assumed(self, holds: bool) {
+        if holds && !self.said {
+            self.fact.source = Source::Assumed;
+        }
+    }
+}
+
+impl<'s> Form<'s> {
+    /// A walk applying `edit` to the fact at its index.
+    pub(super) fn new(said: &'s mut Vec<char>, edit: Option<(usize, Edit)>) -> Form<'s> {
+        Form {
+            said,
+            at: 0,
+            edit,
+            out: Vec::new(),
+        }
+    }
+
+    /// The facts listed.
+    pub(super) fn finish(self) -> Vec<Fact> {
+        self.out
+    }
+
+    /// The edit for the next fact, if it is the one edited.
+    fn hit(&mut self, key: char) -> Option<Edit> {
+        let i = self.at;
+        self.at += 1;
+        match self.edit {
+            Some((t, e)) if t == i => {
+                // A number's key only selects it; anything else says it.
+                if e != Edit::Key && !self.said.contains(&key) {
+                    self.said.push(key);
+                }
+                Some(e)
+            }
+            _ => None,
+        }
+    }
+
+    fn push(&mut self, key: char, label: String, value: String, on: bool, kind: Kind) -> Mark<'_> {
+        let said = self.said.contains(&key);
+        self.out.push(Fact {
+            key,
+            label,
+            value,
+            on,
+            kind,
+            source: Source::Plain,
+        });
+        Mark {
+            fact: self.out.last_mut().expect("a fact was just pushed"),
+            said,
+        }
+    }
+
+    /// A yes-or-no fact: its key, Space or ←/→ turn it over.
+    pub fn flag(&mut self, key: char, label: impl Into<String>, v: &mut bool) -> Mark<'_> {
+        // Its key or a step turns it over; digits mean nothing to it.
+        if let Some(Edit::Key | Edit::Step(_)) = self.hit(key) {
+            *v = !*v;
+        }
+        let value = if *v { "yes" } else { "no" }.to_string();
+        self.push(key, label.into(), value, *v, Kind::Flag)
+    }
+
+    /// A number from `range.0` to `range.1`: digits type it, ←/→ and +/-
+    /// step it by `step`.
+    pub fn number(
+        &mut self,
+        key: char,
+        label: impl Into<String>,
+        v: &mut u32,
+        range: (u32, u32),
+        step: u32,
+    ) -> Mark<'_> {
+        if let Some(e) = self.hit(key) {
+            *v = changed(*v, e, range, step);
+        }
+        let value = v.to_string();
+        self.push(key, label.into(), value, *v > 0, Kind::Number)
+    }
+
+    /// A number the units (or the record) give as `default` until the
+    /// referee says otherwise: `None` until then, shown as `6 (its files)`;
+    /// said back at `default`, it is theirs again.
+    pub fn number_or(
+        &mut self,
+        key: char,
+        label: impl Into<String>,
+        v: &mut Option<u32>,
+        default: u32,
+        range: (u32, u32),
+        whose: &str,
+    ) -> Mark<'_> {
+        if let Some(e) = self.hit(key) {
+            let n = changed(v.unwrap_or(default), e, range, 1);
+            *v = (n != default).then_some(n);
+        }
+        let value = v.unwrap_or(default).to_string();
+        let theirs = v.is_none();
+        let mut mark = self.push(key, label.into(), value, !theirs, Kind::Number);
+        if theirs {
+            mark.fact.source = Source::Record(whose.to_string());
+            mark.said = true;
+        }
+        mark
+    }
+
+    /// One of `all`: its key or → the next, ← the one before (round the
+    /// list); digits pick by position from 1.
+    pub fn choice<T: Copy + PartialEq>(
+        &mut self,
+        key: char,
+        label: impl Into<String>,
+        v: &mut T,
+        all: &[T],
+        name: impl Fn(T) -> String,
+    ) -> Mark<'_> {
+        let numbered: Vec<(T, u32)> = all.iter().zip(1..).map(|(t, n)| (*t, n)).collect();
+        self.choose(key, label.into(), v, &numbered, name)
+    }
+
+    /// One of `all`, as [`Form::choice`], but digits pick the one whose
+    /// `number` is typed (a unit's number, `3` for a3; `10` for a10).
+    pub fn choice_numbered<T: Copy + PartialEq>(
+        &mut self,
+        key: char,
+        label: impl Into<String>,
+        v: &mut T,
+        all: &[T],
+        name: impl Fn(T) -> String,
+        number: impl Fn(T) -> u32,
+    ) -> Mark<'_> {
+        let numbered: Vec<(T, u32)> = all.iter().map(|t| (*t, number(*t))).collect();
+        self.choose(key, label.into(), v, &numbered, name)
+    }
+
+    fn choose<T: Copy + PartialEq>(
+        &mut self,
+        key: char,
+        label: String,
+        v: &mut T,
+        all: &[(T, u32)],
+        name: impl Fn(T) -> String,
+    ) -> Mark<'_> {
+        if let Some(e) = self.hit(key)
+            && !all.is_empty()
+        {
+            let i = all.iter().position(|(x, _)| x == v).unwrap_or(0) as i64;
+            let n = all.len() as i64;
+            match e {
+                Edit::Step(d) => *v = all[(i + d).rem_euclid(n) as usize].0,
+                Edit::Key => *v = all[(i + 1).rem_euclid(n) as usize].0,
+                // Digits that name nothing (yet) leave it: `1` of `10`.
+                Edit::Type(t) => {
+                    if let Some((x, _)) = all.iter().find(|(_, k)| *k == t) {
+                        *v = *x;
+                    }
+                }
+            }
+        }
+        let on = all.first().map(|(x, _)| x) != Some(v);
+        let value = name(*v);
+        self.push(key, label, value, on, Kind::Choice)
+    }
+
+    /// One line of several for one value: on while `v` is `this`; its key
+    /// (or Space, →) sets `v` to `this`.
+    pub fn option<T: Copy + PartialEq>(
+        &mut self,
+        key: char,
+        label: impl Into<String>,
+        v: &mut T,
+        this: T,
+    ) -> Mark<'_> {
+        if let Some(Edit::Key | Edit::Step(_)) = self.hit(key) {
+            *v = this;
+        }
+        let on = *v == this;
+        let value = if on { "yes" } else { "no" }.to_string();
+        self.push(key, label.into(), value, on, Kind::Option)
+    }
+
+    /// One flag per item of `all` (its key, its words), each on while
+    /// `list` holds the item; the list keeps the order they were turned on.
+    pub fn toggles<T: Copy + PartialEq>(&mut self, list: &mut Vec<T>, all: &[(char, T, &str)]) {
+        for (key, item, label) in all {
+            let mut on = list.contains(item);
+            self.flag(*key, *label, &mut on);
+            if on != list.contains(item) {
+                list.retain(|x| x != item);
+                if on {
+                    list.push(*item);
+                }
+            }
+        }
+    }
+}
+
+/// A number after an edit, within `range`.
+fn changed(v: u32, e: Edit, (min, max): (u32, u32), step: u32) -> u32 {
+    let n = match e {
+        Edit::Step(d) => i64::from(v) + d * i64::from(step),
+        Edit::Type(n) => i64::from(n),
+        Edit::Key => i64::from(v),
+    };
+    n.clamp(i64::from(min), i64::from(max)) as u32
+}

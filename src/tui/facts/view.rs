@@ -1,0 +1,96 @@
+//! Drawing the facts: each on its line with its key, its words and its
+//! value, marked with where the value comes from; the selected one marked
+//! `›` (and reversed), so it shows without colour; what the roll waits for.
+
+use super::{Fact, Source};
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// The heading over the facts, with the keys that change them.
+pub fn heading(t: &Theme) -> Line<'static> {
+    Line::from(Span::styled(
+        "What the table says (its key, digits, ←→)",
+        t.title(),
+    ))
+}
+
+/// One line per fact: `› r  range, cm   15 (assumed)`.
+pub fn lines(t: &Theme, facts: &[Fact], selected: Option<usize>) -> Vec<Line<'static>> {
+    let pad = facts
+        .iter()
+        .map(|f| f.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    facts
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let chosen = selected == Some(i);
+            let mut spans = vec![
+                Span::raw(if chosen { "› " } else { "  " }),
+                Span::styled(format!("{} ", f.key), t.key()),
+                Span::raw(format!(" {:<pad$} ", f.label)),
+            ];
+            let style = if f.on { t.on() } else { t.dim() };
+            match &f.source {
+                Source::Plain => spans.push(Span::styled(f.value.clone(), style)),
+                Source::Record(why) => {
+                    spans.push(Span::styled(f.value.clone(), style));
+                    spans.push(Span::styled(format!(" ({why})"), t.dim()));
+                }
+                Source::Assumed => {
+                    spans.push(Span::styled(f.value.clone(), style));
+                    spans.push(Span::styled(" (assumed)", t.warn()));
+                }
+                Source::Unsaid => spans.push(Span::styled(f.value.clone(), t.warn())),
+            }
+            let line = Line::from(spans);
+            if chosen {
+                line.style(t.selected())
+            } else {
+                line
+            }
+        })
+        .collect()
+}
+
+/// The unsaid facts in words: `range, cm (r)`.
+pub fn unsaid_words(unsaid: &[Fact]) -> String {
+    unsaid
+        .iter()
+        .map(|f| format!("{} ({})", f.label, f.key))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What the odds and the roll wait for, when a fact is unsaid.
+pub fn waiting(t: &Theme, unsaid: &[Fact]) -> Option<Line<'static>> {
+    (!unsaid.is_empty()).then(|| {
+        Line::from(Span::styled(
+            format!("The odds and the roll wait for: {}", unsaid_words(unsaid)),
+            t.warn(),
+        ))
+    })
+}
+
+/// Draws a heading and the facts' lines in `area`, scrolled to keep the
+/// selected fact in view (the heading stays).
+pub fn render(
+    heading: Line<'static>,
+    lines: Vec<Line<'static>>,
+    field: usize,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    if lines.is_empty() || area.height == 0 {
+        return;
+    }
+    let rows = area.height.saturating_sub(1) as usize;
+    let from = crate::tui::table::offset(field, rows);
+    let mut shown = vec![heading];
+    shown.extend(lines.into_iter().skip(from).take(rows));
+    Paragraph::new(shown).render(area, buf);
+}
