@@ -35,9 +35,13 @@
 //! assert!(form.unsaid(form.list(|f| shot_facts(f, &mut shot))).is_empty());
 //! ```
 //!
-//! The panel keeps a [`Facts`] beside its event and draws the list with
-//! [`view`]. A walk without an edit must change nothing (each write puts
-//! back what it read), since listing walks the event too.
+//! The panel keeps a [`Facts`] beside its event; its keymap sends every
+//! character it does not bind itself to [`Facts::input`] through
+//! [`Input::typed`] (digits type, letters are facts' keys), and ↑↓, Space,
+//! ←→, +/- and Backspace as [`Input`]s; it refuses the roll while
+//! [`Facts::unsaid`] lists a fact; and [`view::body`] draws the facts with
+//! the system's plan and odds. A walk without an edit must change nothing
+//! (each write puts back what it read), since listing walks the event too.
 
 pub mod form;
 pub mod view;
@@ -121,6 +125,16 @@ pub enum Input {
     Erase,
     /// A fact's key.
     Key(char),
+}
+
+impl Input {
+    /// A character typed in the form: a digit types, any other is a key.
+    pub fn typed(c: char) -> Input {
+        match c.to_digit(10) {
+            Some(d) => Input::Digit(d as u8),
+            None => Input::Key(c),
+        }
+    }
 }
 
 /// A change the walk makes to one fact.

@@ -1,8 +1,10 @@
 //! Drawing the facts: each on its line with its key, its words and its
 //! value, marked with where the value comes from; the selected one marked
-//! `›` (and reversed), so it shows without colour; what the roll waits for.
+//! `›` (and reversed), so it shows without colour; what the roll waits for;
+//! and a panel's body, the facts beside (or above) the system's plan and odds.
 
 use super::{Fact, Source};
+use crate::tui::text::wrap;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -93,4 +95,63 @@ pub fn render(
     let mut shown = vec![heading];
     shown.extend(lines.into_iter().skip(from).take(rows));
     Paragraph::new(shown).render(area, buf);
+}
+
+/// A panel's body in `area`: the facts (scrolled to the selected one) and
+/// the system's plan and odds, `plan()`, beside them from 110 columns (the
+/// plan keeps 44), below them on a narrower screen. While a fact is unsaid
+/// the plan is not asked for: the body says what it waits for instead.
+pub fn body(
+    t: &Theme,
+    facts: &[Fact],
+    selected: Option<usize>,
+    area: Rect,
+    buf: &mut Buffer,
+    plan: impl FnOnce() -> Vec<Line<'static>>,
+) {
+    let unsaid: Vec<Fact> = facts
+        .iter()
+        .filter(|f| f.source == Source::Unsaid)
+        .cloned()
+        .collect();
+    let plan = match waiting(t, &unsaid) {
+        Some(line) => vec![line],
+        None => plan(),
+    };
+    let field = selected.unwrap_or(0);
+    let rows = lines(t, facts, selected);
+    if area.width >= 110 && !rows.is_empty() {
+        // As wide as the facts need, leaving the plan 44 columns.
+        let widest = rows.iter().map(|l| l.width()).max().unwrap_or(0) as u16;
+        let left_w = (widest + 1).clamp(50, area.width - 44);
+        let left = Rect {
+            width: left_w,
+            ..area
+        };
+        let right = Rect {
+            x: area.x + left_w + 1,
+            width: area.width - left_w - 1,
+            ..area
+        };
+        render(heading(t), rows, field, left, buf);
+        Paragraph::new(wrap(plan, right.width as usize)).render(right, buf);
+        return;
+    }
+    // Narrow: the facts around the selected one, then the plan.
+    let room = if rows.is_empty() {
+        0
+    } else {
+        (rows.len() as u16 + 1).min(area.height / 2).max(2)
+    };
+    let facts_area = Rect {
+        height: room.min(area.height),
+        ..area
+    };
+    render(heading(t), rows, field, facts_area, buf);
+    let plan_area = Rect {
+        y: area.y + facts_area.height,
+        height: area.height - facts_area.height,
+        ..area
+    };
+    Paragraph::new(wrap(plan, area.width as usize)).render(plan_area, buf);
 }

@@ -133,11 +133,7 @@ impl App {
     pub(super) fn input(&mut self, c: Option<char>) {
         let Some(p) = &mut self.panel else { return };
         let Some(t) = &mut p.typing else {
-            return self.fact(match c {
-                None => Input::Erase,
-                Some(d) if d.is_ascii_digit() => Input::Digit(d as u8 - b'0'),
-                Some(k) => Input::Key(k),
-            });
+            return self.fact(c.map_or(Input::Erase, Input::typed));
         };
         match c {
             Some(c) if t.chars().count() < 40 => t.push(c),

@@ -132,15 +132,6 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
     if let Some(e) = &p.error {
         top.push(Line::from(Span::styled(e.clone(), t.bad())));
     }
-    let facts = p.facts(&app.battle);
-    let selected = p.pending.is_none().then_some(p.form.field);
-    let fact_lines = facts_view::lines(t, &facts, selected);
-    let unsaid = p.form.unsaid(facts);
-    // The odds wait for every fact not said yet.
-    let plan = match facts_view::waiting(t, &unsaid) {
-        Some(line) => vec![line],
-        None => preview::lines(t, &app.battle, &p.event),
-    };
     let top = wrap(top, w);
     let top_h = top.len() as u16;
     Paragraph::new(top).render(area, buf);
@@ -149,44 +140,9 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
         height: area.height.saturating_sub(top_h),
         ..area
     };
-    if area.width >= 110 && !fact_lines.is_empty() {
-        // As wide as the facts need, leaving the plan 44 columns.
-        let widest = fact_lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16;
-        let left_w = (widest + 1).clamp(50, rest.width - 44);
-        let left = Rect {
-            width: left_w,
-            ..rest
-        };
-        let right = Rect {
-            x: rest.x + left_w + 1,
-            width: rest.width - left_w - 1,
-            ..rest
-        };
-        facts_view::render(facts_view::heading(t), fact_lines, p.form.field, left, buf);
-        Paragraph::new(wrap(plan, right.width as usize)).render(right, buf);
-    } else {
-        // Narrow: the facts around the selected one, then the plan.
-        let room = if fact_lines.is_empty() {
-            0
-        } else {
-            (fact_lines.len() as u16 + 1).min(rest.height / 2).max(2)
-        };
-        let facts_area = Rect {
-            height: room.min(rest.height),
-            ..rest
-        };
-        facts_view::render(
-            facts_view::heading(t),
-            fact_lines,
-            p.form.field,
-            facts_area,
-            buf,
-        );
-        let plan_area = Rect {
-            y: rest.y + facts_area.height,
-            height: rest.height - facts_area.height,
-            ..rest
-        };
-        Paragraph::new(wrap(plan, w)).render(plan_area, buf);
-    }
+    let facts = p.facts(&app.battle);
+    let selected = p.pending.is_none().then_some(p.form.field);
+    facts_view::body(t, &facts, selected, rest, buf, || {
+        preview::lines(t, &app.battle, &p.event)
+    });
 }
