@@ -34,6 +34,15 @@ impl System {
         }
     }
 
+    /// What the system calls a turn: Warlords' turn (2.1), Warlord I's
+    /// Move (Rule 25).
+    pub fn turn_word(self) -> &'static str {
+        match self {
+            System::Warlords => "Turn",
+            System::WarlordI => "Move",
+        }
+    }
+
     /// The house options the system declares (`rules::house`): one per
     /// ruling that fills a gap, each defaulting to the ruling.
     pub fn house_options(self) -> &'static [house::HouseOption] {

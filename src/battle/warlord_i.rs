@@ -9,6 +9,7 @@
 //! `rules::warlord_i` on them and keeps every count.
 
 pub mod auto;
+pub mod course;
 pub mod effects;
 pub mod event;
 pub mod report;
@@ -85,6 +86,18 @@ impl RuleSystem for WarlordI {
 
     fn unit_counts(state: &State) -> [usize; 2] {
         [state.units[0].len(), state.units[1].len()]
+    }
+
+    fn measure(state: &State, setup: &Setup) -> crate::battle::course::Measure {
+        course::measure(state, setup)
+    }
+
+    fn side_name(setup: &Setup, side: Side) -> String {
+        let labels: Vec<&str> = setup.sides[side as usize]
+            .iter()
+            .map(|a| a.side.as_str())
+            .collect();
+        labels.join(" & ")
     }
 
     fn removes(event: &Event) -> Option<UnitId> {

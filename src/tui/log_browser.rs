@@ -62,6 +62,8 @@ pub enum LogFlow {
     Suspend,
     /// Leave Herald at once (Ctrl-C).
     ForceQuit,
+    /// Open the course of the battle (`V`).
+    Course,
 }
 
 /// The log browser's state.
@@ -215,6 +217,7 @@ impl LogBrowser {
             A::ForceQuit => return LogFlow::ForceQuit,
             A::Suspend => return LogFlow::Suspend,
             A::Close => return LogFlow::Close,
+            A::Course => return LogFlow::Course,
             A::Up => self.top.set(top.saturating_sub(1)),
             A::Down => self.top.set((top + 1).min(self.max_top())),
             A::PageUp => self.top.set(top.saturating_sub(page)),

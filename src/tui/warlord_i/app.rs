@@ -112,6 +112,9 @@ impl App {
         if action == Action::Log {
             effects.push(Effect::OpenLog);
         }
+        if action == Action::Course {
+            effects.push(Effect::OpenCourse);
+        }
         effects
     }
 
@@ -134,8 +137,9 @@ impl App {
             Action::Last => self.move_selection(i64::MAX / 2),
             Action::OtherSide => self.focus = self.focus.other(),
             Action::Advance => self.advance(),
-            // The shell opens the log browser (Effect::OpenLog).
-            Action::Log => {}
+            // The shell opens the log browser (Effect::OpenLog) and the
+            // course of the battle (Effect::OpenCourse).
+            Action::Log | Action::Course => {}
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Command

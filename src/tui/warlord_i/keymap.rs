@@ -51,6 +51,8 @@ pub enum Action {
     Advance,
     /// Open the whole log, to scroll and search (the shell's log browser).
     Log,
+    /// Open the course of the battle (the shell's, `tui::course_view`).
+    Course,
     /// Take back the last event.
     Undo,
     /// Apply again the last event taken back.
@@ -257,6 +259,13 @@ const TABLES: &[B<Context, Action>] = &[
         A::Log,
         "log",
         "the whole log, to scroll and search (/)",
+    ),
+    bind(
+        C::Tables,
+        Key::ch('V'),
+        A::Course,
+        "course",
+        "the course of the battle: strength and morale by Move, drawn",
     ),
 ];
 
