@@ -141,3 +141,13 @@ fn the_copies_are_the_shared_battles_unedited() {
         }
     }
 }
+
+#[test]
+fn a_berserk_move_set_aside_in_melee_stands_under_an_earlier_reading() {
+    // Issue 24 item 2: a Berserk unit in Melee owes no Berserk Move now
+    // (2.4.10, 2.6.3), so Hastings' event 38, the referee setting aside the
+    // Fyrd of Sussex's Berserk Move in Melee, stands as recorded under an
+    // earlier reading; the battle opens and goes on (test above).
+    let (_, earlier) = read(Path::new("tests/earlier_saves/hastings-turns-1-4.toml"));
+    assert_eq!(earlier, vec![38]);
+}
