@@ -364,3 +364,113 @@ fn going_past_units_not_activated_warns_and_needs_a_second_enter() {
     assert_eq!(app.battle.turn(), 2);
     assert_eq!(app.context(), Context::Summary);
 }
+
+/// Words of the code (snake_case) that must never reach a screen.
+fn codes_in(text: &str) -> Vec<String> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| {
+            w.contains('_')
+                && w.split('_')
+                    .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_lowercase()))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn enter_activates_the_unit_the_header_names() {
+    // Issue 24 item 7: the header names the unit Enter acts on: the one
+    // under the cursor when it may activate.
+    let mut app = at(Phase::Activation(Side::A));
+    select(&mut app, a(3));
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("activate Wild men (a3)"), "{text}");
+    press(&mut app, &["Enter"]);
+    assert!(
+        matches!(
+            app.dialogs.last(),
+            Some(Dialog::Resolve(r)) if matches!(
+                r.procedure,
+                herald::tui::warlords::dialog::Procedure::Activation { unit, .. } if unit == a(3)
+            )
+        ),
+        "{:?}",
+        app.dialogs.last()
+    );
+    // After an activation and its undo, the same holds.
+    press(&mut app, &["t", "65", "Enter", "Enter", "u"]);
+    select(&mut app, a(4));
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("activate Spearmen (a4)"), "{text}");
+    let said = app
+        .status
+        .as_ref()
+        .map(|s| s.text.clone())
+        .unwrap_or_default();
+    assert!(!said.contains("activation)"), "{said}");
+}
+
+#[test]
+fn undo_names_the_event_as_the_log_does() {
+    // Issue 24 item 8: "the move to turn 1, Melee", never `go_to`.
+    let mut app = at(Phase::Activation(Side::A));
+    press(&mut app, &["G", "Down", "Enter", "Enter"]);
+    assert_eq!(app.battle.phase(), Phase::Melee);
+    press(&mut app, &["u"]);
+    let said = app
+        .status
+        .as_ref()
+        .map(|s| s.text.clone())
+        .unwrap_or_default();
+    assert!(said.contains("moves the battle to turn 1, Melee"), "{said}");
+    for size in [(80, 24), (120, 40)] {
+        let text = screen(&app, size.0, size.1);
+        assert!(codes_in(&text).is_empty(), "{:?}\n{text}", codes_in(&text));
+    }
+    press(&mut app, &["U"]);
+    let said = app
+        .status
+        .as_ref()
+        .map(|s| s.text.clone())
+        .unwrap_or_default();
+    assert!(codes_in(&said).is_empty(), "{said}");
+}
+
+#[test]
+fn the_fall_back_picker_offers_only_the_kind_chosen() {
+    // Issue 24 item 9: a friend is never the enemy it fights; Tab and
+    // Shift-Tab, ↑ and ↓ step among the units of the kind chosen.
+    use herald::rules::warlords::falling_back::FellInto;
+    use herald::tui::warlords::dialog::FallBack;
+    let mut app = at(Phase::Activation(Side::A));
+    let mut others: Vec<UnitId> = (1..=4).map(a).collect();
+    others.extend((1..=3).map(b));
+    others.retain(|o| *o != a(4));
+    app.dialogs.push(Dialog::FallBack(FallBack {
+        unit: a(4),
+        into: FellInto::Obstacle,
+        other: 0,
+        others,
+        other_front: true,
+        rear_stands: None,
+        error: None,
+    }));
+    let other = |app: &App| match app.dialogs.last() {
+        Some(Dialog::FallBack(f)) => f.others[f.other],
+        _ => panic!("the fall-back form"),
+    };
+    press(&mut app, &["f"]);
+    for key in ["Tab", "Tab", "Tab", "Down", "Up", "Up"] {
+        press(&mut app, &[key]);
+        assert_eq!(other(&app).side, Side::A, "a friend after {key}");
+    }
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("it ran into: a friendly unit"), "{text}");
+    press(&mut app, &["r"]);
+    for key in ["Tab", "Tab", "Tab", "Down", "Up", "Up"] {
+        press(&mut app, &[key]);
+        assert_eq!(other(&app).side, Side::B, "an enemy after {key}");
+    }
+    let text = screen(&app, 120, 40);
+    assert!(codes_in(&text).is_empty(), "{:?}", codes_in(&text));
+}

@@ -554,7 +554,7 @@ impl State {
             .duties
             .iter()
             .filter(|d| d.unit == id)
-            .map(|d| d.due.code().to_string())
+            .map(|d| d.due.to_string()) // the referee's words, not the save's code
             .collect();
         if v.is_empty() {
             "none".to_string()

@@ -521,7 +521,10 @@ impl App {
         self.follow_walker();
         self.say(match self.battle.next_step() {
             Step::RollInitiative => "next: roll for initiative (Enter)".to_string(),
-            Step::Activate(id) => format!("next: {} ({id}) activates (Enter)", self.name(id)),
+            Step::Activate(next) => {
+                let id = self.enter_activates(next);
+                format!("next: {} ({id}) activates (Enter)", self.name(id))
+            }
             Step::EndActivations(s) => {
                 format!(
                     "side {} has activated every unit: Enter moves on (2.1)",

@@ -54,6 +54,15 @@ impl App {
         self.selected[id.side as usize] = id.index;
     }
 
+    /// The unit Enter activates when the sequence wants `next` of its
+    /// side: the one under the cursor when it may still activate, else
+    /// `next`. The header and the status line name the same one.
+    pub fn enter_activates(&self, next: UnitId) -> UnitId {
+        self.selected_id()
+            .filter(|s| self.battle.to_activate(next.side).contains(s))
+            .unwrap_or(next)
+    }
+
     /// Points the selection at the unit the sequence wants next.
     pub(super) fn follow_walker(&mut self) {
         match self.battle.next_step() {
@@ -100,10 +109,7 @@ impl App {
                 .dialogs
                 .push(Dialog::Resolve(Resolve::new(Procedure::Initiative))),
             Step::Activate(next) => {
-                let id = self
-                    .selected_id()
-                    .filter(|s| self.battle.to_activate(next.side).contains(s))
-                    .unwrap_or(next);
+                let id = self.enter_activates(next);
                 self.open_activation(id);
             }
             Step::EndActivations(_) | Step::EndTurn => {
