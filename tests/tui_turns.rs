@@ -474,3 +474,26 @@ fn the_fall_back_picker_offers_only_the_kind_chosen() {
     let text = screen(&app, 120, 40);
     assert!(codes_in(&text).is_empty(), "{:?}", codes_in(&text));
 }
+
+#[test]
+fn an_evade_says_its_move() {
+    // Issue 24 item 10, 2.4.7 and W-10: the light horse (Cavalry, move 4)
+    // evade the spearmen's charge: the panel says how far and how they end
+    // facing.
+    let mut app = at(Phase::Activation(Side::A));
+    activate(&mut app, a(4), "65");
+    press(&mut app, &["c"]);
+    let Some(Dialog::Pick(p)) = app.dialogs.last() else {
+        panic!("a picker");
+    };
+    let at_b3 = p.choices.iter().position(|c| *c == b(3)).unwrap();
+    press(&mut app, &["Home"]);
+    for _ in 0..at_b3 {
+        press(&mut app, &["Down"]);
+    }
+    press(&mut app, &["Enter", "e", "t", "65", "Enter", "Enter"]);
+    assert_eq!(app.context(), Context::Charge, "{:?}", app.dialogs.last());
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("moves up to 4 spans"), "{text}");
+    assert!(text.contains("it ends facing the way it moved"), "{text}");
+}

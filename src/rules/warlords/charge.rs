@@ -128,6 +128,21 @@ pub struct Charge<'a> {
     pub explanation: Explanation,
 }
 
+/// The evade move in the referee's words (2.4.7, W-10): how far, which
+/// way, and how the evader ends facing.
+pub fn evade_move(unit: &Unit) -> String {
+    let facing = if unit.troop_type.is_skirmishers() {
+        "as Skirmishers it may stop and turn 180° at the end"
+    } else {
+        "it ends facing the way it moved"
+    };
+    format!(
+        "{} moves up to {} spans (its move, W-10) directly to its front or rear, away from the charger; {facing} (2.4.7)",
+        unit.name,
+        unit.move_distance()
+    )
+}
+
 /// Why a target that has activated this turn may only stand (2.4.4.2, 2.4.7, 2.4.4).
 pub fn target_has_activated(target: &Unit) -> String {
     format!(

@@ -8,6 +8,7 @@ use crate::rules::Side;
 use crate::rules::warlords::activation::{
     Action as RulesAction, Activation, ActivationOutcome, ActivationSituation,
 };
+use crate::rules::warlords::charge::evade_move;
 use crate::rules::warlords::field_defences::ReachDefence;
 use crate::rules::warlords::melee::{Melee, MeleeDice};
 use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
@@ -655,8 +656,11 @@ impl App {
                     self.name(cause)
                 ),
                 (Choice::Evade, _) => format!(
-                    "{what} ({sec}): moves away from {} on the table (2.4.7)",
-                    self.name(cause)
+                    "{what} ({sec}) from {}: {}",
+                    self.name(cause),
+                    self.battle
+                        .unit(unit)
+                        .map_or(String::new(), |u| evade_move(&u.unit))
                 ),
                 _ => return,
             };

@@ -11,7 +11,7 @@ use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;
 use crate::rules::warlords::charge::{
-    Charge, ChargeSituation, may_counter_charge, may_evade, target_has_activated,
+    Charge, ChargeSituation, evade_move, may_counter_charge, may_evade, target_has_activated,
 };
 use crate::rules::warlords::melee::{self, Melee, MeleeFacts};
 use crate::rules::warlords::movement::{BreakOff, RandomMove};
@@ -769,7 +769,12 @@ impl App {
             Some(Response::CounterCharge { meets: true }) => {
                 "they met halfway (2.4.4.2)".to_string()
             }
-            Some(Response::Evade { away: true }) => "the target evaded (2.4.7)".to_string(),
+            Some(Response::Evade { away: true }) => format!(
+                "the target evaded: {}",
+                self.battle
+                    .unit(target)
+                    .map_or(String::new(), |u| evade_move(&u.unit))
+            ),
             Some(Response::Evade { away: false }) => {
                 "the target failed to evade and fled (W-29)".to_string()
             }
