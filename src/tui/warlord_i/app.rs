@@ -267,7 +267,7 @@ impl App {
             },
             _ => {
                 let event = self.battle.suggest();
-                self.panel = Some(Panel::new(event));
+                self.open(event);
             }
         }
     }
@@ -350,14 +350,15 @@ impl App {
                 }
             }
             Action::Engage => {
-                let Some(b) = enemy else {
+                // The declared target, then a unit in contact (Rules 63-76, WI-23).
+                let Some(b) = self.battle.opponent_of(unit).or(enemy) else {
                     return self.refuse("no enemy is on the table to meet in melee");
                 };
                 Event::Engage { a: unit, b }
             }
             _ => return,
         };
-        self.panel = Some(Panel::new(event));
+        self.open(event);
     }
 
     /// `z` sets aside the selected unit's flagged waver test; `b` parts it

@@ -110,6 +110,34 @@ impl App {
     /// What Enter does next, in the rules' words.
     pub fn next_words(&self) -> String {
         let b = &self.battle;
+        let words = self.step_words();
+        // WI-23: a charge never brought to contact is listed until the
+        // Move is concluded; the referee may leave it.
+        let open = b.charges();
+        if open.is_empty()
+            || !matches!(
+                b.next_step(),
+                Step::EndCharges | Step::EndMelees | Step::EndMove | Step::GeneralRisk(_)
+            )
+        {
+            return words;
+        }
+        let each: Vec<String> = open
+            .iter()
+            .map(|&u| match b.unit(u).and_then(|x| x.charge_target) {
+                Some(t) => format!("{u} charging {t}"),
+                None => format!("{u} charging"),
+            })
+            .collect();
+        format!(
+            "{words}; not in contact: {} (e: contact, or leave it, WI-23)",
+            each.join(", ")
+        )
+    }
+
+    /// What Enter does next, the step alone.
+    fn step_words(&self) -> String {
+        let b = &self.battle;
         let co = |c| {
             b.co(c)
                 .map_or_else(|| c.to_string(), |x| format!("{} ({c})", x.co.name))
