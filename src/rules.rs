@@ -34,6 +34,15 @@ impl System {
         }
     }
 
+    /// What the system calls one round of play: Warlords' turn, Warlord
+    /// I's Move (Rule 25), capitalised as a heading's first word.
+    pub fn turn_word(self) -> &'static str {
+        match self {
+            System::Warlords => "Turn",
+            System::WarlordI => "Move",
+        }
+    }
+
     /// The house options the system declares (`rules::house`): one per
     /// ruling that fills a gap, each defaulting to the ruling.
     pub fn house_options(self) -> &'static [house::HouseOption] {

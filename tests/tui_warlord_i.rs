@@ -574,6 +574,15 @@ fn l_opens_the_whole_log_in_the_shells_browser() {
         text.contains("side b"),
         "the order of play is in the log:\n{text}"
     );
+    // Warlord I plays Moves, not turns (Rule 25; issue 21 item 9).
+    assert!(
+        text.contains("Move 1 ·") && text.contains("move 1"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Turn 1") && !text.contains("turn 1"),
+        "{text}"
+    );
     // Esc closes it, and nothing was recorded while it was open.
     play(&mut c, &["Esc"]);
     assert_eq!(c.app.battle.events().len(), events);
@@ -1305,4 +1314,101 @@ fn a_flank_shot_takes_the_flank_geometry_until_said() {
     press(&mut app, &["n", "3"]);
     let facts = app.panel.as_ref().unwrap().facts(&app.battle);
     assert_eq!(facts.iter().find(|f| f.key == 'n').unwrap().value, "3");
+}
+
+#[test]
+fn the_selected_unit_is_marked_with_and_without_colour() {
+    // Issue 21 item 10: a mark that reads without colour (NO_COLOR), and
+    // the row reversed and bold in colour.
+    let mut app = carrhae(1);
+    press(&mut app, &["Down"]);
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = screen(&app, w, h);
+        let marked: Vec<&str> = s.lines().filter(|l| l.starts_with('›')).collect();
+        assert_eq!(marked.len(), 1, "{s}");
+        assert!(marked[0].starts_with("› a2  Second legion"), "{s}");
+    }
+    app.theme = Theme::coloured();
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+    let buf = terminal.backend().buffer();
+    let row = (0..24)
+        .find(|&y| buf[(0, y)].symbol() == "›")
+        .expect("the marked row");
+    let style = buf[(10, row)].style();
+    assert!(
+        style
+            .add_modifier
+            .contains(ratatui::style::Modifier::REVERSED | ratatui::style::Modifier::BOLD),
+        "{style:?}"
+    );
+}
+
+#[test]
+fn words_at_80x24_and_120x40() {
+    // Issue 21 item 9: COs are not labelled as units are; cut names stay
+    // apart; s, e and x are in the footer at 80 columns.
+    let app = carrhae(1);
+    let small = screen(&app, 80, 24);
+    let footer = small.lines().last().unwrap();
+    for hint in [
+        "s shoot",
+        "e engage",
+        "x correct",
+        "c command",
+        "u undo",
+        "q quit",
+    ] {
+        assert!(footer.contains(hint), "{hint}: {footer}");
+    }
+    let row = |s: &str, id: &str| {
+        s.lines()
+            .find(|l| l.get(2..).is_some_and(|r| r.starts_with(&format!("{id} "))))
+            .map(|l| l[2..].split("  ").nth(1).unwrap_or("").trim().to_string())
+            .unwrap()
+    };
+    let (right, left) = (row(&small, "b3"), row(&small, "b4"));
+    assert_ne!(right, left, "{small}");
+    assert!(
+        right.contains('…') && left.contains('…'),
+        "{right} / {left}"
+    );
+    assert!(small.contains("COs: CO a1**"), "{small}");
+    let big = screen(&app, 120, 40);
+    assert!(big.contains("Crassus (CO a1) **"), "{big}");
+    assert!(!big.contains("Crassus (a1)"), "{big}");
+}
+
+#[test]
+fn a_results_what_changed_and_why_are_reachable() {
+    // Issue 21 item 9: at 80x24 a long result scrolls (↓), and `r` opens
+    // the last result again from the tables.
+    let mut app = carrhae(1);
+    app.battle = cataphracts_charging();
+    battle_support::play(
+        &mut app.battle,
+        Event::Engage {
+            a: u(B, 1),
+            b: u(A, 6),
+        },
+        &[],
+    );
+    battle_support::step(&mut app.battle, &[]);
+    press(&mut app, &["Enter", "c", "t", "43", "Enter", "r"]);
+    assert_eq!(app.context(), Context::Result);
+    let first = screen(&app, 80, 24);
+    assert!(first.contains("What changed"), "{first}");
+    assert!(!first.contains("Now: "), "the end is below: {first}");
+    press(&mut app, &["Down"; 30]);
+    let end = screen(&app, 80, 24);
+    assert!(end.contains("Now: "), "{end}");
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Tables);
+    press(&mut app, &["r"]);
+    assert_eq!(app.context(), Context::Result);
+    let again = screen(&app, 120, 40);
+    assert!(
+        again.contains("What changed") && again.contains("Why"),
+        "{again}"
+    );
 }

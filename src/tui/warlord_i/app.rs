@@ -126,6 +126,16 @@ impl App {
             Action::Up if self.help => self.help_scroll = self.help_scroll.saturating_sub(1),
             Action::Down if self.help => self.help_scroll = (self.help_scroll + 1).min(60),
             Action::Back => self.back(),
+            Action::Up | Action::Down if self.context() == Context::Result => {
+                if let Some(p) = &mut self.panel {
+                    p.scroll = if action == Action::Up {
+                        p.scroll.saturating_sub(1)
+                    } else {
+                        (p.scroll + 1).min(200)
+                    };
+                }
+            }
+            Action::LastResult => self.last_result(),
             Action::Up if self.panel.is_some() => self.fact(Input::Up),
             Action::Down if self.panel.is_some() => self.fact(Input::Down),
             Action::Up => self.move_selection(-1),
@@ -404,6 +414,20 @@ impl App {
             }
             Err(e) => self.refuse(e.to_string()),
         }
+    }
+
+    /// `r`: the last event's result again, with what changed and why
+    /// (a step recorded from the tables shows only its summary line).
+    fn last_result(&mut self) {
+        let (Some(event), Some(entry)) = (
+            self.battle.events().last().cloned(),
+            self.battle.last_entry().cloned(),
+        ) else {
+            return self.refuse("nothing is recorded yet");
+        };
+        let mut p = Panel::new(event);
+        p.result = Some(entry);
+        self.panel = Some(p);
     }
 
     /// Takes back the last event.

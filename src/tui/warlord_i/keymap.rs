@@ -81,6 +81,8 @@ pub enum Action {
     Disengage,
     /// The referee moves the sequence to another step or Move (Rule 25).
     GoTo,
+    /// Open the last result again: what changed and why.
+    LastResult,
     /// Roll Herald's dice (or record a step without dice).
     Roll,
     /// Type the players' dice.
@@ -108,7 +110,7 @@ const TABLES: &[B<Context, Action>] = &[
         C::Tables,
         Key::plain(K::Enter),
         A::Advance,
-        "next step",
+        "next",
         "the walker's next step (Rule 25)",
     ),
     bind(
@@ -141,13 +143,6 @@ const TABLES: &[B<Context, Action>] = &[
     ),
     bind(
         C::Tables,
-        Key::plain(K::Tab),
-        A::OtherSide,
-        "side",
-        "the other side's table",
-    ),
-    bind(
-        C::Tables,
         Key::ch('c'),
         A::Command,
         "command",
@@ -176,13 +171,6 @@ const TABLES: &[B<Context, Action>] = &[
     ),
     bind(
         C::Tables,
-        Key::ch('w'),
-        A::Flag,
-        "flag",
-        "a cause of a waver test for it (Rule 58)",
-    ),
-    bind(
-        C::Tables,
         Key::ch('p'),
         A::Attrition,
         "",
@@ -208,6 +196,20 @@ const TABLES: &[B<Context, Action>] = &[
         A::Correct,
         "correct",
         "correct it: morale, APs, bases, activity … (the table is the truth)",
+    ),
+    bind(
+        C::Tables,
+        Key::plain(K::Tab),
+        A::OtherSide,
+        "side",
+        "the other side's table",
+    ),
+    bind(
+        C::Tables,
+        Key::ch('w'),
+        A::Flag,
+        "flag",
+        "a cause of a waver test for it (Rule 58)",
     ),
     bind(
         C::Tables,
@@ -250,6 +252,13 @@ const TABLES: &[B<Context, Action>] = &[
         A::Redo,
         "",
         "apply again the event taken back",
+    ),
+    bind(
+        C::Tables,
+        Key::ch('r'),
+        A::LastResult,
+        "",
+        "the last result again: what changed and why (↑↓ scroll it)",
     ),
     bind(
         C::Tables,
@@ -346,6 +355,20 @@ const PANEL: &[B<Context, Action>] = &[
         A::Back,
         "done",
         "close the result",
+    ),
+    bind(
+        C::Result,
+        Key::plain(K::Down),
+        A::Down,
+        "more",
+        "scroll the result: what changed and why",
+    ),
+    bind(
+        C::Result,
+        Key::plain(K::Up),
+        A::Up,
+        "",
+        "scroll the result back",
     ),
     bind(
         C::Result,

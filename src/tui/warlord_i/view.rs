@@ -140,7 +140,7 @@ impl App {
         let b = &self.battle;
         let co = |c| {
             b.co(c)
-                .map_or_else(|| c.to_string(), |x| format!("{} ({c})", x.co.name))
+                .map_or_else(|| format!("CO {c}"), |x| format!("{} (CO {c})", x.co.name))
         };
         match b.next_step() {
             Step::RollOrderOfPlay => "dice for the order of play (Rule 26, WI-3)".to_string(),
@@ -204,12 +204,18 @@ impl App {
         let all: Vec<_> = hints(KEYMAP, context).chain(global).collect();
         // Undo, back, help and quit stay in sight at 80 columns; the
         // context's other keys give way first, in the keymap's order.
-        let kept =
-            |a: Action| matches!(a, Action::Undo | Action::Back | Action::Help | Action::Quit);
+        // On the tables Esc has nothing to close: its room goes to s, e, x.
+        let kept = |a: Action| match a {
+            Action::Back => context != Context::Tables,
+            _ => matches!(a, Action::Undo | Action::Help | Action::Quit),
+        };
         let width =
             |b: &&B<Context, Action>| b.key.label().chars().count() + b.hint.chars().count() + 3;
         let mut used: usize = all.iter().filter(|b| kept(b.action)).map(width).sum();
         for b in &all {
+            if b.action == Action::Back && context == Context::Tables {
+                continue;
+            }
             if !kept(b.action) {
                 if used + width(b) > area.width as usize {
                     continue;

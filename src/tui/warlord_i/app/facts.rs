@@ -22,10 +22,12 @@ fn unit_name(b: &Battle, id: UnitId) -> String {
         .map_or_else(|| id.to_string(), |u| format!("{id} {}", u.unit.name))
 }
 
-/// A CO's short name: `Surena (b1)`.
+/// A CO's short name, his id marked as a CO's (not a unit's): `Surena (CO b1)`.
 fn co_name(b: &Battle, id: CoId) -> String {
-    b.co(id)
-        .map_or_else(|| id.to_string(), |c| format!("{} ({id})", c.co.name))
+    b.co(id).map_or_else(
+        || format!("CO {id}"),
+        |c| format!("{} (CO {id})", c.co.name),
+    )
 }
 
 /// The enemies of `side` on the table.

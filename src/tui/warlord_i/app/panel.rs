@@ -26,6 +26,9 @@ pub struct Panel {
     pub error: Option<String>,
     /// The entry the event made, once recorded.
     pub result: Option<Entry>,
+    /// How far the result is scrolled (↑↓), so what changed and why are
+    /// reachable on a small screen.
+    pub scroll: u16,
 }
 
 impl Panel {
@@ -38,6 +41,7 @@ impl Panel {
             pending: None,
             error: None,
             result: None,
+            scroll: 0,
         }
     }
 
