@@ -1412,3 +1412,17 @@ fn a_results_what_changed_and_why_are_reachable() {
         "{again}"
     );
 }
+
+#[test]
+fn a_unit_is_selected_by_its_id_on_the_tables() {
+    // B10 from either table, digits alone on the focused side.
+    let mut app = carrhae(1);
+    press(&mut app, &["B10"]);
+    assert_eq!(app.selected_id(), Some(u(B, 10)));
+    press(&mut app, &["3"]);
+    assert_eq!(app.selected_id(), Some(u(B, 3)));
+    press(&mut app, &["A", "11"]);
+    assert_eq!(app.selected_id(), Some(u(A, 11)));
+    press(&mut app, &["9"]);
+    assert_eq!(app.selected_id(), Some(u(A, 9)), "19 is no unit: 9 alone");
+}

@@ -83,6 +83,9 @@ pub enum Action {
     GoTo,
     /// Open the last result again: what changed and why.
     LastResult,
+    /// On the tables: `A` or `B` takes that side's table, digits select a
+    /// unit by its number (`B10`: b10; `7`: the focused side's 7th).
+    Jump(char),
     /// Roll Herald's dice (or record a step without dice).
     Roll,
     /// Type the players' dice.
@@ -447,6 +450,12 @@ pub fn lookup(context: Context, key: Key) -> Option<Action> {
         && let Some(c) = typed
     {
         return Some(Action::Input(c));
+    }
+    // A unit by its id on the tables: `B10`, or `10` on the focused side.
+    if context == Context::Tables
+        && let Some(c @ ('0'..='9' | 'A' | 'B')) = typed
+    {
+        return Some(Action::Jump(c));
     }
     let global = keys::find(KEYMAP, Context::Global, key);
     if context == Context::Panel

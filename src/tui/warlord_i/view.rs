@@ -242,6 +242,12 @@ impl App {
         ] {
             lines.push(Line::from(Span::styled(title, t.title())));
             let mut entries = help_entries(KEYMAP, context);
+            if context == Context::Tables {
+                entries.push((
+                    "A B 0-9".to_string(),
+                    "a unit by its id: B10 from either table, 10 on the focused one",
+                ));
+            }
             if context == Context::Panel {
                 // The facts' own keys (`tui::facts`): each beside its fact.
                 entries.push((
