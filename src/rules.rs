@@ -34,8 +34,8 @@ impl System {
         }
     }
 
-    /// What the system calls a turn: Warlords' turn (2.1), Warlord I's
-    /// Move (Rule 25).
+    /// What the system calls one round of play: Warlords' turn, Warlord
+    /// I's Move (Rule 25), capitalised as a heading's first word.
     pub fn turn_word(self) -> &'static str {
         match self {
             System::Warlords => "Turn",

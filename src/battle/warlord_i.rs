@@ -307,6 +307,22 @@ impl Battle {
             .collect()
     }
 
+    /// The enemy `id` meets in contact, as the record has it: the one it
+    /// was commanded to charge this Move, else one that was commanded to
+    /// charge it, else one it is in melee with (Rules 63-76, WI-23).
+    pub fn opponent_of(&self, id: UnitId) -> Option<UnitId> {
+        let live = |t: &UnitId| self.unit(*t).is_some_and(|u| !u.off_table());
+        if let Some(t) = self.unit(id).and_then(|u| u.charge_target)
+            && live(&t)
+        {
+            return Some(t);
+        }
+        self.units(id.side.other())
+            .find(|(_, u)| !u.off_table() && u.charge_target == Some(id))
+            .map(|(t, _)| t)
+            .or_else(|| self.in_melee_with(id).into_iter().find(live))
+    }
+
     /// The units `id` is in melee with.
     pub fn in_melee_with(&self, id: UnitId) -> Vec<UnitId> {
         self.state()

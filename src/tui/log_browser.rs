@@ -94,6 +94,8 @@ impl LogBrowser {
     pub fn new<S: RuleSystem>(battle: &Battle<S>, name: &str, theme: Theme) -> LogBrowser {
         let mut paras = Vec::new();
         let mut at = None;
+        // Warlords' turns, Warlord I's Moves (Rule 25).
+        let word = S::SYSTEM.turn_word();
         for (i, e) in battle.replay_entries().enumerate() {
             if at != Some((e.turn, e.phase)) {
                 if at.is_some() {
@@ -101,7 +103,7 @@ impl LogBrowser {
                 }
                 paras.push(para(
                     Kind::Heading,
-                    format!("Turn {} · {}", e.turn, e.phase),
+                    format!("{word} {} · {}", e.turn, e.phase),
                     0,
                 ));
                 at = Some((e.turn, e.phase));
@@ -159,8 +161,9 @@ impl LogBrowser {
         }
         LogBrowser {
             title: format!(
-                " Log of {name}: {} event(s), turn {} ",
+                " Log of {name}: {} event(s), {} {} ",
                 battle.events().len(),
+                word.to_lowercase(),
                 battle.turn()
             ),
             paras,

@@ -83,6 +83,11 @@ pub enum Action {
     Disengage,
     /// The referee moves the sequence to another step or Move (Rule 25).
     GoTo,
+    /// Open the last result again: what changed and why.
+    LastResult,
+    /// On the tables: `A` or `B` takes that side's table, digits select a
+    /// unit by its number (`B10`: b10; `7`: the focused side's 7th).
+    Jump(char),
     /// Roll Herald's dice (or record a step without dice).
     Roll,
     /// Type the players' dice.
@@ -110,7 +115,7 @@ const TABLES: &[B<Context, Action>] = &[
         C::Tables,
         Key::plain(K::Enter),
         A::Advance,
-        "next step",
+        "next",
         "the walker's next step (Rule 25)",
     ),
     bind(
@@ -143,13 +148,6 @@ const TABLES: &[B<Context, Action>] = &[
     ),
     bind(
         C::Tables,
-        Key::plain(K::Tab),
-        A::OtherSide,
-        "side",
-        "the other side's table",
-    ),
-    bind(
-        C::Tables,
         Key::ch('c'),
         A::Command,
         "command",
@@ -178,13 +176,6 @@ const TABLES: &[B<Context, Action>] = &[
     ),
     bind(
         C::Tables,
-        Key::ch('w'),
-        A::Flag,
-        "flag",
-        "a cause of a waver test for it (Rule 58)",
-    ),
-    bind(
-        C::Tables,
         Key::ch('p'),
         A::Attrition,
         "",
@@ -210,6 +201,20 @@ const TABLES: &[B<Context, Action>] = &[
         A::Correct,
         "correct",
         "correct it: morale, APs, bases, activity … (the table is the truth)",
+    ),
+    bind(
+        C::Tables,
+        Key::plain(K::Tab),
+        A::OtherSide,
+        "side",
+        "the other side's table",
+    ),
+    bind(
+        C::Tables,
+        Key::ch('w'),
+        A::Flag,
+        "flag",
+        "a cause of a waver test for it (Rule 58)",
     ),
     bind(
         C::Tables,
@@ -252,6 +257,13 @@ const TABLES: &[B<Context, Action>] = &[
         A::Redo,
         "",
         "apply again the event taken back",
+    ),
+    bind(
+        C::Tables,
+        Key::ch('r'),
+        A::LastResult,
+        "",
+        "the last result again: what changed and why (↑↓ scroll it)",
     ),
     bind(
         C::Tables,
@@ -358,6 +370,20 @@ const PANEL: &[B<Context, Action>] = &[
     ),
     bind(
         C::Result,
+        Key::plain(K::Down),
+        A::Down,
+        "more",
+        "scroll the result: what changed and why",
+    ),
+    bind(
+        C::Result,
+        Key::plain(K::Up),
+        A::Up,
+        "",
+        "scroll the result back",
+    ),
+    bind(
+        C::Result,
         Key::ch('u'),
         A::Undo,
         "undo",
@@ -433,6 +459,12 @@ pub fn lookup(context: Context, key: Key) -> Option<Action> {
         && let Some(c) = typed
     {
         return Some(Action::Input(c));
+    }
+    // A unit by its id on the tables: `B10`, or `10` on the focused side.
+    if context == Context::Tables
+        && let Some(c @ ('0'..='9' | 'A' | 'B')) = typed
+    {
+        return Some(Action::Jump(c));
     }
     let global = keys::find(KEYMAP, Context::Global, key);
     if context == Context::Panel
