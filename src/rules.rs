@@ -3,6 +3,7 @@
 //! a procedure states the dice it needs and turns given dice into an outcome.
 
 pub mod explain;
+pub mod homunculus_est;
 pub mod house;
 pub mod named;
 pub mod warlord_i;
