@@ -20,10 +20,13 @@ pub enum System {
     Warlords,
     /// The Warlord I playsheet (`rules/warlord_i/`).
     WarlordI,
+    /// The Homunculus Est! quick-reference sheet (`rules/homunculus_est/`).
+    HomunculusEst,
 }
 named_enum!(System {
     "warlords" => System::Warlords,
     "warlord_i" => System::WarlordI,
+    "homunculus_est" => System::HomunculusEst,
 });
 
 impl System {
@@ -32,6 +35,7 @@ impl System {
         match self {
             System::Warlords => "Warlords",
             System::WarlordI => "Warlord I",
+            System::HomunculusEst => "Homunculus Est!",
         }
     }
 
@@ -41,6 +45,7 @@ impl System {
         match self {
             System::Warlords => warlords::HOUSE,
             System::WarlordI => warlord_i::HOUSE,
+            System::HomunculusEst => homunculus_est::HOUSE,
         }
     }
 

@@ -40,6 +40,10 @@ pub fn read_any(path: &str, text: &str) -> Result<AnyArmyFile, Vec<Problem>> {
     match system::of_text(path, text).map_err(|p| vec![p])? {
         System::Warlords => warlords::army::read_army(path, text).map(AnyArmyFile::Warlords),
         System::WarlordI => warlord_i::army::read_army(path, text).map(AnyArmyFile::WarlordI),
+        System::HomunculusEst => Err(vec![Problem::file_error(
+            path,
+            "this is a Homunculus Est! army; Herald resolves Homunculus Est! cases and odds, but does not read its armies yet",
+        )]),
     }
 }
 

@@ -137,6 +137,7 @@ pub fn summary(path: &Path) -> Result<SaveSummary, SaveError> {
                 events: b.events().len(),
             })
         }
+        s @ System::HomunculusEst => Err(save::not_played_error(path, s)),
     }
 }
 

@@ -1,0 +1,5 @@
+//! The Homunculus Est! subcommands' own parts: resolving its conformance
+//! cases and their odds.
+
+pub mod odds;
+pub mod resolve;
