@@ -537,6 +537,16 @@ impl Combat {
         })
     }
 
+    /// The attacker and the defender as planned (a flanked Phalanx already Disordered).
+    pub fn sides(&self) -> (&CombatSide, &CombatSide) {
+        (&self.attacker, &self.defender)
+    }
+
+    /// The situation planned.
+    pub fn situation(&self) -> &CombatSituation {
+        &self.situation
+    }
+
     /// Defence dice the defender rolls against `chosen` (HE-17).
     pub fn defence_dice(&self, chosen: u8) -> usize {
         let cat = self.defender.unit.has(Characteristic::Cataphracts)

@@ -204,6 +204,11 @@ impl Shooting {
         })
     }
 
+    /// The shooter, the target and the situation planned.
+    pub fn parts(&self) -> (&Unit, &Unit, &ShootingSituation) {
+        (&self.shooter, &self.target, &self.situation)
+    }
+
     /// Resolves the shot with its dice.
     pub fn resolve(&self, dice: &ShootingDice) -> Result<ShootingOutcome, RulesError> {
         for (pool, f) in [
