@@ -28,7 +28,7 @@ pub mod shooting;
 pub mod tables;
 pub mod unit;
 
-pub use army::{ArmyState, CardValues, Cards, Points, Pool};
+pub use army::{Army, ArmyState, CardValues, Cards, Points, Pool};
 pub use next::Next;
 pub use unit::{Attachment, Characteristic, Class, General, GeneralStatus, LineKind, Unit};
 

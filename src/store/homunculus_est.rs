@@ -3,6 +3,7 @@
 //! top-level key `system = "homunculus_est"`; every problem is reported
 //! with its file, line, column and field path, as for the other systems.
 
+pub mod army;
 pub mod case;
 pub mod unit_table;
 

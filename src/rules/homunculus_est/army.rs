@@ -172,3 +172,45 @@ pub struct ArmyState {
     /// He has called "Homunculus Est!" this phase (HE-12).
     pub called_this_phase: bool,
 }
+
+/// One side's army, as an army file gives it: its units, its Army Break
+/// Point and its Command Points deployed into the four pools (HE-5: no
+/// pool more than 4; the Generalship pool is its generals' points).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Army {
+    /// The army's name.
+    pub name: String,
+    /// A short label for its side on screen.
+    pub side: String,
+    /// Free notes.
+    pub notes: Option<String>,
+    /// Its Army Break Point.
+    pub break_point: u32,
+    /// Its Command Points, Attack to Strategy as deployed (Generalship from its generals).
+    pub command_points: Points,
+    /// Its units.
+    pub units: Vec<super::Unit>,
+}
+
+impl Army {
+    /// Its Generalship Points: every general's (COMMAND POINTS, HE-5).
+    pub fn generalship(&self) -> u32 {
+        self.units
+            .iter()
+            .filter_map(|u| u.general.as_ref())
+            .map(|g| g.generalship)
+            .sum()
+    }
+
+    /// The army's state at the start of the battle: its pools with the Generalship Points.
+    pub fn start(&self) -> ArmyState {
+        ArmyState {
+            break_point: self.break_point,
+            points: Points {
+                generalship: self.generalship(),
+                ..self.command_points
+            },
+            ..Default::default()
+        }
+    }
+}
