@@ -5,6 +5,7 @@
 pub mod battle;
 pub mod charts;
 pub mod check;
+pub mod homunculus_est;
 pub mod odds;
 pub mod resolve;
 pub mod warlord_i;

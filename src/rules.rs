@@ -3,6 +3,7 @@
 //! a procedure states the dice it needs and turns given dice into an outcome.
 
 pub mod explain;
+pub mod homunculus_est;
 pub mod house;
 pub mod named;
 pub mod warlord_i;
@@ -19,10 +20,13 @@ pub enum System {
     Warlords,
     /// The Warlord I playsheet (`rules/warlord_i/`).
     WarlordI,
+    /// The Homunculus Est! quick-reference sheet (`rules/homunculus_est/`).
+    HomunculusEst,
 }
 named_enum!(System {
     "warlords" => System::Warlords,
     "warlord_i" => System::WarlordI,
+    "homunculus_est" => System::HomunculusEst,
 });
 
 impl System {
@@ -31,6 +35,7 @@ impl System {
         match self {
             System::Warlords => "Warlords",
             System::WarlordI => "Warlord I",
+            System::HomunculusEst => "Homunculus Est!",
         }
     }
 
@@ -40,6 +45,8 @@ impl System {
         match self {
             System::Warlords => "Turn",
             System::WarlordI => "Move",
+            // HE-5: a turn is two phases, one for each player.
+            System::HomunculusEst => "Turn",
         }
     }
 
@@ -49,6 +56,7 @@ impl System {
         match self {
             System::Warlords => warlords::HOUSE,
             System::WarlordI => warlord_i::HOUSE,
+            System::HomunculusEst => homunculus_est::HOUSE,
         }
     }
 

@@ -16,7 +16,7 @@ use std::process::Command;
 /// The contract's folders this Herald reads: the top level and each
 /// subfolder whose issue is done (`next/`: what a result does next;
 /// `warlord-i/`: the second rule system).
-const CONTRACT: &[&str] = &["", "/next", "/warlord-i"];
+const CONTRACT: &[&str] = &["", "/next", "/warlord-i", "/homunculus-est"];
 
 fn case_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -90,6 +90,10 @@ pub fn log(save: &Path, charts: Option<&Path>, html: Option<&Path>) -> ExitCode 
             },
             &outputs,
         ),
+        Ok(s @ System::HomunculusEst) => {
+            eprintln!("herald: {}", save::not_played(save, s));
+            ExitCode::from(2)
+        }
         Err(e) => {
             eprintln!(
                 "herald: {} cannot be read; it is left as it is:\n{e}",
@@ -219,6 +223,7 @@ pub fn autoplay(path: &Path, events: usize) -> ExitCode {
         Ok(System::WarlordI) => {
             autoplay_with::<WarlordI>(path, events, |b, d| b.play_suggested(d).map(drop))
         }
+        Ok(s @ System::HomunculusEst) => Err(save::not_played(path, s)),
         Err(e) => Err(e.to_string()),
     };
     match played {

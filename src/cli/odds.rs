@@ -25,6 +25,7 @@ pub fn case_json(cases: &AnyCases, i: usize) -> Value {
     match cases {
         AnyCases::Warlords(c) => super::warlords::odds::case_json(&c[i]),
         AnyCases::WarlordI(c) => super::warlord_i::odds::case_json(&c[i]),
+        AnyCases::HomunculusEst(c) => super::homunculus_est::odds::case_json(&c[i]),
     }
 }
 
@@ -33,5 +34,6 @@ pub fn case_text(cases: &AnyCases, i: usize) -> String {
     match cases {
         AnyCases::Warlords(c) => super::warlords::odds::case_text(&c[i]),
         AnyCases::WarlordI(c) => super::warlord_i::odds::case_text(&c[i]),
+        AnyCases::HomunculusEst(c) => super::homunculus_est::odds::case_text(&c[i]),
     }
 }

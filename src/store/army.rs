@@ -4,7 +4,7 @@
 
 use super::system;
 use super::toml_walk::{self, Problem};
-use super::{warlord_i, warlords};
+use super::{homunculus_est, warlord_i, warlords};
 use crate::rules::System;
 use std::path::Path;
 
@@ -15,6 +15,8 @@ pub enum AnyArmyFile {
     Warlords(warlords::army::ArmyFile),
     /// A Warlord I army (`docs/army-format-warlord-i.md`).
     WarlordI(warlord_i::army::ArmyFile),
+    /// A Homunculus Est! army (`docs/army-format-homunculus-est.md`).
+    HomunculusEst(homunculus_est::army::ArmyFile),
 }
 
 impl AnyArmyFile {
@@ -23,6 +25,7 @@ impl AnyArmyFile {
         match self {
             AnyArmyFile::Warlords(_) => System::Warlords,
             AnyArmyFile::WarlordI(_) => System::WarlordI,
+            AnyArmyFile::HomunculusEst(_) => System::HomunculusEst,
         }
     }
 
@@ -31,6 +34,7 @@ impl AnyArmyFile {
         match self {
             AnyArmyFile::Warlords(f) => &f.warnings,
             AnyArmyFile::WarlordI(f) => &f.warnings,
+            AnyArmyFile::HomunculusEst(f) => &f.warnings,
         }
     }
 }
@@ -40,6 +44,9 @@ pub fn read_any(path: &str, text: &str) -> Result<AnyArmyFile, Vec<Problem>> {
     match system::of_text(path, text).map_err(|p| vec![p])? {
         System::Warlords => warlords::army::read_army(path, text).map(AnyArmyFile::Warlords),
         System::WarlordI => warlord_i::army::read_army(path, text).map(AnyArmyFile::WarlordI),
+        System::HomunculusEst => {
+            homunculus_est::army::read_army(path, text).map(AnyArmyFile::HomunculusEst)
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::system;
 use super::toml_walk::{self, Problem};
-use super::{warlord_i, warlords};
+use super::{homunculus_est, warlord_i, warlords};
 use crate::rules::System;
 use toml::de::DeValue;
 
@@ -15,6 +15,8 @@ pub enum AnyCases {
     Warlords(Vec<warlords::case::Case>),
     /// Warlord I cases (`conformance/warlord-i/README.md`).
     WarlordI(Vec<warlord_i::case::Case>),
+    /// Homunculus Est! cases (`conformance/homunculus-est/README.md`).
+    HomunculusEst(Vec<homunculus_est::case::Case>),
 }
 
 impl AnyCases {
@@ -23,6 +25,7 @@ impl AnyCases {
         match self {
             AnyCases::Warlords(c) => c.len(),
             AnyCases::WarlordI(c) => c.len(),
+            AnyCases::HomunculusEst(c) => c.len(),
         }
     }
 
@@ -36,6 +39,7 @@ impl AnyCases {
         match self {
             AnyCases::Warlords(c) => &c[i].id,
             AnyCases::WarlordI(c) => &c[i].id,
+            AnyCases::HomunculusEst(c) => &c[i].id,
         }
     }
 
@@ -44,6 +48,7 @@ impl AnyCases {
         match self {
             AnyCases::Warlords(c) => c[i].expect.as_ref(),
             AnyCases::WarlordI(c) => c[i].expect.as_ref(),
+            AnyCases::HomunculusEst(c) => c[i].expect.as_ref(),
         }
     }
 
@@ -52,6 +57,7 @@ impl AnyCases {
         match self {
             AnyCases::Warlords(_) => System::Warlords,
             AnyCases::WarlordI(_) => System::WarlordI,
+            AnyCases::HomunculusEst(_) => System::HomunculusEst,
         }
     }
 }
@@ -61,6 +67,9 @@ pub fn read_cases(path: &str, text: &str) -> Result<AnyCases, Vec<Problem>> {
     match system::of_text(path, text).map_err(|p| vec![p])? {
         System::Warlords => warlords::case::read_cases(path, text).map(AnyCases::Warlords),
         System::WarlordI => warlord_i::case::read_cases(path, text).map(AnyCases::WarlordI),
+        System::HomunculusEst => {
+            homunculus_est::case::read_cases(path, text).map(AnyCases::HomunculusEst)
+        }
     }
 }
 

@@ -137,6 +137,7 @@ pub fn summary(path: &Path) -> Result<SaveSummary, SaveError> {
                 events: b.events().len(),
             })
         }
+        s @ System::HomunculusEst => Err(save::not_played_error(path, s)),
     }
 }
 
@@ -162,6 +163,7 @@ pub fn armies(dir: &Path) -> Vec<ArmyListing> {
             army: match load_any(&path) {
                 Ok(AnyArmyFile::Warlords(f)) => Ok((f.army.name, System::Warlords)),
                 Ok(AnyArmyFile::WarlordI(f)) => Ok((f.army.name, System::WarlordI)),
+                Ok(AnyArmyFile::HomunculusEst(f)) => Ok((f.army.name, System::HomunculusEst)),
                 Err(ps) => Err(reason(
                     &path,
                     &ps.iter()

@@ -130,6 +130,12 @@ pub fn create(
             setup.house = house;
             write(&path, name, seed, warlord_i::Battle::new(setup))?;
         }
+        System::HomunculusEst => {
+            return Err(NewBattleError::Battle(format!(
+                "these are {} armies; Herald resolves its cases and odds, but does not play its battles yet",
+                system.title()
+            )));
+        }
     }
     Ok(path)
 }
