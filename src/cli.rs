@@ -6,6 +6,7 @@ pub mod battle;
 pub mod check;
 pub mod odds;
 pub mod resolve;
+pub mod roberts_rules;
 pub mod warlord_i;
 pub mod warlords;
 

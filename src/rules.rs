@@ -5,6 +5,7 @@
 pub mod explain;
 pub mod house;
 pub mod named;
+pub mod roberts_rules;
 pub mod warlord_i;
 pub mod warlords;
 
@@ -19,10 +20,13 @@ pub enum System {
     Warlords,
     /// The Warlord I playsheet (`rules/warlord_i/`).
     WarlordI,
+    /// Robert's Rules of Warfare, as far as its description goes (`rules/roberts_rules/`).
+    RobertsRules,
 }
 named_enum!(System {
     "warlords" => System::Warlords,
     "warlord_i" => System::WarlordI,
+    "roberts_rules" => System::RobertsRules,
 });
 
 impl System {
@@ -31,6 +35,7 @@ impl System {
         match self {
             System::Warlords => "Warlords",
             System::WarlordI => "Warlord I",
+            System::RobertsRules => "Robert's Rules of Warfare",
         }
     }
 
@@ -40,6 +45,7 @@ impl System {
         match self {
             System::Warlords => warlords::HOUSE,
             System::WarlordI => warlord_i::HOUSE,
+            System::RobertsRules => roberts_rules::HOUSE,
         }
     }
 

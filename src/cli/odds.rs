@@ -25,6 +25,7 @@ pub fn case_json(cases: &AnyCases, i: usize) -> Value {
     match cases {
         AnyCases::Warlords(c) => super::warlords::odds::case_json(&c[i]),
         AnyCases::WarlordI(c) => super::warlord_i::odds::case_json(&c[i]),
+        AnyCases::RobertsRules(c) => not_yet(&c[i].id, cases.system()),
     }
 }
 
@@ -33,5 +34,21 @@ pub fn case_text(cases: &AnyCases, i: usize) -> String {
     match cases {
         AnyCases::Warlords(c) => super::warlords::odds::case_text(&c[i]),
         AnyCases::WarlordI(c) => super::warlord_i::odds::case_text(&c[i]),
+        AnyCases::RobertsRules(c) => format!(
+            "{}: refused\n  {}\n",
+            c[i].id,
+            not_yet(&c[i].id, cases.system())["error"]
+        ),
     }
+}
+
+/// A case of a system whose odds Herald does not compute yet, refused in words.
+fn not_yet(id: &str, system: crate::rules::System) -> Value {
+    serde_json::json!({
+        "id": id,
+        "error": format!(
+            "Herald resolves {} cases (herald resolve) but does not compute their odds yet",
+            system.title()
+        ),
+    })
 }

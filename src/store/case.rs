@@ -4,7 +4,7 @@
 
 use super::system;
 use super::toml_walk::{self, Problem};
-use super::{warlord_i, warlords};
+use super::{roberts_rules, warlord_i, warlords};
 use crate::rules::System;
 use toml::de::DeValue;
 
@@ -15,6 +15,8 @@ pub enum AnyCases {
     Warlords(Vec<warlords::case::Case>),
     /// Warlord I cases (`conformance/warlord-i/README.md`).
     WarlordI(Vec<warlord_i::case::Case>),
+    /// Robert's Rules cases (`conformance/roberts-rules/README.md`).
+    RobertsRules(Vec<roberts_rules::case::Case>),
 }
 
 impl AnyCases {
@@ -23,6 +25,7 @@ impl AnyCases {
         match self {
             AnyCases::Warlords(c) => c.len(),
             AnyCases::WarlordI(c) => c.len(),
+            AnyCases::RobertsRules(c) => c.len(),
         }
     }
 
@@ -36,6 +39,7 @@ impl AnyCases {
         match self {
             AnyCases::Warlords(c) => &c[i].id,
             AnyCases::WarlordI(c) => &c[i].id,
+            AnyCases::RobertsRules(c) => &c[i].id,
         }
     }
 
@@ -44,6 +48,7 @@ impl AnyCases {
         match self {
             AnyCases::Warlords(c) => c[i].expect.as_ref(),
             AnyCases::WarlordI(c) => c[i].expect.as_ref(),
+            AnyCases::RobertsRules(c) => c[i].expect.as_ref(),
         }
     }
 
@@ -52,6 +57,7 @@ impl AnyCases {
         match self {
             AnyCases::Warlords(_) => System::Warlords,
             AnyCases::WarlordI(_) => System::WarlordI,
+            AnyCases::RobertsRules(_) => System::RobertsRules,
         }
     }
 }
@@ -61,6 +67,9 @@ pub fn read_cases(path: &str, text: &str) -> Result<AnyCases, Vec<Problem>> {
     match system::of_text(path, text).map_err(|p| vec![p])? {
         System::Warlords => warlords::case::read_cases(path, text).map(AnyCases::Warlords),
         System::WarlordI => warlord_i::case::read_cases(path, text).map(AnyCases::WarlordI),
+        System::RobertsRules => {
+            roberts_rules::case::read_cases(path, text).map(AnyCases::RobertsRules)
+        }
     }
 }
 

@@ -300,6 +300,7 @@ pub fn open(path: &Path) -> Result<Opened, String> {
             );
             Ok(Opened::WarlordI(Console::new(app, file)))
         }
+        s @ System::RobertsRules => Err(crate::store::save::not_played(path, s)),
     }
 }
 
