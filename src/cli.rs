@@ -5,6 +5,7 @@
 pub mod battle;
 pub mod check;
 pub mod odds;
+pub mod parkers_warlord;
 pub mod resolve;
 pub mod roberts_rules;
 pub mod warlord_i;

@@ -5,6 +5,7 @@
 pub mod explain;
 pub mod house;
 pub mod named;
+pub mod parkers_warlord;
 pub mod roberts_rules;
 pub mod warlord_i;
 pub mod warlords;
@@ -22,11 +23,14 @@ pub enum System {
     WarlordI,
     /// Robert's Rules of Warfare, as far as its description goes (`rules/roberts_rules/`).
     RobertsRules,
+    /// Parker's Warlord, its command phase and movement (`rules/parkers_warlord/`).
+    ParkersWarlord,
 }
 named_enum!(System {
     "warlords" => System::Warlords,
     "warlord_i" => System::WarlordI,
     "roberts_rules" => System::RobertsRules,
+    "parkers_warlord" => System::ParkersWarlord,
 });
 
 impl System {
@@ -36,6 +40,7 @@ impl System {
             System::Warlords => "Warlords",
             System::WarlordI => "Warlord I",
             System::RobertsRules => "Robert's Rules of Warfare",
+            System::ParkersWarlord => "Parker's Warlord",
         }
     }
 
@@ -46,6 +51,7 @@ impl System {
             System::Warlords => warlords::HOUSE,
             System::WarlordI => warlord_i::HOUSE,
             System::RobertsRules => roberts_rules::HOUSE,
+            System::ParkersWarlord => parkers_warlord::HOUSE,
         }
     }
 

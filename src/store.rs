@@ -8,6 +8,7 @@ pub mod dice;
 pub mod house;
 pub mod library;
 pub mod new_battle;
+pub mod parkers_warlord;
 pub mod roberts_rules;
 pub mod save;
 pub mod system;

@@ -81,7 +81,7 @@ pub fn log(save: &Path) -> ExitCode {
         Ok(System::WarlordI) => report::<WarlordI>(save, |battle, name, out| {
             out.write_all(crate::battle::warlord_i::report::markdown(battle, name).as_bytes())
         }),
-        Ok(s @ System::RobertsRules) => {
+        Ok(s @ (System::RobertsRules | System::ParkersWarlord)) => {
             eprintln!("herald: {}", save::not_played(save, s));
             ExitCode::from(2)
         }
@@ -137,7 +137,7 @@ pub fn autoplay(path: &Path, events: usize) -> ExitCode {
         Ok(System::WarlordI) => {
             autoplay_with::<WarlordI>(path, events, |b, d| b.play_suggested(d).map(drop))
         }
-        Ok(s @ System::RobertsRules) => Err(save::not_played(path, s)),
+        Ok(s @ (System::RobertsRules | System::ParkersWarlord)) => Err(save::not_played(path, s)),
         Err(e) => Err(e.to_string()),
     };
     match played {

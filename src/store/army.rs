@@ -40,7 +40,7 @@ pub fn read_any(path: &str, text: &str) -> Result<AnyArmyFile, Vec<Problem>> {
     match system::of_text(path, text).map_err(|p| vec![p])? {
         System::Warlords => warlords::army::read_army(path, text).map(AnyArmyFile::Warlords),
         System::WarlordI => warlord_i::army::read_army(path, text).map(AnyArmyFile::WarlordI),
-        s @ System::RobertsRules => Err(vec![Problem::file_error(
+        s @ (System::RobertsRules | System::ParkersWarlord) => Err(vec![Problem::file_error(
             path,
             format!(
                 "this is a {} army; Herald resolves its rolls (herald resolve) but does not read its army files yet",

@@ -4,7 +4,7 @@
 
 use super::system;
 use super::toml_walk::{self, Problem};
-use super::{roberts_rules, warlord_i, warlords};
+use super::{parkers_warlord, roberts_rules, warlord_i, warlords};
 use crate::rules::System;
 use toml::de::DeValue;
 
@@ -17,6 +17,8 @@ pub enum AnyCases {
     WarlordI(Vec<warlord_i::case::Case>),
     /// Robert's Rules cases (`conformance/roberts-rules/README.md`).
     RobertsRules(Vec<roberts_rules::case::Case>),
+    /// Parker's Warlord cases (`conformance/parkers-warlord/README.md`).
+    ParkersWarlord(Vec<parkers_warlord::case::Case>),
 }
 
 impl AnyCases {
@@ -26,6 +28,7 @@ impl AnyCases {
             AnyCases::Warlords(c) => c.len(),
             AnyCases::WarlordI(c) => c.len(),
             AnyCases::RobertsRules(c) => c.len(),
+            AnyCases::ParkersWarlord(c) => c.len(),
         }
     }
 
@@ -40,6 +43,7 @@ impl AnyCases {
             AnyCases::Warlords(c) => &c[i].id,
             AnyCases::WarlordI(c) => &c[i].id,
             AnyCases::RobertsRules(c) => &c[i].id,
+            AnyCases::ParkersWarlord(c) => &c[i].id,
         }
     }
 
@@ -49,6 +53,7 @@ impl AnyCases {
             AnyCases::Warlords(c) => c[i].expect.as_ref(),
             AnyCases::WarlordI(c) => c[i].expect.as_ref(),
             AnyCases::RobertsRules(c) => c[i].expect.as_ref(),
+            AnyCases::ParkersWarlord(c) => c[i].expect.as_ref(),
         }
     }
 
@@ -58,6 +63,7 @@ impl AnyCases {
             AnyCases::Warlords(_) => System::Warlords,
             AnyCases::WarlordI(_) => System::WarlordI,
             AnyCases::RobertsRules(_) => System::RobertsRules,
+            AnyCases::ParkersWarlord(_) => System::ParkersWarlord,
         }
     }
 }
@@ -69,6 +75,9 @@ pub fn read_cases(path: &str, text: &str) -> Result<AnyCases, Vec<Problem>> {
         System::WarlordI => warlord_i::case::read_cases(path, text).map(AnyCases::WarlordI),
         System::RobertsRules => {
             roberts_rules::case::read_cases(path, text).map(AnyCases::RobertsRules)
+        }
+        System::ParkersWarlord => {
+            parkers_warlord::case::read_cases(path, text).map(AnyCases::ParkersWarlord)
         }
     }
 }

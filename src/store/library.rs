@@ -137,7 +137,7 @@ pub fn summary(path: &Path) -> Result<SaveSummary, SaveError> {
                 events: b.events().len(),
             })
         }
-        s @ System::RobertsRules => Err(SaveError::Problems(
+        s @ (System::RobertsRules | System::ParkersWarlord) => Err(SaveError::Problems(
             vec![crate::store::toml_walk::Problem::file_error(
                 path.display().to_string(),
                 save::not_played(path, s),

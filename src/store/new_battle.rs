@@ -130,7 +130,7 @@ pub fn create(
             setup.house = house;
             write(&path, name, seed, warlord_i::Battle::new(setup))?;
         }
-        s @ System::RobertsRules => {
+        s @ (System::RobertsRules | System::ParkersWarlord) => {
             return Err(NewBattleError::Battle(format!(
                 "Herald resolves {} rolls and cases but does not play its battles yet",
                 s.title()

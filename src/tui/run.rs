@@ -300,7 +300,9 @@ pub fn open(path: &Path) -> Result<Opened, String> {
             );
             Ok(Opened::WarlordI(Console::new(app, file)))
         }
-        s @ System::RobertsRules => Err(crate::store::save::not_played(path, s)),
+        s @ (System::RobertsRules | System::ParkersWarlord) => {
+            Err(crate::store::save::not_played(path, s))
+        }
     }
 }
 

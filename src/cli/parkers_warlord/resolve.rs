@@ -59,8 +59,16 @@ pub fn resolve_input(input: &CaseInput, house: &House) -> Result<Resolved, Strin
             situation,
             modifiers,
         } => {
-            let out = command_cost(unit, *command, *charge, *basic_cost, *situation, modifiers, house)
-                .map_err(e)?;
+            let out = command_cost(
+                unit,
+                *command,
+                *charge,
+                *basic_cost,
+                *situation,
+                modifiers,
+                house,
+            )
+            .map_err(e)?;
             Resolved {
                 fields: json!({
                     "cost": out.cost,
@@ -91,7 +99,10 @@ pub fn resolve_input(input: &CaseInput, house: &House) -> Result<Resolved, Strin
                 explanation: out.explanation,
             }
         }
-        CaseInput::MoveCost { allowance, segments } => {
+        CaseInput::MoveCost {
+            allowance,
+            segments,
+        } => {
             let (costs, cost, explanation) = move_cost(segments, house);
             let mut fields = json!({
                 "costs": costs.iter().map(|c| num(*c)).collect::<Vec<_>>(),
@@ -100,7 +111,10 @@ pub fn resolve_input(input: &CaseInput, house: &House) -> Result<Resolved, Strin
             if let Some(m) = allowance {
                 fields["within_allowance"] = json!(cost <= *m);
             }
-            Resolved { fields, explanation }
+            Resolved {
+                fields,
+                explanation,
+            }
         }
         CaseInput::MoveAllowance {
             move_inches,
@@ -109,8 +123,15 @@ pub fn resolve_input(input: &CaseInput, house: &House) -> Result<Resolved, Strin
             closest_enemy,
             band_multiplier,
         } => {
-            let out = move_allowance(*move_inches, *mover, *charging, *closest_enemy, *band_multiplier, house)
-                .map_err(e)?;
+            let out = move_allowance(
+                *move_inches,
+                *mover,
+                *charging,
+                *closest_enemy,
+                *band_multiplier,
+                house,
+            )
+            .map_err(e)?;
             let mut fields = json!({ "allowance": num(out.allowance) });
             if let Some(s) = out.segment {
                 fields["segment"] = num(s);
@@ -126,7 +147,12 @@ pub fn resolve_input(input: &CaseInput, house: &House) -> Result<Resolved, Strin
             stationary_disordered,
             stationary_maneuvered,
         } => {
-            let out = pass_through(*began_within_3, *passing_disordered, *stationary_disordered, *stationary_maneuvered);
+            let out = pass_through(
+                *began_within_3,
+                *passing_disordered,
+                *stationary_disordered,
+                *stationary_maneuvered,
+            );
             Resolved {
                 fields: json!({
                     "passing_disordered": out.passing_disordered,
@@ -166,7 +192,10 @@ pub fn case_text(case: &Case) -> String {
     let input = match &case.input {
         Ok(i) => i,
         Err(problems) => {
-            return format!("{head}: refused\n  {}\n", refusal(problems).replace("; ", "\n  "));
+            return format!(
+                "{head}: refused\n  {}\n",
+                refusal(problems).replace("; ", "\n  ")
+            );
         }
     };
     match resolve_input(input, &case.house) {

@@ -65,7 +65,7 @@ named_enum!(Order {
 });
 
 /// A unit as a roster or case writes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Unit {
     /// Its name.
     pub name: String,
@@ -162,7 +162,11 @@ pub fn may_command(unit: &Unit, command: Command) -> Result<(), RulesError> {
             "{} has already performed {} this turn: a unit may perform each unique command once each turn{} (PW-9)",
             unit.name,
             command.unique().words(),
-            if command.unique() == Command::Rally { " (rally and reorder are one command)" } else { "" }
+            if command.unique() == Command::Rally {
+                " (rally and reorder are one command)"
+            } else {
+                ""
+            }
         ));
     }
     if command == Command::Maneuver && unit.lost_maneuver {
@@ -209,16 +213,27 @@ pub fn command_cost(
     let fires_or_charges = charge || command == Command::Shoot;
     if situation.close_proximity {
         if unit.ignores_proximity() {
-            ex.line(format!("close proximity ignored: {} is Sk, Lc, Ha or trained", unit.name), c("PW-10"));
+            ex.line(
+                format!(
+                    "close proximity ignored: {} is Sk, Lc, Ha or trained",
+                    unit.name
+                ),
+                c("PW-10"),
+            );
         } else if fires_or_charges {
-            ex.line("close proximity ignored: the unit is going to charge or fire", c("PW-10"));
+            ex.line(
+                "close proximity ignored: the unit is going to charge or fire",
+                c("PW-10"),
+            );
         } else {
             ups.push(Modifier::new(1, "close proximity", c("PW-10")));
         }
     }
     match (unit.order, command) {
         (Order::Disordered, _) => ups.push(Modifier::new(1, "in disorder", c("PW-10"))),
-        (Order::Broken, Command::Rally) => ups.push(Modifier::new(1, "broken and being rallied", c("PW-10"))),
+        (Order::Broken, Command::Rally) => {
+            ups.push(Modifier::new(1, "broken and being rallied", c("PW-10")))
+        }
         _ => {}
     }
     let discount = unit.warlord_attached && !situation.warlord_discount_used;
@@ -226,11 +241,17 @@ pub fn command_cost(
         ex.line("the Warlord's -1 was already used this turn", c("PW-10"));
     }
     let referee = crate::rules::roberts_rules::referee_modifiers(referee);
-    ex.line(format!("basic cost {basic} (the army list)"), c("PW-10, referee"));
+    ex.line(
+        format!("basic cost {basic} (the army list)"),
+        c("PW-10, referee"),
+    );
     let cost = if house.word(&COST_FLOOR) == "basic_first" {
         let b = (basic - i32::from(discount)).max(0);
         if discount {
-            ex.line(format!("-1 Warlord is attached, from the basic cost: {b}"), COST_FLOOR.cite());
+            ex.line(
+                format!("-1 Warlord is attached, from the basic cost: {b}"),
+                COST_FLOOR.cite(),
+            );
         }
         ex.modifiers(&ups);
         ex.modifiers(&referee);
@@ -243,7 +264,10 @@ pub fn command_cost(
         ex.modifiers(&referee);
         (basic + total(&ups) - i32::from(discount) + total(&referee)).max(0)
     };
-    ex.line(format!("{} costs {cost} CP (never below 0)", command.words()), c("PW-2, PW-10"));
+    ex.line(
+        format!("{} costs {cost} CP (never below 0)", command.words()),
+        c("PW-2, PW-10"),
+    );
     Ok(CommandCost {
         cost,
         warlord_discount_applied: discount,
@@ -270,7 +294,10 @@ pub struct CardsPaid {
 pub fn pay_with_cards(cards: &[u32], commands: &[(Command, u32)]) -> Result<CardsPaid, RulesError> {
     let c = |r: &str| cite(SEC, r);
     for (i, (cmd, _)) in commands.iter().enumerate() {
-        if commands[..i].iter().any(|(o, _)| o.unique() == cmd.unique()) {
+        if commands[..i]
+            .iter()
+            .any(|(o, _)| o.unique() == cmd.unique())
+        {
             return Err(RulesError::refused(format!(
                 "{} twice on one unit: a unit may perform each unique command once each turn (PW-9)",
                 cmd.unique().words()
@@ -289,14 +316,23 @@ pub fn pay_with_cards(cards: &[u32], commands: &[(Command, u32)]) -> Result<Card
         let ok = *cost <= left;
         if ok {
             left -= cost;
-            ex.line(format!("{} for {cost}: issued, {left} left", cmd.words()), c("PW-11"));
+            ex.line(
+                format!("{} for {cost}: issued, {left} left", cmd.words()),
+                c("PW-11"),
+            );
         } else {
-            ex.line(format!("{} for {cost}: only {left} left, not issued", cmd.words()), c("PW-11"));
+            ex.line(
+                format!("{} for {cost}: only {left} left, not issued", cmd.words()),
+                c("PW-11"),
+            );
         }
         commanded.push(ok);
     }
     if left > 0 {
-        ex.line(format!("{left} points left lapse: they may not be carried forward"), c("PW-11"));
+        ex.line(
+            format!("{left} points left lapse: they may not be carried forward"),
+            c("PW-11"),
+        );
     }
     Ok(CardsPaid {
         commanded,
@@ -321,7 +357,11 @@ pub struct BattleLine {
 /// banner unit; maneuver (forward only), fire or reorder, never rally; a
 /// unit that performed the same command individually or rallied from
 /// broken this turn does not take part.
-pub fn battle_line(command: Command, attached_to_banner: bool, units: &[Unit]) -> Result<BattleLine, RulesError> {
+pub fn battle_line(
+    command: Command,
+    attached_to_banner: bool,
+    units: &[Unit],
+) -> Result<BattleLine, RulesError> {
     let c = |r: &str| cite("Battle Line Commands", r);
     if !attached_to_banner {
         return Err(RulesError::refused(
@@ -386,24 +426,66 @@ mod tests {
 
     #[test]
     fn costs_add_proximity_and_disorder_and_the_warlord_takes_one() {
-        let s = CostSituation { close_proximity: true, ..CostSituation::default() };
-        assert_eq!(command_cost(&hi(), Command::Maneuver, false, Some(1), s, &[], &house()).unwrap().cost, 2);
-        assert_eq!(command_cost(&hi(), Command::Maneuver, true, Some(1), s, &[], &house()).unwrap().cost, 1);
+        let s = CostSituation {
+            close_proximity: true,
+            ..CostSituation::default()
+        };
+        assert_eq!(
+            command_cost(&hi(), Command::Maneuver, false, Some(1), s, &[], &house())
+                .unwrap()
+                .cost,
+            2
+        );
+        assert_eq!(
+            command_cost(&hi(), Command::Maneuver, true, Some(1), s, &[], &house())
+                .unwrap()
+                .cost,
+            1
+        );
         let mut u = hi();
         u.warlord_attached = true;
         u.order = Order::Disordered;
-        let base0 = command_cost(&u, Command::Reorder, false, Some(0), CostSituation::default(), &[], &house()).unwrap();
+        let base0 = command_cost(
+            &u,
+            Command::Reorder,
+            false,
+            Some(0),
+            CostSituation::default(),
+            &[],
+            &house(),
+        )
+        .unwrap();
         assert_eq!((base0.cost, base0.warlord_discount_applied), (0, true));
         let mut h = house();
-        h.set(&COST_FLOOR, crate::rules::house::HouseValue::Word("basic_first")).unwrap();
-        assert_eq!(command_cost(&u, Command::Reorder, false, Some(0), CostSituation::default(), &[], &h).unwrap().cost, 1);
+        h.set(
+            &COST_FLOOR,
+            crate::rules::house::HouseValue::Word("basic_first"),
+        )
+        .unwrap();
+        assert_eq!(
+            command_cost(
+                &u,
+                Command::Reorder,
+                false,
+                Some(0),
+                CostSituation::default(),
+                &[],
+                &h
+            )
+            .unwrap()
+            .cost,
+            1
+        );
         assert!(command_cost(&hi(), Command::Maneuver, false, None, s, &[], &house()).is_err());
     }
 
     #[test]
     fn cards_pay_commands_in_succession_and_the_rest_lapses() {
         let p = pay_with_cards(&[3], &[(Command::Maneuver, 1), (Command::Shoot, 3)]).unwrap();
-        assert_eq!((p.commanded.clone(), p.points_used, p.points_lapsed), (vec![true, false], 1, 2));
+        assert_eq!(
+            (p.commanded.clone(), p.points_used, p.points_lapsed),
+            (vec![true, false], 1, 2)
+        );
         assert!(pay_with_cards(&[3], &[(Command::Rally, 1), (Command::Reorder, 1)]).is_err());
     }
 }

@@ -99,7 +99,13 @@ impl InitiativeCheck {
         let c = |r: &str| cite(SEC, r);
         let mut ex = Explanation::default();
         let initiative = self.initiative();
-        ex.line(format!("{}'s initiative check: roll 1D20, equal to or under the initiative", p.name), c("PW-4"));
+        ex.line(
+            format!(
+                "{}'s initiative check: roll 1D20, equal to or under the initiative",
+                p.name
+            ),
+            c("PW-4"),
+        );
         ex.modifiers(&self.modifiers);
         ex.line(format!("initiative {initiative}"), c("PW-4"));
         let one = roll == 1;
@@ -107,8 +113,16 @@ impl InitiativeCheck {
         let success = i32::from(roll) <= initiative || one_succeeds;
         if one && initiative < 1 {
             ex.line(
-                if one_succeeds { "a 1 succeeds even below an initiative of 1" } else { "house option: a 1 fails below an initiative of 1" },
-                c(if one_succeeds { "PW-5" } else { "PW-5, house option" }),
+                if one_succeeds {
+                    "a 1 succeeds even below an initiative of 1"
+                } else {
+                    "house option: a 1 fails below an initiative of 1"
+                },
+                c(if one_succeeds {
+                    "PW-5"
+                } else {
+                    "PW-5, house option"
+                }),
             );
         }
         let limit = p.kind.cards();
@@ -117,14 +131,21 @@ impl InitiativeCheck {
         if hand > limit && !one {
             if house.word(&HAND_LIMIT) == "keep" {
                 ex.line(
-                    format!("{hand} cards, above the {} limit of {limit}: kept (house option)", p.kind.title()),
+                    format!(
+                        "{hand} cards, above the {} limit of {limit}: kept (house option)",
+                        p.kind.title()
+                    ),
                     HAND_LIMIT.cite(),
                 );
             } else {
                 trimmed = hand - limit;
                 hand = limit;
                 ex.line(
-                    format!("{} cards, above the {} limit of {limit} without a 1: cut to {limit}", p.hand, p.kind.title()),
+                    format!(
+                        "{} cards, above the {} limit of {limit} without a 1: cut to {limit}",
+                        p.hand,
+                        p.kind.title()
+                    ),
                     c("PW-7"),
                 );
             }
@@ -202,20 +223,34 @@ pub fn transfer(warlord: &Personality, to: &[Transfer]) -> Result<TransferOutcom
     let c = |r: &str| cite("Transferring Command Cards", r);
     let refuse = |s: String| Err(RulesError::refused(s));
     if warlord.kind != PersonalityType::Warlord {
-        return refuse(format!("{} is a Leader: only a Warlord transfers cards (PW-8)", warlord.name));
+        return refuse(format!(
+            "{} is a Leader: only a Warlord transfers cards (PW-8)",
+            warlord.name
+        ));
     }
     let mut ex = Explanation::default();
     let mut left = warlord.hand;
     let mut hands = Vec::new();
     for (i, t) in to.iter().enumerate() {
         if to[..i].iter().any(|o| o.to.name == t.to.name) {
-            return refuse(format!("{} is given cards twice: a Warlord transfers 1 card to EACH personality (PW-8)", t.to.name));
+            return refuse(format!(
+                "{} is given cards twice: a Warlord transfers 1 card to EACH personality (PW-8)",
+                t.to.name
+            ));
         }
         if t.cards > 1 {
-            return refuse(format!("{} cards to {}: a Warlord may transfer 1 card to each personality (PW-8)", t.cards, t.to.name));
+            return refuse(format!(
+                "{} cards to {}: a Warlord may transfer 1 card to each personality (PW-8)",
+                t.cards, t.to.name
+            ));
         }
         if t.cards > left {
-            return refuse(format!("{} holds {left} card{} left: he cannot give one to {} (PW-8)", warlord.name, if left == 1 { "" } else { "s" }, t.to.name));
+            return refuse(format!(
+                "{} holds {left} card{} left: he cannot give one to {} (PW-8)",
+                warlord.name,
+                if left == 1 { "" } else { "s" },
+                t.to.name
+            ));
         }
         let after = t.to.hand + t.cards;
         if after > t.to.kind.cards() {
@@ -227,7 +262,13 @@ pub fn transfer(warlord: &Personality, to: &[Transfer]) -> Result<TransferOutcom
             ));
         }
         left -= t.cards;
-        ex.line(format!("{} gives {} {} card: {} -> {after}", warlord.name, t.to.name, t.cards, t.to.hand), c("PW-8"));
+        ex.line(
+            format!(
+                "{} gives {} {} card: {} -> {after}",
+                warlord.name, t.to.name, t.cards, t.to.hand
+            ),
+            c("PW-8"),
+        );
         hands.push(after);
     }
     ex.line(format!("{} keeps {left}", warlord.name), c("PW-8"));
@@ -263,11 +304,20 @@ mod tests {
     #[test]
     fn success_draws_to_the_limit_and_a_1_adds_a_bonus_card() {
         let h = house();
-        let o = InitiativeCheck::plan(&p(PersonalityType::Leader, 3, 0)).unwrap().resolve(&d(9), &h).unwrap();
+        let o = InitiativeCheck::plan(&p(PersonalityType::Leader, 3, 0))
+            .unwrap()
+            .resolve(&d(9), &h)
+            .unwrap();
         assert_eq!((o.initiative, o.success, o.drawn, o.hand), (13, true, 3, 3));
-        let o = InitiativeCheck::plan(&p(PersonalityType::Warlord, 2, 2)).unwrap().resolve(&d(12), &h).unwrap();
+        let o = InitiativeCheck::plan(&p(PersonalityType::Warlord, 2, 2))
+            .unwrap()
+            .resolve(&d(12), &h)
+            .unwrap();
         assert_eq!((o.drawn, o.hand), (3, 5));
-        let o = InitiativeCheck::plan(&p(PersonalityType::Leader, 1, 3)).unwrap().resolve(&d(1), &h).unwrap();
+        let o = InitiativeCheck::plan(&p(PersonalityType::Leader, 1, 3))
+            .unwrap()
+            .resolve(&d(1), &h)
+            .unwrap();
         assert_eq!((o.drawn, o.bonus_card, o.hand), (0, true, 4));
     }
 
@@ -276,9 +326,15 @@ mod tests {
         let h = house();
         let mut w = p(PersonalityType::Leader, 4, 3);
         w.wounded = true;
-        let o = InitiativeCheck::plan(&w).unwrap().resolve(&d(10), &h).unwrap();
+        let o = InitiativeCheck::plan(&w)
+            .unwrap()
+            .resolve(&d(10), &h)
+            .unwrap();
         assert_eq!((o.initiative, o.over, o.lost, o.hand), (9, 1, 2, 1));
-        let o = InitiativeCheck::plan(&p(PersonalityType::Leader, 0, 1)).unwrap().resolve(&d(20), &h).unwrap();
+        let o = InitiativeCheck::plan(&p(PersonalityType::Leader, 0, 1))
+            .unwrap()
+            .resolve(&d(20), &h)
+            .unwrap();
         assert_eq!((o.over, o.lost, o.hand), (10, 3, 0));
     }
 
@@ -295,7 +351,14 @@ mod tests {
         let w = p(PersonalityType::Warlord, 2, 4);
         let mut a = p(PersonalityType::Leader, 1, 2);
         a.name = "A".into();
-        let o = transfer(&w, &[Transfer { to: a.clone(), cards: 1 }]).unwrap();
+        let o = transfer(
+            &w,
+            &[Transfer {
+                to: a.clone(),
+                cards: 1,
+            }],
+        )
+        .unwrap();
         assert_eq!((o.warlord_hand, o.hands.clone()), (3, vec![3]));
         a.hand = 3;
         assert!(transfer(&w, &[Transfer { to: a, cards: 1 }]).is_err());

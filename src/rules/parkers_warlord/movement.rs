@@ -52,7 +52,11 @@ pub fn move_cost(segments: &[Segment], house: &House) -> (Vec<f64>, f64, Explana
             (true, false) => s.inches,
             (false, false) | (true, true) => 2.0 * whole,
             (false, true) => {
-                if house.word(&NFM_IN_TERRAIN) == "once" { 2.0 * whole } else { 4.0 * whole }
+                if house.word(&NFM_IN_TERRAIN) == "once" {
+                    2.0 * whole
+                } else {
+                    4.0 * whole
+                }
             }
         };
         let why = match (s.forward, terrain) {
@@ -62,12 +66,20 @@ pub fn move_cost(segments: &[Segment], house: &House) -> (Vec<f64>, f64, Explana
             (false, true) => format!(
                 "non-forward movement in {} terrain, {} for every inch or fraction",
                 s.terrain,
-                if house.word(&NFM_IN_TERRAIN) == "once" { "2\" (house option)" } else { "4\"" }
+                if house.word(&NFM_IN_TERRAIN) == "once" {
+                    "2\" (house option)"
+                } else {
+                    "4\""
+                }
             ),
         };
         ex.line(
             format!("{}\": {why}: {}\"", shown(s.inches), shown(cost)),
-            c(if !s.forward && terrain { "PW-2, PW-13, house option" } else { "PW-2, PW-13" }),
+            c(if !s.forward && terrain {
+                "PW-2, PW-13, house option"
+            } else {
+                "PW-2, PW-13"
+            }),
         );
         costs.push(cost);
     }
@@ -139,7 +151,10 @@ pub fn move_allowance(
                 explanation: ex,
             });
         }
-        ex.line(format!("a charge is three moves: {}\"", shown(3.0 * m)), c("PW-14"));
+        ex.line(
+            format!("a charge is three moves: {}\"", shown(3.0 * m)),
+            c("PW-14"),
+        );
         return Ok(Allowance {
             allowance: 3.0 * m,
             segment: None,
@@ -147,7 +162,10 @@ pub fn move_allowance(
         });
     }
     if mover != Mover::Unit {
-        ex.line("skirmishers and personalities do not use proximity movement", c("PW-14"));
+        ex.line(
+            "skirmishers and personalities do not use proximity movement",
+            c("PW-14"),
+        );
         return Ok(Allowance {
             allowance: m,
             segment: None,
@@ -164,11 +182,23 @@ pub fn move_allowance(
     } else if d >= 15.0 {
         (2.0, "15-30\": double".to_string(), "PW-14")
     } else if let Some(k) = band_multiplier {
-        (k, format!("under 15\": the referee's multiplier {}", shown(k)), "PW-14, referee")
+        (
+            k,
+            format!("under 15\": the referee's multiplier {}", shown(k)),
+            "PW-14, referee",
+        )
     } else {
         match house.word(&NEAR_BAND) {
-            "half" => (0.5, "under 15\": half (house option)".to_string(), "PW-14, house option"),
-            "single" => (1.0, "under 15\": the domain move (house option)".to_string(), "PW-14, house option"),
+            "half" => (
+                0.5,
+                "under 15\": half (house option)".to_string(),
+                "PW-14, house option",
+            ),
+            "single" => (
+                1.0,
+                "under 15\": the domain move (house option)".to_string(),
+                "PW-14, house option",
+            ),
             _ => {
                 return Err(RulesError::refused(format!(
                     "the closest enemy is {}\" away: the text's bands under 15\" were lost; give 'band_multiplier' for this band (PW-14)",
@@ -179,7 +209,11 @@ pub fn move_allowance(
     };
     let allowance = m * k;
     ex.line(
-        format!("closest enemy {}\": {why}: {}\"", shown(d), shown(allowance)),
+        format!(
+            "closest enemy {}\": {why}: {}\"",
+            shown(d),
+            shown(allowance)
+        ),
         c(rule),
     );
     Ok(Allowance {
@@ -221,9 +255,15 @@ pub fn pass_through(
     }
     let disordered = !why.is_empty();
     if disordered {
-        ex.line(format!("the passing unit becomes disordered: {}", why.join("; ")), c("PW-15"));
+        ex.line(
+            format!("the passing unit becomes disordered: {}", why.join("; ")),
+            c("PW-15"),
+        );
     } else {
-        ex.line("both began within 3\" and in good order: neither unit is disordered", c("PW-15"));
+        ex.line(
+            "both began within 3\" and in good order: neither unit is disordered",
+            c("PW-15"),
+        );
     }
     PassThrough {
         passing_disordered: disordered,
@@ -242,8 +282,15 @@ mod tests {
 
     #[test]
     fn non_forward_fractions_count_whole_and_terrain_doubles() {
-        let s = |inches, forward, terrain| Segment { inches, forward, terrain };
-        let (costs, cost, _) = move_cost(&[s(3.0, true, Terrain::Open), s(2.5, false, Terrain::Open)], &house());
+        let s = |inches, forward, terrain| Segment {
+            inches,
+            forward,
+            terrain,
+        };
+        let (costs, cost, _) = move_cost(
+            &[s(3.0, true, Terrain::Open), s(2.5, false, Terrain::Open)],
+            &house(),
+        );
         assert_eq!((costs, cost), (vec![3.0, 6.0], 9.0));
         let (_, cost, _) = move_cost(&[s(1.5, false, Terrain::Area)], &house());
         assert_eq!(cost, 8.0);
@@ -252,13 +299,33 @@ mod tests {
     #[test]
     fn allowances_by_band_and_charge() {
         let h = house();
-        assert_eq!(move_allowance(4.0, Mover::Unit, false, Some(20.0), None, &h).unwrap().allowance, 8.0);
-        assert_eq!(move_allowance(4.0, Mover::Unit, false, Some(30.1), None, &h).unwrap().allowance, 12.0);
+        assert_eq!(
+            move_allowance(4.0, Mover::Unit, false, Some(20.0), None, &h)
+                .unwrap()
+                .allowance,
+            8.0
+        );
+        assert_eq!(
+            move_allowance(4.0, Mover::Unit, false, Some(30.1), None, &h)
+                .unwrap()
+                .allowance,
+            12.0
+        );
         assert!(move_allowance(4.0, Mover::Unit, false, Some(10.0), None, &h).is_err());
-        assert_eq!(move_allowance(4.0, Mover::Unit, false, Some(10.0), Some(1.0), &h).unwrap().allowance, 4.0);
+        assert_eq!(
+            move_allowance(4.0, Mover::Unit, false, Some(10.0), Some(1.0), &h)
+                .unwrap()
+                .allowance,
+            4.0
+        );
         let sk = move_allowance(6.0, Mover::Skirmisher, true, None, None, &h).unwrap();
         assert_eq!((sk.allowance, sk.segment), (6.0, Some(2.0)));
-        assert_eq!(move_allowance(4.0, Mover::Unit, true, None, None, &h).unwrap().allowance, 12.0);
+        assert_eq!(
+            move_allowance(4.0, Mover::Unit, true, None, None, &h)
+                .unwrap()
+                .allowance,
+            12.0
+        );
     }
 
     #[test]

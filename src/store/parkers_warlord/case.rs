@@ -46,9 +46,15 @@ pub struct Case {
 #[derive(Debug, Clone)]
 pub enum CaseInput {
     /// An initiative check (PW-4 to PW-7).
-    InitiativeCheck { personality: Personality, dice: Vec<Die> },
+    InitiativeCheck {
+        personality: Personality,
+        dice: Vec<Die>,
+    },
     /// Card transfers (PW-8).
-    CardTransfer { warlord: Personality, to: Vec<Transfer> },
+    CardTransfer {
+        warlord: Personality,
+        to: Vec<Transfer>,
+    },
     /// A command's cost (PW-9, PW-10).
     CommandCost {
         unit: Unit,
@@ -59,11 +65,21 @@ pub enum CaseInput {
         modifiers: Vec<Named>,
     },
     /// Paying commands with cards (PW-11).
-    CommandCards { cards: Vec<u32>, commands: Vec<(Command, u32)> },
+    CommandCards {
+        cards: Vec<u32>,
+        commands: Vec<(Command, u32)>,
+    },
     /// A battle-line command (PW-12).
-    BattleLine { command: Command, attached_to_banner: bool, units: Vec<Unit> },
+    BattleLine {
+        command: Command,
+        attached_to_banner: bool,
+        units: Vec<Unit>,
+    },
     /// A move's cost (PW-13).
-    MoveCost { allowance: Option<f64>, segments: Vec<Segment> },
+    MoveCost {
+        allowance: Option<f64>,
+        segments: Vec<Segment>,
+    },
     /// A move's allowance (PW-14).
     MoveAllowance {
         move_inches: f64,
@@ -87,7 +103,13 @@ pub fn read_cases(path: &str, text: &str) -> Result<Vec<Case>, Vec<Problem>> {
     let table = toml_walk::parse(&src)?;
     let mut walk = Walk::new(&src);
     let mut top = Fields::new(table.get_ref(), table.span(), "");
-    read_system_word(&mut walk, &mut top, super::SYSTEM, System::ParkersWarlord.title(), "case file");
+    read_system_word(
+        &mut walk,
+        &mut top,
+        super::SYSTEM,
+        System::ParkersWarlord.title(),
+        "case file",
+    );
     let tables = walk.tables(&mut top, "case");
     walk.finish(top);
     if walk.has_errors() {
@@ -97,12 +119,18 @@ pub fn read_cases(path: &str, text: &str) -> Result<Vec<Case>, Vec<Problem>> {
         walk.error(0..0, "case", "no [[case]] tables in this file");
         return Err(walk.problems);
     }
-    Ok(tables.into_iter().enumerate().map(|(i, f)| read_case(&src, i, f)).collect())
+    Ok(tables
+        .into_iter()
+        .enumerate()
+        .map(|(i, f)| read_case(&src, i, f))
+        .collect())
 }
 
 fn read_case<'s>(src: &Source<'s>, index: usize, mut f: Fields<'_, 's>) -> Case {
     let mut walk = Walk::new(src);
-    let id = walk.string(&mut f, "id").unwrap_or_else(|| format!("case {}", index + 1));
+    let id = walk
+        .string(&mut f, "id")
+        .unwrap_or_else(|| format!("case {}", index + 1));
     let kind = walk.string(&mut f, "kind").unwrap_or_default();
     walk.string(&mut f, "note");
     walk.string_list(&mut f, "rulings");
@@ -122,7 +150,10 @@ fn read_case<'s>(src: &Source<'s>, index: usize, mut f: Fields<'_, 's>) -> Case 
             let hint = closest(other, KINDS.iter().copied())
                 .map_or(String::new(), |c| format!(" (did you mean '{c}'?)"));
             let message = if f.has("kind") {
-                format!("'{other}' is not a Parker's Warlord case kind{hint}; accepted: {}", KINDS.join(", "))
+                format!(
+                    "'{other}' is not a Parker's Warlord case kind{hint}; accepted: {}",
+                    KINDS.join(", ")
+                )
             } else {
                 format!("'kind' is missing; one of: {}", KINDS.join(", "))
             };
@@ -135,41 +166,77 @@ fn read_case<'s>(src: &Source<'s>, index: usize, mut f: Fields<'_, 's>) -> Case 
         Some(i) if !walk.has_errors() => Ok(i),
         _ => Err(walk.problems.into_iter().filter(|p| !p.warning).collect()),
     };
-    Case { id, kind, input, house, expect }
+    Case {
+        id,
+        kind,
+        input,
+        house,
+        expect,
+    }
 }
 
-fn flag<'s>(walk: &mut Walk<'_, 's>, t: &mut Fields<'_, 's>, key: &'static str, default: bool) -> bool {
+fn flag<'s>(
+    walk: &mut Walk<'_, 's>,
+    t: &mut Fields<'_, 's>,
+    key: &'static str,
+    default: bool,
+) -> bool {
     walk.bool(t, key).unwrap_or(default)
 }
 
-fn required<T>(walk: &mut Walk<'_, '_>, f: &Fields<'_, '_>, key: &str, v: Option<T>, what: &str) -> Option<T> {
+fn required<T>(
+    walk: &mut Walk<'_, '_>,
+    f: &Fields<'_, '_>,
+    key: &str,
+    v: Option<T>,
+    what: &str,
+) -> Option<T> {
     if v.is_none() && !f.has(key) {
-        walk.error(f.span.clone(), f.at(key), format!("'{key}' is missing: {what}"));
+        walk.error(
+            f.span.clone(),
+            f.at(key),
+            format!("'{key}' is missing: {what}"),
+        );
     }
     v
 }
 
 fn command<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Command> {
     let c = walk.named::<Command>(f, "command");
-    required(walk, f, "command", c, "one of maneuver, shoot, rally, reorder")
+    required(
+        walk,
+        f,
+        "command",
+        c,
+        "one of maneuver, shoot, rally, reorder",
+    )
 }
 
 fn initiative_check<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
-    let personality = walk.required_table(f, "personality").and_then(|t| read_personality(walk, t));
+    let personality = walk
+        .required_table(f, "personality")
+        .and_then(|t| read_personality(walk, t));
     let mut dice = Vec::new();
     if let Some(mut t) = walk.table(f, "dice") {
         dice = crate::store::dice::pools(walk, &mut t, &[Pool::d20()]).d20;
         walk.finish(t);
     }
-    Some(CaseInput::InitiativeCheck { personality: personality?, dice })
+    Some(CaseInput::InitiativeCheck {
+        personality: personality?,
+        dice,
+    })
 }
 
 fn card_transfer<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
-    let warlord = walk.required_table(f, "warlord").and_then(|t| read_personality(walk, t));
+    let warlord = walk
+        .required_table(f, "warlord")
+        .and_then(|t| read_personality(walk, t));
     let mut to = Vec::new();
     let mut ok = true;
     for mut t in walk.tables(f, "to") {
-        let p = walk.required_table(&mut t, "personality").and_then(|x| read_personality(walk, x));
+        let p = walk
+            .required_table(&mut t, "personality")
+            .and_then(|x| read_personality(walk, x));
         let cards = walk.int(&mut t, "cards", 0..=100).unwrap_or(1) as u32;
         walk.finish(t);
         match p {
@@ -180,15 +247,25 @@ fn card_transfer<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<
     if !ok {
         return None;
     }
-    Some(CaseInput::CardTransfer { warlord: warlord?, to })
+    Some(CaseInput::CardTransfer {
+        warlord: warlord?,
+        to,
+    })
 }
 
 fn command_cost<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
-    let unit = walk.required_table(f, "unit").and_then(|t| read_unit(walk, t));
+    let unit = walk
+        .required_table(f, "unit")
+        .and_then(|t| read_unit(walk, t));
     let command = command(walk, f);
     let charge = flag(walk, f, "charge", false);
     let basic_cost = walk
-        .int_because(f, "basic_cost", 0..=100, Some("the basic cost from the army list, PW-10"))
+        .int_because(
+            f,
+            "basic_cost",
+            0..=100,
+            Some("the basic cost from the army list, PW-10"),
+        )
         .map(|n| n as i32);
     let mut situation = CostSituation::default();
     if let Some(mut t) = walk.table(f, "situation") {
@@ -199,7 +276,14 @@ fn command_cost<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<C
         walk.finish(t);
     }
     let modifiers = named_values(walk, f, "modifiers");
-    Some(CaseInput::CommandCost { unit: unit?, command: command?, charge, basic_cost, situation, modifiers })
+    Some(CaseInput::CommandCost {
+        unit: unit?,
+        command: command?,
+        charge,
+        basic_cost,
+        situation,
+        modifiers,
+    })
 }
 
 fn command_cards<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
@@ -207,7 +291,11 @@ fn command_cards<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<
     for (path, item) in walk.list(f, "cards") {
         match toml_walk::integer(item.get_ref()) {
             Some(v) if (0..=100).contains(&v) => cards.push(v as u32),
-            _ => walk.error(item.span(), path, "a card's value is a whole number 0 to 100 (the referee's, PW-1)"),
+            _ => walk.error(
+                item.span(),
+                path,
+                "a card's value is a whole number 0 to 100 (the referee's, PW-1)",
+            ),
         }
     }
     let mut commands = Vec::new();
@@ -232,7 +320,11 @@ fn battle_line_command<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> O
             units.push(u);
         }
     }
-    Some(CaseInput::BattleLine { command: command?, attached_to_banner, units })
+    Some(CaseInput::BattleLine {
+        command: command?,
+        attached_to_banner,
+        units,
+    })
 }
 
 fn move_cost<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
@@ -252,10 +344,17 @@ fn move_cost<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Case
         };
         walk.finish(t);
         if let Some(inches) = inches {
-            segments.push(Segment { inches, forward, terrain });
+            segments.push(Segment {
+                inches,
+                forward,
+                terrain,
+            });
         }
     }
-    Some(CaseInput::MoveCost { allowance, segments })
+    Some(CaseInput::MoveCost {
+        allowance,
+        segments,
+    })
 }
 
 fn move_allowance<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
@@ -265,7 +364,13 @@ fn move_allowance<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option
     let charging = flag(walk, f, "charging", false);
     let closest_enemy = number(walk, f, "closest_enemy", 0.0);
     let band_multiplier = number(walk, f, "band_multiplier", 0.0);
-    Some(CaseInput::MoveAllowance { move_inches: m?, mover, charging, closest_enemy, band_multiplier })
+    Some(CaseInput::MoveAllowance {
+        move_inches: m?,
+        mover,
+        charging,
+        closest_enemy,
+        band_multiplier,
+    })
 }
 
 fn pass_through<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {

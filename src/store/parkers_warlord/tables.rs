@@ -9,13 +9,24 @@ use crate::store::toml_walk::{Fields, Walk};
 pub fn read_personality<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<Personality> {
     let errors = |w: &Walk<'_, 's>| w.problems.iter().filter(|p| !p.warning).count();
     let before = errors(walk);
-    let name = walk.string(&mut f, "name").unwrap_or_else(|| "the personality".into());
-    let kind = walk.named::<PersonalityType>(&mut f, "type").unwrap_or_default();
+    let name = walk
+        .string(&mut f, "name")
+        .unwrap_or_else(|| "the personality".into());
+    let kind = walk
+        .named::<PersonalityType>(&mut f, "type")
+        .unwrap_or_default();
     let sr = walk
-        .int_because(&mut f, "sr", -20..=20, Some("his SR from the army list, PW-4"))
+        .int_because(
+            &mut f,
+            "sr",
+            -20..=20,
+            Some("his SR from the army list, PW-4"),
+        )
         .map(|n| n as i32);
     let wounded = walk.bool(&mut f, "wounded").unwrap_or(false);
-    let uncontrolled_actions = walk.int(&mut f, "uncontrolled_actions", 0..=20).unwrap_or(0) as u32;
+    let uncontrolled_actions = walk
+        .int(&mut f, "uncontrolled_actions", 0..=20)
+        .unwrap_or(0) as u32;
     let hand = walk.int(&mut f, "hand", 0..=100).unwrap_or(0) as u32;
     walk.finish(f);
     if errors(walk) > before {
