@@ -7,7 +7,9 @@ pub mod charts;
 pub mod check;
 pub mod homunculus_est;
 pub mod odds;
+pub mod parkers_warlord;
 pub mod resolve;
+pub mod roberts_rules;
 pub mod warlord_i;
 pub mod warlords;
 

@@ -1,5 +1,5 @@
-//! Dice: the three colours of 1.3, a rolled die, a handful of dice, and the
-//! sources they come from (a seeded generator, the players' typed-in dice, or
+//! Dice: the three colours of 1.3 and Parker's Warlord's d20, a rolled die,
+//! a handful of dice, and the sources they come from (a seeded generator, the players' typed-in dice, or
 //! a script for tests). The rules core only ever sees [`Dice`]; it never rolls.
 
 use rand::{RngExt, SeedableRng};
@@ -20,6 +20,9 @@ pub enum Colour {
     Yellow,
     /// White: every "nd6" of the rules.
     White,
+    /// The twenty-sided die of Parker's Warlord ("Roll 1D20", PW-1); its
+    /// only pool, named `d20` in files.
+    D20,
 }
 
 impl Colour {
@@ -29,6 +32,7 @@ impl Colour {
             Colour::Red => 'R',
             Colour::Yellow => 'Y',
             Colour::White => 'W',
+            Colour::D20 => 'D',
         }
     }
 
@@ -38,6 +42,16 @@ impl Colour {
             Colour::Red => "red",
             Colour::Yellow => "yellow",
             Colour::White => "white",
+            Colour::D20 => "d20",
+        }
+    }
+
+    /// How many faces a die of this colour has: the colours of 1.3 are d6,
+    /// the d20 twenty (PW-1).
+    pub fn faces(self) -> u8 {
+        match self {
+            Colour::D20 => 20,
+            _ => 6,
         }
     }
 }
@@ -61,9 +75,19 @@ impl Pool {
     pub const fn d6(colour: Colour) -> Pool {
         Pool { colour, faces: 6 }
     }
+
+    /// Parker's Warlord's one die, 1 to 20 (PW-1).
+    pub const fn d20() -> Pool {
+        Pool {
+            colour: Colour::D20,
+            faces: 20,
+        }
+    }
 }
 
-/// One six-sided die showing 1 to 6 (1.3). It cannot hold any other value.
+/// One rolled die: a six-sided die showing 1 to 6 (1.3), or a d20 showing
+/// 1 to 20 (PW-1). [`Die::new`] makes a d6 only; [`Die::of`] checks a face
+/// against its die's size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
 pub struct Die(u8);
@@ -74,16 +98,27 @@ impl Die {
         (1..=6).contains(&value).then_some(Die(value))
     }
 
+    /// A die of `faces` faces (6 or 20) showing `value`, or `None` when
+    /// `value` is not 1 to `faces`.
+    pub fn of(value: u8, faces: u8) -> Option<Die> {
+        (faces <= MAX_FACES && (1..=faces).contains(&value)).then_some(Die(value))
+    }
+
     /// The face showing.
     pub fn value(self) -> u8 {
         self.0
     }
 }
 
+/// The most faces a die Herald rolls has (the d20 of PW-1).
+pub const MAX_FACES: u8 = 20;
+
 impl TryFrom<u8> for Die {
     type Error = DiceError;
+    /// Any face Herald's dice show (1 to 20); files and typed dice are
+    /// checked by their pool's size before they become dice.
     fn try_from(value: u8) -> Result<Self, Self::Error> {
-        Die::new(value).ok_or(DiceError::Face(i64::from(value)))
+        Die::of(value, MAX_FACES).ok_or(DiceError::Face(i64::from(value)))
     }
 }
 
@@ -108,6 +143,13 @@ pub struct DiceCount {
     pub red: usize,
     /// Yellow dice.
     pub yellow: usize,
+    /// d20s (Parker's Warlord).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub d20: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl DiceCount {
@@ -125,15 +167,17 @@ impl DiceCount {
             Colour::Red => self.red,
             Colour::Yellow => self.yellow,
             Colour::White => self.white,
+            Colour::D20 => self.d20,
         }
     }
 
     /// Every colour, with its count, in the order dice are shown.
-    pub fn per_colour(&self) -> [(Colour, usize); 3] {
+    pub fn per_colour(&self) -> [(Colour, usize); 4] {
         [
             (Colour::White, self.white),
             (Colour::Red, self.red),
             (Colour::Yellow, self.yellow),
+            (Colour::D20, self.d20),
         ]
     }
 }
@@ -166,6 +210,9 @@ pub struct Dice {
     /// Yellow dice in the order rolled.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub yellow: Vec<Die>,
+    /// d20s in the order rolled (Parker's Warlord, PW-1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub d20: Vec<Die>,
 }
 
 impl Dice {
@@ -183,6 +230,7 @@ impl Dice {
             Colour::Red => &self.red,
             Colour::Yellow => &self.yellow,
             Colour::White => &self.white,
+            Colour::D20 => &self.d20,
         }
     }
 
@@ -192,6 +240,7 @@ impl Dice {
             Colour::Red => &mut self.red,
             Colour::Yellow => &mut self.yellow,
             Colour::White => &mut self.white,
+            Colour::D20 => &mut self.d20,
         }
     }
 
@@ -201,6 +250,7 @@ impl Dice {
             white: self.white.len(),
             red: self.red.len(),
             yellow: self.yellow.len(),
+            d20: self.d20.len(),
         }
     }
 
@@ -250,6 +300,14 @@ pub enum DiceError {
     /// A die face outside 1..=6.
     #[error("a die shows 1 to 6; {0} is not a die face")]
     Face(i64),
+    /// A face outside its die's size (a d20 shows 1 to 20).
+    #[error("a {colour} die shows 1 to {faces}; {value} is not a die face", colour = colour.name(), faces = colour.faces())]
+    FaceOf {
+        /// The pool whose die it is.
+        colour: Colour,
+        /// The face given.
+        value: i64,
+    },
     /// The wrong number of dice of one colour.
     #[error("this roll needs {need} {colour} dice, but {have} were given", colour = colour.name())]
     Count {
@@ -263,6 +321,14 @@ pub enum DiceError {
     /// Typed dice that are not numbers.
     #[error("'{0}' is not a die: type the faces as digits 1 to 6, e.g. '4 3 6' or '436'")]
     Typed(String),
+    /// Typed faces of a die larger than a d6 that are not its faces.
+    #[error("'{text}' is not a {colour} die: type each face as a number 1 to {faces}, separated by spaces or commas, e.g. '17' or '3 12'", colour = colour.name(), faces = colour.faces())]
+    TypedOf {
+        /// The pool typed for.
+        colour: Colour,
+        /// What was typed.
+        text: String,
+    },
     /// A scripted source ran out.
     #[error("the scripted dice ran out: {colour} die number {index} was wanted", colour = colour.name())]
     ScriptEnded {
@@ -322,9 +388,10 @@ impl SeededDice {
 }
 
 impl DiceSource for SeededDice {
-    fn roll(&mut self, _colour: Colour, count: usize) -> Result<Vec<Die>, DiceError> {
+    fn roll(&mut self, colour: Colour, count: usize) -> Result<Vec<Die>, DiceError> {
+        let faces = colour.faces();
         Ok((0..count)
-            .map(|_| Die(self.rng.random_range(1..=6u8)))
+            .map(|_| Die(self.rng.random_range(1..=faces)))
             .collect())
     }
 }
@@ -335,6 +402,7 @@ pub struct ScriptedDice {
     white: VecDeque<Die>,
     red: VecDeque<Die>,
     yellow: VecDeque<Die>,
+    d20: VecDeque<Die>,
     handed: DiceCount,
 }
 
@@ -345,6 +413,7 @@ impl ScriptedDice {
             white: dice.white.iter().copied().collect(),
             red: dice.red.iter().copied().collect(),
             yellow: dice.yellow.iter().copied().collect(),
+            d20: dice.d20.iter().copied().collect(),
             handed: DiceCount::default(),
         }
     }
@@ -361,6 +430,7 @@ impl DiceSource for ScriptedDice {
             Colour::Red => (&mut self.red, &mut self.handed.red),
             Colour::Yellow => (&mut self.yellow, &mut self.handed.yellow),
             Colour::White => (&mut self.white, &mut self.handed.white),
+            Colour::D20 => (&mut self.d20, &mut self.handed.d20),
         };
         let mut out = Vec::with_capacity(count);
         for _ in 0..count {
@@ -393,7 +463,20 @@ impl TypedDice {
             white: count(white, Colour::White)?,
             red: count(red, Colour::Red)?,
             yellow: count(yellow, Colour::Yellow)?,
+            d20: Vec::new(),
         };
+        Ok(TypedDice(ScriptedDice::new(&dice)))
+    }
+
+    /// Reads typed text for each pool of `pools` (see [`parse_typed_of`]),
+    /// each face checked against its pool's size and each count against
+    /// `need`; a pool not listed is typed empty.
+    pub fn pools(typed: &[(Pool, &str)], need: DiceCount) -> Result<Self, DiceError> {
+        let mut dice = Dice::default();
+        for &(pool, text) in typed {
+            *dice.of_mut(pool.colour) = parse_typed_of(text, need.of(pool.colour), pool)?;
+        }
+        dice.expect_exactly(need)?;
         Ok(TypedDice(ScriptedDice::new(&dice)))
     }
 }
@@ -423,6 +506,46 @@ pub fn parse_typed(text: &str, expected: usize) -> Result<Vec<Die>, DiceError> {
     if out.len() != expected {
         return Err(DiceError::Count {
             colour: Colour::White,
+            need: expected,
+            have: out.len(),
+        });
+    }
+    Ok(out)
+}
+
+/// Reads the typed faces of one pool's dice and checks each against the
+/// pool's size and the count against `expected`. A d6 pool reads as
+/// [`parse_typed`] does (digits may run together); a larger die needs each
+/// face as its own number ("17 3" or "17,3": "173" would be ambiguous).
+pub fn parse_typed_of(text: &str, expected: usize, pool: Pool) -> Result<Vec<Die>, DiceError> {
+    if pool.faces <= 9 {
+        return parse_typed(text, expected).map_err(|e| match e {
+            DiceError::Count { need, have, .. } => DiceError::Count {
+                colour: pool.colour,
+                need,
+                have,
+            },
+            other => other,
+        });
+    }
+    let mut out = Vec::new();
+    for token in text.split(|c: char| c.is_whitespace() || c == ',') {
+        if token.is_empty() {
+            continue;
+        }
+        let die = token
+            .parse::<u8>()
+            .ok()
+            .and_then(|v| Die::of(v, pool.faces))
+            .ok_or_else(|| DiceError::TypedOf {
+                colour: pool.colour,
+                text: token.to_string(),
+            })?;
+        out.push(die);
+    }
+    if out.len() != expected {
+        return Err(DiceError::Count {
+            colour: pool.colour,
             need: expected,
             have: out.len(),
         });
@@ -494,6 +617,7 @@ mod tests {
             white: 2,
             red: 1,
             yellow: 1,
+            d20: 0,
         };
         let mut typed = TypedDice::new("4 3", "5", "2", need).unwrap();
         let mut dice = Dice::default();
@@ -521,6 +645,82 @@ mod tests {
                 index: 3
             })
         );
+    }
+
+    #[test]
+    fn a_d20_shows_1_to_20_and_a_d6_still_1_to_6() {
+        assert_eq!(Die::of(20, 20).map(Die::value), Some(20));
+        assert!(Die::of(21, 20).is_none());
+        assert!(Die::of(0, 20).is_none());
+        assert!(Die::of(7, 6).is_none());
+        assert!(Die::new(7).is_none(), "Die::new is a d6");
+        assert_eq!(Pool::d20().faces, 20);
+        assert_eq!(Colour::D20.name(), "d20");
+        assert_eq!(Colour::White.faces(), 6);
+    }
+
+    #[test]
+    fn typed_d20_faces_are_numbers_checked_by_size() {
+        let v = |s: &str, n| -> Vec<u8> {
+            parse_typed_of(s, n, Pool::d20())
+                .unwrap()
+                .iter()
+                .map(|d| d.value())
+                .collect()
+        };
+        assert_eq!(v("17", 1), vec![17]);
+        assert_eq!(v(" 3, 20 ", 2), vec![3, 20]);
+        let e = parse_typed_of("21", 1, Pool::d20()).unwrap_err();
+        assert!(matches!(e, DiceError::TypedOf { .. }));
+        assert!(e.to_string().contains("1 to 20"), "{e}");
+        assert!(matches!(
+            parse_typed_of("x", 1, Pool::d20()),
+            Err(DiceError::TypedOf { .. })
+        ));
+        assert_eq!(
+            parse_typed_of("3 4", 1, Pool::d20()),
+            Err(DiceError::Count {
+                colour: Colour::D20,
+                need: 1,
+                have: 2
+            })
+        );
+        // A d6 pool still reads digits run together and refuses a 7.
+        assert_eq!(
+            parse_typed_of("43", 2, Pool::d6(Colour::White)).unwrap(),
+            faces(&[4, 3]).unwrap()
+        );
+        assert!(parse_typed_of("7", 1, Pool::d6(Colour::White)).is_err());
+        let need = DiceCount {
+            d20: 1,
+            ..DiceCount::default()
+        };
+        let mut typed = TypedDice::pools(&[(Pool::d20(), "19")], need).unwrap();
+        let mut dice = Dice::default();
+        dice.fill_from(need, &mut typed).unwrap();
+        assert_eq!(dice.d20[0].value(), 19);
+    }
+
+    #[test]
+    fn seeded_d20s_show_every_face_and_d6_rolls_are_unchanged() {
+        let mut d = SeededDice::new(7);
+        let mut seen = [0usize; 21];
+        for die in d.roll(Colour::D20, 4000).unwrap() {
+            seen[die.value() as usize] += 1;
+        }
+        assert_eq!(seen[0], 0);
+        assert!(seen[1..].iter().all(|&n| n > 100), "{seen:?}");
+        // The d6 stream of a seed is what it was before the d20 came.
+        let mut a = SeededDice::new(42);
+        let mut b = ChaCha8Rng::seed_from_u64(42);
+        let mine: Vec<u8> = a
+            .roll(Colour::White, 50)
+            .unwrap()
+            .iter()
+            .map(|d| d.value())
+            .collect();
+        let raw: Vec<u8> = (0..50).map(|_| b.random_range(1..=6u8)).collect();
+        assert_eq!(mine, raw);
     }
 
     #[test]

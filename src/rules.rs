@@ -6,6 +6,8 @@ pub mod explain;
 pub mod homunculus_est;
 pub mod house;
 pub mod named;
+pub mod parkers_warlord;
+pub mod roberts_rules;
 pub mod warlord_i;
 pub mod warlords;
 
@@ -22,11 +24,17 @@ pub enum System {
     WarlordI,
     /// The Homunculus Est! quick-reference sheet (`rules/homunculus_est/`).
     HomunculusEst,
+    /// Robert's Rules of Warfare, as far as its description goes (`rules/roberts_rules/`).
+    RobertsRules,
+    /// Parker's Warlord, its command phase and movement (`rules/parkers_warlord/`).
+    ParkersWarlord,
 }
 named_enum!(System {
     "warlords" => System::Warlords,
     "warlord_i" => System::WarlordI,
     "homunculus_est" => System::HomunculusEst,
+    "roberts_rules" => System::RobertsRules,
+    "parkers_warlord" => System::ParkersWarlord,
 });
 
 impl System {
@@ -36,6 +44,8 @@ impl System {
             System::Warlords => "Warlords",
             System::WarlordI => "Warlord I",
             System::HomunculusEst => "Homunculus Est!",
+            System::RobertsRules => "Robert's Rules of Warfare",
+            System::ParkersWarlord => "Parker's Warlord",
         }
     }
 
@@ -47,6 +57,9 @@ impl System {
             System::WarlordI => "Move",
             // HE-5: a turn is two phases, one for each player.
             System::HomunculusEst => "Turn",
+            // RR-4: a turn is two half-turns, one for each player.
+            System::RobertsRules => "Turn",
+            System::ParkersWarlord => "Turn",
         }
     }
 
@@ -57,6 +70,8 @@ impl System {
             System::Warlords => warlords::HOUSE,
             System::WarlordI => warlord_i::HOUSE,
             System::HomunculusEst => homunculus_est::HOUSE,
+            System::RobertsRules => roberts_rules::HOUSE,
+            System::ParkersWarlord => parkers_warlord::HOUSE,
         }
     }
 

@@ -9,6 +9,8 @@ pub mod homunculus_est;
 pub mod house;
 pub mod library;
 pub mod new_battle;
+pub mod parkers_warlord;
+pub mod roberts_rules;
 pub mod save;
 pub mod system;
 pub mod toml_walk;

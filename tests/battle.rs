@@ -250,11 +250,13 @@ fn a_melee_applies_casualties_from_the_recorded_dice() {
                 white: faces(&[6, 5]).unwrap(),
                 red: faces(&[1]).unwrap(),
                 yellow: faces(&[6]).unwrap(),
+                ..Dice::default()
             },
             b: Dice {
                 white: faces(&[1, 2, 1]).unwrap(),
                 red: faces(&[1]).unwrap(),
                 yellow: faces(&[6]).unwrap(),
+                ..Dice::default()
             },
         },
     };

@@ -49,7 +49,11 @@ fn read(path: &Path) -> (usize, Vec<usize>) {
     match save::system_of(path).unwrap() {
         System::Warlords => of::<Warlords>(path),
         System::WarlordI => of::<WarlordI>(path),
-        s @ System::HomunculusEst => panic!("{}", save::not_played(path, s)),
+        s => panic!(
+            "{}: no earlier saves of {} exist",
+            path.display(),
+            s.title()
+        ),
     }
 }
 

@@ -113,11 +113,13 @@ fn scripted() -> Battle {
                     white: faces(&[6, 5]).unwrap(),
                     red: faces(&[1]).unwrap(),
                     yellow: faces(&[6]).unwrap(),
+                    ..Dice::default()
                 },
                 b: Dice {
                     white: faces(&[1, 2, 1]).unwrap(),
                     red: faces(&[1]).unwrap(),
                     yellow: faces(&[6]).unwrap(),
+                    ..Dice::default()
                 },
             },
         })

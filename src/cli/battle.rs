@@ -94,6 +94,10 @@ pub fn log(save: &Path, charts: Option<&Path>, html: Option<&Path>) -> ExitCode 
             eprintln!("herald: {}", save::not_played(save, s));
             ExitCode::from(2)
         }
+        Ok(s @ (System::RobertsRules | System::ParkersWarlord)) => {
+            eprintln!("herald: {}", save::not_played(save, s));
+            ExitCode::from(2)
+        }
         Err(e) => {
             eprintln!(
                 "herald: {} cannot be read; it is left as it is:\n{e}",
@@ -224,6 +228,7 @@ pub fn autoplay(path: &Path, events: usize) -> ExitCode {
             autoplay_with::<WarlordI>(path, events, |b, d| b.play_suggested(d).map(drop))
         }
         Ok(s @ System::HomunculusEst) => Err(save::not_played(path, s)),
+        Ok(s @ (System::RobertsRules | System::ParkersWarlord)) => Err(save::not_played(path, s)),
         Err(e) => Err(e.to_string()),
     };
     match played {

@@ -47,6 +47,13 @@ pub fn read_any(path: &str, text: &str) -> Result<AnyArmyFile, Vec<Problem>> {
         System::HomunculusEst => {
             homunculus_est::army::read_army(path, text).map(AnyArmyFile::HomunculusEst)
         }
+        s @ (System::RobertsRules | System::ParkersWarlord) => Err(vec![Problem::file_error(
+            path,
+            format!(
+                "this is a {} army; Herald resolves its rolls (herald resolve) but does not read its army files yet",
+                s.title()
+            ),
+        )]),
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::system;
 use super::toml_walk::{self, Problem};
-use super::{homunculus_est, warlord_i, warlords};
+use super::{homunculus_est, parkers_warlord, roberts_rules, warlord_i, warlords};
 use crate::rules::System;
 use toml::de::DeValue;
 
@@ -17,6 +17,10 @@ pub enum AnyCases {
     WarlordI(Vec<warlord_i::case::Case>),
     /// Homunculus Est! cases (`conformance/homunculus-est/README.md`).
     HomunculusEst(Vec<homunculus_est::case::Case>),
+    /// Robert's Rules cases (`conformance/roberts-rules/README.md`).
+    RobertsRules(Vec<roberts_rules::case::Case>),
+    /// Parker's Warlord cases (`conformance/parkers-warlord/README.md`).
+    ParkersWarlord(Vec<parkers_warlord::case::Case>),
 }
 
 impl AnyCases {
@@ -26,6 +30,8 @@ impl AnyCases {
             AnyCases::Warlords(c) => c.len(),
             AnyCases::WarlordI(c) => c.len(),
             AnyCases::HomunculusEst(c) => c.len(),
+            AnyCases::RobertsRules(c) => c.len(),
+            AnyCases::ParkersWarlord(c) => c.len(),
         }
     }
 
@@ -40,6 +46,8 @@ impl AnyCases {
             AnyCases::Warlords(c) => &c[i].id,
             AnyCases::WarlordI(c) => &c[i].id,
             AnyCases::HomunculusEst(c) => &c[i].id,
+            AnyCases::RobertsRules(c) => &c[i].id,
+            AnyCases::ParkersWarlord(c) => &c[i].id,
         }
     }
 
@@ -49,6 +57,8 @@ impl AnyCases {
             AnyCases::Warlords(c) => c[i].expect.as_ref(),
             AnyCases::WarlordI(c) => c[i].expect.as_ref(),
             AnyCases::HomunculusEst(c) => c[i].expect.as_ref(),
+            AnyCases::RobertsRules(c) => c[i].expect.as_ref(),
+            AnyCases::ParkersWarlord(c) => c[i].expect.as_ref(),
         }
     }
 
@@ -58,6 +68,8 @@ impl AnyCases {
             AnyCases::Warlords(_) => System::Warlords,
             AnyCases::WarlordI(_) => System::WarlordI,
             AnyCases::HomunculusEst(_) => System::HomunculusEst,
+            AnyCases::RobertsRules(_) => System::RobertsRules,
+            AnyCases::ParkersWarlord(_) => System::ParkersWarlord,
         }
     }
 }
@@ -69,6 +81,12 @@ pub fn read_cases(path: &str, text: &str) -> Result<AnyCases, Vec<Problem>> {
         System::WarlordI => warlord_i::case::read_cases(path, text).map(AnyCases::WarlordI),
         System::HomunculusEst => {
             homunculus_est::case::read_cases(path, text).map(AnyCases::HomunculusEst)
+        }
+        System::RobertsRules => {
+            roberts_rules::case::read_cases(path, text).map(AnyCases::RobertsRules)
+        }
+        System::ParkersWarlord => {
+            parkers_warlord::case::read_cases(path, text).map(AnyCases::ParkersWarlord)
         }
     }
 }

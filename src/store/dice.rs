@@ -16,7 +16,7 @@ pub fn faces<'s>(
     let mut out = Vec::new();
     for (path, item) in walk.list(f, key) {
         match toml_walk::integer(item.get_ref()) {
-            Some(v) if (1..=i64::from(faces)).contains(&v) => out.extend(Die::new(v as u8)),
+            Some(v) if (1..=i64::from(faces)).contains(&v) => out.extend(Die::of(v as u8, faces)),
             Some(v) => walk.error(
                 item.span(),
                 path,
@@ -83,5 +83,10 @@ mod tests {
             "{ps:?}"
         );
         assert!(ps[1].contains("a die is a whole number 1 to 6"), "{ps:?}");
+        let (d, ps) = read("d20 = [20, 1]\n", &[Pool::d20()]);
+        assert!(ps.is_empty(), "{ps:?}");
+        assert_eq!(d.d20.iter().map(|d| d.value()).collect::<Vec<_>>(), [20, 1]);
+        let (_, ps) = read("d20 = [21]\n", &[Pool::d20()]);
+        assert!(ps[0].contains("a die shows 1 to 20"), "{ps:?}");
     }
 }

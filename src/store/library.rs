@@ -138,6 +138,13 @@ pub fn summary(path: &Path) -> Result<SaveSummary, SaveError> {
             })
         }
         s @ System::HomunculusEst => Err(save::not_played_error(path, s)),
+        s @ (System::RobertsRules | System::ParkersWarlord) => Err(SaveError::Problems(
+            vec![crate::store::toml_walk::Problem::file_error(
+                path.display().to_string(),
+                save::not_played(path, s),
+            )],
+            None,
+        )),
     }
 }
 

@@ -130,10 +130,10 @@ pub fn create(
             setup.house = house;
             write(&path, name, seed, warlord_i::Battle::new(setup))?;
         }
-        System::HomunculusEst => {
+        s @ (System::HomunculusEst | System::RobertsRules | System::ParkersWarlord) => {
             return Err(NewBattleError::Battle(format!(
                 "these are {} armies; Herald resolves its cases and odds, but does not play its battles yet",
-                system.title()
+                s.title()
             )));
         }
     }

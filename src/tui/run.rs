@@ -301,6 +301,9 @@ pub fn open(path: &Path) -> Result<Opened, String> {
             );
             Ok(Opened::WarlordI(Console::new(app, file)))
         }
+        s @ (System::RobertsRules | System::ParkersWarlord) => {
+            Err(crate::store::save::not_played(path, s))
+        }
     }
 }
 

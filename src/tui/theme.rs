@@ -116,6 +116,7 @@ impl Theme {
                 Colour::Red => Style::new().fg(Color::White).bg(Color::Red),
                 Colour::Yellow => Style::new().fg(Color::Black).bg(Color::Yellow),
                 Colour::White => Style::new().fg(Color::Black).bg(Color::White),
+                Colour::D20 => Style::new().fg(Color::Black).bg(Color::Cyan),
             }
         } else {
             Style::new()

@@ -657,7 +657,8 @@ mod tests {
             DiceCount {
                 white: 8,
                 red: 2,
-                yellow: 0
+                yellow: 0,
+                d20: 0
             }
         );
         dice.red = faces(&[1, 1]).unwrap();
@@ -666,7 +667,8 @@ mod tests {
             DiceCount {
                 white: 8,
                 red: 3,
-                yellow: 1
+                yellow: 1,
+                d20: 0
             }
         );
         dice.red.push(Die::new(4).unwrap());
@@ -676,7 +678,8 @@ mod tests {
             DiceCount {
                 white: 10,
                 red: 3,
-                yellow: 1
+                yellow: 1,
+                d20: 0
             },
             "Slippery: 2 more white"
         );

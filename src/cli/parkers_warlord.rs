@@ -1,0 +1,3 @@
+//! The Parker's Warlord subcommands' own parts: resolving its conformance cases.
+
+pub mod resolve;

@@ -1,0 +1,3 @@
+//! The Robert's Rules subcommands' own parts: resolving its conformance cases.
+
+pub mod resolve;
