@@ -162,7 +162,7 @@ fn write_files<S: SaveCodec>(
 /// The report with the course section before its first turn.
 fn insert_course(report: &str, section: &str) -> String {
     match report.find("\n## ") {
-        Some(at) => format!("{}\n{section}{}", &report[..at + 1], &report[at + 1..]),
+        Some(at) => format!("{}{section}{}", &report[..at + 1], &report[at + 1..]),
         None => format!("{report}\n{section}"),
     }
 }
