@@ -497,3 +497,33 @@ fn an_evade_says_its_move() {
     assert!(text.contains("moves up to 4 spans"), "{text}");
     assert!(text.contains("it ends facing the way it moved"), "{text}");
 }
+
+#[test]
+fn at_80x24_the_side_to_act_shows_ten_rows() {
+    // Issue 24 item 12: at 80×24 the side activating shows at least 10
+    // unit rows (the log keeps one line, l opens it whole).
+    let mut app = support::hastings(1);
+    press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
+    assert_eq!(app.battle.phase(), Phase::Activation(Side::A));
+    let text = screen(&app, 80, 24);
+    for id in 1..=10 {
+        assert!(
+            text.lines().any(|l| l
+                .trim_start_matches(['›', ' '])
+                .starts_with(&format!("a{id} "))),
+            "a{id} in sight:\n{text}"
+        );
+    }
+    // The Normans' turn: their table has the rows.
+    press(&mut app, &["G", "Enter", "Enter"]);
+    assert_eq!(app.battle.phase(), Phase::Activation(Side::B));
+    let text = screen(&app, 80, 24);
+    for id in 1..=10 {
+        assert!(
+            text.lines().any(|l| l
+                .trim_start_matches(['›', ' '])
+                .starts_with(&format!("b{id} "))),
+            "b{id} in sight:\n{text}"
+        );
+    }
+}

@@ -36,7 +36,15 @@ impl Widget for &App {
         if small {
             return too_small(area, buf);
         }
-        let log_rows = if area.height >= 36 { 6 } else { 3 };
+        // At 80×24 the log gives its rows to the tables (issue 24: the side
+        // to act shows 10 rows); l opens the whole log.
+        let log_rows = if area.height >= 36 {
+            6
+        } else if area.height >= 30 {
+            3
+        } else {
+            1
+        };
         let [head, body, status, log_area, foot] = area.layout(&Layout::vertical([
             Constraint::Length(2),
             Constraint::Fill(1),

@@ -19,14 +19,36 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let list_rows = if gone.is_empty() {
         0
     } else {
-        (gone.len() as u16 + 1).min(if area.height >= 30 { 6 } else { 3 })
+        let most = match area.height {
+            30.. => 6,
+            20..=29 => 3,
+            _ => 2, // 80×24: one line, o lists them all
+        };
+        (gone.len() as u16 + 1).min(most)
     };
     let rows = |s: Side| app.on_table(s).len().max(1) as u16 + 2;
-    let a_rows = split(
-        area.height.saturating_sub(list_rows),
-        rows(Side::A),
-        rows(Side::B),
-    );
+    let height = area.height.saturating_sub(list_rows);
+    let mut a_rows = split(height, rows(Side::A), rows(Side::B));
+    // The side to act (else the one in focus) shows at least 10 units when
+    // it has them, the other what is left (at 80×24).
+    let acting = match app.battle.phase() {
+        crate::battle::warlords::Phase::Activation(s) => s,
+        _ => app.focus,
+    };
+    let want = rows(acting).min(12);
+    let has = if acting == Side::A {
+        a_rows
+    } else {
+        height.saturating_sub(a_rows)
+    };
+    if has < want {
+        let give = want.min(height.saturating_sub(rows(acting.other()).min(4)));
+        a_rows = if acting == Side::A {
+            give
+        } else {
+            height.saturating_sub(give)
+        };
+    }
     let [a, b, list] = area.layout(&Layout::vertical([
         Constraint::Length(a_rows),
         Constraint::Fill(1),
