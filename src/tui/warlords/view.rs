@@ -58,7 +58,9 @@ impl Widget for &App {
         let wide = area.width >= SIDE_DETAIL_WIDTH;
         let beside = wide && !self.detail_toggled;
         let (tables_area, detail_area) = if beside {
-            let w = if area.width >= 150 { 50 } else { 40 };
+            // Narrow enough at 120 columns for every bundled unit's name to
+            // show whole in the tables (issue 21); its lines wrap.
+            let w = if area.width >= 150 { 50 } else { 28 };
             let [t, d] = body.layout(&Layout::horizontal([
                 Constraint::Fill(1),
                 Constraint::Length(w),

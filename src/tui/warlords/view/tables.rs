@@ -65,6 +65,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             people = people.max(personalities(&units[i].unit, wide).chars().count());
         }
     }
+    // The unit's name before its personalities (issue 21: names whole at
+    // 120 columns); the personalities' cell shortens names, then cuts.
+    let people = people.min(10);
     let columns = Columns::new(&COLUMNS, area.width, &[name as u16, people as u16]);
     // The personalities' cell as wide as the columns left it: names are
     // shortened before a status is cut.
@@ -218,7 +221,16 @@ fn side(
     );
     for (row_y, &(i, u)) in (inner.y + 1..).zip(units.iter().skip(first).take(rows)) {
         let is_selected = focused && Some(i) == selected;
-        let cells = row(app, side, i, u, wide, people_width, is_selected);
+        let name_width = columns.at.get(2).map_or(0, |c| c.1) as usize;
+        let cells = row(
+            app,
+            side,
+            i,
+            u,
+            wide,
+            (name_width, people_width),
+            is_selected,
+        );
         if is_selected {
             buf.set_style(Rect::new(inner.x, row_y, inner.width, 1), t.selected());
         }
@@ -303,11 +315,18 @@ fn row<'a>(
     i: usize,
     u: &'a UnitState,
     wide: bool,
-    people_width: usize,
+    (name_width, people_width): (usize, usize),
     selected: bool,
 ) -> [Span<'a>; 12] {
     let t = &app.theme;
     let x = &u.unit;
+    // A name that must be cut ends in '…', so a cut is never read as whole.
+    let name: std::borrow::Cow<'a, str> = if x.name.chars().count() > name_width && name_width > 1 {
+        let cut: String = x.name.chars().take(name_width - 1).collect();
+        format!("{}…", cut.trim_end()).into()
+    } else {
+        x.name.as_str().into()
+    };
     let people = fit_personalities(x, wide, people_width);
     // In Melee: the opponent's id where moving or stopped would be (a unit
     // in contact has stopped, W-25).
@@ -331,7 +350,7 @@ fn row<'a>(
             " "
         }),
         Span::raw(format!("{}{}", side.name(), i + 1)),
-        Span::raw(x.name.as_str()),
+        Span::raw(name),
         Span::raw(words::troop_short(x.troop_type)),
         Span::raw(words::ranks(&x.ranks())),
         Span::raw(words::formation_short(x.formation)),
