@@ -1125,8 +1125,8 @@ fn a_charge_never_brought_to_contact_is_listed_until_the_move_is_concluded() {
     app.battle = cataphracts_charging();
     assert_eq!(app.battle.next_step(), Step::EndCharges);
     let words = app.next_words();
-    assert!(words.contains("not in contact: b1 charging a6"), "{words}");
-    assert!(screen(&app, 120, 40).contains("not in contact: b1 charging a6"));
+    assert!(words.contains("not in contact: b1 → a6"), "{words}");
+    assert!(screen(&app, 80, 24).contains("charge not in contact: b1 → a6 (e"));
     // Left as it is, the sequence still moves on, and says it at the melees.
     press(&mut app, &["Enter"]);
     assert_eq!(app.battle.phase(), Phase::Melees);
