@@ -1426,3 +1426,108 @@ fn a_unit_is_selected_by_its_id_on_the_tables() {
     press(&mut app, &["9"]);
     assert_eq!(app.selected_id(), Some(u(A, 9)), "19 is no unit: 9 alone");
 }
+
+#[test]
+fn a_killed_general_leaves_his_unit_and_a_wound_feeds_the_melee() {
+    // Issue 25 item 1 (Rules 29, 98, 99; WI-4, WI-21).
+    use herald::battle::warlord_i::CoCorrection;
+    let mut b = cataphracts_charging();
+    battle_support::play(
+        &mut b,
+        Event::Attach {
+            co: co(B, 1),
+            unit: Some(u(B, 1)),
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::CorrectCo {
+            co: co(B, 1),
+            correction: CoCorrection::Status(CoStatus::Wounded),
+        },
+        &[],
+    );
+    let facts = b.melee_facts(u(B, 1));
+    assert!(facts.general_leading && facts.general_wounded, "{facts:?}");
+    let mut app = carrhae(1);
+    app.battle = b.clone();
+    battle_support::play(
+        &mut app.battle,
+        Event::Engage {
+            a: u(B, 1),
+            b: u(A, 6),
+        },
+        &[],
+    );
+    battle_support::step(&mut app.battle, &[]);
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("yes (recorded: his wound)"), "{s}");
+    // Killed: he is with no unit, leads none, and joins none.
+    battle_support::play(
+        &mut b,
+        Event::CorrectCo {
+            co: co(B, 1),
+            correction: CoCorrection::Status(CoStatus::Killed),
+        },
+        &[],
+    );
+    assert_eq!(b.co(co(B, 1)).unwrap().with, None);
+    assert_eq!(b.general_with(u(B, 1)), None);
+    let facts = b.melee_facts(u(B, 1));
+    assert!(!facts.general_leading && !facts.general_wounded);
+    assert!(
+        b.record(Event::Attach {
+            co: co(B, 1),
+            unit: Some(u(B, 2)),
+        })
+        .is_err()
+    );
+}
+
+#[test]
+fn a_unit_off_the_table_holds_nothing() {
+    // Issue 25 item 5: a prisoner or destroyed unit shows no activity, no
+    // general with it and no APs.
+    use herald::battle::warlord_i::Correction;
+    let mut b = cataphracts_charging();
+    battle_support::play(
+        &mut b,
+        Event::Attach {
+            co: co(A, 2),
+            unit: Some(u(A, 6)),
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::Correct {
+            unit: u(A, 6),
+            correction: Correction::Aps(2),
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::Correct {
+            unit: u(A, 6),
+            correction: Correction::Bases(0),
+        },
+        &[],
+    );
+    let mut app = carrhae(1);
+    app.battle = b;
+    let s = screen(&app, 120, 40);
+    let row = s
+        .lines()
+        .find(|l| l.contains("a6  Gallic horse"))
+        .unwrap()
+        .to_string();
+    assert!(row.contains("destroyed"), "{row}");
+    assert!(
+        !row.contains("being charged") && !row.contains("with "),
+        "{row}"
+    );
+    assert!(row.contains(" -   -   destroyed"), "{row}");
+}

@@ -129,6 +129,10 @@ fn melee_side(f: &mut Form, b: &Battle, unit: UnitId, side: Side, facts: &mut Me
         key('w'),
         format!("{who}: that general is wounded (Rule 98)"),
         &mut facts.general_wounded,
+    )
+    .from_record(
+        held.general_wounded && facts.general_wounded,
+        "recorded: his wound",
     );
     f.flag(
         key('x'),

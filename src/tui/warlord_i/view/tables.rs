@@ -81,6 +81,10 @@ fn tone(u: &UnitState) -> Tone {
 /// What a unit is doing this Move, in words: its activity, its commands,
 /// its shot, the general with it.
 fn activity(app: &App, id: UnitId, u: &UnitState) -> String {
+    // A unit that left the table does nothing and holds no general (issue 25).
+    if u.off_table() {
+        return String::new();
+    }
     let mut words: Vec<String> = u
         .unit
         .activity
@@ -164,8 +168,16 @@ fn cells(app: &App, id: UnitId, u: &UnitState) -> Vec<Span<'static>> {
         Span::raw(u.unit.name.clone()),
         Span::raw(u.unit.troop_type.name().replace('_', " ")),
         Span::raw(u.unit.bases.to_string()),
-        Span::raw(u.unit.aps.to_string()),
-        Span::raw(u.unit.dps.to_string()),
+        Span::raw(if u.off_table() {
+            "-".to_string()
+        } else {
+            u.unit.aps.to_string()
+        }),
+        Span::raw(if u.off_table() {
+            "-".to_string()
+        } else {
+            u.unit.dps.to_string()
+        }),
         Span::styled(morale, t.tone(tone(u))),
         Span::raw(activity(app, id, u)),
         Span::raw(stars),
