@@ -164,7 +164,8 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
     play(&mut c, &["Enter", "Enter"]);
     assert_eq!(ccps(&c.app, co(B, 1)), 11, "Vd costs 1 (Rule 29)");
     // The cataphracts charge the Gallic horse from 10 cm: Vd 1 + 1 (WI-6).
-    play(&mut c, &["Home", "c", "Down", "Right", "Down"]);
+    // E54's number 3 (declaring charges) typed into the first fact.
+    play(&mut c, &["Home", "c", "3", "Down", "Down"]);
     play(&mut c, &right(6));
     play(&mut c, &["Down", "Right", "Right", "Enter", "Enter"]);
     assert_eq!(ccps(&c.app, co(B, 1)), 9);
@@ -1530,4 +1531,53 @@ fn a_unit_off_the_table_holds_nothing() {
         "{row}"
     );
     assert!(row.contains(" -   -   destroyed"), "{row}");
+}
+
+#[test]
+fn the_e54_purpose_steps_in_e54s_order_and_takes_its_number() {
+    // Issue 25 item 9: 1 special ... 6 prompting; the number typed.
+    let mut app = carrhae(1);
+    app.battle = at_parthian_command(15);
+    select(&mut app, u(B, 2));
+    press(&mut app, &["c"]);
+    let facts = app.panel.as_ref().unwrap().facts(&app.battle);
+    assert_eq!(facts[0].key, 'f', "the purpose is the first fact");
+    assert!(facts[0].value.starts_with("5 "), "{}", facts[0].value);
+    press(&mut app, &["3"]);
+    let Some(Event::Command { application, .. }) = app.panel.as_ref().map(|p| &p.event) else {
+        panic!("the command's panel")
+    };
+    assert_eq!(*application, herald::battle::warlord_i::Application::Attack);
+    // Its key starts a new number (after 3, a 1 would make 31).
+    press(&mut app, &["f", "1"]);
+    let facts = app.panel.as_ref().unwrap().facts(&app.battle);
+    assert!(facts[0].value.starts_with("1 "), "{}", facts[0].value);
+    for n in 2..=6 {
+        press(&mut app, &["f"]);
+        let facts = app.panel.as_ref().unwrap().facts(&app.battle);
+        assert!(
+            facts[0].value.starts_with(&format!("{n} ")),
+            "{}",
+            facts[0].value
+        );
+    }
+}
+
+#[test]
+fn typed_melee_dice_say_whose_is_whose() {
+    // Issue 25 item 7: the line names the order the dice are read in.
+    let mut app = carrhae(1);
+    app.battle = cataphracts_charging();
+    battle_support::play(
+        &mut app.battle,
+        Event::Engage {
+            a: u(B, 1),
+            b: u(A, 6),
+        },
+        &[],
+    );
+    battle_support::step(&mut app.battle, &[]);
+    press(&mut app, &["Enter", "t", "4"]);
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("in order (b1's, then a6's): 4"), "{s}");
 }

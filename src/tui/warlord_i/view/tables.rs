@@ -85,12 +85,12 @@ fn activity(app: &App, id: UnitId, u: &UnitState) -> String {
     if u.off_table() {
         return String::new();
     }
-    let mut words: Vec<String> = u
-        .unit
-        .activity
-        .iter()
-        .map(|a| a.name().replace('_', " "))
-        .collect();
+    let mut words: Vec<String> = Vec::new();
+    // The general first, so his name is never the part cut (issue 25).
+    if let Some(co) = app.battle.general_with(id).and_then(|c| app.battle.co(c)) {
+        words.push(format!("with {}", co.co.name));
+    }
+    words.extend(u.unit.activity.iter().map(|a| a.name().replace('_', " ")));
     for c in &u.commands {
         words.push(format!("commanded: {}", c.name()));
     }
@@ -101,9 +101,6 @@ fn activity(app: &App, id: UnitId, u: &UnitState) -> String {
     }
     if u.shot {
         words.push("shot".to_string());
-    }
-    if let Some(co) = app.battle.general_with(id).and_then(|c| app.battle.co(c)) {
-        words.push(format!("with {}", co.co.name));
     }
     words.join(", ")
 }
