@@ -1,3 +1,4 @@
 //! The Parker's Warlord subcommands' own parts: resolving its conformance cases.
 
+pub mod check;
 pub mod resolve;

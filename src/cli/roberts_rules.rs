@@ -1,3 +1,4 @@
 //! The Robert's Rules subcommands' own parts: resolving its conformance cases.
 
+pub mod check;
 pub mod resolve;
