@@ -26,7 +26,6 @@ use std::path::Path;
 use std::time::Instant;
 
 fn main() {
-    herald::tune_allocator();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("make") if args.len() == 3 => {

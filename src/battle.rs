@@ -7,6 +7,7 @@
 //! come in through events, rolled outside by a
 //! [`DiceSource`](crate::dice::DiceSource).
 
+pub mod course;
 pub mod entry;
 pub mod system;
 pub mod unit_id;

@@ -3,7 +3,9 @@
 //! arithmetic happens here.
 
 pub mod battle;
+pub mod charts;
 pub mod check;
+pub mod homunculus_est;
 pub mod odds;
 pub mod parkers_warlord;
 pub mod resolve;
@@ -53,7 +55,9 @@ Examples:
 const LOG_EXAMPLES: &str = "\
 Examples:
   herald log saves/hastings.toml
-  herald log saves/hastings.toml > hastings.md";
+  herald log saves/hastings.toml > hastings.md
+  herald log saves/hastings.toml --charts report/    # report/hastings.md + its two SVG charts
+  herald log saves/hastings.toml --html hastings.html  # one file, charts inline, prints on A4";
 
 const RESOLVE_EXAMPLES: &str = "\
 Examples:
@@ -130,6 +134,13 @@ pub enum Command {
     Log {
         /// The save file.
         save: PathBuf,
+        /// Write the report with the course of the battle into this folder
+        /// instead: NAME.md linking NAME-strength.svg and NAME-morale.svg.
+        #[arg(long, value_name = "DIR")]
+        charts: Option<PathBuf>,
+        /// Write a self-contained HTML report instead, the charts inline.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
     },
     /// Test support: records N suggested events in a save, acknowledging each durable write.
     #[command(hide = true)]
@@ -191,7 +202,9 @@ pub fn run(command: Command) -> ExitCode {
             saves,
             house,
         } => battle::new(&name, &sides, seed, &saves, &house),
-        Command::Log { save } => battle::log(&save),
+        Command::Log { save, charts, html } => {
+            battle::log(&save, charts.as_deref(), html.as_deref())
+        }
         Command::Autoplay { save, events } => battle::autoplay(&save, events),
         Command::Completions { shell } => completions(shell),
         Command::Play { save } => console(Some(save)),

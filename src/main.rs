@@ -5,7 +5,6 @@ use herald::cli::{self, Cli};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    herald::tune_allocator();
     plain_panic_message();
     match Cli::parse().command {
         Some(command) => cli::run(command),

@@ -30,6 +30,7 @@
 //! }
 //! ```
 
+pub mod homunculus_est;
 pub mod tables;
 pub mod warlord_i;
 pub mod warlords;

@@ -3,6 +3,7 @@
 //! a procedure states the dice it needs and turns given dice into an outcome.
 
 pub mod explain;
+pub mod homunculus_est;
 pub mod house;
 pub mod named;
 pub mod parkers_warlord;
@@ -21,6 +22,8 @@ pub enum System {
     Warlords,
     /// The Warlord I playsheet (`rules/warlord_i/`).
     WarlordI,
+    /// The Homunculus Est! quick-reference sheet (`rules/homunculus_est/`).
+    HomunculusEst,
     /// Robert's Rules of Warfare, as far as its description goes (`rules/roberts_rules/`).
     RobertsRules,
     /// Parker's Warlord, its command phase and movement (`rules/parkers_warlord/`).
@@ -29,6 +32,7 @@ pub enum System {
 named_enum!(System {
     "warlords" => System::Warlords,
     "warlord_i" => System::WarlordI,
+    "homunculus_est" => System::HomunculusEst,
     "roberts_rules" => System::RobertsRules,
     "parkers_warlord" => System::ParkersWarlord,
 });
@@ -39,8 +43,23 @@ impl System {
         match self {
             System::Warlords => "Warlords",
             System::WarlordI => "Warlord I",
+            System::HomunculusEst => "Homunculus Est!",
             System::RobertsRules => "Robert's Rules of Warfare",
             System::ParkersWarlord => "Parker's Warlord",
+        }
+    }
+
+    /// What the system calls one round of play: Warlords' turn, Warlord
+    /// I's Move (Rule 25), capitalised as a heading's first word.
+    pub fn turn_word(self) -> &'static str {
+        match self {
+            System::Warlords => "Turn",
+            System::WarlordI => "Move",
+            // HE-5: a turn is two phases, one for each player.
+            System::HomunculusEst => "Turn",
+            // RR-4: a turn is two half-turns, one for each player.
+            System::RobertsRules => "Turn",
+            System::ParkersWarlord => "Turn",
         }
     }
 
@@ -50,6 +69,7 @@ impl System {
         match self {
             System::Warlords => warlords::HOUSE,
             System::WarlordI => warlord_i::HOUSE,
+            System::HomunculusEst => homunculus_est::HOUSE,
             System::RobertsRules => roberts_rules::HOUSE,
             System::ParkersWarlord => parkers_warlord::HOUSE,
         }

@@ -5,6 +5,7 @@
 pub mod army;
 pub mod case;
 pub mod dice;
+pub mod homunculus_est;
 pub mod house;
 pub mod library;
 pub mod new_battle;

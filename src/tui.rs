@@ -8,6 +8,7 @@
 //! and what a failed save asks); `run` the terminal loop.
 
 pub mod console;
+pub mod course_view;
 pub mod facts;
 pub mod keys;
 pub mod log_browser;

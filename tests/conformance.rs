@@ -15,12 +15,14 @@ use std::process::Command;
 
 /// The contract's folders this Herald reads: the top level and each
 /// subfolder whose issue is done (`next/`: what a result does next;
-/// `warlord-i/`: the second rule system; `roberts-rules/` and
-/// `parkers-warlord/`: the two texts refereed as far as they go).
+/// `warlord-i/`: the second rule system; `homunculus-est/`: the third;
+/// `roberts-rules/` and `parkers-warlord/`: the two texts refereed as far
+/// as they go).
 const CONTRACT: &[&str] = &[
     "",
     "/next",
     "/warlord-i",
+    "/homunculus-est",
     "/roberts-rules",
     "/parkers-warlord",
 ];

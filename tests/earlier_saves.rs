@@ -146,3 +146,53 @@ fn the_copies_are_the_shared_battles_unedited() {
         }
     }
 }
+
+#[test]
+fn a_berserk_move_set_aside_in_melee_stands_under_an_earlier_reading() {
+    // Issue 24 item 2: a Berserk unit in Melee owes no Berserk Move now
+    // (2.4.10, 2.6.3), so Hastings' event 38, the referee setting aside the
+    // Fyrd of Sussex's Berserk Move in Melee, stands as recorded under an
+    // earlier reading; the battle opens and goes on (test above).
+    let (_, earlier) = read(Path::new("tests/earlier_saves/hastings-turns-1-4.toml"));
+    assert_eq!(earlier, vec![38]);
+}
+
+#[test]
+fn stands_lost_each_turn_add_up_to_the_change_in_strength() {
+    // Issue 24 item 13: the report is true to itself: over a whole battle,
+    // the stands each turn's summary says were lost (less those given back)
+    // equal the change in stands on the table the strength table shows; a
+    // unit that leaves the table takes its stands with it (1.7.4).
+    use herald::battle::warlords::summary;
+    use herald::rules::Side;
+    for name in [
+        "hastings-turns-1-4.toml",
+        "bannockburn-turns-1-3.toml",
+        "agincourt-turns-1-2.toml",
+    ] {
+        let path = Path::new("tests/earlier_saves").join(name);
+        let loaded = save::load::<Warlords>(&path).unwrap();
+        let battle = &loaded.data.battle;
+        for side in [Side::A, Side::B] {
+            let start: u32 = battle.setup().units(side).map(|u| u.stands).sum();
+            let now: u32 = battle
+                .units(side)
+                .filter(|(_, u)| !u.off_table())
+                .map(|(_, u)| u.unit.stands)
+                .sum();
+            let mut net: i64 = 0;
+            for turn in 1..=battle.turn() {
+                if let Some(s) = summary::of_turn(battle, turn) {
+                    let l = &s.losses[side as usize];
+                    net += i64::from(l.stands_lost) - i64::from(l.stands_restored);
+                }
+            }
+            assert_eq!(
+                net,
+                i64::from(start) - i64::from(now),
+                "{name}, side {}: stands lost in the summaries against the strength table",
+                side.name()
+            );
+        }
+    }
+}

@@ -316,15 +316,29 @@ fn fugitive_modifiers_rule_13() {
     };
     let f = FugitiveSituation::default;
     let (base, _) = run(&u, f());
+    // Rule 13, WI-11: elephants bursting through count against NO troops,
+    // chariots, elephants or artillery, never against OO skirmishers.
+    let elephants = FugitiveSituation {
+        elephants_burst_through: 2,
+        ..f()
+    };
+    let (c, t) = run(&u, elephants);
+    assert_eq!(c, base, "no elephant bonus against OO troops");
+    assert!(t.contains("not OO troops"), "{t}");
+    let mut close = u.clone();
+    close.order = Order::Nc;
+    let (close_base, _) = run(&close, f());
+    let (c, t) = run(&close, elephants);
+    check(
+        "elephants",
+        &close_base,
+        &c,
+        &t,
+        2,
+        "elephant(s) bursting through",
+        "Rule 13",
+    );
     for (s, d, needle) in [
-        (
-            FugitiveSituation {
-                elephants_burst_through: 2,
-                ..f()
-            },
-            2,
-            "elephant(s) bursting through",
-        ),
         (
             FugitiveSituation {
                 overriding_bases: 5,

@@ -595,7 +595,12 @@ fn g_goes_to_another_step_of_the_turn_and_u_takes_it_back() {
     press(&mut app, &["Up", "Enter"]);
     assert_eq!(app.context(), Context::GoTo);
     assert_eq!(app.battle.events().len(), events);
+    // Past units not activated: said first, a second Enter goes (2.2).
     press(&mut app, &["Down", "Down", "Enter"]);
+    assert_eq!(app.context(), Context::GoTo);
+    assert_eq!(app.battle.events().len(), events);
+    assert!(screen(&app, 120, 40).contains("not activated"));
+    press(&mut app, &["Enter"]);
     assert_eq!(app.context(), Context::Tables);
     assert_eq!(app.battle.phase(), Phase::Melee);
     assert_eq!(app.battle.events().len(), events + 1);
@@ -608,12 +613,17 @@ fn g_goes_to_another_step_of_the_turn_and_u_takes_it_back() {
     assert_eq!(app.battle.events().len(), events);
     // On to the next turn's initiative, the last step offered; from there
     // no earlier turn is (the battle would start it afresh).
-    press(&mut app, &["G", "Down", "Down", "Down", "Down", "Enter"]);
+    press(
+        &mut app,
+        &["G", "Down", "Down", "Down", "Down", "Enter", "Enter"],
+    );
     assert_eq!(
         (app.battle.turn(), app.battle.phase()),
         (2, Phase::Initiative)
     );
-    press(&mut app, &["G"]);
+    // The turn's summary, as at a normal turn end.
+    assert_eq!(app.context(), Context::Summary);
+    press(&mut app, &["Esc", "G"]);
     let s = screen(&app, 120, 40);
     assert!(s.contains("turn 2, initiative (now)"), "{s}");
     assert!(!s.contains("turn 1,"), "{s}");
@@ -636,6 +646,9 @@ fn going_elsewhere_says_what_it_sets_aside() {
     assert!(s.contains("set aside:"), "{s}");
     assert!(s.contains("must"), "{s}");
     press(&mut app, &["Enter"]);
+    if app.context() == Context::GoTo {
+        press(&mut app, &["Enter"]); // the second, past units not activated (2.2)
+    }
     assert!(
         app.battle.duties().is_empty(),
         "the battle drops what was due"

@@ -262,7 +262,7 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
     // 6. Charges: the cataphracts reach the Gallic horse.
     assert_eq!(c.app.battle.phase(), Phase::Charges);
     play(&mut c, &["Tab", "Home", "e"]);
-    play(&mut c, &right(5));
+    // The declared target is offered first (issue 21 item 1).
     play(&mut c, &["Enter", "Enter"]);
     assert_eq!(c.app.battle.in_melee_with(u(A, 6)), vec![u(B, 1)]);
     play(&mut c, &["Enter"]);
@@ -573,6 +573,15 @@ fn l_opens_the_whole_log_in_the_shells_browser() {
     assert!(
         text.contains("side b"),
         "the order of play is in the log:\n{text}"
+    );
+    // Warlord I plays Moves, not turns (Rule 25; issue 21 item 9).
+    assert!(
+        text.contains("Move 1 ·") && text.contains("move 1"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Turn 1") && !text.contains("turn 1"),
+        "{text}"
     );
     // Esc closes it, and nothing was recorded while it was open.
     play(&mut c, &["Esc"]);
@@ -1027,4 +1036,393 @@ fn every_panels_facts_have_a_key_each() {
             panic!("{}: {e}", event.kind());
         }
     }
+}
+
+/// Carrhae at side b's command step, Surena with `ccps` CCPs, the rest
+/// of the Move's steps as `first_move` plays them up to there.
+fn at_parthian_command(ccps: u32) -> Battle {
+    use herald::battle::warlord_i::CoCorrection;
+    let mut b = battle_support::carrhae();
+    battle_support::step(&mut b, &[2, 5]); // side b is Player 1
+    battle_support::step(&mut b, &[4, 5, 6]); // Surena: 15
+    if ccps != 15 {
+        battle_support::play(
+            &mut b,
+            Event::CorrectCo {
+                co: co(B, 1),
+                correction: CoCorrection::Ccps(ccps),
+            },
+            &[],
+        );
+    }
+    b
+}
+
+/// Surena's cataphracts (b1) commanded to charge the Gallic horse (a6),
+/// then the battle moved on to the charges.
+fn cataphracts_charging() -> Battle {
+    use herald::battle::warlord_i::{Application, CommandFacts};
+    let mut b = at_parthian_command(15);
+    battle_support::play(
+        &mut b,
+        Event::Command {
+            unit: u(B, 1),
+            co: co(B, 1),
+            application: Application::Attack,
+            target: Some(u(A, 6)),
+            facts: CommandFacts::default(),
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::GoTo {
+            turn: 1,
+            phase: Phase::Charges,
+        },
+        &[],
+    );
+    b
+}
+
+fn select(app: &mut App, id: UnitId) {
+    app.focus = id.side;
+    app.selected[id.side as usize] = id.index;
+}
+
+#[test]
+fn contact_proposes_the_declared_target_then_a_unit_in_contact() {
+    // Issue 21 item 1: b1 declared its charge on a6; `e` offers a6, not a1.
+    let mut app = carrhae(1);
+    app.battle = cataphracts_charging();
+    select(&mut app, u(B, 1));
+    press(&mut app, &["e"]);
+    let p = app.panel.as_ref().expect("the contact panel");
+    assert_eq!(
+        p.event,
+        Event::Engage {
+            a: u(B, 1),
+            b: u(A, 6)
+        }
+    );
+    // From the charged unit's side: the unit that charges it.
+    press(&mut app, &["Esc"]);
+    select(&mut app, u(A, 6));
+    press(&mut app, &["e"]);
+    assert_eq!(
+        app.panel.as_ref().unwrap().event,
+        Event::Engage {
+            a: u(A, 6),
+            b: u(B, 1)
+        }
+    );
+}
+
+#[test]
+fn a_charge_never_brought_to_contact_is_listed_until_the_move_is_concluded() {
+    // Issue 21 item 8, WI-23: the walker names it; the referee may leave it.
+    let mut app = carrhae(1);
+    app.battle = cataphracts_charging();
+    assert_eq!(app.battle.next_step(), Step::EndCharges);
+    let words = app.next_words();
+    assert!(words.contains("not in contact: b1 charging a6"), "{words}");
+    assert!(screen(&app, 120, 40).contains("not in contact: b1 charging a6"));
+    // Left as it is, the sequence still moves on, and says it at the melees.
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.battle.phase(), Phase::Melees);
+    assert!(app.next_words().contains("not in contact"));
+    // Brought to contact, it is no longer listed.
+    select(&mut app, u(B, 1));
+    press(&mut app, &["u", "e", "Enter", "Enter"]);
+    assert_eq!(app.battle.in_melee_with(u(B, 1)), vec![u(A, 6)]);
+    assert!(!app.next_words().contains("not in contact"));
+}
+
+#[test]
+fn trying_to_charge_home_starts_from_the_record() {
+    // Issue 21 item 5, Rules 58-59: charging with "pressing home an attack".
+    use herald::battle::warlord_i::WaverCause;
+    let mut app = carrhae(1);
+    let mut b = cataphracts_charging();
+    battle_support::play(
+        &mut b,
+        Event::Flag {
+            unit: u(B, 1),
+            cause: WaverCause::PressHome,
+        },
+        &[],
+    );
+    app.battle = b;
+    press(&mut app, &["Enter"]);
+    let Some(Event::WaverTest {
+        unit, situation, ..
+    }) = app.panel.as_ref().map(|p| &p.event)
+    else {
+        panic!("the waver test's panel")
+    };
+    assert_eq!(*unit, u(B, 1));
+    assert!(
+        situation.charging_home,
+        "Herald holds it: it is charging home"
+    );
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("trying to charge home") && s.contains("recorded: pressing home"),
+        "{s}"
+    );
+}
+
+#[test]
+fn followed_up_starts_from_the_record_in_the_next_round() {
+    // Issue 21 item 5, WI-20: b1 followed up in round 1 (Herald recorded
+    // it); in round 2 it advances into the melee.
+    use herald::rules::warlord_i::{MeleeFacts, Response, SidesDice};
+    let mut b = cataphracts_charging();
+    battle_support::play(
+        &mut b,
+        Event::Engage {
+            a: u(B, 1),
+            b: u(A, 6),
+        },
+        &[],
+    );
+    battle_support::step(&mut b, &[]);
+    let facts_a = b.melee_facts(u(B, 1));
+    battle_support::play(
+        &mut b,
+        Event::Melee {
+            a: u(B, 1),
+            b: u(A, 6),
+            facts_a: MeleeFacts {
+                charge_advantage: true,
+                ..facts_a
+            },
+            facts_b: MeleeFacts {
+                response: Response::Retreat,
+                ..MeleeFacts::default()
+            },
+            dice: SidesDice::default(),
+        },
+        &[4, 3],
+    );
+    assert_eq!(b.in_melee_with(u(B, 1)), vec![u(A, 6)], "followed up");
+    battle_support::play(
+        &mut b,
+        Event::GoTo {
+            turn: 2,
+            phase: Phase::Melees,
+        },
+        &[],
+    );
+    assert!(b.melee_facts(u(B, 1)).advancing, "it followed up (WI-20)");
+    assert!(!b.melee_facts(u(A, 6)).advancing);
+    let mut app = carrhae(1);
+    app.battle = b;
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("yes (record: followed up)"), "{s}");
+}
+
+#[test]
+fn a_transfer_beyond_the_c_in_cs_ccps_is_refused_as_soon_as_it_is_set() {
+    // Issue 21 item 6, WI-5: Surena has 15; giving 20 is refused at once.
+    let mut app = carrhae(1);
+    app.battle = at_parthian_command(15);
+    press(&mut app, &["Enter", "c", "20"]);
+    let p = app.panel.as_ref().unwrap();
+    let why = p.error.clone().unwrap_or_default();
+    assert!(why.contains("he cannot give 20"), "{why}");
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("Odds"), "no odds for an impossible roll: {s}");
+    // Back within his CCPs, the refusal goes.
+    press(&mut app, &["Backspace", "Backspace", "3"]);
+    assert_eq!(app.panel.as_ref().unwrap().error, None);
+}
+
+#[test]
+fn a_second_shot_is_refused_as_the_panel_opens() {
+    // Issue 21 item 6, Rule 25 step 4: each unit shoots once a Move.
+    use herald::rules::warlord_i::ShootingSituation;
+    let mut b = at_parthian_command(15);
+    battle_support::play(
+        &mut b,
+        Event::GoTo {
+            turn: 1,
+            phase: Phase::Shooting,
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::Shooting {
+            shooter: u(B, 2),
+            target: u(A, 1),
+            situation: ShootingSituation {
+                range_cm: 10,
+                ..ShootingSituation::default()
+            },
+            dice: Default::default(),
+        },
+        &[6],
+    );
+    let mut app = carrhae(1);
+    app.battle = b;
+    select(&mut app, u(B, 2));
+    press(&mut app, &["s"]);
+    let why = app
+        .panel
+        .as_ref()
+        .unwrap()
+        .error
+        .clone()
+        .unwrap_or_default();
+    assert!(why.contains("has shot this Move"), "{why}");
+    press(&mut app, &["r", "10"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("has shot this Move") && !s.contains("Odds"),
+        "{s}"
+    );
+}
+
+#[test]
+fn a_flank_shot_takes_the_flank_geometry_until_said() {
+    // Issue 21 item 4, Rule 56, WI-17: the first legion is 4 files by 2
+    // ranks; from its flank 2 bases face the shooters, 4 files deep.
+    let mut b = at_parthian_command(15);
+    battle_support::play(
+        &mut b,
+        Event::GoTo {
+            turn: 1,
+            phase: Phase::Shooting,
+        },
+        &[],
+    );
+    let mut app = carrhae(1);
+    app.battle = b;
+    select(&mut app, u(B, 2));
+    press(&mut app, &["s", "a", "1", "f"]);
+    let facts = app.panel.as_ref().unwrap().facts(&app.battle);
+    let fact = |k: char| facts.iter().find(|f| f.key == k).unwrap().clone();
+    assert_eq!(fact('f').value, "flank");
+    assert_eq!(
+        (fact('n').value.as_str(), fact('d').value.as_str()),
+        ("2", "4")
+    );
+    assert!(screen(&app, 120, 40).contains("2 (its ranks)"));
+    // Said otherwise, it stays as said.
+    press(&mut app, &["n", "3"]);
+    let facts = app.panel.as_ref().unwrap().facts(&app.battle);
+    assert_eq!(facts.iter().find(|f| f.key == 'n').unwrap().value, "3");
+}
+
+#[test]
+fn the_selected_unit_is_marked_with_and_without_colour() {
+    // Issue 21 item 10: a mark that reads without colour (NO_COLOR), and
+    // the row reversed and bold in colour.
+    let mut app = carrhae(1);
+    press(&mut app, &["Down"]);
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = screen(&app, w, h);
+        let marked: Vec<&str> = s.lines().filter(|l| l.starts_with('›')).collect();
+        assert_eq!(marked.len(), 1, "{s}");
+        assert!(marked[0].starts_with("› a2  Second legion"), "{s}");
+    }
+    app.theme = Theme::coloured();
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+    let buf = terminal.backend().buffer();
+    let row = (0..24)
+        .find(|&y| buf[(0, y)].symbol() == "›")
+        .expect("the marked row");
+    let style = buf[(10, row)].style();
+    assert!(
+        style
+            .add_modifier
+            .contains(ratatui::style::Modifier::REVERSED | ratatui::style::Modifier::BOLD),
+        "{style:?}"
+    );
+}
+
+#[test]
+fn words_at_80x24_and_120x40() {
+    // Issue 21 item 9: COs are not labelled as units are; cut names stay
+    // apart; s, e and x are in the footer at 80 columns.
+    let app = carrhae(1);
+    let small = screen(&app, 80, 24);
+    let footer = small.lines().last().unwrap();
+    for hint in [
+        "s shoot",
+        "e engage",
+        "x correct",
+        "c command",
+        "u undo",
+        "q quit",
+    ] {
+        assert!(footer.contains(hint), "{hint}: {footer}");
+    }
+    let row = |s: &str, id: &str| {
+        s.lines()
+            .find(|l| l.get(2..).is_some_and(|r| r.starts_with(&format!("{id} "))))
+            .map(|l| l[2..].split("  ").nth(1).unwrap_or("").trim().to_string())
+            .unwrap()
+    };
+    let (right, left) = (row(&small, "b3"), row(&small, "b4"));
+    assert_ne!(right, left, "{small}");
+    assert!(
+        right.contains('…') && left.contains('…'),
+        "{right} / {left}"
+    );
+    assert!(small.contains("COs: CO a1**"), "{small}");
+    let big = screen(&app, 120, 40);
+    assert!(big.contains("Crassus (CO a1) **"), "{big}");
+    assert!(!big.contains("Crassus (a1)"), "{big}");
+}
+
+#[test]
+fn a_results_what_changed_and_why_are_reachable() {
+    // Issue 21 item 9: at 80x24 a long result scrolls (↓), and `r` opens
+    // the last result again from the tables.
+    let mut app = carrhae(1);
+    app.battle = cataphracts_charging();
+    battle_support::play(
+        &mut app.battle,
+        Event::Engage {
+            a: u(B, 1),
+            b: u(A, 6),
+        },
+        &[],
+    );
+    battle_support::step(&mut app.battle, &[]);
+    press(&mut app, &["Enter", "c", "t", "43", "Enter", "r"]);
+    assert_eq!(app.context(), Context::Result);
+    let first = screen(&app, 80, 24);
+    assert!(first.contains("What changed"), "{first}");
+    assert!(!first.contains("Now: "), "the end is below: {first}");
+    press(&mut app, &["Down"; 30]);
+    let end = screen(&app, 80, 24);
+    assert!(end.contains("Now: "), "{end}");
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Tables);
+    press(&mut app, &["r"]);
+    assert_eq!(app.context(), Context::Result);
+    let again = screen(&app, 120, 40);
+    assert!(
+        again.contains("What changed") && again.contains("Why"),
+        "{again}"
+    );
+}
+
+#[test]
+fn a_unit_is_selected_by_its_id_on_the_tables() {
+    // B10 from either table, digits alone on the focused side.
+    let mut app = carrhae(1);
+    press(&mut app, &["B10"]);
+    assert_eq!(app.selected_id(), Some(u(B, 10)));
+    press(&mut app, &["3"]);
+    assert_eq!(app.selected_id(), Some(u(B, 3)));
+    press(&mut app, &["A", "11"]);
+    assert_eq!(app.selected_id(), Some(u(A, 11)));
+    press(&mut app, &["9"]);
+    assert_eq!(app.selected_id(), Some(u(A, 9)), "19 is no unit: 9 alone");
 }

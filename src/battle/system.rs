@@ -4,10 +4,11 @@
 //! record, undo and redo at any depth, replay, checkpoints, the entries kept,
 //! and who left the table when.
 
+use super::course::Measure;
 use super::{BattleError, Entry, UnitId};
 use crate::dice::Pool;
-use crate::rules::System;
 use crate::rules::house::House;
+use crate::rules::{Side, System};
 use std::fmt::Debug;
 
 /// A rule system as the battle engine sees it. Implemented by a marker type
@@ -70,4 +71,13 @@ pub trait RuleSystem: Sized + 'static {
     /// The unit an event takes off the table by the referee's hand, if any
     /// (units the rules take off show in the entry: [`Effect::leaves_table`](super::Effect)).
     fn removes(event: &Self::Event) -> Option<UnitId>;
+
+    /// Each side's strength and units in each morale state, in the system's
+    /// own terms, for the course of the battle (`battle::course`).
+    fn measure(state: &Self::State, setup: &Self::Setup) -> Measure;
+
+    /// A side as the screens name it (its armies' short labels).
+    fn side_name(_setup: &Self::Setup, side: Side) -> String {
+        format!("side {}", side.name())
+    }
 }

@@ -9,6 +9,7 @@
 //! `rules::warlord_i` on them and keeps every count.
 
 pub mod auto;
+pub mod course;
 pub mod effects;
 pub mod event;
 pub mod report;
@@ -85,6 +86,18 @@ impl RuleSystem for WarlordI {
 
     fn unit_counts(state: &State) -> [usize; 2] {
         [state.units[0].len(), state.units[1].len()]
+    }
+
+    fn measure(state: &State, setup: &Setup) -> crate::battle::course::Measure {
+        course::measure(state, setup)
+    }
+
+    fn side_name(setup: &Setup, side: Side) -> String {
+        let labels: Vec<&str> = setup.sides[side as usize]
+            .iter()
+            .map(|a| a.side.as_str())
+            .collect();
+        labels.join(" & ")
     }
 
     fn removes(event: &Event) -> Option<UnitId> {
@@ -292,6 +305,22 @@ impl Battle {
             })
             .map(|(id, _)| id)
             .collect()
+    }
+
+    /// The enemy `id` meets in contact, as the record has it: the one it
+    /// was commanded to charge this Move, else one that was commanded to
+    /// charge it, else one it is in melee with (Rules 63-76, WI-23).
+    pub fn opponent_of(&self, id: UnitId) -> Option<UnitId> {
+        let live = |t: &UnitId| self.unit(*t).is_some_and(|u| !u.off_table());
+        if let Some(t) = self.unit(id).and_then(|u| u.charge_target)
+            && live(&t)
+        {
+            return Some(t);
+        }
+        self.units(id.side.other())
+            .find(|(_, u)| !u.off_table() && u.charge_target == Some(id))
+            .map(|(t, _)| t)
+            .or_else(|| self.in_melee_with(id).into_iter().find(live))
     }
 
     /// The units `id` is in melee with.

@@ -3,6 +3,7 @@
 //! activates next, who is in Melee, what a result left to do).
 
 pub mod auto;
+pub mod course;
 pub mod duty;
 pub mod effects;
 pub mod event;
@@ -82,6 +83,18 @@ impl RuleSystem for Warlords {
 
     fn unit_counts(state: &State) -> [usize; 2] {
         [state.units[0].len(), state.units[1].len()]
+    }
+
+    fn measure(state: &State, setup: &Setup) -> crate::battle::course::Measure {
+        course::measure(state, setup)
+    }
+
+    fn side_name(setup: &Setup, side: Side) -> String {
+        let labels: Vec<&str> = setup.sides[side as usize]
+            .iter()
+            .map(|a| a.side.as_str())
+            .collect();
+        labels.join(" & ")
     }
 
     fn removes(event: &Event) -> Option<UnitId> {

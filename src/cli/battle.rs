@@ -2,6 +2,7 @@
 //! each by the armies' or the save's rule system; and the hidden `herald
 //! autoplay` the crash test drives.
 
+use super::charts;
 use crate::battle::BattleError;
 use crate::battle::warlord_i::WarlordI;
 use crate::battle::warlords::Warlords;
@@ -70,17 +71,29 @@ fn create(
     })
 }
 
-/// Prints a save's battle report in Markdown, by the save's rule system.
-pub fn log(save: &Path) -> ExitCode {
+/// Prints a save's battle report in Markdown, by the save's rule system;
+/// or writes it with its charts (`--charts DIR`) or as HTML (`--html FILE`).
+pub fn log(save: &Path, charts: Option<&Path>, html: Option<&Path>) -> ExitCode {
+    let outputs = Outputs { charts, html };
     match save::system_of(save) {
         // Warlords' report is long (a table of every unit each turn): it is
         // written in pieces, never held whole.
-        Ok(System::Warlords) => {
-            report::<Warlords>(save, crate::battle::warlords::report::write_markdown)
+        Ok(System::Warlords) => report::<Warlords>(
+            save,
+            crate::battle::warlords::report::write_markdown,
+            &outputs,
+        ),
+        Ok(System::WarlordI) => report::<WarlordI>(
+            save,
+            |battle, name, out| {
+                out.write_all(crate::battle::warlord_i::report::markdown(battle, name).as_bytes())
+            },
+            &outputs,
+        ),
+        Ok(s @ System::HomunculusEst) => {
+            eprintln!("herald: {}", save::not_played(save, s));
+            ExitCode::from(2)
         }
-        Ok(System::WarlordI) => report::<WarlordI>(save, |battle, name, out| {
-            out.write_all(crate::battle::warlord_i::report::markdown(battle, name).as_bytes())
-        }),
         Ok(s @ (System::RobertsRules | System::ParkersWarlord)) => {
             eprintln!("herald: {}", save::not_played(save, s));
             ExitCode::from(2)
@@ -95,10 +108,70 @@ pub fn log(save: &Path) -> ExitCode {
     }
 }
 
+/// Where `herald log` writes instead of printing.
+struct Outputs<'a> {
+    charts: Option<&'a Path>,
+    html: Option<&'a Path>,
+}
+
+/// Writes the report with its course of the battle: into a folder as
+/// Markdown and two SVG charts, or as one HTML file.
+fn write_files<S: SaveCodec>(
+    battle: &crate::battle::Battle<S>,
+    name: &str,
+    report: &str,
+    outputs: &Outputs,
+) -> Result<Vec<PathBuf>, String> {
+    let course = battle.course();
+    let mut written = Vec::new();
+    let write = |path: &Path, text: &str| -> Result<PathBuf, String> {
+        std::fs::write(path, text)
+            .map(|()| path.to_path_buf())
+            .map_err(|e| format!("herald: {} could not be written: {e}", path.display()))
+    };
+    if let Some(dir) = outputs.charts {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            format!(
+                "herald: the folder {} could not be made: {e}",
+                dir.display()
+            )
+        })?;
+        let strength = format!("{name}-strength.svg");
+        let morale = format!("{name}-morale.svg");
+        written.push(write(
+            &dir.join(&strength),
+            &charts::strength_svg(&course)?,
+        )?);
+        written.push(write(&dir.join(&morale), &charts::morale_svg(&course)?)?);
+        // The course goes after the report's first table (the sides).
+        let section = charts::markdown(&course, Some((&strength, &morale)));
+        let md = insert_course(report, &section);
+        written.push(write(&dir.join(format!("{name}.md")), &md)?);
+    }
+    if let Some(file) = outputs.html {
+        let title = report
+            .lines()
+            .next()
+            .map_or(name, |l| l.trim_start_matches("# "));
+        let body = report.split_once('\n').map_or("", |(_, rest)| rest);
+        written.push(write(file, &charts::html(title, &course, body)?)?);
+    }
+    Ok(written)
+}
+
+/// The report with the course section before its first turn.
+fn insert_course(report: &str, section: &str) -> String {
+    match report.find("\n## ") {
+        Some(at) => format!("{}\n{section}{}", &report[..at + 1], &report[at + 1..]),
+        None => format!("{report}\n{section}"),
+    }
+}
+
 /// Prints the report `write` makes of a save of system `S`.
 fn report<S: SaveCodec>(
     save: &Path,
     write: fn(&crate::battle::Battle<S>, &str, &mut dyn Write) -> std::io::Result<()>,
+    outputs: &Outputs,
 ) -> ExitCode {
     match save::load::<S>(save) {
         Ok(loaded) => {
@@ -109,6 +182,23 @@ fn report<S: SaveCodec>(
                     t.line,
                     t.bytes
                 );
+            }
+            if outputs.charts.is_some() || outputs.html.is_some() {
+                let mut text = Vec::new();
+                let _ = write(&loaded.data.battle, &loaded.data.name, &mut text);
+                let text = String::from_utf8_lossy(&text);
+                return match write_files(&loaded.data.battle, &loaded.data.name, &text, outputs) {
+                    Ok(paths) => {
+                        for p in paths {
+                            println!("herald: wrote {}", p.display());
+                        }
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => {
+                        eprintln!("{e}");
+                        ExitCode::from(1)
+                    }
+                };
             }
             let mut stdout = std::io::stdout().lock();
             // A closed pipe (`herald log … | head`) ends the report quietly.
@@ -137,6 +227,7 @@ pub fn autoplay(path: &Path, events: usize) -> ExitCode {
         Ok(System::WarlordI) => {
             autoplay_with::<WarlordI>(path, events, |b, d| b.play_suggested(d).map(drop))
         }
+        Ok(s @ System::HomunculusEst) => Err(save::not_played(path, s)),
         Ok(s @ (System::RobertsRules | System::ParkersWarlord)) => Err(save::not_played(path, s)),
         Err(e) => Err(e.to_string()),
     };

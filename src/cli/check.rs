@@ -28,6 +28,9 @@ pub fn run(files: &[PathBuf]) -> ExitCode {
                     AnyArmyFile::ParkersWarlord(f) => {
                         super::parkers_warlord::check::summary(&name, &f.army)
                     }
+                    AnyArmyFile::HomunculusEst(f) => {
+                        super::homunculus_est::check::summary(&name, &f.army)
+                    }
                 };
                 super::out(&text);
                 warnings += file.warnings().len();
@@ -55,7 +58,10 @@ pub fn run(files: &[PathBuf]) -> ExitCode {
         .into_iter()
         .filter_map(|(_, f)| match f {
             AnyArmyFile::Warlords(f) => Some(f),
-            _ => None,
+            AnyArmyFile::WarlordI(_)
+            | AnyArmyFile::HomunculusEst(_)
+            | AnyArmyFile::RobertsRules(_)
+            | AnyArmyFile::ParkersWarlord(_) => None,
         })
         .collect();
     let across = battle_warnings(&warlords);

@@ -25,6 +25,7 @@ pub fn case_json(cases: &AnyCases, i: usize) -> Value {
     match cases {
         AnyCases::Warlords(c) => super::warlords::odds::case_json(&c[i]),
         AnyCases::WarlordI(c) => super::warlord_i::odds::case_json(&c[i]),
+        AnyCases::HomunculusEst(c) => super::homunculus_est::odds::case_json(&c[i]),
         AnyCases::RobertsRules(c) => not_yet(&c[i].id, cases.system()),
         AnyCases::ParkersWarlord(c) => not_yet(&c[i].id, cases.system()),
     }
@@ -35,6 +36,7 @@ pub fn case_text(cases: &AnyCases, i: usize) -> String {
     match cases {
         AnyCases::Warlords(c) => super::warlords::odds::case_text(&c[i]),
         AnyCases::WarlordI(c) => super::warlord_i::odds::case_text(&c[i]),
+        AnyCases::HomunculusEst(c) => super::homunculus_est::odds::case_text(&c[i]),
         AnyCases::RobertsRules(c) => refused_text(&c[i].id, cases.system()),
         AnyCases::ParkersWarlord(c) => refused_text(&c[i].id, cases.system()),
     }

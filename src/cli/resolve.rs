@@ -32,6 +32,7 @@ pub fn case_json(cases: &AnyCases, i: usize) -> Value {
     match cases {
         AnyCases::Warlords(c) => super::warlords::resolve::case_json(&c[i]),
         AnyCases::WarlordI(c) => super::warlord_i::resolve::case_json(&c[i]),
+        AnyCases::HomunculusEst(c) => super::homunculus_est::resolve::case_json(&c[i]),
         AnyCases::RobertsRules(c) => super::roberts_rules::resolve::case_json(&c[i]),
         AnyCases::ParkersWarlord(c) => super::parkers_warlord::resolve::case_json(&c[i]),
     }
@@ -42,6 +43,7 @@ pub fn case_text(cases: &AnyCases, i: usize) -> String {
     match cases {
         AnyCases::Warlords(c) => super::warlords::resolve::case_text(&c[i]),
         AnyCases::WarlordI(c) => super::warlord_i::resolve::case_text(&c[i]),
+        AnyCases::HomunculusEst(c) => super::homunculus_est::resolve::case_text(&c[i]),
         AnyCases::RobertsRules(c) => super::roberts_rules::resolve::case_text(&c[i]),
         AnyCases::ParkersWarlord(c) => super::parkers_warlord::resolve::case_text(&c[i]),
     }

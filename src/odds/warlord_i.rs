@@ -31,7 +31,7 @@ pub use rolls::{
     EnterOdds, FugitiveOdds, GeneralRiskOdds, enter_field, fugitive_attrition, general_risk,
 };
 pub use shooting::{ShootingOdds, shooting};
-pub use waver_test::{WaverOdds, waver_test};
+pub use waver_test::{WaverOdds, WaverOutcome, waver_test};
 
 use super::Distribution;
 

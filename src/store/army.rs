@@ -4,7 +4,7 @@
 
 use super::system;
 use super::toml_walk::{self, Problem};
-use super::{parkers_warlord, roberts_rules, warlord_i, warlords};
+use super::{homunculus_est, parkers_warlord, roberts_rules, warlord_i, warlords};
 use crate::rules::System;
 use std::path::Path;
 
@@ -19,6 +19,8 @@ pub enum AnyArmyFile {
     RobertsRules(roberts_rules::army::ArmyFile),
     /// A Parker's Warlord roster (`docs/army-format-parkers-warlord.md`).
     ParkersWarlord(parkers_warlord::roster::RosterFile),
+    /// A Homunculus Est! army (`docs/army-format-homunculus-est.md`).
+    HomunculusEst(homunculus_est::army::ArmyFile),
 }
 
 impl AnyArmyFile {
@@ -29,6 +31,7 @@ impl AnyArmyFile {
             AnyArmyFile::WarlordI(_) => System::WarlordI,
             AnyArmyFile::RobertsRules(_) => System::RobertsRules,
             AnyArmyFile::ParkersWarlord(_) => System::ParkersWarlord,
+            AnyArmyFile::HomunculusEst(_) => System::HomunculusEst,
         }
     }
 
@@ -39,6 +42,7 @@ impl AnyArmyFile {
             AnyArmyFile::WarlordI(f) => &f.warnings,
             AnyArmyFile::RobertsRules(f) => &f.warnings,
             AnyArmyFile::ParkersWarlord(f) => &f.warnings,
+            AnyArmyFile::HomunculusEst(f) => &f.warnings,
         }
     }
 }
@@ -53,6 +57,9 @@ pub fn read_any(path: &str, text: &str) -> Result<AnyArmyFile, Vec<Problem>> {
         }
         System::ParkersWarlord => {
             parkers_warlord::roster::read_roster(path, text).map(AnyArmyFile::ParkersWarlord)
+        }
+        System::HomunculusEst => {
+            homunculus_est::army::read_army(path, text).map(AnyArmyFile::HomunculusEst)
         }
     }
 }

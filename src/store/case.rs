@@ -4,7 +4,7 @@
 
 use super::system;
 use super::toml_walk::{self, Problem};
-use super::{parkers_warlord, roberts_rules, warlord_i, warlords};
+use super::{homunculus_est, parkers_warlord, roberts_rules, warlord_i, warlords};
 use crate::rules::System;
 use toml::de::DeValue;
 
@@ -15,6 +15,8 @@ pub enum AnyCases {
     Warlords(Vec<warlords::case::Case>),
     /// Warlord I cases (`conformance/warlord-i/README.md`).
     WarlordI(Vec<warlord_i::case::Case>),
+    /// Homunculus Est! cases (`conformance/homunculus-est/README.md`).
+    HomunculusEst(Vec<homunculus_est::case::Case>),
     /// Robert's Rules cases (`conformance/roberts-rules/README.md`).
     RobertsRules(Vec<roberts_rules::case::Case>),
     /// Parker's Warlord cases (`conformance/parkers-warlord/README.md`).
@@ -27,6 +29,7 @@ impl AnyCases {
         match self {
             AnyCases::Warlords(c) => c.len(),
             AnyCases::WarlordI(c) => c.len(),
+            AnyCases::HomunculusEst(c) => c.len(),
             AnyCases::RobertsRules(c) => c.len(),
             AnyCases::ParkersWarlord(c) => c.len(),
         }
@@ -42,6 +45,7 @@ impl AnyCases {
         match self {
             AnyCases::Warlords(c) => &c[i].id,
             AnyCases::WarlordI(c) => &c[i].id,
+            AnyCases::HomunculusEst(c) => &c[i].id,
             AnyCases::RobertsRules(c) => &c[i].id,
             AnyCases::ParkersWarlord(c) => &c[i].id,
         }
@@ -52,6 +56,7 @@ impl AnyCases {
         match self {
             AnyCases::Warlords(c) => c[i].expect.as_ref(),
             AnyCases::WarlordI(c) => c[i].expect.as_ref(),
+            AnyCases::HomunculusEst(c) => c[i].expect.as_ref(),
             AnyCases::RobertsRules(c) => c[i].expect.as_ref(),
             AnyCases::ParkersWarlord(c) => c[i].expect.as_ref(),
         }
@@ -62,6 +67,7 @@ impl AnyCases {
         match self {
             AnyCases::Warlords(_) => System::Warlords,
             AnyCases::WarlordI(_) => System::WarlordI,
+            AnyCases::HomunculusEst(_) => System::HomunculusEst,
             AnyCases::RobertsRules(_) => System::RobertsRules,
             AnyCases::ParkersWarlord(_) => System::ParkersWarlord,
         }
@@ -73,6 +79,9 @@ pub fn read_cases(path: &str, text: &str) -> Result<AnyCases, Vec<Problem>> {
     match system::of_text(path, text).map_err(|p| vec![p])? {
         System::Warlords => warlords::case::read_cases(path, text).map(AnyCases::Warlords),
         System::WarlordI => warlord_i::case::read_cases(path, text).map(AnyCases::WarlordI),
+        System::HomunculusEst => {
+            homunculus_est::case::read_cases(path, text).map(AnyCases::HomunculusEst)
+        }
         System::RobertsRules => {
             roberts_rules::case::read_cases(path, text).map(AnyCases::RobertsRules)
         }

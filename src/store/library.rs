@@ -137,6 +137,7 @@ pub fn summary(path: &Path) -> Result<SaveSummary, SaveError> {
                 events: b.events().len(),
             })
         }
+        s @ System::HomunculusEst => Err(save::not_played_error(path, s)),
         s @ (System::RobertsRules | System::ParkersWarlord) => Err(SaveError::Problems(
             vec![crate::store::toml_walk::Problem::file_error(
                 path.display().to_string(),
@@ -171,6 +172,7 @@ pub fn armies(dir: &Path) -> Vec<ArmyListing> {
                 Ok(AnyArmyFile::WarlordI(f)) => Ok((f.army.name, System::WarlordI)),
                 Ok(AnyArmyFile::RobertsRules(f)) => Ok((f.army.name, System::RobertsRules)),
                 Ok(AnyArmyFile::ParkersWarlord(f)) => Ok((f.army.name, System::ParkersWarlord)),
+                Ok(AnyArmyFile::HomunculusEst(f)) => Ok((f.army.name, System::HomunculusEst)),
                 Err(ps) => Err(reason(
                     &path,
                     &ps.iter()

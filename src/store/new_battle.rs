@@ -130,9 +130,9 @@ pub fn create(
             setup.house = house;
             write(&path, name, seed, warlord_i::Battle::new(setup))?;
         }
-        s @ (System::RobertsRules | System::ParkersWarlord) => {
+        s @ (System::HomunculusEst | System::RobertsRules | System::ParkersWarlord) => {
             return Err(NewBattleError::Battle(format!(
-                "Herald resolves {} rolls and cases but does not play its battles yet",
+                "these are {} armies; Herald resolves its cases and odds, but does not play its battles yet",
                 s.title()
             )));
         }

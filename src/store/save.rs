@@ -232,6 +232,17 @@ pub fn system_of(path: &Path) -> Result<System, SaveError> {
         .map_err(|p| SaveError::Problems(vec![p], None))
 }
 
+/// A save of a system whose battles Herald does not play yet, as a save error.
+pub fn not_played_error(path: &Path, system: System) -> SaveError {
+    SaveError::Problems(
+        vec![crate::store::toml_walk::Problem::file_error(
+            path.display().to_string(),
+            not_played(path, system),
+        )],
+        None,
+    )
+}
+
 /// A save of a system whose battles Herald does not play yet.
 pub fn not_played(path: &Path, system: System) -> String {
     format!(

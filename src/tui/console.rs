@@ -7,6 +7,7 @@
 //! elsewhere, and the exit status says if they were lost. The log browser
 //! opens over the battle when the console asks for it ([`Effect::OpenLog`]).
 
+use super::course_view::CourseView;
 use super::keys::{Key, hints};
 use super::log_browser::{LogBrowser, LogFlow};
 use super::popup;
@@ -55,6 +56,8 @@ pub struct Console<S: Screen> {
     pub prompt: Option<Prompt>,
     /// The log browser, when open: it takes the keys and the screen.
     pub log: Option<LogBrowser>,
+    /// The course of the battle, when open: over the log or the tables.
+    pub course: Option<CourseView>,
     /// The referee chose to go on recording while saves fail.
     carry_on: bool,
     /// The referee asked to quit: done once the events are on disk.
@@ -79,6 +82,7 @@ impl<S: Screen> Console<S> {
             file,
             prompt: None,
             log: None,
+            course: None,
             carry_on: false,
             quitting: false,
             last_try: None,
@@ -96,11 +100,26 @@ impl<S: Screen> Console<S> {
         match self.prompt.clone() {
             Some(Prompt::Choose) => self.choose(lookup(Context::NotSaved, key)),
             Some(Prompt::Path(text, _)) => self.path(text, lookup(Context::SavePath, key)),
+            None if self.course.is_some() => {
+                let flow = self.course.as_mut().map(|c| c.key(ev));
+                match flow {
+                    Some(LogFlow::Close) => self.course = None,
+                    Some(LogFlow::Suspend) => return Flow::Suspend,
+                    Some(LogFlow::ForceQuit) => {
+                        self.course = None;
+                        self.log = None;
+                        return self.quit();
+                    }
+                    _ => {}
+                }
+                Flow::Stay
+            }
             None if self.log.is_some() => {
                 let flow = self.log.as_mut().map(|log| log.key(ev));
                 match flow {
                     Some(LogFlow::Close) => self.log = None,
                     Some(LogFlow::Suspend) => return Flow::Suspend,
+                    Some(LogFlow::Course) => self.open_course(),
                     Some(LogFlow::ForceQuit) => {
                         self.log = None;
                         return self.quit();
@@ -125,6 +144,7 @@ impl<S: Screen> Console<S> {
             match effect {
                 Effect::Save => self.save(),
                 Effect::Quit => return self.quit(),
+                Effect::OpenCourse => self.open_course(),
                 Effect::OpenLog => {
                     let name = self.file.path().file_stem().unwrap_or_default();
                     self.log = Some(LogBrowser::new(
@@ -136,6 +156,16 @@ impl<S: Screen> Console<S> {
             }
         }
         Flow::Stay
+    }
+
+    /// Opens the course of the battle over whatever is shown.
+    fn open_course(&mut self) {
+        let name = self.file.path().file_stem().unwrap_or_default();
+        self.course = Some(CourseView::new(
+            self.app.battle(),
+            &name.to_string_lossy(),
+            self.app.theme(),
+        ));
     }
 
     /// Quits if every change is on disk; else tries once more, and asks.
@@ -266,9 +296,10 @@ impl<S: Screen> Console<S> {
 
     /// Draws the battle (or the log browser over it) and any question.
     pub fn draw(&self, area: Rect, buf: &mut Buffer) {
-        match &self.log {
-            Some(log) => log.render(area, buf),
-            None => self.app.draw(area, buf),
+        match (&self.course, &self.log) {
+            (Some(course), _) => course.render(area, buf),
+            (None, Some(log)) => log.render(area, buf),
+            (None, None) => self.app.draw(area, buf),
         }
         self.render_prompt(area, buf);
     }

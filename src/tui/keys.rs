@@ -48,6 +48,7 @@ impl Key {
             KeyCode::Enter => "Enter".to_string(),
             KeyCode::Esc => "Esc".to_string(),
             KeyCode::Tab => "Tab".to_string(),
+            KeyCode::BackTab => "Shift-Tab".to_string(),
             KeyCode::Up => "↑".to_string(),
             KeyCode::Down => "↓".to_string(),
             KeyCode::Left => "←".to_string(),

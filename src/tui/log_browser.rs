@@ -62,6 +62,8 @@ pub enum LogFlow {
     Suspend,
     /// Leave Herald at once (Ctrl-C).
     ForceQuit,
+    /// Open the course of the battle (`V`).
+    Course,
 }
 
 /// The log browser's state.
@@ -92,6 +94,8 @@ impl LogBrowser {
     pub fn new<S: RuleSystem>(battle: &Battle<S>, name: &str, theme: Theme) -> LogBrowser {
         let mut paras = Vec::new();
         let mut at = None;
+        // Warlords' turns, Warlord I's Moves (Rule 25).
+        let word = S::SYSTEM.turn_word();
         for (i, e) in battle.replay_entries().enumerate() {
             if at != Some((e.turn, e.phase)) {
                 if at.is_some() {
@@ -99,7 +103,7 @@ impl LogBrowser {
                 }
                 paras.push(para(
                     Kind::Heading,
-                    format!("Turn {} · {}", e.turn, e.phase),
+                    format!("{word} {} · {}", e.turn, e.phase),
                     0,
                 ));
                 at = Some((e.turn, e.phase));
@@ -157,8 +161,9 @@ impl LogBrowser {
         }
         LogBrowser {
             title: format!(
-                " Log of {name}: {} event(s), turn {} ",
+                " Log of {name}: {} event(s), {} {} ",
                 battle.events().len(),
+                word.to_lowercase(),
                 battle.turn()
             ),
             paras,
@@ -215,6 +220,7 @@ impl LogBrowser {
             A::ForceQuit => return LogFlow::ForceQuit,
             A::Suspend => return LogFlow::Suspend,
             A::Close => return LogFlow::Close,
+            A::Course => return LogFlow::Course,
             A::Up => self.top.set(top.saturating_sub(1)),
             A::Down => self.top.set((top + 1).min(self.max_top())),
             A::PageUp => self.top.set(top.saturating_sub(page)),

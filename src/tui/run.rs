@@ -280,6 +280,7 @@ impl Folders {
 /// console is chosen.
 pub fn open(path: &Path) -> Result<Opened, String> {
     match crate::store::save::system_of(path).map_err(|e| e.to_string())? {
+        s @ System::HomunculusEst => Err(crate::store::save::not_played(path, s)),
         System::Warlords => {
             let (file, data) = SaveFile::open(path).map_err(|e| e.to_string())?;
             let app = App::new(

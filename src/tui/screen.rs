@@ -27,6 +27,8 @@ pub enum Effect {
     Quit,
     /// Open the log browser over the battle (`tui::log_browser`).
     OpenLog,
+    /// Open the course of the battle over it (`tui::course_view`).
+    OpenCourse,
 }
 
 /// A line for the referee: what just happened, or why it was refused.

@@ -23,6 +23,8 @@ pub enum ShellContext {
     Log,
     /// Typing what to search the log for.
     LogSearch,
+    /// The course of the battle (`tui::course_view`).
+    Course,
     /// A save failed: what now.
     NotSaved,
     /// Typing the file to write the battle to instead.
@@ -40,6 +42,7 @@ impl ShellContext {
             ShellContext::StartHastings => "A battle of Hastings in progress",
             ShellContext::Log => "Log browser",
             ShellContext::LogSearch => "Searching the log",
+            ShellContext::Course => "Course of the battle",
             ShellContext::NotSaved => "NOT SAVED",
             ShellContext::SavePath => "Write the battle elsewhere",
         }
@@ -50,6 +53,7 @@ impl ShellContext {
 pub const SHELL_CONTEXTS: &[ShellContext] = &[
     ShellContext::Log,
     ShellContext::LogSearch,
+    ShellContext::Course,
     ShellContext::NotSaved,
     ShellContext::SavePath,
     ShellContext::Start,
@@ -100,8 +104,10 @@ pub enum ShellAction {
     NextMatch,
     /// The match before.
     PreviousMatch,
-    /// Close the log browser.
+    /// Close the log browser or the course of the battle.
     Close,
+    /// Open the course of the battle: strength and morale by turn.
+    Course,
     /// Leave Herald.
     Quit,
     /// Leave at once (Ctrl-C).
@@ -399,7 +405,7 @@ pub const SHELL_BINDINGS: &[Binding<ShellContext, ShellAction>] = &[
         C::Log,
         Key::plain(K::PageDown),
         A::PageDown,
-        "page",
+        "",
         "scroll down a page",
     ),
     bind(C::Log, Key::plain(K::Home), A::First, "", "the first event"),
@@ -426,6 +432,13 @@ pub const SHELL_BINDINGS: &[Binding<ShellContext, ShellAction>] = &[
         "close",
         "close the log",
     ),
+    bind(
+        C::Log,
+        Key::ch('V'),
+        A::Course,
+        "course",
+        "the course of the battle: strength and morale by turn, drawn",
+    ),
     bind(C::Log, Key::ch('q'), A::Close, "", "close the log"),
     bind(C::Log, Key::ch('l'), A::Close, "", "close the log"),
     bind(
@@ -434,6 +447,53 @@ pub const SHELL_BINDINGS: &[Binding<ShellContext, ShellAction>] = &[
         A::Suspend,
         "",
         "suspend Herald to the shell (fg brings it back)",
+    ),
+    bind(C::Course, Key::plain(K::Up), A::Up, "", "scroll up a line"),
+    bind(C::Course, Key::ch('k'), A::Up, "", "scroll up a line"),
+    bind(
+        C::Course,
+        Key::plain(K::Down),
+        A::Down,
+        "scroll",
+        "scroll down a line",
+    ),
+    bind(C::Course, Key::ch('j'), A::Down, "", "scroll down a line"),
+    bind(
+        C::Course,
+        Key::plain(K::PageUp),
+        A::PageUp,
+        "",
+        "scroll up a page",
+    ),
+    bind(
+        C::Course,
+        Key::plain(K::PageDown),
+        A::PageDown,
+        "",
+        "scroll down a page",
+    ),
+    bind(C::Course, Key::plain(K::Home), A::First, "", "the top"),
+    bind(C::Course, Key::plain(K::End), A::Last, "", "the bottom"),
+    bind(
+        C::Course,
+        Key::plain(K::Esc),
+        A::Close,
+        "close",
+        "close the course of the battle",
+    ),
+    bind(
+        C::Course,
+        Key::ch('q'),
+        A::Close,
+        "",
+        "close the course of the battle",
+    ),
+    bind(
+        C::Course,
+        Key::ch('V'),
+        A::Close,
+        "",
+        "close the course of the battle",
     ),
     bind(
         C::LogSearch,

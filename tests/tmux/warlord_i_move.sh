@@ -58,7 +58,7 @@ roll 32
 wait_for "6 CCPs (5 his own, 1 from the C-in-C)" 20 || fail "Silaces' CCPs wrong"
 key Enter
 key Enter; roll 2; key Enter
-wait_for "Surena (b1) *** 12 CCP" 20 || fail "Surena's pool is not 12"
+wait_for "Surena (CO b1) *** 12 CCP" 20 || fail "Surena's pool is not 12"
 # Surena joins his cataphracts; the horse archers are commanded (Vd: 1).
 keys Home g Down c
 wait_for "costs 1; the CO has 12: 11 left after" 20 || fail "no CCP cost"
@@ -67,7 +67,7 @@ keys Enter Enter
 keys Home c Down Right Down; times 6 Right; keys Down Right Right
 wait_for "a6 Gallic horse of Publius" 20 || fail "no charge target"
 keys Enter Enter
-wait_for "Surena (b1) *** 9 CCP" 20 || fail "the charge did not cost 2"
+wait_for "Surena (CO b1) *** 9 CCP" 20 || fail "the charge did not cost 2"
 # Abgar's 2 CCPs cannot pay for the Osroenian horse (3): refused.
 key Home; times 8 Down; key c
 wait_for "refused (WI-6)" 20 || fail "no refusal shown before"
@@ -75,7 +75,7 @@ key Enter
 wait_for "has 2 left" 20 || fail "the refusal was not said"
 key Escape
 keys Enter Enter Enter Enter
-wait_for "Marcus Licinius Crassus (a1) takes his command test" 20 || fail "not side a's step"
+wait_for "Marcus Licinius Crassus (CO a1) takes his command test" 20 || fail "not side a's step"
 
 # 3. The Romans: three tests, then Publius commands his archers.
 for d in 33 51 22; do key Enter; roll "$d"; key Enter; done
@@ -97,7 +97,7 @@ wait_for "steady → shaken" 20 || fail "the legion is not shaken"
 keys Enter Enter
 
 # 6. The cataphracts reach the Gallic horse.
-keys Tab Home e; times 5 Right; keys Enter Enter Enter
+keys Tab Home e Enter Enter Enter  # the declared target first (issue 21 item 1)
 wait_for "[7 melees]" 20 || fail "not the melee step"
 
 # 7. The melee, charge advantage told; the Gallic player chooses to retreat.
@@ -108,7 +108,7 @@ wait_for "What changed" 20 || fail "the melee was not recorded"
 keys Enter Enter
 
 # 8. Surena's wounding roll: 6 + 1 AP: his base is dispersed.
-wait_for "Surena (b1) rolls for his wounds" 20 || fail "no general's risk"
+wait_for "Surena (CO b1) rolls for his wounds" 20 || fail "no general's risk"
 key Enter; roll 6
 wait_for "dispersed" 20 || fail "Surena's base not dispersed"
 keys Enter Enter

@@ -3,7 +3,7 @@
 //! charging) and no dice: a console's default action, and how tests drive
 //! a battle without a referee.
 
-use super::event::{CoId, Event, UnitId};
+use super::event::{CoId, Event, UnitId, WaverCause};
 use super::{Battle, Step};
 use crate::battle::BattleError;
 use crate::dice::{Dice, DiceSource};
@@ -34,6 +34,7 @@ impl Battle {
                 unit,
                 situation: WaverSituation {
                     led_by: self.leader_of(unit),
+                    charging_home: self.charging_home(unit),
                     ..WaverSituation::default()
                 },
                 dice: Dice::default(),
@@ -79,15 +80,46 @@ impl Battle {
         })
     }
 
+    /// It tries to charge home, as the record has it (Rules 58-59, WI-14):
+    /// charging with the cause "pressing home an attack", or
+    /// counter-charging with "counter-charging home".
+    pub fn charging_home(&self, unit: UnitId) -> bool {
+        self.unit(unit).is_some_and(|u| {
+            (u.unit.is(Activity::Charging) && u.flags.contains(&WaverCause::PressHome))
+                || (u.unit.is(Activity::CounterCharging)
+                    && u.flags.contains(&WaverCause::CounterChargeHome))
+        })
+    }
+
+    /// Why the record says a unit advances into its melee (WI-20): it
+    /// charged, counter-charged or advanced this Move, or followed up in
+    /// its last round; `None` when the record says nothing.
+    pub fn advancing_why(&self, unit: UnitId) -> Option<&'static str> {
+        let u = self.unit(unit)?;
+        if u.unit.is(Activity::Charging) {
+            Some("recorded: it charged")
+        } else if u.unit.is(Activity::CounterCharging) {
+            Some("recorded: it counter-charged")
+        } else if u.unit.is(Activity::Advancing) {
+            Some("recorded: it advanced")
+        } else if self
+            .state()
+            .engagements
+            .iter()
+            .any(|e| e.followed_up_by(unit))
+        {
+            Some("record: followed up")
+        } else {
+            None
+        }
+    }
+
     /// A melee side's facts as the battle knows them: advancing when it
-    /// charged, counter-charged or advanced (WI-20), its general leading
-    /// when one is with it (Rule 76); the rest at their defaults.
+    /// charged, counter-charged, advanced or followed up in its last round
+    /// (WI-20), its general leading when one is with it (Rule 76); the
+    /// rest at their defaults.
     pub fn melee_facts(&self, unit: UnitId) -> MeleeFacts {
-        let advancing = self.unit(unit).is_some_and(|u| {
-            u.unit.is(Activity::Charging)
-                || u.unit.is(Activity::CounterCharging)
-                || u.unit.is(Activity::Advancing)
-        });
+        let advancing = self.advancing_why(unit).is_some();
         MeleeFacts {
             advancing,
             general_leading: self.general_with(unit).is_some(),

@@ -39,6 +39,9 @@ pub struct UnitState {
     pub surrendered: bool,
     /// What COs spent CCPs on it for this Move (E54).
     pub commands: Vec<Application>,
+    /// The enemy it was commanded to charge or attack this Move (E54
+    /// application 3), until the Move is concluded (Rules 63-75, WI-23).
+    pub charge_target: Option<UnitId>,
     /// It tested on its CO's initiative this Move, and whether it acts (WI-7).
     pub initiative: Option<bool>,
     /// Causes of a waver test reported this Move (Rule 58, WI-13).
@@ -64,6 +67,7 @@ impl UnitState {
             removed: false,
             surrendered: false,
             commands: Vec::new(),
+            charge_target: None,
             initiative: None,
             flags: Vec::new(),
             shot: false,
@@ -156,12 +160,20 @@ pub struct Engagement {
     pub rounds: u32,
     /// They fought a round this Move.
     pub fought_this_move: bool,
+    /// Which of a and b followed up (IFUM) in their last round: advancing
+    /// into the next (WI-20).
+    pub followed_up: [bool; 2],
 }
 
 impl Engagement {
     /// Whether this engagement is between `x` and `y`, either way round.
     pub fn is(&self, x: UnitId, y: UnitId) -> bool {
         (self.a == x && self.b == y) || (self.a == y && self.b == x)
+    }
+
+    /// Whether `id` followed up in their last round (WI-20).
+    pub fn followed_up_by(&self, id: UnitId) -> bool {
+        (self.a == id && self.followed_up[0]) || (self.b == id && self.followed_up[1])
     }
 
     /// The other unit, if `id` is one of the two.

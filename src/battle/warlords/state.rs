@@ -12,7 +12,7 @@ use super::event::{Correction, Event, Phase, UnitId};
 use crate::battle::BattleError;
 use crate::dice::Dice;
 use crate::rules::Side;
-use crate::rules::warlords::activation::Activation;
+use crate::rules::warlords::activation::{Action, Activation};
 use crate::rules::warlords::initiative::{Initiative, InitiativeWinner};
 use crate::rules::warlords::melee::Melee;
 use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
@@ -282,6 +282,9 @@ impl State {
                 };
                 if out.berserk {
                     text.push_str("; goes Berserk");
+                }
+                if out.forced.contains(&Action::StayInMelee) {
+                    text.push_str("; stays in Melee, Berserk (2.4.10, 2.6.3)");
                 }
                 if out.lost_morale_step {
                     text.push_str(&format!("; loses a morale step: {}", out.morale));

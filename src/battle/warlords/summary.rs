@@ -242,6 +242,8 @@ struct Seen {
     morale: Morale,
     casualties: u32,
     stands: u32,
+    /// Off the table (Dispersed or removed): its stands count no longer.
+    off: bool,
     personalities: Vec<PersonalityStatus>,
 }
 
@@ -251,8 +253,14 @@ impl Seen {
             morale: u.morale,
             casualties: u.casualties,
             stands: u.stands,
+            off: false,
             personalities: u.personalities.iter().map(|p| p.status).collect(),
         }
+    }
+
+    /// The stands it counts on the table: none once it has left (1.7.4).
+    fn on_table(&self) -> u32 {
+        if self.off { 0 } else { self.stands }
     }
 }
 
@@ -282,6 +290,11 @@ fn tally(
             changed.push(e.unit);
         }
     }
+    if let Event::Correct { unit, .. } = event
+        && !changed.contains(unit)
+    {
+        changed.push(*unit); // taken off or put back by the referee
+    }
     for id in changed {
         let (Some(now), Some(was)) = (state.get(id), seen[id.side as usize].get_mut(id.index))
         else {
@@ -298,10 +311,14 @@ fn tally(
         } else {
             losses.casualties_removed += was.casualties - u.casualties;
         }
-        if u.stands <= was.stands {
-            losses.stands_lost += was.stands - u.stands;
+        // Stands on the table, as the strength table counts them: a unit
+        // that leaves the table (Dispersed, 1.7.4, or removed) takes the
+        // stands it has with it, so the two always agree.
+        let (before, after) = (was.on_table(), if now.off_table() { 0 } else { u.stands });
+        if after <= before {
+            losses.stands_lost += before - after;
         } else {
-            losses.stands_restored += u.stands - was.stands;
+            losses.stands_restored += after - before;
         }
         if u.morale != was.morale {
             match summary.morale.iter_mut().find(|m| m.unit.id == id) {
@@ -328,7 +345,10 @@ fn tally(
                 });
             }
         }
-        *was = Seen::of(u);
+        *was = Seen {
+            off: now.off_table(),
+            ..Seen::of(u)
+        };
     }
     let name_of = |id: UnitId| state.get(id).map(|u| u.unit.name.as_str());
     match event {

@@ -19,6 +19,7 @@ pub fn unit_after(u: &Unit, in_melee: Option<bool>) -> Value {
         "morale": u.morale,
         "formation": u.formation,
         "moving": u.moving,
+        "fleeing": u.fleeing,
         "stands": u.stands,
         "files": u.files,
         "casualties": u.casualties,

@@ -15,6 +15,19 @@ pub struct WaverOdds {
     pub morale: Distribution<Morale>,
     /// It wavers and retreats (3 or less).
     pub retreat: f64,
+    /// Each outcome once (Rule 60): a morale it ends at without a
+    /// retreat, or wavering with a retreat; they sum to 1.
+    pub outcome: Distribution<WaverOutcome>,
+}
+
+/// One outcome of a waver test, counted once (Rule 60, WI-15): "3 or
+/// less" is its own outcome, never inside "wavering".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum WaverOutcome {
+    /// It ends at this morale and does not retreat.
+    Becomes(Morale),
+    /// It wavers and retreats (IRMD, 3 or less).
+    WaversAndRetreats,
 }
 
 /// Ways two dice make each (sum, both 5 or 6, both 6): of the 36 rolls,
@@ -55,12 +68,56 @@ pub fn waver_test(plan: &WaverTest) -> WaverOdds {
             .filter(|(v, _)| v.retreat)
             .map(|(_, w)| *w as f64 / 36.0)
             .sum(),
+        outcome: counted(
+            verdicts.iter().map(|(v, w)| {
+                let o = if v.retreat {
+                    WaverOutcome::WaversAndRetreats
+                } else {
+                    WaverOutcome::Becomes(v.morale)
+                };
+                (o, *w)
+            }),
+            36,
+        ),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::warlord_i::unit::TroopType;
+    use crate::rules::warlord_i::{Unit, WaverSituation};
+
+    #[test]
+    fn each_outcome_once_summing_to_one() {
+        // Rule 60: a class E unit with 2 APs often scores 3 or less; that
+        // outcome is not counted inside "wavering" too.
+        let mut u = Unit::new("Levy", TroopType::Foot, 4);
+        u.morale_class = crate::rules::warlord_i::unit::MoraleClass::E;
+        u.aps = 2;
+        let plan = WaverTest::plan(&u, WaverSituation::default()).unwrap();
+        let o = waver_test(&plan);
+        let sum: f64 = o.outcome.iter().map(|(_, p)| p).sum();
+        assert!((sum - 1.0).abs() < 1e-12, "{sum}");
+        let retreats = o
+            .outcome
+            .iter()
+            .find(|(v, _)| *v == WaverOutcome::WaversAndRetreats)
+            .map(|(_, p)| p)
+            .unwrap();
+        assert!((retreats - o.retreat).abs() < 1e-12 && retreats > 0.0);
+        let wavering = o
+            .outcome
+            .iter()
+            .find(|(v, _)| *v == WaverOutcome::Becomes(Morale::Wavering))
+            .map_or(0.0, |(_, p)| p);
+        let all_wavering = o
+            .morale
+            .iter()
+            .find(|(v, _)| *v == Morale::Wavering)
+            .map_or(0.0, |(_, p)| p);
+        assert!((wavering + retreats - all_wavering).abs() < 1e-12);
+    }
 
     #[test]
     fn the_reads_count_every_roll_once() {

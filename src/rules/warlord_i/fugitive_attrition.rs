@@ -81,12 +81,21 @@ impl FugitiveAttrition {
         let c = || cite("Rule 13", "WI-11");
         let mut m = Vec::new();
         let mut notes = Explanation::default();
+        // Rule 13, WI-11: elephants burst through NO troops, chariots,
+        // elephants or artillery: every unit but OO troops (WI-2).
         if s.elephants_burst_through > 0 {
-            m.push(Modifier::new(
-                s.elephants_burst_through.min(i32::MAX as u32) as i32,
-                format!("{} elephant(s) bursting through", s.elephants_burst_through),
-                c(),
-            ));
+            if unit.is_oo() {
+                notes.line(
+                    "elephants bursting through count only against close-order (NO) troops, chariots, elephants or artillery, not OO troops",
+                    c(),
+                );
+            } else {
+                m.push(Modifier::new(
+                    s.elephants_burst_through.min(i32::MAX as u32) as i32,
+                    format!("{} elephant(s) bursting through", s.elephants_burst_through),
+                    c(),
+                ));
+            }
         }
         if routed || evading {
             let n = half(unit.bases);
@@ -324,6 +333,26 @@ mod tests {
         let mut oo = routed(2);
         oo.order = Order::Oo;
         assert_eq!(roll(&oo, s, 5).score, 5 + 1 + 2 - 2 - 1);
+    }
+
+    #[test]
+    fn elephants_count_only_against_close_order_chariots_elephants_or_artillery() {
+        // Rule 13, WI-11: +1 per elephant bursting through NO troops, Chs,
+        // Els or Art; open-order fugitives gain nothing from it.
+        let s = FugitiveSituation {
+            elephants_burst_through: 2,
+            ..FugitiveSituation::default()
+        };
+        let close = routed(2);
+        assert_eq!(roll(&close, s, 4).score, 4 + 2 + 1 - 2);
+        let mut oo = routed(2);
+        oo.order = Order::Oo;
+        let out = roll(&oo, s, 4);
+        assert_eq!(out.score, 4 + 1 - 2, "no elephant bonus against OO");
+        assert!(out.explanation.to_string().contains("not OO troops"));
+        let mut chariots = routed(2);
+        chariots.troop_type = TroopType::LightChariots;
+        assert_eq!(roll(&chariots, s, 4).score, 4 + 2 + 1 - 2);
     }
 
     #[test]

@@ -142,7 +142,11 @@ impl ShootingSituation {
     /// The defaults this situation leaves to the units (Rule 56, WI-17).
     pub fn assumed(&self, shooter: &Unit, target: &Unit) -> Assumed {
         let artillery = shooter.troop_type.is_artillery();
-        let depth = self.target_depth.unwrap_or(target.ranks);
+        // Rule 56, WI-17: the side shot at faces the shooters. From the
+        // flank its ranks face them and its files are its depth; the front
+        // and the rear are as wide as its files and as deep as its ranks.
+        let (facing, deep) = self.geometry(target);
+        let depth = self.target_depth.unwrap_or(deep);
         Assumed {
             weapons: if artillery {
                 Vec::new()
@@ -150,8 +154,8 @@ impl ShootingSituation {
                 carried(shooter)
             },
             shooting_bases: shooter.files,
-            target_front_bases: target.files,
-            target_depth: target.ranks,
+            target_front_bases: facing,
+            target_depth: deep,
             // Rule 56, WI-17: each NO rank in the line of fire in the open, max 2.
             ranks_in_line_of_fire: artillery.then(|| {
                 if target.is_no() && !self.target_in_cover {
@@ -160,6 +164,18 @@ impl ShootingSituation {
                     0
                 }
             }),
+        }
+    }
+}
+
+impl ShootingSituation {
+    /// The target's bases facing the shooters and its depth, from the side
+    /// shot at (Rule 56, WI-17): `(files, ranks)` from the front or rear,
+    /// `(ranks, files)` from the flank.
+    pub fn geometry(&self, target: &Unit) -> (u32, u32) {
+        match self.shot_from {
+            ShotFrom::Flank => (target.ranks, target.files),
+            ShotFrom::Front | ShotFrom::Rear => (target.files, target.ranks),
         }
     }
 }
@@ -620,6 +636,30 @@ mod tests {
                 .defence_value,
             5
         );
+    }
+
+    #[test]
+    fn from_the_flank_its_ranks_face_and_its_files_are_deep() {
+        // Rule 56, WI-17: a unit 6 files by 2 ranks shot from the flank
+        // shows 2 bases and is 6 files deep until the referee says otherwise.
+        let wide = foot(12, 6);
+        let flank = ShootingSituation {
+            shot_from: ShotFrom::Flank,
+            ..at(18)
+        };
+        let a = flank.assumed(&archers(2), &wide);
+        assert_eq!((a.target_front_bases, a.target_depth), (2, 6));
+        // 2 shooting v 2 facing: 0; 5 extra files, 2 as 1: -2.
+        let plan = Shooting::plan(&archers(2), &wide, flank).unwrap();
+        assert_eq!(total(&plan.modifiers), -2);
+        let rear = ShootingSituation {
+            shot_from: ShotFrom::Rear,
+            ..at(18)
+        };
+        let a = rear.assumed(&archers(2), &wide);
+        assert_eq!((a.target_front_bases, a.target_depth), (6, 2));
+        let front = at(18).assumed(&archers(2), &wide);
+        assert_eq!((front.target_front_bases, front.target_depth), (6, 2));
     }
 
     #[test]

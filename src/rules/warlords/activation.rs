@@ -76,6 +76,9 @@ pub enum Action {
     FormationChangeFails,
     /// Break off from Melee (2.4.8).
     BreakOff,
+    /// A Berserk unit in Melee stays in it, Berserk: the enemy it fights is
+    /// the nearest in charge reach (2.4.10, 2.6.3, W-26).
+    StayInMelee,
 }
 
 impl Action {
@@ -110,6 +113,10 @@ impl Action {
                 "2.2.1",
             ),
             Action::BreakOff => ("break off from Melee", "2.4.8"),
+            Action::StayInMelee => (
+                "stays in Melee, Berserk: the enemy it fights is the nearest in charge reach; no random move, no break off",
+                "2.4.10, 2.6.3",
+            ),
         }
     }
 }
@@ -529,6 +536,13 @@ impl<'a> Activation<'a> {
         let mut forced = Vec::new();
         let mut allowed = Vec::new();
         if morale == Morale::Dispersed {
+            return (forced, allowed);
+        }
+        if morale == Morale::Berserk && s.in_melee {
+            // 2.4.10 1: it charges the nearest enemy in charge reach, which is
+            // the one it fights: it stays in Melee (2.6.3, W-26); breaking
+            // off (2.4.8) is not among a Berserk unit's moves.
+            forced.push(Action::StayInMelee);
             return (forced, allowed);
         }
         if morale == Morale::Berserk {

@@ -18,6 +18,9 @@ pub struct ChargeSituation {
     pub target_halted_this_turn: bool,
     /// The charge made contact (W-25).
     pub contact: bool,
+    /// The target has activated this turn: counter-charging, evading and
+    /// shooting would use up an activation it no longer has (2.4.4.2, 2.4.7, 2.4.4).
+    pub target_activated: bool,
 }
 
 /// How the target of a charge may answer it (2.4.4).
@@ -125,6 +128,29 @@ pub struct Charge<'a> {
     pub explanation: Explanation,
 }
 
+/// The evade move in the referee's words (2.4.7, W-10): how far, which
+/// way, and how the evader ends facing.
+pub fn evade_move(unit: &Unit) -> String {
+    let facing = if unit.troop_type.is_skirmishers() {
+        "as Skirmishers it may stop and turn 180° at the end"
+    } else {
+        "it ends facing the way it moved"
+    };
+    format!(
+        "{} moves up to {} spans (its move, W-10) directly to its front or rear, away from the charger; {facing} (2.4.7)",
+        unit.name,
+        unit.move_distance()
+    )
+}
+
+/// Why a target that has activated this turn may only stand (2.4.4.2, 2.4.7, 2.4.4).
+pub fn target_has_activated(target: &Unit) -> String {
+    format!(
+        "{} has activated this turn: a counter-charge, an evade or a shot would use up the activation it no longer has; it stands (2.4.4.2, 2.4.7, 2.4.4)",
+        target.name
+    )
+}
+
 impl<'a> Charge<'a> {
     /// Declares `charger`'s charge at `target`, or says why the rules refuse it.
     pub fn declare(
@@ -183,20 +209,28 @@ impl<'a> Charge<'a> {
                 Ok(())
             }
         });
-        match counter {
+        // 2.4.4.2, 2.4.7, 2.4.4: each of these answers uses up the target's
+        // activation; one that has activated this turn may only stand.
+        let spent = if s.target_activated {
+            Err(target_has_activated(target))
+        } else {
+            Ok(())
+        };
+        match spent.clone().and(counter) {
             Ok(()) => answers.push(Answer::CounterCharge),
             Err(e) => refused.push(e),
         }
-        match may_evade(target) {
+        match spent.clone().and_then(|()| may_evade(target)) {
             Ok(()) => answers.push(Answer::Evade),
             Err(e) => refused.push(e),
         }
         answers.push(Answer::Stand);
         // 2.5.4: the target may activate to shoot at the charger, unless Berserk or Broken.
-        match may_shoot(target) {
+        match spent.clone().and_then(|()| may_shoot(target)) {
             Ok(()) => answers.push(Answer::Shoot),
             Err(e) => refused.push(e),
         }
+        refused.dedup();
         let shown: Vec<&str> = answers
             .iter()
             .map(|a| crate::rules::named::Named::name(*a))

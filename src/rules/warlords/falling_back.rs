@@ -137,8 +137,7 @@ pub fn fall_back_into(
         (FellInto::EnemyFront, Some(e)) => {
             halt(&mut u);
             let last = unit.ranks().last().copied().unwrap_or(0);
-            let lost = rear_stands.unwrap_or(last).min(u.stands);
-            u.stands -= lost;
+            let lost = u.lose_stands(rear_stands.unwrap_or(last));
             why.line(
                 format!(
                     "{name} falls back into the front of {}: it is halted and loses the {lost} rear stand(s) contacting it",
@@ -222,8 +221,7 @@ pub fn no_way_to_flee(unit: &Unit, enemies_in_contact: u32) -> Result<FallBackRe
         )));
     }
     let mut u = unit.clone();
-    let lost = enemies_in_contact.min(u.stands);
-    u.stands -= lost;
+    let lost = u.lose_stands(enemies_in_contact);
     disperse_if_gone(&mut u);
     let mut why = Explanation::default();
     why.line(

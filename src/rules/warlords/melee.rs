@@ -212,9 +212,9 @@ impl MeleeOutcome {
                 unit.champions = 0; // W-7
             }
             unit.casualties += enemy.casualties_inflicted;
-            unit.stands = unit.stands.saturating_sub(enemy.stands_destroyed);
+            unit.lose_stands(enemy.stands_destroyed);
             if self.decision.loser == Some(side) {
-                unit.stands = unit.stands.saturating_sub(self.loser_flank_stands_lost);
+                unit.lose_stands(self.loser_flank_stands_lost);
                 lose_pavises(unit); // 3.3.3.4: it recoils
                 if self.decision.unformed {
                     unit.formation = Formation::Unformed;

@@ -133,7 +133,7 @@ pub struct FleeOutcome {
 impl FleeOutcome {
     /// Writes the flight into the unit: stands lost, Unformed, moving, Dispersed.
     pub fn apply(&self, unit: &mut Unit) {
-        unit.stands = unit.stands.saturating_sub(self.stands_lost);
+        unit.lose_stands(self.stands_lost); // 2.3.1: files follow
         super::next::set_fleeing(unit); // 2.4.11 Unformed; 3.3.3.4 pavises lost
         if self.dispersed {
             unit.morale = Morale::Dispersed;
@@ -286,6 +286,19 @@ pub enum BreakOffMove {
 }
 
 /// Whether `unit` may try to break off from `opponent` (2.4.8), and by which case.
+/// Whether a unit may try to break off at all: a Berserk unit may not, it
+/// charges the enemy it fights (2.4.10; 2.4.8 is not among its moves).
+/// Checked where a break-off is asked for; battles saved before replay without it.
+pub fn may_break_off(unit: &Unit) -> Result<(), String> {
+    if unit.morale == Morale::Berserk {
+        return Err(format!(
+            "{} is Berserk: it charges the enemy in reach, the one it fights, and stays in Melee; a Berserk unit does not break off (2.4.10, 2.4.8)",
+            unit.name
+        ));
+    }
+    Ok(())
+}
+
 pub fn break_off_case(
     unit: &Unit,
     opponent: &Unit,

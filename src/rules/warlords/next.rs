@@ -122,6 +122,7 @@ pub struct Consequence {
 pub fn set_fleeing(unit: &mut Unit) {
     unit.formation = Formation::Unformed;
     unit.moving = true;
+    unit.fleeing = true;
     lose_pavises(unit);
 }
 
@@ -280,6 +281,8 @@ pub fn choose(
         };
         return Err(refuse(&unit, choice, why_not));
     }
+    // 2.2.2: any choice but fleeing on ends a flight ("may stop fleeing").
+    unit.fleeing = unit.fleeing && matches!(choice, Choice::Flee);
     match choice {
         Choice::Charge | Choice::CounterCharge | Choice::Evade | Choice::Move => {
             if choice == Choice::CounterCharge {

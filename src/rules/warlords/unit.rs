@@ -324,6 +324,9 @@ pub struct Unit {
     pub formation: Formation,
     /// Moving (command stand forward, 2.4.1) or stopped.
     pub moving: bool,
+    /// Fleeing (2.4.11): it goes on fleeing (2.2.1) until, Broken, it
+    /// stops fleeing on a success (2.2.2), or it makes another choice.
+    pub fleeing: bool,
     /// Pavises set up in front (3.3.3.4).
     pub pavises_deployed: bool,
     /// Pavises lost by moving, recoiling or fleeing while deployed: never
@@ -353,6 +356,7 @@ impl Unit {
             casualties: 0,
             formation: Formation::Line,
             moving: false,
+            fleeing: false,
             pavises_deployed: false,
             pavises_lost: false,
         }
@@ -386,6 +390,16 @@ impl Unit {
     /// Armour rating with the large shield (1.5): what opponents add.
     pub fn armour_with_shield(&self) -> i32 {
         i32::from(self.armour) - i32::from(self.shield)
+    }
+
+    /// Removes up to `n` stands (losses, a flight, a fall back) and returns
+    /// how many went; the front rank is never wider than the stands left
+    /// (2.3.1: ranks as equal as possible, none wider than the one in front).
+    pub fn lose_stands(&mut self, n: u32) -> u32 {
+        let lost = n.min(self.stands);
+        self.stands -= lost;
+        self.files = self.files.min(self.stands.max(1));
+        lost
     }
 
     /// Stands in the front rank of a line: `files`, never more than the stands.

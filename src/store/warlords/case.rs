@@ -252,6 +252,11 @@ fn activation<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Cas
         s.in_melee = walk.bool(&mut t, "in_melee").unwrap_or(false);
         walk.finish(t);
     }
+    // 2.2.1: "fleeing units continue fleeing": the unit's own `fleeing`
+    // field says so as well as the situation's (conformance README).
+    if let Some(u) = &unit {
+        s.fleeing |= u.fleeing;
+    }
     let dice = dice(walk, f);
     let choose = walk.named::<Choice>(f, "choose");
     let formation = walk.named::<Formation>(f, "formation");
@@ -499,6 +504,8 @@ fn charge<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInp
             .bool(&mut t, "target_halted_this_turn")
             .unwrap_or(false);
         s.contact = walk.bool(&mut t, "contact").unwrap_or(false);
+        // Herald's extension: the target has used its activation this turn.
+        s.target_activated = walk.bool(&mut t, "target_activated").unwrap_or(false);
         walk.finish(t);
     }
     Some(CaseInput::Charge {

@@ -32,6 +32,7 @@ pub const UNIT_FIELDS: &[&str] = &[
     "formation",
     "files",
     "moving",
+    "fleeing",
     "pavises_deployed",
     "pavises_lost",
     "notes",
@@ -81,6 +82,11 @@ pub fn read_unit<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<U
         .unwrap_or_default();
     let files = walk.int(&mut f, "files", 1..=MAX_STANDS);
     let moving = walk.bool(&mut f, "moving").unwrap_or(false);
+    // 2.4.11, 2.2.2: a Broken unit that is moving is taken to be fleeing
+    // unless the table says it stopped (conformance README, unit table).
+    let fleeing = walk
+        .bool(&mut f, "fleeing")
+        .unwrap_or(morale == Morale::Broken && moving);
     let pavises_deployed = walk.bool(&mut f, "pavises_deployed").unwrap_or(false);
     let pavises_lost = walk.bool(&mut f, "pavises_lost").unwrap_or(false);
     let _notes = walk.string(&mut f, "notes");
@@ -115,6 +121,7 @@ pub fn read_unit<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<U
         casualties,
         formation,
         moving,
+        fleeing,
         pavises_deployed,
         pavises_lost,
     };

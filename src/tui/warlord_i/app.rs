@@ -46,6 +46,8 @@ pub struct App {
     pub status: Option<Status>,
     /// Set when the console should close.
     pub quit: bool,
+    /// The unit number typed on the tables so far (`1`, then `10`).
+    jump: String,
     /// Why the battle's latest changes are not on disk, while a save fails.
     pub unsaved: Option<String>,
     /// The last draw found the terminal too small: no key records anything.
@@ -67,6 +69,7 @@ impl App {
             help_scroll: 0,
             status: None,
             quit: false,
+            jump: String::new(),
             unsaved: None,
             too_small: Cell::new(false),
         };
@@ -92,7 +95,12 @@ impl App {
             Some(a) if self.too_small.get() && !matches!(a, Action::Quit | Action::ForceQuit) => {
                 Vec::new()
             }
-            Some(a) => self.update(a),
+            Some(a) => {
+                if !matches!(a, Action::Jump(_)) {
+                    self.jump.clear();
+                }
+                self.update(a)
+            }
             None => Vec::new(),
         }
     }
@@ -112,6 +120,9 @@ impl App {
         if action == Action::Log {
             effects.push(Effect::OpenLog);
         }
+        if action == Action::Course {
+            effects.push(Effect::OpenCourse);
+        }
         effects
     }
 
@@ -126,6 +137,17 @@ impl App {
             Action::Up if self.help => self.help_scroll = self.help_scroll.saturating_sub(1),
             Action::Down if self.help => self.help_scroll = (self.help_scroll + 1).min(60),
             Action::Back => self.back(),
+            Action::Up | Action::Down if self.context() == Context::Result => {
+                if let Some(p) = &mut self.panel {
+                    p.scroll = if action == Action::Up {
+                        p.scroll.saturating_sub(1)
+                    } else {
+                        (p.scroll + 1).min(200)
+                    };
+                }
+            }
+            Action::LastResult => self.last_result(),
+            Action::Jump(c) => self.jump_typed(c),
             Action::Up if self.panel.is_some() => self.fact(Input::Up),
             Action::Down if self.panel.is_some() => self.fact(Input::Down),
             Action::Up => self.move_selection(-1),
@@ -134,8 +156,9 @@ impl App {
             Action::Last => self.move_selection(i64::MAX / 2),
             Action::OtherSide => self.focus = self.focus.other(),
             Action::Advance => self.advance(),
-            // The shell opens the log browser (Effect::OpenLog).
-            Action::Log => {}
+            // The shell opens the log browser (Effect::OpenLog) and the
+            // course of the battle (Effect::OpenCourse).
+            Action::Log | Action::Course => {}
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::Command
@@ -267,7 +290,7 @@ impl App {
             },
             _ => {
                 let event = self.battle.suggest();
-                self.panel = Some(Panel::new(event));
+                self.open(event);
             }
         }
     }
@@ -350,14 +373,15 @@ impl App {
                 }
             }
             Action::Engage => {
-                let Some(b) = enemy else {
+                // The declared target, then a unit in contact (Rules 63-76, WI-23).
+                let Some(b) = self.battle.opponent_of(unit).or(enemy) else {
                     return self.refuse("no enemy is on the table to meet in melee");
                 };
                 Event::Engage { a: unit, b }
             }
             _ => return,
         };
-        self.panel = Some(Panel::new(event));
+        self.open(event);
     }
 
     /// `z` sets aside the selected unit's flagged waver test; `b` parts it
@@ -403,6 +427,53 @@ impl App {
             }
             Err(e) => self.refuse(e.to_string()),
         }
+    }
+
+    /// `A`/`B` takes a side's table; digits select its unit by number,
+    /// `1` then `0` going on to the 10th where there is one.
+    fn jump_typed(&mut self, c: char) {
+        let side = match c {
+            'A' => Some(Side::A),
+            'B' => Some(Side::B),
+            _ => None,
+        };
+        if let Some(side) = side {
+            self.focus = side;
+            self.jump.clear();
+            return;
+        }
+        let n = self.battle.units(self.focus).count();
+        let longer = format!("{}{c}", self.jump);
+        let typed = match longer.parse::<usize>() {
+            Ok(k) if (1..=n).contains(&k) => longer,
+            _ => c.to_string(),
+        };
+        match typed.parse::<usize>() {
+            Ok(k) if (1..=n).contains(&k) => {
+                self.selected[self.focus as usize] = k - 1;
+                self.jump = typed;
+                self.status = None;
+            }
+            _ => {
+                self.jump.clear();
+                let side = self.focus.name();
+                self.refuse(format!("{side}{c}: no such unit on side {side}'s table"));
+            }
+        }
+    }
+
+    /// `r`: the last event's result again, with what changed and why
+    /// (a step recorded from the tables shows only its summary line).
+    fn last_result(&mut self) {
+        let (Some(event), Some(entry)) = (
+            self.battle.events().last().cloned(),
+            self.battle.last_entry().cloned(),
+        ) else {
+            return self.refuse("nothing is recorded yet");
+        };
+        let mut p = Panel::new(event);
+        p.result = Some(entry);
+        self.panel = Some(p);
     }
 
     /// Takes back the last event.

@@ -51,6 +51,8 @@ pub enum Action {
     Advance,
     /// Open the whole log, to scroll and search (the shell's log browser).
     Log,
+    /// Open the course of the battle (the shell's, `tui::course_view`).
+    Course,
     /// Take back the last event.
     Undo,
     /// Apply again the last event taken back.
@@ -81,6 +83,11 @@ pub enum Action {
     Disengage,
     /// The referee moves the sequence to another step or Move (Rule 25).
     GoTo,
+    /// Open the last result again: what changed and why.
+    LastResult,
+    /// On the tables: `A` or `B` takes that side's table, digits select a
+    /// unit by its number (`B10`: b10; `7`: the focused side's 7th).
+    Jump(char),
     /// Roll Herald's dice (or record a step without dice).
     Roll,
     /// Type the players' dice.
@@ -108,7 +115,7 @@ const TABLES: &[B<Context, Action>] = &[
         C::Tables,
         Key::plain(K::Enter),
         A::Advance,
-        "next step",
+        "next",
         "the walker's next step (Rule 25)",
     ),
     bind(
@@ -141,13 +148,6 @@ const TABLES: &[B<Context, Action>] = &[
     ),
     bind(
         C::Tables,
-        Key::plain(K::Tab),
-        A::OtherSide,
-        "side",
-        "the other side's table",
-    ),
-    bind(
-        C::Tables,
         Key::ch('c'),
         A::Command,
         "command",
@@ -176,13 +176,6 @@ const TABLES: &[B<Context, Action>] = &[
     ),
     bind(
         C::Tables,
-        Key::ch('w'),
-        A::Flag,
-        "flag",
-        "a cause of a waver test for it (Rule 58)",
-    ),
-    bind(
-        C::Tables,
         Key::ch('p'),
         A::Attrition,
         "",
@@ -208,6 +201,20 @@ const TABLES: &[B<Context, Action>] = &[
         A::Correct,
         "correct",
         "correct it: morale, APs, bases, activity … (the table is the truth)",
+    ),
+    bind(
+        C::Tables,
+        Key::plain(K::Tab),
+        A::OtherSide,
+        "side",
+        "the other side's table",
+    ),
+    bind(
+        C::Tables,
+        Key::ch('w'),
+        A::Flag,
+        "flag",
+        "a cause of a waver test for it (Rule 58)",
     ),
     bind(
         C::Tables,
@@ -253,10 +260,24 @@ const TABLES: &[B<Context, Action>] = &[
     ),
     bind(
         C::Tables,
+        Key::ch('r'),
+        A::LastResult,
+        "",
+        "the last result again: what changed and why (↑↓ scroll it)",
+    ),
+    bind(
+        C::Tables,
         Key::ch('l'),
         A::Log,
         "log",
         "the whole log, to scroll and search (/)",
+    ),
+    bind(
+        C::Tables,
+        Key::ch('V'),
+        A::Course,
+        "course",
+        "the course of the battle: strength and morale by Move, drawn",
     ),
 ];
 
@@ -349,6 +370,20 @@ const PANEL: &[B<Context, Action>] = &[
     ),
     bind(
         C::Result,
+        Key::plain(K::Down),
+        A::Down,
+        "more",
+        "scroll the result: what changed and why",
+    ),
+    bind(
+        C::Result,
+        Key::plain(K::Up),
+        A::Up,
+        "",
+        "scroll the result back",
+    ),
+    bind(
+        C::Result,
         Key::ch('u'),
         A::Undo,
         "undo",
@@ -424,6 +459,12 @@ pub fn lookup(context: Context, key: Key) -> Option<Action> {
         && let Some(c) = typed
     {
         return Some(Action::Input(c));
+    }
+    // A unit by its id on the tables: `B10`, or `10` on the focused side.
+    if context == Context::Tables
+        && let Some(c @ ('0'..='9' | 'A' | 'B')) = typed
+    {
+        return Some(Action::Jump(c));
     }
     let global = keys::find(KEYMAP, Context::Global, key);
     if context == Context::Panel

@@ -110,9 +110,37 @@ impl App {
     /// What Enter does next, in the rules' words.
     pub fn next_words(&self) -> String {
         let b = &self.battle;
+        let words = self.step_words();
+        // WI-23: a charge never brought to contact is listed until the
+        // Move is concluded; the referee may leave it.
+        let open = b.charges();
+        if open.is_empty()
+            || !matches!(
+                b.next_step(),
+                Step::EndCharges | Step::EndMelees | Step::EndMove | Step::GeneralRisk(_)
+            )
+        {
+            return words;
+        }
+        let each: Vec<String> = open
+            .iter()
+            .map(|&u| match b.unit(u).and_then(|x| x.charge_target) {
+                Some(t) => format!("{u} charging {t}"),
+                None => format!("{u} charging"),
+            })
+            .collect();
+        format!(
+            "{words}; not in contact: {} (e: contact, or leave it, WI-23)",
+            each.join(", ")
+        )
+    }
+
+    /// What Enter does next, the step alone.
+    fn step_words(&self) -> String {
+        let b = &self.battle;
         let co = |c| {
             b.co(c)
-                .map_or_else(|| c.to_string(), |x| format!("{} ({c})", x.co.name))
+                .map_or_else(|| format!("CO {c}"), |x| format!("{} (CO {c})", x.co.name))
         };
         match b.next_step() {
             Step::RollOrderOfPlay => "dice for the order of play (Rule 26, WI-3)".to_string(),
@@ -176,12 +204,18 @@ impl App {
         let all: Vec<_> = hints(KEYMAP, context).chain(global).collect();
         // Undo, back, help and quit stay in sight at 80 columns; the
         // context's other keys give way first, in the keymap's order.
-        let kept =
-            |a: Action| matches!(a, Action::Undo | Action::Back | Action::Help | Action::Quit);
+        // On the tables Esc has nothing to close: its room goes to s, e, x.
+        let kept = |a: Action| match a {
+            Action::Back => context != Context::Tables,
+            _ => matches!(a, Action::Undo | Action::Help | Action::Quit),
+        };
         let width =
             |b: &&B<Context, Action>| b.key.label().chars().count() + b.hint.chars().count() + 3;
         let mut used: usize = all.iter().filter(|b| kept(b.action)).map(width).sum();
         for b in &all {
+            if b.action == Action::Back && context == Context::Tables {
+                continue;
+            }
             if !kept(b.action) {
                 if used + width(b) > area.width as usize {
                     continue;
@@ -208,6 +242,12 @@ impl App {
         ] {
             lines.push(Line::from(Span::styled(title, t.title())));
             let mut entries = help_entries(KEYMAP, context);
+            if context == Context::Tables {
+                entries.push((
+                    "A B 0-9".to_string(),
+                    "a unit by its id: B10 from either table, 10 on the focused one",
+                ));
+            }
             if context == Context::Panel {
                 // The facts' own keys (`tui::facts`): each beside its fact.
                 entries.push((

@@ -120,6 +120,8 @@ pub enum Action {
     Help,
     /// Open the log browser (the shell's, `tui::log_browser`).
     Log,
+    /// Open the course of the battle (the shell's, `tui::course_view`).
+    Course,
     /// Move the selection up one unit.
     Up,
     /// Move the selection down one unit.

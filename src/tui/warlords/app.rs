@@ -168,6 +168,9 @@ impl App {
         if action == Action::Log {
             effects.push(Effect::OpenLog);
         }
+        if action == Action::Course {
+            effects.push(Effect::OpenCourse);
+        }
         effects
     }
 
@@ -185,8 +188,9 @@ impl App {
                 self.dialogs.pop();
             }
             Action::Help => self.dialogs.push(Dialog::Help { scroll: 0 }),
-            // The shell opens the log browser (Effect::OpenLog).
-            Action::Log => {}
+            // The shell opens the log browser (Effect::OpenLog) and the
+            // course of the battle (Effect::OpenCourse).
+            Action::Log | Action::Course => {}
             Action::Back => self.back(),
             Action::Up => self.move_selection(-1),
             Action::Down => self.move_selection(1),

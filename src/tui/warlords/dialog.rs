@@ -282,6 +282,9 @@ pub struct GoTo {
     pub choices: Vec<(u32, crate::battle::warlords::Phase)>,
     /// The line the cursor is on.
     pub line: usize,
+    /// The line whose skipped activations and Melees were said: Enter on it
+    /// again goes there (2.2: every unit must be activated).
+    pub warned: Option<usize>,
 }
 
 /// Which personalities are in the stands the enemy hit, in their order from

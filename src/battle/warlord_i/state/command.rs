@@ -140,6 +140,12 @@ impl State {
         transfer: Option<TransferFacts>,
     ) -> Result<CommandTest, BattleError> {
         let c = self.co_state(id)?;
+        // WI-5: a transfer the C-in-C cannot make is refused before the dice.
+        if let Some(t) = transfer
+            && t.ccps > 0
+        {
+            self.giver(id, &c.co.name, t)?;
+        }
         let situation = CommandSituation {
             units_lost: self.units_lost(id),
             initiative: false,
@@ -314,6 +320,7 @@ impl State {
         if let (Application::Attack, Some(t)) = (application, target) {
             // Rules 63-75 (WI-23): the charge is declared; the table completes it.
             add_activity(&mut self.get_mut(unit).unit, Activity::Charging);
+            self.get_mut(unit).charge_target = Some(t);
             let tbefore = self.units[t.side as usize][t.index].unit.clone();
             add_activity(&mut self.get_mut(t).unit, Activity::BeingCharged);
             self.settle(t, &tbefore, entry);

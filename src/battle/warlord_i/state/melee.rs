@@ -36,6 +36,7 @@ impl State {
             b,
             rounds: 0,
             fought_this_move: false,
+            followed_up: [false, false],
         });
         self.sync_in_melee(a);
         self.sync_in_melee(b);
@@ -204,6 +205,12 @@ impl State {
         if let Some(e) = self.engagements.iter_mut().find(|e| e.is(a, b)) {
             e.rounds = round;
             e.fought_this_move = true;
+            // WI-20: who followed up advances into the next round.
+            let (fa, fb) = (
+                out.a.movement == MeleeMove::FollowUp,
+                out.b.movement == MeleeMove::FollowUp,
+            );
+            e.followed_up = if e.a == a { [fa, fb] } else { [fb, fa] };
         }
         self.get_mut(a).fought_this_move = true;
         self.get_mut(b).fought_this_move = true;

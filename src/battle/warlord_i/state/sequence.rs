@@ -305,6 +305,7 @@ impl State {
                 u.unit.waver_tested = false;
                 u.unit.activity.retain(|a| !done.contains(a));
                 u.commands.clear();
+                u.charge_target = None;
                 u.initiative = None;
                 u.flags.clear();
                 u.shot = false;

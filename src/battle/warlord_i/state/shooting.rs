@@ -19,6 +19,13 @@ impl State {
         self.enemies(shooter, target)?;
         let s = &self.units[shooter.side as usize][shooter.index];
         let t = &self.units[target.side as usize][target.index];
+        // Rule 25 step 4 (Herald's reading): once a Move; refused before the dice.
+        if s.shot {
+            return Err(BattleError::OutOfTurn(format!(
+                "{} has shot this Move; each unit shoots once in the shooting step (Rule 25 step 4)",
+                named(&s.unit.name, shooter)
+            )));
+        }
         Ok(Shooting::plan(&s.unit, &t.unit, *situation)?)
     }
 

@@ -216,11 +216,14 @@ impl State {
                 )));
             };
             self.enemies(id, t)?;
+            let target = self.unit(t)?;
             let c = Charge::declare(
                 &before,
-                &self.unit(t)?.unit,
+                &target.unit,
                 ChargeSituation {
                     charger_halted_this_turn: u.halted_this_turn,
+                    target_halted_this_turn: target.halted_this_turn,
+                    target_activated: target.activated,
                     ..ChargeSituation::default()
                 },
             )?;
@@ -531,10 +534,14 @@ impl State {
             .iter()
             .position(|d| d.unit == id && d.due.code() == due)
         else {
-            return Err(BattleError::Refused(format!(
-                "{name} ({id}) has no '{due}' to set aside; its duties are: {}",
-                self.duties_of(id)
-            )));
+            // A save may set aside what an earlier reading owed (a Berserk
+            // Move in Melee, 2.4.10): it stands, with nothing to remove; a
+            // new one is refused by `check`.
+            entry.summary = format!(
+                "the referee sets aside: {name} ({id}) {}, which nothing owes now",
+                due.replace('_', " ")
+            );
+            return Ok(());
         };
         let d = self.duties.remove(i);
         entry.summary = format!("the referee sets aside: {name} ({id}) {}", d.due);
@@ -547,7 +554,7 @@ impl State {
             .duties
             .iter()
             .filter(|d| d.unit == id)
-            .map(|d| d.due.code().to_string())
+            .map(|d| d.due.to_string()) // the referee's words, not the save's code
             .collect();
         if v.is_empty() {
             "none".to_string()
@@ -585,6 +592,25 @@ impl State {
             } if situation.charging && self.phase != Phase::Melee => {
                 let u = self.unit(*unit)?;
                 may_counter_charge(&u.unit, u.halted_this_turn).map_err(BattleError::Refused)?;
+            }
+            Event::Dismiss { unit, due } => {
+                let id = *unit;
+                if !self
+                    .duties
+                    .iter()
+                    .any(|d| d.unit == id && d.due.code() == due)
+                {
+                    let name = &self.unit(id)?.unit.name;
+                    return Err(BattleError::Refused(format!(
+                        "{name} ({id}) owes no {} to set aside; it must: {}",
+                        due.replace('_', " "),
+                        self.duties_of(id)
+                    )));
+                }
+            }
+            Event::BreakOff { unit, .. } => {
+                crate::rules::warlords::movement::may_break_off(&self.unit(*unit)?.unit)
+                    .map_err(BattleError::Refused)?;
             }
             Event::Activation {
                 unit, situation, ..

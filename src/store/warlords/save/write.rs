@@ -9,7 +9,7 @@ use crate::rules::warlords::army::Army;
 use crate::rules::warlords::melee::MeleeFacts;
 use crate::rules::warlords::personality::{Personality, PersonalityStatus};
 use crate::rules::warlords::shooting::ShootingSituation;
-use crate::rules::warlords::unit::Unit;
+use crate::rules::warlords::unit::{Morale, Unit};
 use crate::store::save::write::{dice, inline, named, quote, words};
 use std::fmt::Write;
 
@@ -53,6 +53,9 @@ fn write_unit(o: &mut String, u: &Unit) {
     let _ = writeln!(o, "casualties = {}", u.casualties);
     let _ = writeln!(o, "formation = \"{}\"", u.formation.name());
     let _ = writeln!(o, "moving = {}", u.moving);
+    if u.fleeing != (u.morale == Morale::Broken && u.moving) {
+        let _ = writeln!(o, "fleeing = {}", u.fleeing); // only where not the default
+    }
     let _ = writeln!(o, "pavises_deployed = {}", u.pavises_deployed);
     if u.pavises_lost {
         let _ = writeln!(o, "pavises_lost = true");

@@ -22,10 +22,12 @@ fn unit_name(b: &Battle, id: UnitId) -> String {
         .map_or_else(|| id.to_string(), |u| format!("{id} {}", u.unit.name))
 }
 
-/// A CO's short name: `Surena (b1)`.
+/// A CO's short name, his id marked as a CO's (not a unit's): `Surena (CO b1)`.
 fn co_name(b: &Battle, id: CoId) -> String {
-    b.co(id)
-        .map_or_else(|| id.to_string(), |c| format!("{} ({id})", c.co.name))
+    b.co(id).map_or_else(
+        || format!("CO {id}"),
+        |c| format!("{} (CO {id})", c.co.name),
+    )
 }
 
 /// The enemies of `side` on the table.
@@ -79,7 +81,10 @@ fn melee_side(f: &mut Form, b: &Battle, unit: UnitId, side: Side, facts: &mut Me
         format!("{who}: charged, followed up or advanced into it"),
         &mut facts.advancing,
     )
-    .from_record(held.advancing && facts.advancing, "recorded: it charged");
+    .from_record(
+        held.advancing && facts.advancing,
+        b.advancing_why(unit).unwrap_or("recorded"),
+    );
     f.flag(
         key('c'),
         format!("{who}: charge advantage, round 1 (Rule 79)"),
@@ -324,6 +329,12 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
             if let (Some(sh), Some(tg)) = (b.unit(*shooter), b.unit(*target)) {
                 let (sh, tg) = (&sh.unit, &tg.unit);
                 let assumed = s.assumed(sh, tg);
+                // Rule 56, WI-17: from the flank its ranks face the shooters.
+                let (facing_whose, depth_whose) = if s.shot_from == ShotFrom::Flank {
+                    ("its ranks", "its files")
+                } else {
+                    ("its files", "its ranks")
+                };
                 if let [first, others @ ..] = assumed.weapons.as_slice()
                     && !others.is_empty()
                 {
@@ -348,7 +359,7 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                     &mut s.target_front_bases,
                     assumed.target_front_bases,
                     (1, tg.bases.max(1)),
-                    "its files",
+                    facing_whose,
                 );
                 f.number_or(
                     'd',
@@ -356,7 +367,7 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                     &mut s.target_depth,
                     assumed.target_depth,
                     (1, tg.bases.max(1)),
-                    "its ranks",
+                    depth_whose,
                 );
                 if let Some(ranks) = assumed.ranks_in_line_of_fire {
                     f.number_or(
@@ -385,7 +396,9 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                 f.option(key, c.title(), cause, c);
             }
         }
-        Event::WaverTest { situation: s, .. } => {
+        Event::WaverTest {
+            unit, situation: s, ..
+        } => {
             f.flag(
                 'd',
                 "a friendly disaster within 10 cm",
@@ -415,7 +428,11 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
             );
             f.flag('c', "taking cover", &mut s.in_cover);
             f.flag('n', "within 20 cm of a camp", &mut s.near_camp);
-            f.flag('k', "trying to charge home", &mut s.charging_home);
+            f.flag('k', "trying to charge home", &mut s.charging_home)
+                .from_record(
+                    s.charging_home && b.charging_home(*unit),
+                    "recorded: pressing home",
+                );
             f.flag('p', "the charge is against pikes", &mut s.charging_pikes);
             f.flag(
                 'f',

@@ -26,6 +26,9 @@ pub struct Panel {
     pub error: Option<String>,
     /// The entry the event made, once recorded.
     pub result: Option<Entry>,
+    /// How far the result is scrolled (↑↓), so what changed and why are
+    /// reachable on a small screen.
+    pub scroll: u16,
 }
 
 impl Panel {
@@ -38,6 +41,7 @@ impl Panel {
             pending: None,
             error: None,
             result: None,
+            scroll: 0,
         }
     }
 
@@ -63,6 +67,29 @@ impl Panel {
         } else {
             Context::Panel
         }
+    }
+}
+
+/// Why the battle refuses `event` as its facts stand, known before the
+/// dice and before every fact is said: a C-in-C's transfer beyond his
+/// CCPs (WI-5), a unit's second shot (Rule 25 step 4). The roll is then
+/// refused too, and the odds are not shown (the plan refuses).
+pub fn refusal(battle: &Battle, event: &Event) -> Option<String> {
+    match event {
+        Event::CommandTest { co, transfer, .. } => battle
+            .command_test_plan(*co, *transfer)
+            .err()
+            .map(|e| format!("refused: {e}")),
+        Event::Shooting {
+            shooter,
+            target,
+            situation,
+            ..
+        } if battle.unit(*shooter).is_some_and(|u| u.shot) => battle
+            .shooting_plan(*shooter, *target, situation)
+            .err()
+            .map(|e| format!("refused: {e}")),
+        _ => None,
     }
 }
 
@@ -94,16 +121,28 @@ impl App {
         let Panel { event, form, .. } = p;
         let b = &self.battle;
         match form.input(input, |f| facts::list(b, event, f)) {
-            Ok(()) => p.error = None,
+            Ok(()) => p.error = refusal(b, event),
             Err(e) => p.error = Some(e),
         }
     }
 
-    /// Refuses a roll while a fact is unsaid, in the referee's words.
+    /// Opens a panel on `event`, saying at once if the battle refuses it.
+    pub(super) fn open(&mut self, event: Event) {
+        let mut p = Panel::new(event);
+        p.error = refusal(&self.battle, &p.event);
+        self.panel = Some(p);
+    }
+
+    /// Refuses a roll the battle refuses already, or while a fact is
+    /// unsaid, in the referee's words.
     fn waits(&mut self) -> bool {
         let Some(p) = &mut self.panel else {
             return false;
         };
+        if let Some(why) = refusal(&self.battle, &p.event) {
+            p.error = Some(why);
+            return true;
+        }
         let unsaid = p.unsaid(&self.battle);
         if unsaid.is_empty() {
             return false;

@@ -19,7 +19,7 @@ pub fn title(app: &App, event: &Event) -> String {
     let b = &app.battle;
     let co = |c| {
         b.co(c)
-            .map_or_else(|| c.to_string(), |x| format!("{} ({c})", x.co.name))
+            .map_or_else(|| format!("CO {c}"), |x| format!("{} (CO {c})", x.co.name))
     };
     match event {
         Event::OrderOfPlay { .. } => "The order of play (Rule 26)".to_string(),
@@ -87,7 +87,11 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
             Span::styled("Now: ", t.title()),
             Span::raw(app.next_words()),
         ]));
-        Paragraph::new(wrap(lines, w)).render(area, buf);
+        let lines = wrap(lines, w);
+        let most = (lines.len() as u16).saturating_sub(area.height);
+        Paragraph::new(lines)
+            .scroll((p.scroll.min(most), 0))
+            .render(area, buf);
         return;
     }
     if let Some((event, loser)) = &p.pending

@@ -247,10 +247,14 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
             notes(t, &mut out, &plan.notes);
             let o = odds::waver_test(&plan);
             out.push(heading(t, "Odds (Rule 60, WI-15)"));
-            for (m, p) in o.morale.iter() {
-                out.push(bar(t, m.name(), p));
+            // Rule 60: each outcome once; "3 or less" is not inside wavering.
+            for (v, p) in o.outcome.iter() {
+                let label = match v {
+                    odds::WaverOutcome::Becomes(m) => m.name().to_string(),
+                    odds::WaverOutcome::WaversAndRetreats => "wavers and retreats".to_string(),
+                };
+                out.push(bar(t, &label, p));
             }
-            out.push(bar(t, "retreats (3 or less)", o.retreat));
         }
         Event::Attrition { unit, gains } => {
             let plan = b.attrition_plan(*unit, gains).map_err(e)?;

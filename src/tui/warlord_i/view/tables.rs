@@ -12,10 +12,16 @@ use crate::tui::theme::{Theme, Tone};
 use crate::tui::warlord_i::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Modifier;
 use ratatui::text::Span;
 
-/// The columns: title and width (0 shares what is left).
-pub const COLUMNS: [Column; 10] = [
+/// The columns: title and width (0 shares what is left). The first
+/// holds the selection's mark, `›`, which shows without colour.
+pub const COLUMNS: [Column; 11] = [
+    Column {
+        title: "",
+        width: 1,
+    },
     Column {
         title: "id",
         width: 3,
@@ -98,6 +104,36 @@ fn activity(app: &App, id: UnitId, u: &UnitState) -> String {
     words.join(", ")
 }
 
+/// Names cut to `width` cells, each cut one ending in `…`; where two cut
+/// names would read the same, both keep their ends instead
+/// (`Suren horse …f the right`, `Suren horse …of the left`).
+pub fn cut_names(names: &[String], width: usize) -> Vec<String> {
+    let head = |n: &str, k: usize| n.chars().take(k).collect::<String>();
+    let cut = |n: &String| {
+        if n.chars().count() <= width || width == 0 {
+            n.clone()
+        } else {
+            format!("{}…", head(n, width - 1))
+        }
+    };
+    let first: Vec<String> = names.iter().map(cut).collect();
+    names
+        .iter()
+        .zip(&first)
+        .map(|(n, c)| {
+            let twin = first.iter().filter(|o| *o == c).count() > 1;
+            let long = n.chars().count();
+            if !twin || long <= width || width < 5 {
+                return c.clone();
+            }
+            let front = (width - 1) / 2;
+            let back = width - 1 - front;
+            let tail: String = n.chars().skip(long - back).collect();
+            format!("{}…{tail}", head(n, front))
+        })
+        .collect()
+}
+
 /// A unit's cells.
 fn cells(app: &App, id: UnitId, u: &UnitState) -> Vec<Span<'static>> {
     let t = &app.theme;
@@ -123,6 +159,7 @@ fn cells(app: &App, id: UnitId, u: &UnitState) -> Vec<Span<'static>> {
         "*".repeat(usize::from(u.unit.co_stars))
     };
     vec![
+        Span::raw(""),
         Span::raw(id.to_string()),
         Span::raw(u.unit.name.clone()),
         Span::raw(u.unit.troop_type.name().replace('_', " ")),
@@ -139,11 +176,11 @@ fn cells(app: &App, id: UnitId, u: &UnitState) -> Vec<Span<'static>> {
 /// How much of a CO's name the title line has room for.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Names {
-    /// `Marcus Licinius Crassus (a1)`.
+    /// `Marcus Licinius Crassus (CO a1)`.
     Whole,
-    /// `Crassus (a1)`: the last word.
+    /// `Crassus (CO a1)`: the last word.
     Last,
-    /// `a1`.
+    /// `CO a1`: a CO's id, never read as unit a1's.
     None,
 }
 
@@ -160,9 +197,9 @@ fn cos_line(app: &App, side: Side, names: Names) -> String {
                 Names::None => "",
             };
             let mut s = if name.is_empty() {
-                format!("{id}{stars} {} CCP", c.ccps)
+                format!("CO {id}{stars} {} CCP", c.ccps)
             } else {
-                format!("{name} ({id}) {stars} {} CCP", c.ccps)
+                format!("{name} (CO {id}) {stars} {} CCP", c.ccps)
             };
             if c.co.status.base_lost() {
                 s.push_str(&format!(" {}", c.co.status.name()));
@@ -214,7 +251,7 @@ fn side_table(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
         return;
     }
     let units: Vec<(UnitId, &UnitState)> = app.battle.units(side).collect();
-    let all: Vec<Vec<Span<'static>>> = units.iter().map(|(id, u)| cells(app, *id, u)).collect();
+    let mut all: Vec<Vec<Span<'static>>> = units.iter().map(|(id, u)| cells(app, *id, u)).collect();
     let want = |col: usize| {
         all.iter()
             .map(|c| c[col].content.chars().count() as u16)
@@ -225,9 +262,14 @@ fn side_table(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
     // The type whole (`pack animals`) where the screen is wide; cut at 80.
     let mut spec = COLUMNS;
     if area.width >= 110 {
-        spec[2].width = want(2).clamp(spec[2].width, 16);
+        spec[3].width = want(3).clamp(spec[3].width, 16);
     }
-    let cols = Columns::new(&spec, area.width, &[want(1), want(7)]);
+    let cols = Columns::new(&spec, area.width, &[want(2), want(8)]);
+    // Names cut where they must be, never two alike (issue 21 item 9).
+    let names: Vec<String> = all.iter().map(|c| c[2].content.to_string()).collect();
+    for (c, n) in all.iter_mut().zip(cut_names(&names, cols.at[2].1 as usize)) {
+        c[2] = Span::raw(n);
+    }
     let header: Vec<Span> = spec
         .iter()
         .map(|c| Span::styled(c.title, t.dim()))
@@ -242,15 +284,22 @@ fn side_table(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
     };
     for (row, (i, c)) in all.iter().enumerate().skip(from).take(visible).enumerate() {
         let y = area.y + 2 + row as u16;
-        cols.draw(buf, area.x, y, c);
-        if app.focus == side && i == selected && app.panel.is_none() {
+        let chosen = app.focus == side && i == selected && app.panel.is_none();
+        if chosen {
+            // The selection: a mark that reads without colour (NO_COLOR),
+            // and the row reversed and bold (issue 21 item 10).
+            let mut c = c.clone();
+            c[0] = Span::raw("›");
+            cols.draw(buf, area.x, y, &c);
             let r = Rect {
                 x: area.x,
                 y,
                 width: area.width,
                 height: 1,
             };
-            buf.set_style(r, t.selected());
+            buf.set_style(r, t.selected().add_modifier(Modifier::BOLD));
+        } else {
+            cols.draw(buf, area.x, y, c);
         }
     }
 }

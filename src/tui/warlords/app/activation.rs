@@ -8,6 +8,7 @@ use crate::rules::Side;
 use crate::rules::warlords::activation::{
     Action as RulesAction, Activation, ActivationOutcome, ActivationSituation,
 };
+use crate::rules::warlords::charge::evade_move;
 use crate::rules::warlords::field_defences::ReachDefence;
 use crate::rules::warlords::melee::{Melee, MeleeDice};
 use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
@@ -86,7 +87,7 @@ impl App {
             enemy_in_charge_distance: engaged,
             enemy_visible_ahead: true,
             tactician_in_sight: tactician,
-            fleeing: unit.morale == Morale::Broken && unit.moving,
+            fleeing: unit.fleeing, // as the battle recorded it (2.2.2, 2.4.11)
             changing_formation: false,
             halted_this_turn: halted,
             in_melee: engaged,
@@ -111,6 +112,14 @@ impl App {
     }
 
     pub(super) fn toggle(&mut self, fact: Fact) {
+        if self.only_shoots()
+            && !matches!(fact, Fact::TacticianInSight | Fact::EnemyInChargeDistance)
+        {
+            // 2.4.4: it only shoots: no charge, flight, formation or champion to say.
+            return self.set_resolve_error(
+                "it only shoots at the charger (2.4.4): that fact does not apply".to_string(),
+            );
+        }
         if let Some(s) = self.situation_mut() {
             let flag = match fact {
                 Fact::Charging => &mut s.charging,
@@ -125,9 +134,29 @@ impl App {
     }
 
     pub(super) fn evade_by(&mut self, delta: i32) {
+        if self.only_shoots() {
+            return self.set_resolve_error(
+                "it only shoots at the charger (2.4.4): it does not evade".to_string(),
+            );
+        }
         if let Some(s) = self.situation_mut() {
             s.evading_spans = s.evading_spans.saturating_add_signed(delta).min(99);
         }
+    }
+
+    /// Whether the open panel is a unit's shot at a charger, which only
+    /// shoots (2.4.4).
+    pub fn only_shoots(&self) -> bool {
+        matches!(
+            self.dialogs.last(),
+            Some(Dialog::Resolve(Resolve {
+                procedure: Procedure::Reaction {
+                    purpose: Purpose::ShootAtCharger,
+                    ..
+                },
+                ..
+            }))
+        )
     }
 
     /// The dice a panel needs before any is rolled, per group, or why it cannot roll.
@@ -462,6 +491,26 @@ impl App {
         let Some(x) = &r.rolled else {
             return;
         };
+        if let Procedure::Activation { unit, .. } = r.procedure
+            && x.chosen.is_empty()
+            && x.activation
+                .as_ref()
+                .is_some_and(|o| o.allowed.contains(&RulesAction::Flee))
+            && self.battle.unit(unit).is_some_and(|u| u.unit.fleeing)
+        {
+            // 2.2.1, 2.2.2: a fleeing Broken unit keeps fleeing unless the
+            // referee stops it (m, s): Enter records the flight, rolled next.
+            self.choose(Choice::Flee);
+            if !self.has_chosen() {
+                return; // refused: the panel says why
+            }
+        }
+        let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
+            return;
+        };
+        let Some(x) = &r.rolled else {
+            return;
+        };
         let (procedure, x) = (r.procedure.clone(), x.clone());
         self.dialogs.pop();
         if self.hand_back(&procedure, &x) {
@@ -473,7 +522,10 @@ impl App {
         self.follow_walker();
         self.say(match self.battle.next_step() {
             Step::RollInitiative => "next: roll for initiative (Enter)".to_string(),
-            Step::Activate(id) => format!("next: {} ({id}) activates (Enter)", self.name(id)),
+            Step::Activate(next) => {
+                let id = self.enter_activates(next);
+                format!("next: {} ({id}) activates (Enter)", self.name(id))
+            }
             Step::EndActivations(s) => {
                 format!(
                     "side {} has activated every unit: Enter moves on (2.1)",
@@ -514,8 +566,23 @@ impl App {
         let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
             return None;
         };
-        if matches!(r.procedure, Procedure::BreakOff { .. }) {
-            return None; // 2.4.8: it moves straight back; nothing else to choose
+        match r.procedure {
+            Procedure::BreakOff { .. } => return None, // 2.4.8: it moves straight back
+            // 2.4.4: a unit that answers a charge does only what it answers
+            // with: a shot at the charger only shoots; a counter-charge
+            // charges; an evader evades and, with missiles, may shoot (2.4.7).
+            Procedure::Reaction { purpose, .. } => {
+                let answered = match purpose {
+                    Purpose::ShootAtCharger => c == Choice::Shoot,
+                    Purpose::CounterCharge => c == Choice::Charge,
+                    Purpose::Evade => matches!(c, Choice::Evade | Choice::Shoot),
+                    _ => true,
+                };
+                if !answered {
+                    return None;
+                }
+            }
+            _ => {}
         }
         Self::choice_action(r.rolled.as_ref()?.activation.as_ref()?, c)
     }
@@ -589,8 +656,11 @@ impl App {
                     self.name(cause)
                 ),
                 (Choice::Evade, _) => format!(
-                    "{what} ({sec}): moves away from {} on the table (2.4.7)",
-                    self.name(cause)
+                    "{what} ({sec}) from {}: {}",
+                    self.name(cause),
+                    self.battle
+                        .unit(unit)
+                        .map_or(String::new(), |u| evade_move(&u.unit))
                 ),
                 _ => return,
             };
@@ -599,7 +669,7 @@ impl App {
         let broken = self
             .battle
             .unit(unit)
-            .is_some_and(|u| u.unit.morale == crate::rules::warlords::unit::Morale::Broken);
+            .is_some_and(|u| u.unit.morale == Morale::Broken);
         let choice = match c {
             Choice::Charge => return self.open_pick(PickFor::Charge(unit)),
             Choice::Shoot => return self.open_pick(PickFor::Shoot(unit)),

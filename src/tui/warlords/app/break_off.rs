@@ -5,7 +5,7 @@
 
 use super::App;
 use crate::battle::UnitId;
-use crate::rules::warlords::movement::break_off_case;
+use crate::rules::warlords::movement::{break_off_case, may_break_off};
 use crate::tui::warlords::dialog::{Dialog, Procedure, Resolve};
 
 impl App {
@@ -25,6 +25,7 @@ impl App {
             return None;
         }
         let u = &self.battle.unit(*unit)?.unit;
+        may_break_off(u).ok()?; // 2.4.10: a Berserk unit stays in Melee
         let allowed = opponents
             .into_iter()
             .filter(|o| {
@@ -66,6 +67,11 @@ impl App {
                 "{} is not in Melee: only a unit in contact may break off (2.4.8); e on the tables pairs units",
                 self.name(unit)
             ));
+        }
+        if let Some(u) = self.battle.unit(unit)
+            && let Err(why) = may_break_off(&u.unit)
+        {
+            return self.set_resolve_error(why);
         }
         let allowed = self
             .break_off_offered()

@@ -442,13 +442,25 @@ impl App {
         }
     }
 
-    /// Tab and ←→: the unit it ran into.
+    /// Tab/Shift-Tab, ←→, ↑↓: the unit it ran into, among the units of
+    /// the kind chosen (a friend for `f`, an enemy for `e` and `r`).
     pub(super) fn other_unit(&mut self, n: i8) {
         if let Some(f) = self.fall_back_mut()
             && !f.others.is_empty()
         {
-            let len = f.others.len() as i64;
-            f.other = (f.other as i64 + i64::from(n)).rem_euclid(len) as usize;
+            let friend = f.into == FellInto::Friend;
+            let kind: Vec<usize> = (0..f.others.len())
+                .filter(|&i| (f.others[i].side == f.unit.side) == friend)
+                .collect();
+            if kind.is_empty() {
+                return;
+            }
+            let len = kind.len() as i64;
+            let at = kind
+                .iter()
+                .position(|&i| i == f.other)
+                .map_or(if n > 0 { -1 } else { 0 }, |p| p as i64);
+            f.other = kind[(at + i64::from(n)).rem_euclid(len) as usize];
         }
     }
 
@@ -485,6 +497,38 @@ impl App {
             .needs_other()
             .then(|| f.others.get(f.other).copied())
             .flatten();
+        // 2.6.2.1: a friend is never the enemy it fights, and the reverse.
+        if let Some(o) = other {
+            let friend = f.into == FellInto::Friend;
+            if (o.side == f.unit.side) != friend {
+                let why = format!(
+                    "{} ({o}) is {}: Tab or ↑↓ picks {}, or {} says it was {}",
+                    self.name(o),
+                    if friend { "an enemy" } else { "a friend" },
+                    if friend { "a friend" } else { "an enemy" },
+                    if friend { "e or r" } else { "f" },
+                    if friend { "an enemy" } else { "a friend" }
+                );
+                if let Some(f) = self.fall_back_mut() {
+                    f.error = Some(why);
+                }
+                return;
+            }
+        } else if f.into.needs_other() {
+            let why = format!(
+                "no {} to name: {} (2.6.2.1)",
+                if f.into == FellInto::Friend {
+                    "friend"
+                } else {
+                    "enemy"
+                },
+                "o if it was terrain or an obstacle, Esc to go back"
+            );
+            if let Some(f) = self.fall_back_mut() {
+                f.error = Some(why);
+            }
+            return;
+        }
         let event = Event::FallBack {
             unit: f.unit,
             into: f.into,

@@ -10,7 +10,9 @@ use crate::battle::warlords::Event;
 use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;
-use crate::rules::warlords::charge::{Charge, ChargeSituation, may_counter_charge, may_evade};
+use crate::rules::warlords::charge::{
+    Charge, ChargeSituation, evade_move, may_counter_charge, may_evade, target_has_activated,
+};
 use crate::rules::warlords::melee::{self, Melee, MeleeFacts};
 use crate::rules::warlords::movement::{BreakOff, RandomMove};
 use crate::rules::warlords::next::Choice as RulesChoice;
@@ -348,9 +350,15 @@ impl App {
             PickFor::Shoot(shooter) => self.open_shooting(shooter, chosen, true, false),
             PickFor::Charge(unit) => self.declare_charge(unit, chosen),
             PickFor::ShootAtCharger(charger) => {
+                // 2.4.4: it uses up its activation to shoot, nothing else: no
+                // champion (W-27), no charge, flight or formation change.
                 let situation = ActivationSituation {
-                    enemy_visible_ahead: true,
+                    enemy_visible_ahead: false,
                     enemy_in_charge_distance: true,
+                    charging: false,
+                    fleeing: false,
+                    changing_formation: false,
+                    evading_spans: 0,
                     ..self.default_situation(chosen)
                 };
                 self.dialogs
@@ -541,6 +549,7 @@ impl App {
                 charger_halted_this_turn: c.halted_this_turn,
                 target_halted_this_turn: t.halted_this_turn,
                 contact: false,
+                target_activated: t.activated,
             },
         )
         .map(|d| (d.spans, d.answers.clone()));
@@ -607,6 +616,17 @@ impl App {
         }
     }
 
+    /// Whether the open charge's panel offers an answer (its footer lists
+    /// only those): the target's answers the rules allow, and a shot at
+    /// the charger by another unit (2.4.4).
+    pub fn answer_offered(&self, a: Answer) -> bool {
+        match self.charge() {
+            Some((_, _, None, answers)) => a == Answer::ShootAtCharger || answers.contains(&a),
+            Some((_, _, Some(_), _)) => a == Answer::ShootAtCharger,
+            None => false,
+        }
+    }
+
     /// The target answers the charge, or another unit shoots at the charger
     /// (2.4.4): only the answers the rules allow it (2.4.4.2, 2.4.7, 2.5.4).
     pub(super) fn answer(&mut self, a: Answer) {
@@ -621,7 +641,12 @@ impl App {
         }
         if a != Answer::ShootAtCharger && !answers.contains(&a) {
             let name = self.name(target);
-            let why = match a {
+            let activated = self
+                .battle
+                .unit(target)
+                .filter(|t| t.activated && a != Answer::Stand)
+                .map(|t| target_has_activated(&t.unit));
+            let why = activated.or_else(|| match a {
                 Answer::CounterCharge => self
                     .battle
                     .unit(target)
@@ -631,7 +656,7 @@ impl App {
                     .unit(target)
                     .and_then(|t| may_evade(&t.unit).err()),
                 _ => None,
-            };
+            });
             return self.set_resolve_error(
                 why.unwrap_or_else(|| format!("{name} may not answer so (2.4.4)")),
             );
@@ -744,7 +769,12 @@ impl App {
             Some(Response::CounterCharge { meets: true }) => {
                 "they met halfway (2.4.4.2)".to_string()
             }
-            Some(Response::Evade { away: true }) => "the target evaded (2.4.7)".to_string(),
+            Some(Response::Evade { away: true }) => format!(
+                "the target evaded: {}",
+                self.battle
+                    .unit(target)
+                    .map_or(String::new(), |u| evade_move(&u.unit))
+            ),
             Some(Response::Evade { away: false }) => {
                 "the target failed to evade and fled (W-29)".to_string()
             }

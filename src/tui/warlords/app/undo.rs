@@ -23,12 +23,18 @@ impl App {
             _ => None,
         });
         self.dialogs.clear();
-        let mut kinds: Vec<&'static str> = Vec::new();
+        // Each event named as the log names it (its summary), never its code.
+        let mut kinds: Vec<String> = Vec::new();
         loop {
             let at = self.battle.events().len().saturating_sub(1);
+            let said = self
+                .battle
+                .last_entry()
+                .map(|e| e.summary.clone())
+                .unwrap_or_default();
             let Some(e) = self.battle.undo() else { break };
             let e = e.clone();
-            kinds.push(e.kind());
+            kinds.push(said);
             if !(at > 0 && self.is_joined(at, &e)) {
                 break;
             }
@@ -49,15 +55,12 @@ impl App {
         }
         match kinds.len() {
             0 => self.refuse("nothing to undo"),
-            1 => self.say(format!(
-                "undone: the last event ({}); U redoes it",
-                kinds[0]
-            )),
+            1 => self.say(format!("undone: {}; U redoes it", kinds[0])),
             n => {
                 kinds.reverse();
                 self.say(format!(
                     "undone: the last step, {n} events ({}); U redoes it",
-                    kinds.join(" + ")
+                    kinds.join("; ")
                 ))
             }
         }

@@ -54,6 +54,15 @@ impl App {
         self.selected[id.side as usize] = id.index;
     }
 
+    /// The unit Enter activates when the sequence wants `next` of its
+    /// side: the one under the cursor when it may still activate, else
+    /// `next`. The header and the status line name the same one.
+    pub fn enter_activates(&self, next: UnitId) -> UnitId {
+        self.selected_id()
+            .filter(|s| self.battle.to_activate(next.side).contains(s))
+            .unwrap_or(next)
+    }
+
     /// Points the selection at the unit the sequence wants next.
     pub(super) fn follow_walker(&mut self) {
         match self.battle.next_step() {
@@ -100,10 +109,7 @@ impl App {
                 .dialogs
                 .push(Dialog::Resolve(Resolve::new(Procedure::Initiative))),
             Step::Activate(next) => {
-                let id = self
-                    .selected_id()
-                    .filter(|s| self.battle.to_activate(next.side).contains(s))
-                    .unwrap_or(next);
+                let id = self.enter_activates(next);
                 self.open_activation(id);
             }
             Step::EndActivations(_) | Step::EndTurn => {
@@ -157,7 +163,11 @@ impl App {
             .position(|&c| c == (turn, b.phase()))
             .unwrap_or(0);
         let line = (now + 1).min(choices.len() - 1);
-        self.dialogs.push(Dialog::GoTo(GoTo { choices, line }));
+        self.dialogs.push(Dialog::GoTo(GoTo {
+            choices,
+            line,
+            warned: None,
+        }));
     }
 
     /// Enter on the steps: the referee moves the sequence there (2.1).
@@ -171,14 +181,80 @@ impl App {
         if (turn, phase) == (self.battle.turn(), self.battle.phase()) {
             return self.refuse("the battle is at that step now: choose another (↑↓), or Esc");
         }
+        let line = g.line;
+        let warned = g.warned == Some(line);
+        if let Some(skipped) = self.skipped_by(turn, phase).filter(|_| !warned) {
+            // 2.2: "All units must be activated"; 2.6: every Melee is fought.
+            if let Some(Dialog::GoTo(g)) = self.dialogs.last_mut() {
+                g.warned = Some(line);
+            }
+            return self.refuse(format!(
+                "{skipped} would be passed over (2.2: every unit must be activated, it is also a morale check): Enter again to go there anyway, Esc to stay"
+            ));
+        }
+        let from_turn = self.battle.turn();
         match self.battle.record(Event::GoTo { turn, phase }) {
             Ok(entry) => {
                 let text = entry.summary.clone();
                 self.dialogs.pop();
                 self.say(format!("{text}; u takes it back"));
+                if turn > from_turn {
+                    // The turn ended: its summary, as at a normal turn end.
+                    return self.open_summary(from_turn);
+                }
                 self.follow_walker();
             }
             Err(e) => self.refuse(e.to_string()),
         }
+    }
+
+    /// What going to `(turn, phase)` would pass over in this turn: the
+    /// units of each activation phase that have not activated, by id and
+    /// name, and the Melees not fought; `None` when nothing.
+    fn skipped_by(&self, turn: u32, phase: Phase) -> Option<String> {
+        let b = &self.battle;
+        let first = b.initiative()?;
+        let order = [
+            Phase::Initiative,
+            Phase::Activation(first),
+            Phase::Activation(first.other()),
+            Phase::Melee,
+        ];
+        let at = |p: Phase| order.iter().position(|&q| q == p).unwrap_or(0);
+        let (now, to) = (at(b.phase()), at(phase));
+        let passed = |i: usize| i >= now && (turn > b.turn() || i < to);
+        let mut said = Vec::new();
+        for (_, p) in order.iter().enumerate().filter(|(i, _)| passed(*i)) {
+            match p {
+                Phase::Activation(side) => {
+                    let left = b.to_activate(*side);
+                    if !left.is_empty() {
+                        let names: Vec<String> = left
+                            .iter()
+                            .map(|id| format!("{} ({id})", self.name(*id)))
+                            .collect();
+                        said.push(format!(
+                            "{} unit(s) of side {} not activated: {}",
+                            left.len(),
+                            side.name(),
+                            names.join(", ")
+                        ));
+                    }
+                }
+                Phase::Melee => {
+                    let unfought = b
+                        .state()
+                        .engagements
+                        .iter()
+                        .filter(|e| !e.fought_this_turn)
+                        .count();
+                    if unfought > 0 {
+                        said.push(format!("{unfought} Melee(s) not fought"));
+                    }
+                }
+                _ => {}
+            }
+        }
+        (!said.is_empty()).then(|| said.join("; "))
     }
 }

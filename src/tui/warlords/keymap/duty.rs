@@ -69,6 +69,27 @@ pub const KEYS: &[Binding] = &[
     ),
     b(
         C::FallBack,
+        Key::plain(K::BackTab),
+        Action::OtherUnit(-1),
+        "",
+        "the previous unit it may have run into",
+    ),
+    b(
+        C::FallBack,
+        Key::plain(K::Down),
+        Action::OtherUnit(1),
+        "",
+        "the next unit it may have run into",
+    ),
+    b(
+        C::FallBack,
+        Key::plain(K::Up),
+        Action::OtherUnit(-1),
+        "",
+        "the previous unit it may have run into",
+    ),
+    b(
+        C::FallBack,
         Key::plain(K::Right),
         Action::OtherUnit(1),
         "",

@@ -165,6 +165,13 @@ pub const KEYS: &[Binding] = &[
     ),
     b(
         C::Tables,
+        Key::ch('V'),
+        Action::Course,
+        "course",
+        "the course of the battle: strength and morale by turn, drawn",
+    ),
+    b(
+        C::Tables,
         Key::ch('o'),
         Action::OffTable,
         "",

@@ -9,6 +9,7 @@ use crate::battle::UnitId;
 use crate::odds::warlords as odds;
 use crate::rules::Side;
 use crate::rules::explain::possessive;
+use crate::rules::warlords::charge::evade_move;
 use crate::rules::warlords::melee::{FollowUp, Melee, MeleeFacts};
 use crate::rules::warlords::movement::RandomMove;
 use crate::rules::warlords::shooting::Shooting;
@@ -214,6 +215,11 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                     }
                     v
                 }
+                Some(Response::Evade { away: true }) => vec![Span::styled(
+                    // 2.4.7, W-10: how far and how it ends facing.
+                    format!("  ✓ evaded: {}", evade_move(tg)),
+                    t.good(),
+                )],
                 Some(x) => vec![Span::styled(format!("  ✓ {}", response_word(*x)), t.good())],
             }));
             let flees = app

@@ -19,6 +19,7 @@ fn works(app: &App, context: Context, action: Action) -> bool {
         Action::Redo => !app.battle.undone().is_empty(),
         Action::Back => context != Context::Tables,
         Action::BreakOff => app.break_off_offered().is_some(),
+        Action::Answer(a) => app.answer_offered(a),
         Action::NextOpponent => app.break_off_opponents() > 1,
         // No `1 next step` when the Melee offers none.
         Action::NextStep(i) => matches!(

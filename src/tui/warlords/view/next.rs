@@ -57,7 +57,14 @@ pub fn fall_back(app: &App, f: &FallBack, area: Rect, buf: &mut Buffer) {
     }
     lines.push(Line::from(vec![
         Span::styled("it ran into: ", t.title()),
-        Span::raw(f.into.to_string().replace('_', " ")),
+        Span::raw(match f.into {
+            crate::rules::warlords::falling_back::FellInto::Friend => "a friendly unit",
+            crate::rules::warlords::falling_back::FellInto::EnemyFront => "an enemy's front edge",
+            crate::rules::warlords::falling_back::FellInto::EnemyRearOrSide => {
+                "an enemy's rear or side"
+            }
+            _ => "terrain or an obstacle",
+        }),
     ]));
     if f.into.needs_other() {
         let other = f

@@ -164,7 +164,7 @@ fn before(app: &App, r: &Resolve, width: u16) -> Vec<Line<'static>> {
             let own_tactician = u.unit.active_personalities().any(|p| {
                 p.has(crate::rules::warlords::personality::PersonalityTrait::ExpertTactician)
             });
-            out.extend(facts(t, situation, own_tactician, width));
+            out.extend(facts(t, situation, own_tactician, app.only_shoots(), width));
             if matches!(r.procedure, Procedure::Activation { .. }) {
                 out.extend(break_off_offer(app));
             }
@@ -272,9 +272,10 @@ fn facts(
     t: &Theme,
     s: &ActivationSituation,
     own_tactician: bool,
+    only_shoots: bool,
     width: u16,
 ) -> Vec<Line<'static>> {
-    let items: Vec<Vec<Span<'static>>> = vec![
+    let mut items: Vec<Vec<Span<'static>>> = vec![
         toggle(
             t,
             s.enemy_in_charge_distance,
@@ -319,6 +320,16 @@ fn facts(
             }),
         ],
     ];
+    if only_shoots {
+        // 2.4.4: a unit shooting at a charger only shoots: the charge,
+        // flight, formation, evade and champion facts do not apply.
+        items = items
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| matches!(i, 0 | 2)) // k Berserk, x tactician
+            .map(|(_, x)| x)
+            .collect();
+    }
     let mut out = vec![Line::from(Span::styled(
         "What the table shows (Herald cannot see it):",
         t.title(),

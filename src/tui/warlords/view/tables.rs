@@ -102,11 +102,13 @@ fn fled(app: &App, gone: &[UnitId], area: Rect, buf: &mut Buffer) {
             .iter()
             .map(|p| format!("{} {}", p.name, words::status(p.status)))
             .collect();
+        // 1.7.4: the stands it has, the command stand of a Dispersed unit.
         let mut text = format!(
-            "  {:<4}{} — {}",
+            "  {:<4}{} — {}, {} stand(s)",
             id.to_string(),
             u.unit.name,
-            why_gone(app, *id)
+            why_gone(app, *id),
+            u.unit.stands
         );
         if !people.is_empty() {
             text.push_str(&format!("; {}", people.join(", ")));

@@ -33,7 +33,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     .collect();
     let next = match b.next_step() {
         Step::RollInitiative => "roll for initiative: each C-in-C rolls 1 die (2.1.1)".to_string(),
-        Step::Activate(id) => {
+        Step::Activate(next) => {
+            // The unit Enter acts on: the cursor's, when it may activate.
+            let id = app.enter_activates(next);
             let left = b.to_activate(id.side).len();
             format!(
                 "activate {} ({id}); {left} unit(s) of side {} still to activate (2.2)",

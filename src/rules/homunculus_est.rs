@@ -1,0 +1,150 @@
+//! Homunculus Est!, from its quick-reference sheet
+//! (`rules/002_e70d793f6d64ff40.txt`), read with the project's rulings
+//! (`RULINGS-homunculus-est.md`, cited as HE-numbers). Sections are cited by
+//! the sheet's headings in capitals ("COMBAT RESULTS, HE-19").
+//!
+//! Each procedure is pure and in two phases: its `plan` states what it
+//! rolls (which dice, how many) and every modifier with its reason and
+//! rule; its `resolve` turns the dice into an outcome with its explanation,
+//! the units' (or army's) state `after`, and what the rules require `next`
+//! in HE-7's order. The outcome tables are data in `tables`, pinned by tests.
+
+pub mod army;
+pub mod call;
+pub mod combat;
+pub mod command_points;
+pub mod discipline;
+pub mod eagles;
+pub mod failed;
+pub mod follow_up;
+pub mod general;
+pub mod lines;
+pub mod manoeuvre;
+pub mod movement;
+pub mod next;
+pub mod push_back;
+pub mod sequence;
+pub mod shooting;
+pub mod tables;
+pub mod unit;
+
+pub use army::{Army, ArmyState, CardValues, Cards, Points, Pool};
+pub use next::Next;
+pub use unit::{Attachment, Characteristic, Class, General, GeneralStatus, LineKind, Unit};
+
+use crate::rules::RulesError;
+use crate::rules::house::{HouseOption, HouseValue, Values};
+
+/// HE-10: a card is worth what is drawn and typed; with this option every
+/// Setback is worth 1 and every Disaster 2 (for a battle without the decks).
+pub const FIXED_CARD_VALUES: HouseOption = HouseOption {
+    name: "fixed_card_values",
+    words: "fixed card values",
+    ruling: "HE-10",
+    values: Values::YesNo,
+    default: HouseValue::YesNo(false),
+    changes: "every Setback Card is worth 1 and every Disaster Card 2, whatever was drawn",
+};
+
+/// Homunculus Est!'s house options (`rules::house`), one per gap-filling
+/// ruling made an option.
+pub const HOUSE: &[HouseOption] = &[FIXED_CARD_VALUES];
+
+/// The dice of one named pool of a roll (`movement`, `combat`, `defence` …),
+/// taken in the order rolled; a procedure takes exactly what it uses and
+/// says so when the count is off (HE-1: re-rolls follow the roll they replace).
+#[derive(Clone, Debug)]
+pub struct Draw<'a> {
+    pool: &'static str,
+    faces: &'a [u8],
+    used: usize,
+}
+
+impl<'a> Draw<'a> {
+    /// The dice of `pool`, none taken yet.
+    pub fn new(pool: &'static str, faces: &'a [u8]) -> Self {
+        Draw {
+            pool,
+            faces,
+            used: 0,
+        }
+    }
+
+    /// The next `n` dice; `why` says what they are for and where the rules say so.
+    pub fn take(&mut self, n: usize, why: &str) -> Result<&'a [u8], RulesError> {
+        let have = self.faces.len() - self.used;
+        if have < n {
+            return Err(RulesError::refused(format!(
+                "{why} needs {} more {} dice than were given ({} given in all)",
+                n - have,
+                self.pool,
+                self.faces.len()
+            )));
+        }
+        let out = &self.faces[self.used..self.used + n];
+        self.used += n;
+        Ok(out)
+    }
+
+    /// The next die.
+    pub fn one(&mut self, why: &str) -> Result<u8, RulesError> {
+        Ok(self.take(1, why)?[0])
+    }
+
+    /// Refuses dice left over: a case gives exactly the dice its resolution uses.
+    pub fn done(&self) -> Result<(), RulesError> {
+        if self.used < self.faces.len() {
+            return Err(RulesError::refused(format!(
+                "{} {} dice were given but this roll uses {} (HE-1: exactly the dice rolled, re-rolls after the roll they replace)",
+                self.faces.len(),
+                self.pool,
+                self.used
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Refuses a roll whose dice are not all 1 to 6.
+pub(crate) fn check_faces(pool: &str, faces: &[u8]) -> Result<(), RulesError> {
+    match faces.iter().find(|f| !(1..=6).contains(*f)) {
+        Some(f) => Err(RulesError::refused(format!(
+            "a {pool} die shows 1 to 6; {f} is not a die face (HE-1)"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Faces for an explanation: "4, 5".
+pub(crate) fn faces(dice: &[u8]) -> String {
+    dice.iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Whether two dice show the same face (HE-1: a "double").
+pub(crate) fn double(dice: &[u8]) -> bool {
+    dice.len() == 2 && dice[0] == dice[1]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_draw_takes_exactly_the_dice_given() {
+        let mut d = Draw::new("movement", &[4, 5]);
+        assert_eq!(d.one("a Movement Activation").unwrap(), 4);
+        assert!(d.done().is_err(), "one die left over");
+        assert_eq!(d.one("a re-roll").unwrap(), 5);
+        assert!(d.done().is_ok());
+        assert!(d.one("another").is_err());
+    }
+
+    #[test]
+    fn fixed_card_values_is_off_by_default() {
+        assert_eq!(FIXED_CARD_VALUES.default, HouseValue::YesNo(false));
+        assert_eq!(HOUSE.len(), 1);
+    }
+}

@@ -1,0 +1,213 @@
+//! "HOMUNCULUS EST!" (HE-10 to HE-12): the call, the reveal, the sum of
+//! the cards against the Army Break Point, and the caller's cancel.
+
+use super::{ArmyState, Pool};
+use crate::rules::RulesError;
+use crate::rules::explain::{Explanation, cite};
+
+/// What is said of the call.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CallSituation {
+    /// The caller cancels after the reveal with a point of this pool.
+    pub cancel: Option<Pool>,
+    /// The immediate check on a general's death (RISK TO GENERALS).
+    pub immediate: bool,
+    /// House option *fixed card values* (HE-10): Setback 1, Disaster 2.
+    pub fixed_card_values: bool,
+}
+
+/// A call's outcome.
+#[derive(Clone, Debug)]
+pub struct CallOutcome {
+    /// The caller cancelled it.
+    pub cancelled: bool,
+    /// The sum of the revealed cards' values.
+    pub points: u32,
+    /// The called army is broken and the battle lost.
+    pub broken: bool,
+    /// The called army is Fatigued afterwards.
+    pub fatigued: bool,
+    /// The called player may discard one revealed card.
+    pub may_discard: bool,
+    /// The caller's phase ends (HE-6).
+    pub reversal_of_fortune: bool,
+    /// The called army afterwards.
+    pub army: ArmyState,
+    /// The caller afterwards.
+    pub caller: ArmyState,
+    /// The lines that made it.
+    pub explanation: Explanation,
+}
+
+/// The worth of the cards a player holds (HE-10).
+pub fn card_points(army: &ArmyState, fixed: bool) -> u32 {
+    if fixed {
+        army.cards.setback.len() as u32 + 2 * army.cards.disaster.len() as u32
+    } else {
+        army.cards.setback.iter().sum::<u32>() + army.cards.disaster.iter().sum::<u32>()
+    }
+}
+
+/// Resolves a call against `army` by `caller`. A second call in a phase, or a
+/// cancel that is not allowed, is refused.
+pub fn call(
+    army: &ArmyState,
+    caller: &ArmyState,
+    s: CallSituation,
+) -> Result<CallOutcome, RulesError> {
+    let mut ex = Explanation::default();
+    if !s.immediate && caller.called_this_phase {
+        return Err(RulesError::refused(
+            "\"Homunculus Est!\" has already been called this phase: once in a phase (HOMUNCULUS EST!, HE-12)",
+        ));
+    }
+    if let Some(pool) = s.cancel {
+        if s.immediate {
+            return Err(RulesError::refused(
+                "the immediate \"Homunculus Est!\" on a general's death cannot be cancelled (HE-12)",
+            ));
+        }
+        if !matches!(pool, Pool::Strategy | Pool::Generalship) {
+            return Err(RulesError::refused(
+                "a call is cancelled with a Strategy or Generalship Point (COMMAND POINTS, HE-12)",
+            ));
+        }
+        if caller.cancel_used {
+            return Err(RulesError::refused(
+                "the caller has already cancelled a \"Homunculus Est!\": only once per battle (HE-12)",
+            ));
+        }
+        if caller.points.get(pool) == 0 {
+            return Err(RulesError::refused(format!(
+                "the caller has no {pool} Point to cancel the call (HE-12)"
+            )));
+        }
+    }
+    let points = card_points(army, s.fixed_card_values);
+    let bp = army.break_point;
+    ex.line(
+        format!(
+            "the called player reveals {} Setback and {} Disaster Cards worth {points}{}",
+            army.cards.setback.len(),
+            army.cards.disaster.len(),
+            if s.fixed_card_values {
+                " (house option 'fixed card values': Setback 1, Disaster 2)"
+            } else {
+                ""
+            }
+        ),
+        cite("HOMUNCULUS EST!", "HE-10, HE-12"),
+    );
+    let mut after = army.clone();
+    let mut caller_after = caller.clone();
+    if !s.immediate {
+        caller_after.called_this_phase = true;
+    }
+    let mut out = CallOutcome {
+        cancelled: false,
+        points,
+        broken: false,
+        fatigued: army.fatigued,
+        may_discard: false,
+        reversal_of_fortune: false,
+        army: after.clone(),
+        caller: caller_after.clone(),
+        explanation: Explanation::default(),
+    };
+    if let Some(pool) = s.cancel {
+        *caller_after.points.get_mut(pool) -= 1;
+        caller_after.cancel_used = true;
+        out.cancelled = true;
+        ex.line(format!("the caller spends a {pool} Point to cancel the call: no effect, no Reversal of Fortune"), cite("HOMUNCULUS EST!", "HE-12"));
+        out.caller = caller_after;
+        out.explanation = ex;
+        return Ok(out);
+    }
+    if points >= bp {
+        out.broken = true;
+        ex.line(format!("{points} is at or above the Army Break Point {bp}: the army is broken and the battle lost"), cite("HOMUNCULUS EST!", "HE-12"));
+    } else {
+        if points * 2 >= bp {
+            after.fatigued = true;
+            out.fatigued = true;
+            ex.line(format!("{points} is below the Army Break Point {bp} but at least half: not broken, all units become Fatigued"), cite("HOMUNCULUS EST!", "HE-11, HE-12"));
+        } else {
+            ex.line(
+                format!("{points} is below half the Army Break Point {bp}: not broken"),
+                cite("HOMUNCULUS EST!", "HE-12"),
+            );
+        }
+        if s.immediate {
+            ex.line(
+                "the immediate call on a general's death: no discard, no Reversal of Fortune",
+                cite("RISK TO GENERALS", "HE-12"),
+            );
+        } else {
+            out.may_discard = true;
+            out.reversal_of_fortune = true;
+            ex.line("the called player may discard one revealed card; the caller suffers a Reversal of Fortune", cite("HOMUNCULUS EST!", "HE-6, HE-12"));
+        }
+    }
+    out.army = after;
+    out.caller = caller_after;
+    out.explanation = ex;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::homunculus_est::{CardValues, Points};
+
+    fn army(bp: u32, s: &[u32], d: &[u32]) -> ArmyState {
+        ArmyState {
+            break_point: bp,
+            cards: CardValues {
+                setback: s.to_vec(),
+                disaster: d.to_vec(),
+            },
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn three_outcomes() {
+        let c = ArmyState::default();
+        let o = call(&army(6, &[3, 3], &[]), &c, CallSituation::default()).unwrap();
+        assert!(o.broken && !o.reversal_of_fortune && !o.may_discard);
+        let o = call(&army(10, &[2, 3], &[]), &c, CallSituation::default()).unwrap();
+        assert!(!o.broken && o.fatigued && o.reversal_of_fortune);
+        let o = call(&army(10, &[2, 2], &[]), &c, CallSituation::default()).unwrap();
+        assert!(!o.fatigued && o.may_discard && o.reversal_of_fortune);
+    }
+
+    #[test]
+    fn fixed_values_and_cancel() {
+        let a = army(5, &[7, 7], &[9]);
+        assert_eq!(card_points(&a, true), 4);
+        let caller = ArmyState {
+            points: Points {
+                strategy: 1,
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let s = CallSituation {
+            cancel: Some(Pool::Strategy),
+            ..Default::default()
+        };
+        let o = call(&a, &caller, s).unwrap();
+        assert!(o.cancelled && !o.broken && o.caller.points.strategy == 0 && o.caller.cancel_used);
+        assert!(call(&a, &o.caller, s).is_err());
+    }
+
+    #[test]
+    fn immediate_call_no_discard_no_reversal() {
+        let s = CallSituation {
+            immediate: true,
+            ..Default::default()
+        };
+        let o = call(&army(10, &[5], &[]), &ArmyState::default(), s).unwrap();
+        assert!(o.fatigued && !o.may_discard && !o.reversal_of_fortune);
+    }
+}
