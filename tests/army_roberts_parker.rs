@@ -1,7 +1,7 @@
 //! Robert's Rules armies and Parker's Warlord rosters: the bundled examples
 //! check clean (the text's own example army costs its 350 points), what the
 //! texts do not give is asked for by its field, and their battles are
-//! refused in words until Herald plays them.
+//! refused in words until Herald plays them; their odds are exact.
 
 use herald::rules::roberts_rules::Training;
 use herald::store::army::{AnyArmyFile, read_any};
@@ -175,15 +175,38 @@ fn their_battles_are_refused_in_words() {
             "{err}"
         );
     }
+    // Their odds are exact: an initiative of 13 on 1D20 succeeds 13 times in 20.
     let (code, out, _) = herald(&[
         "odds",
         "tests/conformance/parkers-warlord/parkers-warlord.toml",
         "--json",
     ]);
     assert_eq!(code, 0);
+    let first: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
     assert!(
-        out.lines()
-            .all(|l| l.contains("does not compute their odds yet")),
-        "{out}"
+        (first["success"].as_f64().unwrap() - 0.65).abs() < 1e-9,
+        "{first}"
+    );
+    // The text's central melee: the cavalry at +4 against the archers at 0.
+    let (code, out, _) = herald(&[
+        "odds",
+        "tests/conformance/roberts-rules/roberts-rules.toml",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let melee: serde_json::Value = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["id"] == "rr-melee-central")
+        .unwrap();
+    let total: f64 = melee["counts"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_f64().unwrap())
+        .sum();
+    assert!(
+        (total - 1.0).abs() < 1e-9 && melee["counts"]["a"].as_f64().unwrap() > 0.8,
+        "{melee}"
     );
 }
