@@ -31,6 +31,8 @@
 //! ```
 
 pub mod homunculus_est;
+pub mod parkers_warlord;
+pub mod roberts_rules;
 pub mod tables;
 pub mod warlord_i;
 pub mod warlords;

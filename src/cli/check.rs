@@ -22,6 +22,12 @@ pub fn run(files: &[PathBuf]) -> ExitCode {
                 let text = match &file {
                     AnyArmyFile::Warlords(f) => super::warlords::check::summary(&name, &f.army),
                     AnyArmyFile::WarlordI(f) => super::warlord_i::check::summary(&name, &f.army),
+                    AnyArmyFile::RobertsRules(f) => {
+                        super::roberts_rules::check::summary(&name, &f.army)
+                    }
+                    AnyArmyFile::ParkersWarlord(f) => {
+                        super::parkers_warlord::check::summary(&name, &f.army)
+                    }
                     AnyArmyFile::HomunculusEst(f) => {
                         super::homunculus_est::check::summary(&name, &f.army)
                     }
@@ -52,7 +58,10 @@ pub fn run(files: &[PathBuf]) -> ExitCode {
         .into_iter()
         .filter_map(|(_, f)| match f {
             AnyArmyFile::Warlords(f) => Some(f),
-            AnyArmyFile::WarlordI(_) | AnyArmyFile::HomunculusEst(_) => None,
+            AnyArmyFile::WarlordI(_)
+            | AnyArmyFile::HomunculusEst(_)
+            | AnyArmyFile::RobertsRules(_)
+            | AnyArmyFile::ParkersWarlord(_) => None,
         })
         .collect();
     let across = battle_warnings(&warlords);

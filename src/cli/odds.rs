@@ -26,8 +26,8 @@ pub fn case_json(cases: &AnyCases, i: usize) -> Value {
         AnyCases::Warlords(c) => super::warlords::odds::case_json(&c[i]),
         AnyCases::WarlordI(c) => super::warlord_i::odds::case_json(&c[i]),
         AnyCases::HomunculusEst(c) => super::homunculus_est::odds::case_json(&c[i]),
-        AnyCases::RobertsRules(c) => not_yet(&c[i].id, cases.system()),
-        AnyCases::ParkersWarlord(c) => not_yet(&c[i].id, cases.system()),
+        AnyCases::RobertsRules(c) => super::roberts_rules::odds::case_json(&c[i]),
+        AnyCases::ParkersWarlord(c) => super::parkers_warlord::odds::case_json(&c[i]),
     }
 }
 
@@ -37,23 +37,7 @@ pub fn case_text(cases: &AnyCases, i: usize) -> String {
         AnyCases::Warlords(c) => super::warlords::odds::case_text(&c[i]),
         AnyCases::WarlordI(c) => super::warlord_i::odds::case_text(&c[i]),
         AnyCases::HomunculusEst(c) => super::homunculus_est::odds::case_text(&c[i]),
-        AnyCases::RobertsRules(c) => refused_text(&c[i].id, cases.system()),
-        AnyCases::ParkersWarlord(c) => refused_text(&c[i].id, cases.system()),
+        AnyCases::RobertsRules(c) => super::roberts_rules::odds::case_text(&c[i]),
+        AnyCases::ParkersWarlord(c) => super::parkers_warlord::odds::case_text(&c[i]),
     }
-}
-
-/// [`not_yet`] as a readable line.
-fn refused_text(id: &str, system: crate::rules::System) -> String {
-    format!("{id}: refused\n  {}\n", not_yet(id, system)["error"])
-}
-
-/// A case of a system whose odds Herald does not compute yet, refused in words.
-fn not_yet(id: &str, system: crate::rules::System) -> Value {
-    serde_json::json!({
-        "id": id,
-        "error": format!(
-            "Herald resolves {} cases (herald resolve) but does not compute their odds yet",
-            system.title()
-        ),
-    })
 }

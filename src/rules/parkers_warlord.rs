@@ -11,6 +11,7 @@ pub mod house;
 pub mod initiative;
 pub mod movement;
 pub mod personality;
+pub mod roster;
 
 pub use command::{
     BattleLine, CardsPaid, Command, CommandCost, CostSituation, Order, Unit, battle_line,
@@ -22,6 +23,7 @@ pub use movement::{
     Allowance, Mover, PassThrough, Segment, Terrain, move_allowance, move_cost, pass_through,
 };
 pub use personality::{Personality, PersonalityType};
+pub use roster::{LineUnit, Roster, RosterPersonality};
 
 /// A modifier the referee types with its name and value (the unstated
 /// "penalty when commanding certain types of units that are more than one

@@ -11,6 +11,7 @@
 //! its explanation.
 
 pub mod action_roll;
+pub mod army;
 pub mod army_building;
 pub mod attack;
 pub mod casualties;
@@ -19,6 +20,7 @@ pub mod morale_check;
 pub mod unit;
 
 pub use action_roll::{Action, ActionOutcome, ActionResult, ActionRoll, ActionSituation, Phase};
+pub use army::{Army, ArmyUnit, Leader, LeaderKind};
 pub use army_building::{UnitCost, UnitSize, unit_cost, unit_size};
 pub use attack::{
     MeleeAttack, MeleeOutcome, MissileAttack, MissileOutcome, Pursuit, PursuitAttack,

@@ -4,7 +4,7 @@
 
 use super::system;
 use super::toml_walk::{self, Problem};
-use super::{homunculus_est, warlord_i, warlords};
+use super::{homunculus_est, parkers_warlord, roberts_rules, warlord_i, warlords};
 use crate::rules::System;
 use std::path::Path;
 
@@ -15,6 +15,10 @@ pub enum AnyArmyFile {
     Warlords(warlords::army::ArmyFile),
     /// A Warlord I army (`docs/army-format-warlord-i.md`).
     WarlordI(warlord_i::army::ArmyFile),
+    /// A Robert's Rules army (`docs/army-format-roberts-rules.md`).
+    RobertsRules(roberts_rules::army::ArmyFile),
+    /// A Parker's Warlord roster (`docs/army-format-parkers-warlord.md`).
+    ParkersWarlord(parkers_warlord::roster::RosterFile),
     /// A Homunculus Est! army (`docs/army-format-homunculus-est.md`).
     HomunculusEst(homunculus_est::army::ArmyFile),
 }
@@ -25,6 +29,8 @@ impl AnyArmyFile {
         match self {
             AnyArmyFile::Warlords(_) => System::Warlords,
             AnyArmyFile::WarlordI(_) => System::WarlordI,
+            AnyArmyFile::RobertsRules(_) => System::RobertsRules,
+            AnyArmyFile::ParkersWarlord(_) => System::ParkersWarlord,
             AnyArmyFile::HomunculusEst(_) => System::HomunculusEst,
         }
     }
@@ -34,6 +40,8 @@ impl AnyArmyFile {
         match self {
             AnyArmyFile::Warlords(f) => &f.warnings,
             AnyArmyFile::WarlordI(f) => &f.warnings,
+            AnyArmyFile::RobertsRules(f) => &f.warnings,
+            AnyArmyFile::ParkersWarlord(f) => &f.warnings,
             AnyArmyFile::HomunculusEst(f) => &f.warnings,
         }
     }
@@ -44,16 +52,15 @@ pub fn read_any(path: &str, text: &str) -> Result<AnyArmyFile, Vec<Problem>> {
     match system::of_text(path, text).map_err(|p| vec![p])? {
         System::Warlords => warlords::army::read_army(path, text).map(AnyArmyFile::Warlords),
         System::WarlordI => warlord_i::army::read_army(path, text).map(AnyArmyFile::WarlordI),
+        System::RobertsRules => {
+            roberts_rules::army::read_army(path, text).map(AnyArmyFile::RobertsRules)
+        }
+        System::ParkersWarlord => {
+            parkers_warlord::roster::read_roster(path, text).map(AnyArmyFile::ParkersWarlord)
+        }
         System::HomunculusEst => {
             homunculus_est::army::read_army(path, text).map(AnyArmyFile::HomunculusEst)
         }
-        s @ (System::RobertsRules | System::ParkersWarlord) => Err(vec![Problem::file_error(
-            path,
-            format!(
-                "this is a {} army; Herald resolves its rolls (herald resolve) but does not read its army files yet",
-                s.title()
-            ),
-        )]),
     }
 }
 

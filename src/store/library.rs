@@ -170,6 +170,8 @@ pub fn armies(dir: &Path) -> Vec<ArmyListing> {
             army: match load_any(&path) {
                 Ok(AnyArmyFile::Warlords(f)) => Ok((f.army.name, System::Warlords)),
                 Ok(AnyArmyFile::WarlordI(f)) => Ok((f.army.name, System::WarlordI)),
+                Ok(AnyArmyFile::RobertsRules(f)) => Ok((f.army.name, System::RobertsRules)),
+                Ok(AnyArmyFile::ParkersWarlord(f)) => Ok((f.army.name, System::ParkersWarlord)),
                 Ok(AnyArmyFile::HomunculusEst(f)) => Ok((f.army.name, System::HomunculusEst)),
                 Err(ps) => Err(reason(
                     &path,

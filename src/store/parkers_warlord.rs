@@ -3,6 +3,7 @@
 //! the top-level key `system = "parkers_warlord"`.
 
 pub mod case;
+pub mod roster;
 pub mod tables;
 
 /// The word a Parker's Warlord file gives as its `system`.

@@ -3,6 +3,7 @@
 //! top-level key `system = "roberts_rules"`; every problem is reported with
 //! its file, line, column and field path.
 
+pub mod army;
 pub mod case;
 pub mod unit_table;
 
