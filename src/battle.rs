@@ -8,6 +8,7 @@
 //! [`DiceSource`](crate::dice::DiceSource).
 
 pub mod entry;
+pub mod homunculus_est;
 pub mod system;
 pub mod unit_id;
 pub mod warlord_i;
