@@ -7,6 +7,7 @@
 use herald::battle::UnitId;
 use herald::battle::homunculus_est::event::{CardKind, SideFacts};
 use herald::battle::homunculus_est::{Battle, Event, Phase, Setup};
+use herald::dice::SeededDice;
 use herald::rules::Side;
 use herald::rules::homunculus_est::combat::{Activation, CombatDice, CombatSituation};
 use herald::rules::homunculus_est::discipline::{DisciplineSituation, Purpose};
@@ -15,6 +16,7 @@ use herald::rules::homunculus_est::follow_up::{FollowUpDice, FollowUpSituation};
 use herald::rules::homunculus_est::movement::MovementSituation;
 use herald::rules::homunculus_est::push_back::PushBackSituation;
 use herald::store::homunculus_est::army::load_army;
+use herald::store::save::{SaveData, from_text, to_text};
 use std::path::Path;
 
 fn battle() -> Battle {
@@ -224,4 +226,49 @@ fn out_of_turn_and_short_points_are_refused() {
         dice: vec![3],
     });
     assert!(e.unwrap_err().to_string().contains("Attack Points"));
+}
+
+#[test]
+fn a_save_reads_back_as_the_same_battle_and_goes_on() {
+    let mut b = battle();
+    whole_turn(&mut b);
+    b.record(Event::Points {
+        side: Side::A,
+        change: herald::rules::homunculus_est::command_points::PointsChange::Convert(
+            herald::rules::homunculus_est::Pool::Attack,
+        ),
+    })
+    .unwrap();
+    b.undo();
+    let data = SaveData {
+        name: "magnesia".to_string(),
+        dice: SeededDice::new(7).position(),
+        battle: b,
+    };
+    let text = to_text(&data);
+    assert!(text.contains("system = \"homunculus_est\""), "{text}");
+    let back = from_text::<herald::battle::homunculus_est::HomunculusEst>("magnesia.toml", &text)
+        .unwrap_or_else(|p| panic!("{p:?}\n{text}"));
+    let got = &back.data.battle;
+    assert_eq!(got.setup(), data.battle.setup());
+    assert_eq!(got.events(), data.battle.events());
+    assert_eq!(got.undone(), data.battle.undone());
+    assert_eq!(got.state(), data.battle.state());
+    assert_eq!(to_text(&back.data), text, "written again, the same text");
+    let mut resumed = back.data.battle;
+    resumed.redo().unwrap();
+    assert_eq!(resumed.state().armies[0].points.attack, 3, "2 deployed + 1 converted from Generalship");
+}
+
+#[test]
+fn the_report_tells_the_turn() {
+    let mut b = battle();
+    whole_turn(&mut b);
+    let md = herald::battle::homunculus_est::report::markdown(&b, "magnesia");
+    assert!(
+        md.contains("Reversal of Fortune")
+            && md.contains("Homunculus Est!")
+            && md.contains("Turn 2"),
+        "{md}"
+    );
 }

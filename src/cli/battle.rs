@@ -81,9 +81,12 @@ pub fn log(save: &Path) -> ExitCode {
         Ok(System::WarlordI) => report::<WarlordI>(save, |battle, name, out| {
             out.write_all(crate::battle::warlord_i::report::markdown(battle, name).as_bytes())
         }),
-        Ok(s @ System::HomunculusEst) => {
-            eprintln!("herald: {}", save::not_played(save, s));
-            ExitCode::from(2)
+        Ok(System::HomunculusEst) => {
+            report::<crate::battle::homunculus_est::HomunculusEst>(save, |battle, name, out| {
+                out.write_all(
+                    crate::battle::homunculus_est::report::markdown(battle, name).as_bytes(),
+                )
+            })
         }
         Err(e) => {
             eprintln!(
