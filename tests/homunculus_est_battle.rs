@@ -276,3 +276,40 @@ fn the_report_tells_the_turn() {
         "{md}"
     );
 }
+
+/// The course of the battle (issue 27), counted by hand over the scripted
+/// turn: the Romans (a) have 9 units and break at 12, the Seleucids (b) 11
+/// and 14; the Galatians end the turn Disordered, the Seleucids holding two
+/// Setbacks (the crunch, the failed test) and the Romans one (the Repulse).
+#[test]
+fn the_course_of_the_turn_matches_a_hand_count() {
+    let mut b = battle();
+    whole_turn(&mut b);
+    let course = b.course();
+    let at: Vec<(u32, bool)> = course
+        .points
+        .iter()
+        .map(|p| (p.turn, p.in_progress))
+        .collect();
+    assert_eq!(at, [(0, false), (1, false), (2, true)]);
+    let figures = |p: usize, s: Side| -> (Vec<u32>, Vec<u32>) {
+        let m = course.points[p].measure.side(s);
+        (
+            m.strength.iter().map(|f| f.value).collect(),
+            m.states.iter().map(|f| f.value).collect(),
+        )
+    };
+    assert_eq!(course.strength_name(), "units in play");
+    assert_eq!(
+        course.state_names(),
+        ["In good order", "Disordered", "Off table", "Out of play"]
+    );
+    assert_eq!(figures(0, Side::A), (vec![9, 0, 12], vec![9, 0, 0, 0]));
+    assert_eq!(figures(0, Side::B), (vec![11, 0, 14], vec![11, 0, 0, 0]));
+    assert_eq!(figures(1, Side::A), (vec![9, 1, 12], vec![9, 0, 0, 0]));
+    assert_eq!(figures(1, Side::B), (vec![11, 2, 14], vec![10, 1, 0, 0]));
+    assert!(
+        course.marks.is_empty(),
+        "no unit left play, no general fell"
+    );
+}
