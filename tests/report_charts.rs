@@ -253,3 +253,45 @@ fn the_html_report_is_one_xml_file_with_the_charts_inline() {
     assert!(html.contains("End of turn 2"));
     assert!(html.contains("Select fyrd of Wessex (b4)"));
 }
+
+#[test]
+fn a_file_for_the_charts_folder_or_a_folder_for_the_html_is_refused_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let (save, _) = saved(dir.path());
+    let file = dir.path().join("notes.txt");
+    std::fs::write(&file, "the referee's notes").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_herald"))
+        .args([
+            "log",
+            save.to_str().unwrap(),
+            "--charts",
+            file.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("--charts takes a folder") && said.contains("left as it is"),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "the referee's notes"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_herald"))
+        .args([
+            "log",
+            save.to_str().unwrap(),
+            "--html",
+            dir.path().to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("--html takes the HTML file to write"),
+        "{said}"
+    );
+}

@@ -135,6 +135,12 @@ fn write_files<S: SaveCodec>(
             .map_err(|e| format!("herald: {} could not be written: {e}", path.display()))
     };
     if let Some(dir) = outputs.charts {
+        if dir.exists() && !dir.is_dir() {
+            return Err(format!(
+                "herald: --charts takes a folder (made if missing) for the report and its two charts; {} is a file, left as it is",
+                dir.display()
+            ));
+        }
         std::fs::create_dir_all(dir).map_err(|e| {
             format!(
                 "herald: the folder {} could not be made: {e}",
@@ -152,6 +158,12 @@ fn write_files<S: SaveCodec>(
         let section = charts::markdown(&course, Some((&strength, &morale)));
         let md = insert_course(report, &section);
         written.push(write(&dir.join(format!("{name}.md")), &md)?);
+    }
+    if let Some(file) = outputs.html.filter(|f| f.is_dir()) {
+        return Err(format!(
+            "herald: --html takes the HTML file to write (hastings.html); {} is a folder",
+            file.display()
+        ));
     }
     if let Some(file) = outputs.html {
         let title = report
