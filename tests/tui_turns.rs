@@ -571,3 +571,37 @@ fn at_120x40_every_bundled_units_name_is_whole() {
         assert!(!seen.contains('…'), "no name is cut");
     }
 }
+
+#[test]
+fn doubles_without_an_enemy_said_in_reach_ask_for_it() {
+    // Issue 24 item 14, W-6: the Impetuous wild men (a3) succeed with
+    // doubles while "enemy in charge distance" is off: the result says they
+    // go Berserk if an enemy is in charge distance, and k says so, the same
+    // dice read again.
+    let mut app = at(Phase::Activation(Side::A));
+    activate(&mut app, a(3), "55");
+    assert!(
+        !app.battle
+            .unit(a(3))
+            .unwrap()
+            .unit
+            .morale
+            .eq(&Morale::Berserk)
+    );
+    let text = screen(&app, 120, 40);
+    assert!(
+        text.contains("goes Berserk if an enemy is in charge distance"),
+        "{text}"
+    );
+    let events = app.battle.events().len();
+    press(&mut app, &["k"]);
+    assert_eq!(app.context(), Context::AfterRoll);
+    assert_eq!(
+        app.battle.events().len(),
+        events,
+        "the activation read again, not added"
+    );
+    assert_eq!(app.battle.unit(a(3)).unwrap().unit.morale, Morale::Berserk);
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("goes Berserk if an enemy"), "{text}");
+}
