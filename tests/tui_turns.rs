@@ -358,7 +358,7 @@ fn going_past_units_not_activated_warns_and_needs_a_second_enter() {
         .unwrap_or_default();
     assert!(said.contains("4 unit(s) of side a not activated"), "{said}");
     assert!(said.contains("3 unit(s) of side b not activated"), "{said}");
-    assert!(said.contains("Routed horse (a1)"), "{said}");
+    assert!(said.contains("(a1 a2 a3 a4)"), "{said}");
     assert_eq!(app.battle.turn(), 1, "not yet");
     press(&mut app, &["Enter"]);
     assert_eq!(app.battle.turn(), 2);
