@@ -512,3 +512,18 @@ fn house_options_are_chosen_on_the_new_battle_form_and_shown_in_the_header() {
     press(&mut s, &folders, &["o"]);
     assert_eq!(s.error.as_deref(), Some("Warlord I has no house options"));
 }
+
+#[test]
+fn the_same_army_on_both_sides_is_said_before_the_battle_is_made() {
+    // Issue 24 item 11: a battle with the same army on both sides is said
+    // first; Enter again makes it (a mirror battle is allowed).
+    let (_dir, folders) = place();
+    let mut s = start(&folders);
+    press(&mut s, &folders, &["n", "a", "b", "Tab", "mirror", "Enter"]);
+    let e = s.error.clone().unwrap_or_default();
+    assert!(e.contains("is on both sides"), "{e}");
+    assert!(!folders.saves.join("mirror.toml").is_file());
+    let flow = press(&mut s, &folders, &["Enter"]);
+    assert!(matches!(flow, StartFlow::Open(_)));
+    assert!(folders.saves.join("mirror.toml").is_file());
+}

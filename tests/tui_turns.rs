@@ -358,7 +358,7 @@ fn going_past_units_not_activated_warns_and_needs_a_second_enter() {
         .unwrap_or_default();
     assert!(said.contains("4 unit(s) of side a not activated"), "{said}");
     assert!(said.contains("3 unit(s) of side b not activated"), "{said}");
-    assert!(said.contains("Routed horse (a1)"), "{said}");
+    assert!(said.contains("(a1 a2 a3 a4)"), "{said}");
     assert_eq!(app.battle.turn(), 1, "not yet");
     press(&mut app, &["Enter"]);
     assert_eq!(app.battle.turn(), 2);
@@ -570,4 +570,38 @@ fn at_120x40_every_bundled_units_name_is_whole() {
         }
         assert!(!seen.contains('…'), "no name is cut");
     }
+}
+
+#[test]
+fn doubles_without_an_enemy_said_in_reach_ask_for_it() {
+    // Issue 24 item 14, W-6: the Impetuous wild men (a3) succeed with
+    // doubles while "enemy in charge distance" is off: the result says they
+    // go Berserk if an enemy is in charge distance, and k says so, the same
+    // dice read again.
+    let mut app = at(Phase::Activation(Side::A));
+    activate(&mut app, a(3), "55");
+    assert!(
+        !app.battle
+            .unit(a(3))
+            .unwrap()
+            .unit
+            .morale
+            .eq(&Morale::Berserk)
+    );
+    let text = screen(&app, 120, 40);
+    assert!(
+        text.contains("goes Berserk if an enemy is in charge distance"),
+        "{text}"
+    );
+    let events = app.battle.events().len();
+    press(&mut app, &["k"]);
+    assert_eq!(app.context(), Context::AfterRoll);
+    assert_eq!(
+        app.battle.events().len(),
+        events,
+        "the activation read again, not added"
+    );
+    assert_eq!(app.battle.unit(a(3)).unwrap().unit.morale, Morale::Berserk);
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("goes Berserk if an enemy"), "{text}");
 }

@@ -64,6 +64,8 @@ pub struct NewBattle {
     pub house: Option<(System, House)>,
     /// The option the cursor is on, while keys go to the house options.
     pub house_at: Option<usize>,
+    /// The same army on both sides was said: Enter again makes the battle.
+    pub warned: bool,
 }
 
 /// What the start screen shows.
@@ -314,6 +316,27 @@ impl Start {
             n.house_at = None;
             self.error =
                 Some("name the battle (it becomes saves/NAME.toml), then Enter".to_string());
+            return None;
+        }
+        // Issue 24: the same army on both sides is said before the battle
+        // is made; Enter again makes it (a mirror battle is allowed).
+        let both: Vec<String> = n.sides[0]
+            .iter()
+            .filter(|i| n.sides[1].contains(i))
+            .filter_map(|i| self.armies.get(*i))
+            .map(|a| match &a.army {
+                Ok((name, _)) => name.clone(),
+                Err(_) => a.file.clone(),
+            })
+            .collect();
+        if !both.is_empty() && !n.warned {
+            n.warned = true;
+            n.naming = false;
+            n.house_at = None;
+            self.error = Some(format!(
+                "{} is on both sides: the sides would read the same. Enter again to make the battle anyway, or pick another army",
+                both.join(", ")
+            ));
             return None;
         }
         let files = |side: usize| {

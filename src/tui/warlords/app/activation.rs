@@ -111,7 +111,65 @@ impl App {
         }
     }
 
+    /// Whether the open result is an Impetuous unit's success with doubles
+    /// read without an enemy in charge distance: it would go Berserk if one
+    /// is (W-6), which `k` says (the same dice read again).
+    pub fn berserk_unsaid(&self) -> bool {
+        let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Activation { unit, situation },
+            rolled: Some(x),
+            ..
+        })) = self.dialogs.last()
+        else {
+            return false;
+        };
+        let Some(o) = &x.activation else {
+            return false;
+        };
+        if situation.enemy_in_charge_distance || o.berserk || !o.success || !x.chosen.is_empty() {
+            return false;
+        }
+        let Some(u) = self.battle.unit(*unit) else {
+            return false;
+        };
+        let mut said = *situation;
+        said.enemy_in_charge_distance = true;
+        // A success that chose nothing left the unit as it was (2.2.2): the
+        // same dice are read again with the fact said, by the rules.
+        self.battle.events().len() == x.entry + 1
+            && x.dice.first().is_some_and(|dice| {
+                Activation::plan(&u.unit, said)
+                    .and_then(|p| p.resolve(dice))
+                    .is_ok_and(|o| o.berserk)
+            })
+    }
+
+    /// k on a result: the enemy was in charge distance after all (W-6):
+    /// the activation is taken back and the same dice read again with it said.
+    fn say_enemy_in_charge_distance(&mut self) {
+        if !self.berserk_unsaid() {
+            return self.set_resolve_error(
+                "k changes nothing here: it matters only for an Impetuous unit's success with doubles (W-6)"
+                    .to_string(),
+            );
+        }
+        let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() else {
+            return;
+        };
+        let Some(x) = r.rolled.take() else { return };
+        if let Procedure::Activation { situation, .. } = &mut r.procedure {
+            situation.enemy_in_charge_distance = true;
+        }
+        self.battle.undo();
+        self.roll(Some(x.dice.clone()));
+    }
+
     pub(super) fn toggle(&mut self, fact: Fact) {
+        if fact == Fact::EnemyInChargeDistance
+            && matches!(self.dialogs.last(), Some(Dialog::Resolve(r)) if r.rolled.is_some())
+        {
+            return self.say_enemy_in_charge_distance();
+        }
         if self.only_shoots()
             && !matches!(fact, Fact::TacticianInSight | Fact::EnemyInChargeDistance)
         {

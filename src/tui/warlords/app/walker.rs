@@ -229,15 +229,13 @@ impl App {
                 Phase::Activation(side) => {
                     let left = b.to_activate(*side);
                     if !left.is_empty() {
-                        let names: Vec<String> = left
-                            .iter()
-                            .map(|id| format!("{} ({id})", self.name(*id)))
-                            .collect();
+                        // Ids, so the line stays readable with many units.
+                        let ids: Vec<String> = left.iter().map(|id| id.to_string()).collect();
                         said.push(format!(
-                            "{} unit(s) of side {} not activated: {}",
+                            "{} unit(s) of side {} not activated ({})",
                             left.len(),
                             side.name(),
-                            names.join(", ")
+                            ids.join(" ")
                         ));
                     }
                 }

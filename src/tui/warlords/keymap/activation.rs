@@ -117,6 +117,13 @@ pub const KEYS: &[Binding] = &[
     // After a roll.
     b(
         C::AfterRoll,
+        Key::ch('k'),
+        Action::Toggle(Fact::EnemyInChargeDistance),
+        "",
+        "an enemy is in charge distance after all: the same dice read again with it said (W-6)",
+    ),
+    b(
+        C::AfterRoll,
         Key::plain(K::Enter),
         Action::Advance,
         "done",

@@ -475,6 +475,15 @@ fn after(app: &App, r: &Resolve, x: &Rolled) -> Vec<Line<'static>> {
             Span::raw(" does it"),
         ]));
     }
+    if app.berserk_unsaid() {
+        // W-6: a fact that would change the result, asked when it matters.
+        out.push(Line::from(vec![
+            Span::styled("  doubles: ", t.warn()),
+            Span::raw("it goes Berserk if an enemy is in charge distance (W-6): "),
+            Span::styled("k", t.key()),
+            Span::raw(" says so (the same dice)"),
+        ]));
+    }
     if let Some(o) = &x.activation {
         let mut may = vec![Span::styled("  may: ", t.dim())];
         let mut any = false;

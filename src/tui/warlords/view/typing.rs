@@ -16,6 +16,18 @@ pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
     let inner = popup::frame(app, "Type the players' dice", r, buf);
     let ask = &d.ask;
     let colour = ask.colour.name();
+    // "1 red die", "2 red dice".
+    let dice = if ask.count == 1 { "die" } else { "dice" };
+    let below = app.dialogs.iter().rev().find_map(|x| match x {
+        crate::tui::warlords::dialog::Dialog::Resolve(r) => Some(&r.procedure),
+        _ => None,
+    });
+    let in_melee = matches!(
+        below,
+        Some(crate::tui::warlords::dialog::Procedure::Melee { .. })
+    );
+    // The ruling the check applies: W-18 in a Melee, W-15 under fire.
+    let ruling = if in_melee { "W-18" } else { "W-15" };
     let asked = match ask.group {
         None => {
             let groups: Vec<String> = d
@@ -25,7 +37,7 @@ pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
                 .map(|(who, c)| format!("{who}: {}", c.white))
                 .collect();
             format!(
-                "{} {colour} dice, in the order rolled ({})",
+                "{} {colour} {dice}, in the order rolled ({})",
                 ask.count,
                 groups.join("; ")
             )
@@ -34,10 +46,6 @@ pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
             let mut who = d.groups.get(g).map_or("", |(w, _)| w.as_str()).to_string();
             // A shot's red and yellow dice check the target's personalities
             // (W-15): the prompt names the target, not the shooter.
-            let below = app.dialogs.iter().rev().find_map(|x| match x {
-                crate::tui::warlords::dialog::Dialog::Resolve(r) => Some(&r.procedure),
-                _ => None,
-            });
             if let Some(crate::tui::warlords::dialog::Procedure::Shooting { target, .. }) = below
                 && ask.colour != crate::dice::Colour::White
             {
@@ -47,12 +55,18 @@ pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
                 ask.colour,
                 d.typed.get(g).is_some_and(|x| !x.white.is_empty()),
             ) {
-                (crate::dice::Colour::White, true) => " more (a Slippery personality, W-21)",
-                (crate::dice::Colour::Red, _) => " (personality check, W-15, W-18, W-19)",
-                (crate::dice::Colour::Yellow, _) => " (which personality, W-15, W-18)",
-                _ => "",
+                (crate::dice::Colour::White, true) => {
+                    " more (a Slippery personality, W-21)".to_string()
+                }
+                (crate::dice::Colour::Red, _) => format!(" (personality check, {ruling})"),
+                (crate::dice::Colour::Yellow, _) => format!(" (which personality, {ruling})"),
+                (crate::dice::Colour::White, false) if in_melee => {
+                    " (then red and yellow dice if the other side has personalities, W-18)"
+                        .to_string()
+                }
+                _ => String::new(),
             };
-            format!("{} {colour} dice for {who}{why}", ask.count)
+            format!("{} {colour} {dice} for {who}{why}", ask.count)
         }
     };
     let mut lines = vec![Line::from(Span::styled(asked, t.title()))];
