@@ -1581,3 +1581,48 @@ fn typed_melee_dice_say_whose_is_whose() {
     let s = screen(&app, 80, 24);
     assert!(s.contains("in order (b1's, then a6's): 4"), "{s}");
 }
+
+#[test]
+fn a_depleted_unit_keeps_its_true_files_and_ranks() {
+    // Issue 25 item 4 (Rule 56, WI-17): the first legion, 4 files by 2
+    // ranks, down to 4 bases is one rank: no extra rank when shot.
+    use herald::battle::warlord_i::Correction;
+    use herald::rules::warlord_i::ShootingSituation;
+    let mut b = at_parthian_command(15);
+    battle_support::play(
+        &mut b,
+        Event::Correct {
+            unit: u(A, 1),
+            correction: Correction::Bases(4),
+        },
+        &[],
+    );
+    let legion = &b.unit(u(A, 1)).unwrap().unit;
+    assert_eq!((legion.files, legion.ranks), (4, 1));
+    let plan = b
+        .shooting_plan(
+            u(B, 2),
+            u(A, 1),
+            &ShootingSituation {
+                range_cm: 10,
+                ..ShootingSituation::default()
+            },
+        )
+        .unwrap();
+    assert!(
+        !plan.modifiers.iter().any(|m| m.reason.contains("extra")),
+        "{:?}",
+        plan.modifiers
+    );
+    // Down to 3 bases: 3 files of 1 rank.
+    battle_support::play(
+        &mut b,
+        Event::Correct {
+            unit: u(A, 1),
+            correction: Correction::Bases(3),
+        },
+        &[],
+    );
+    let legion = &b.unit(u(A, 1)).unwrap().unit;
+    assert_eq!((legion.files, legion.ranks), (3, 1));
+}

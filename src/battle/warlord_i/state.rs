@@ -437,6 +437,15 @@ impl State {
     /// After a unit changed: the log's effects, disasters (WI-12), a unit
     /// off the table leaving its melees, flags that no longer apply.
     fn settle(&mut self, id: UnitId, before: &Unit, entry: &mut Entry) {
+        // Rule 56, WI-17 (Herald's reading, issue 25): bases lost come off
+        // the rear ranks; the front keeps its files while it has the
+        // bases, and the ranks follow the bases left. The referee corrects
+        // the formation where the table differs.
+        let u = &mut self.get_mut(id).unit;
+        if u.bases < before.bases && u.bases > 0 && u.files == before.files {
+            u.files = u.files.min(u.bases);
+            u.ranks = crate::rules::warlord_i::unit::ranks_for(u.bases, u.files);
+        }
         let slot = &self.units[id.side as usize][id.index];
         entry
             .effects
