@@ -8,7 +8,8 @@
 //! The battle is built here (Hastings, four units off the table from the
 //! start, then random play; `benches/support/long_battle.rs`) and written
 //! as `herald new` writes one. Resume is read, parse and replay, the
-//! median of 7 runs. Memory is a fresh process of this bench opening the
+//! median of 7 runs, judged by its time on the CPU (the clock, also
+//! printed, counts the waits for a core on a busy machine). Memory is a fresh process of this bench opening the
 //! save as the console does (lock, read, replay), drawing a 200×50 frame
 //! and recording 20 more events, then reading its own peak resident size
 //! (`VmHWM`, Linux).
@@ -58,17 +59,20 @@ fn main() {
     drop(SaveFile::create(&path, &mut data).expect("the save is written"));
     drop(data);
 
-    let mut times: Vec<Duration> = (0..7)
+    let mut times: Vec<(Duration, Option<Duration>)> = (0..7)
         .map(|_| {
-            let t = Instant::now();
+            let (t, cpu) = (Instant::now(), on_cpu());
             let loaded = save::load::<herald::battle::warlords::Warlords>(&path).expect("it loads");
-            let took = t.elapsed();
+            let took = (t.elapsed(), on_cpu().zip(cpu).map(|(b, a)| b - a));
             assert_eq!(loaded.data.battle.events().len(), EVENTS);
             took
         })
         .collect();
     times.sort();
-    let resume = times[times.len() / 2];
+    let (wall, cpu) = times[times.len() / 2];
+    // On a busy machine the wall clock counts the waits for a core too;
+    // the time on the CPU is what an idle laptop would take.
+    let resume = cpu.unwrap_or(wall);
 
     let out = std::process::Command::new(std::env::current_exe().expect("this bench"))
         .env(CHILD, &path)
@@ -79,8 +83,9 @@ fn main() {
 
     let verdict = |ok: bool| if ok { "within" } else { "OVER" };
     println!(
-        "resume a battle of {EVENTS} events: {:.1} ms (median of 7; budget ≤ {} ms): {}",
+        "resume a battle of {EVENTS} events: {:.1} ms on the CPU, {:.1} ms by the clock (median of 7; budget ≤ {} ms): {}",
         resume.as_secs_f64() * 1000.0,
+        wall.as_secs_f64() * 1000.0,
         RESUME_BUDGET.as_millis(),
         verdict(resume <= RESUME_BUDGET)
     );
@@ -116,6 +121,14 @@ fn console(path: &Path) {
         term.draw(|f| f.render_widget(&app, f.area()))
             .expect("draw");
     }
+}
+
+/// The time this thread has spent on a CPU (Linux's `schedstat`), to
+/// tell the work from the waits on a loaded machine.
+fn on_cpu() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
 }
 
 /// This process's peak resident memory in kB (Linux's `VmHWM`), 0 elsewhere.

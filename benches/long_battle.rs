@@ -3,7 +3,8 @@
 //! 200 units with a dozen fled early) and measures what the referee feels:
 //! recording an event with its fsync at 10 to 20,000 events (O(1): the same
 //! cost at any length, ≤ 1 ms beyond the disk's own flush), resuming 1,000
-//! to 20,000 events (≤ 15 ms at 5,000, ≤ 50 ms at 20,000), and a keypress
+//! to 20,000 events (≤ 100 ms at 20,000, DESIGN.md; `benches/budgets.rs`
+//! judges it and the memory), and a keypress
 //! frame at 50,000 events (≤ 1 ms). `cargo bench --bench long_battle`.
 
 #[path = "support/long_battle.rs"]

@@ -9,6 +9,7 @@
 
 pub mod course;
 pub mod entry;
+pub mod homunculus_est;
 pub mod system;
 pub mod unit_id;
 pub mod warlord_i;

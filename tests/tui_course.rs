@@ -117,6 +117,17 @@ fn the_course_at_80x24_and_120x40() {
     assert!(scrolled.contains("Duke William wounded"), "{scrolled}");
 }
 
+#[test]
+fn the_course_in_colour_at_80x24_and_120x40() {
+    // The styles are part of these snapshots: each side's line its colour,
+    // each morale state its tone.
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path(), Theme::coloured());
+    press(&mut c, "V");
+    insta::assert_snapshot!("course_colour_80x24", format!("{:?}", draw(&c, 80, 24)));
+    insta::assert_snapshot!("course_colour_120x40", format!("{:?}", draw(&c, 120, 40)));
+}
+
 /// The cells of the chart drawn with a glyph, and the colours they have.
 fn glyph_colours(buf: &Buffer, glyph: &str) -> Vec<Color> {
     let mut colours = Vec::new();

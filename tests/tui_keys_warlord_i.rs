@@ -138,12 +138,13 @@ impl Referee {
     }
 
     /// A unit commanded (`c`), for an attack on `target` when given:
-    /// `f` once (normal → attack), the target's side letter and number.
+    /// E54's number 3 (the first fact takes it straight), the target's
+    /// side letter and number.
     fn command(&mut self, unit: &str, target: Option<&str>) {
         self.press(&[unit, "c"]);
         if let Some(t) = target {
             let (letter, number) = t.split_at(1);
-            self.press(&["f", letter, number]);
+            self.press(&["3", letter, number]);
         }
         self.record(&format!("command {unit}"));
     }

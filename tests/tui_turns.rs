@@ -497,3 +497,77 @@ fn an_evade_says_its_move() {
     assert!(text.contains("moves up to 4 spans"), "{text}");
     assert!(text.contains("it ends facing the way it moved"), "{text}");
 }
+
+#[test]
+fn at_80x24_the_side_to_act_shows_ten_rows() {
+    // Issue 24 item 12: at 80×24 the side activating shows at least 10
+    // unit rows (the log keeps one line, l opens it whole).
+    let mut app = support::hastings(1);
+    press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
+    assert_eq!(app.battle.phase(), Phase::Activation(Side::A));
+    let text = screen(&app, 80, 24);
+    for id in 1..=10 {
+        assert!(
+            text.lines().any(|l| l
+                .trim_start_matches(['›', ' '])
+                .starts_with(&format!("a{id} "))),
+            "a{id} in sight:\n{text}"
+        );
+    }
+    // The Normans' turn: their table has the rows.
+    press(&mut app, &["G", "Enter", "Enter"]);
+    assert_eq!(app.battle.phase(), Phase::Activation(Side::B));
+    let text = screen(&app, 80, 24);
+    for id in 1..=10 {
+        assert!(
+            text.lines().any(|l| l
+                .trim_start_matches(['›', ' '])
+                .starts_with(&format!("b{id} "))),
+            "b{id} in sight:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn at_120x40_every_bundled_units_name_is_whole() {
+    // Issue 21 item 12: with the detail pane open (the default), every
+    // bundled unit's name shows whole at 120 columns; a cut would end in '…'.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies");
+    for (a, b) in [
+        (
+            "hastings-1066-anglo-saxon.toml",
+            "hastings-1066-norman.toml",
+        ),
+        ("agincourt-1415-english.toml", "agincourt-1415-french.toml"),
+        (
+            "bannockburn-1314-english.toml",
+            "bannockburn-1314-scots.toml",
+        ),
+    ] {
+        let (a, b) = (
+            load_army(&dir.join(a)).unwrap(),
+            load_army(&dir.join(b)).unwrap(),
+        );
+        let names: Vec<String> = a.units().chain(b.units()).map(|u| u.name.clone()).collect();
+        let setup = Setup::new(vec![a], vec![b]).unwrap();
+        let mut app = App::new(
+            Battle::new(setup),
+            SeededDice::new(1),
+            Theme::plain(),
+            "names",
+        );
+        // Each side's rows, scrolled through with the selection.
+        let mut seen = String::new();
+        for side_keys in [&["Home"][..], &["Tab", "Home"][..]] {
+            press(&mut app, side_keys);
+            for _ in 0..30 {
+                seen.push_str(&screen(&app, 120, 40));
+                press(&mut app, &["Down"]);
+            }
+        }
+        for name in &names {
+            assert!(seen.contains(name.as_str()), "{name} is cut at 120×40");
+        }
+        assert!(!seen.contains('…'), "no name is cut");
+    }
+}

@@ -164,7 +164,8 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
     play(&mut c, &["Enter", "Enter"]);
     assert_eq!(ccps(&c.app, co(B, 1)), 11, "Vd costs 1 (Rule 29)");
     // The cataphracts charge the Gallic horse from 10 cm: Vd 1 + 1 (WI-6).
-    play(&mut c, &["Home", "c", "Down", "Right", "Down"]);
+    // E54's number 3 (declaring charges) typed into the first fact.
+    play(&mut c, &["Home", "c", "3", "Down", "Down"]);
     play(&mut c, &right(6));
     play(&mut c, &["Down", "Right", "Right", "Enter", "Enter"]);
     assert_eq!(ccps(&c.app, co(B, 1)), 9);
@@ -1125,8 +1126,8 @@ fn a_charge_never_brought_to_contact_is_listed_until_the_move_is_concluded() {
     app.battle = cataphracts_charging();
     assert_eq!(app.battle.next_step(), Step::EndCharges);
     let words = app.next_words();
-    assert!(words.contains("not in contact: b1 charging a6"), "{words}");
-    assert!(screen(&app, 120, 40).contains("not in contact: b1 charging a6"));
+    assert!(words.contains("not in contact: b1 → a6"), "{words}");
+    assert!(screen(&app, 80, 24).contains("charge not in contact: b1 → a6 (e"));
     // Left as it is, the sequence still moves on, and says it at the melees.
     press(&mut app, &["Enter"]);
     assert_eq!(app.battle.phase(), Phase::Melees);
@@ -1425,4 +1426,158 @@ fn a_unit_is_selected_by_its_id_on_the_tables() {
     assert_eq!(app.selected_id(), Some(u(A, 11)));
     press(&mut app, &["9"]);
     assert_eq!(app.selected_id(), Some(u(A, 9)), "19 is no unit: 9 alone");
+}
+
+#[test]
+fn a_killed_general_leaves_his_unit_and_a_wound_feeds_the_melee() {
+    // Issue 25 item 1 (Rules 29, 98, 99; WI-4, WI-21).
+    use herald::battle::warlord_i::CoCorrection;
+    let mut b = cataphracts_charging();
+    battle_support::play(
+        &mut b,
+        Event::Attach {
+            co: co(B, 1),
+            unit: Some(u(B, 1)),
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::CorrectCo {
+            co: co(B, 1),
+            correction: CoCorrection::Status(CoStatus::Wounded),
+        },
+        &[],
+    );
+    let facts = b.melee_facts(u(B, 1));
+    assert!(facts.general_leading && facts.general_wounded, "{facts:?}");
+    let mut app = carrhae(1);
+    app.battle = b.clone();
+    battle_support::play(
+        &mut app.battle,
+        Event::Engage {
+            a: u(B, 1),
+            b: u(A, 6),
+        },
+        &[],
+    );
+    battle_support::step(&mut app.battle, &[]);
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("yes (recorded: his wound)"), "{s}");
+    // Killed: he is with no unit, leads none, and joins none.
+    battle_support::play(
+        &mut b,
+        Event::CorrectCo {
+            co: co(B, 1),
+            correction: CoCorrection::Status(CoStatus::Killed),
+        },
+        &[],
+    );
+    assert_eq!(b.co(co(B, 1)).unwrap().with, None);
+    assert_eq!(b.general_with(u(B, 1)), None);
+    let facts = b.melee_facts(u(B, 1));
+    assert!(!facts.general_leading && !facts.general_wounded);
+    assert!(
+        b.record(Event::Attach {
+            co: co(B, 1),
+            unit: Some(u(B, 2)),
+        })
+        .is_err()
+    );
+}
+
+#[test]
+fn a_unit_off_the_table_holds_nothing() {
+    // Issue 25 item 5: a prisoner or destroyed unit shows no activity, no
+    // general with it and no APs.
+    use herald::battle::warlord_i::Correction;
+    let mut b = cataphracts_charging();
+    battle_support::play(
+        &mut b,
+        Event::Attach {
+            co: co(A, 2),
+            unit: Some(u(A, 6)),
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::Correct {
+            unit: u(A, 6),
+            correction: Correction::Aps(2),
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::Correct {
+            unit: u(A, 6),
+            correction: Correction::Bases(0),
+        },
+        &[],
+    );
+    let mut app = carrhae(1);
+    app.battle = b;
+    let s = screen(&app, 120, 40);
+    let row = s
+        .lines()
+        .find(|l| l.contains("a6  Gallic horse"))
+        .unwrap()
+        .to_string();
+    assert!(row.contains("destroyed"), "{row}");
+    assert!(
+        !row.contains("being charged") && !row.contains("with "),
+        "{row}"
+    );
+    assert!(row.contains(" -   -   destroyed"), "{row}");
+}
+
+#[test]
+fn the_e54_purpose_steps_in_e54s_order_and_takes_its_number() {
+    // Issue 25 item 9: 1 special ... 6 prompting; the number typed.
+    let mut app = carrhae(1);
+    app.battle = at_parthian_command(15);
+    select(&mut app, u(B, 2));
+    press(&mut app, &["c"]);
+    let facts = app.panel.as_ref().unwrap().facts(&app.battle);
+    assert_eq!(facts[0].key, 'f', "the purpose is the first fact");
+    assert!(facts[0].value.starts_with("5 "), "{}", facts[0].value);
+    press(&mut app, &["3"]);
+    let Some(Event::Command { application, .. }) = app.panel.as_ref().map(|p| &p.event) else {
+        panic!("the command's panel")
+    };
+    assert_eq!(*application, herald::battle::warlord_i::Application::Attack);
+    // Its key starts a new number (after 3, a 1 would make 31).
+    press(&mut app, &["f", "1"]);
+    let facts = app.panel.as_ref().unwrap().facts(&app.battle);
+    assert!(facts[0].value.starts_with("1 "), "{}", facts[0].value);
+    for n in 2..=6 {
+        press(&mut app, &["f"]);
+        let facts = app.panel.as_ref().unwrap().facts(&app.battle);
+        assert!(
+            facts[0].value.starts_with(&format!("{n} ")),
+            "{}",
+            facts[0].value
+        );
+    }
+}
+
+#[test]
+fn typed_melee_dice_say_whose_is_whose() {
+    // Issue 25 item 7: the line names the order the dice are read in.
+    let mut app = carrhae(1);
+    app.battle = cataphracts_charging();
+    battle_support::play(
+        &mut app.battle,
+        Event::Engage {
+            a: u(B, 1),
+            b: u(A, 6),
+        },
+        &[],
+    );
+    battle_support::step(&mut app.battle, &[]);
+    press(&mut app, &["Enter", "t", "4"]);
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("in order (b1's, then a6's): 4"), "{s}");
 }

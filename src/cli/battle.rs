@@ -90,10 +90,15 @@ pub fn log(save: &Path, charts: Option<&Path>, html: Option<&Path>) -> ExitCode 
             },
             &outputs,
         ),
-        Ok(s @ System::HomunculusEst) => {
-            eprintln!("herald: {}", save::not_played(save, s));
-            ExitCode::from(2)
-        }
+        Ok(System::HomunculusEst) => report::<crate::battle::homunculus_est::HomunculusEst>(
+            save,
+            |battle, name, out| {
+                out.write_all(
+                    crate::battle::homunculus_est::report::markdown(battle, name).as_bytes(),
+                )
+            },
+            &outputs,
+        ),
         Ok(s @ (System::RobertsRules | System::ParkersWarlord)) => {
             eprintln!("herald: {}", save::not_played(save, s));
             ExitCode::from(2)
@@ -162,7 +167,7 @@ fn write_files<S: SaveCodec>(
 /// The report with the course section before its first turn.
 fn insert_course(report: &str, section: &str) -> String {
     match report.find("\n## ") {
-        Some(at) => format!("{}\n{section}{}", &report[..at + 1], &report[at + 1..]),
+        Some(at) => format!("{}{section}{}", &report[..at + 1], &report[at + 1..]),
         None => format!("{report}\n{section}"),
     }
 }

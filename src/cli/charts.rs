@@ -22,10 +22,26 @@ fn state_colour(i: usize, n: usize) -> RGBColor {
         (1, _) => RGBColor(60, 150, 70),
         (i, _) => [
             RGBColor(230, 180, 40),
-            RGBColor(230, 130, 40),
-            RGBColor(200, 100, 60),
-        ][i % 3],
+            RGBColor(150, 110, 60),
+            RGBColor(235, 125, 35),
+        ][(i - 2) % 3],
     }
+}
+
+/// The fill each morale state's bars have in the SVG, in the system's
+/// order (`#3C9646`), for reading a chart back.
+pub fn state_fills(n: usize) -> Vec<String> {
+    (0..n).map(|i| hex(state_colour(i, n))).collect()
+}
+
+/// Each side's line colour in the SVG (`#1F5C99`), for reading a chart back.
+pub fn side_strokes() -> [String; 2] {
+    [hex(SIDE_COLOURS[0]), hex(SIDE_COLOURS[1])]
+}
+
+/// A colour as SVG writes it.
+fn hex(c: RGBColor) -> String {
+    format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
 }
 
 /// A point's label: `start`, `3`, `3 (now)`.
@@ -64,6 +80,7 @@ pub fn strength_svg(course: &Course) -> Result<String, String> {
                 ("sans-serif", 18),
             )
             .margin(12)
+            .margin_right(36)
             .x_label_area_size(32)
             .y_label_area_size(44)
             .build_cartesian_2d(0u32..n.saturating_sub(1).max(1), bottom..top + 1)
@@ -154,8 +171,8 @@ pub fn morale_svg(course: &Course) -> Result<String, String> {
             .margin(12)
             .x_label_area_size(32)
             .y_label_area_size(44)
-            .right_y_label_area_size(110)
-            .build_cartesian_2d(-0.5f64..n as f64 - 0.5, 0f64..f64::from(most) * 1.1)
+            // Room above the bars for the legend.
+            .build_cartesian_2d(-0.5f64..n as f64 - 0.5, 0f64..f64::from(most) * 1.9)
             .map_err(drawing)?;
         let label = |x: &f64| {
             let at = x.round();
@@ -171,6 +188,7 @@ pub fn morale_svg(course: &Course) -> Result<String, String> {
             .x_label_formatter(&label)
             .x_desc(course.turn_word)
             .y_desc("units")
+            .y_label_formatter(&|v| format!("{v:.0}"))
             .light_line_style(WHITE)
             .draw()
             .map_err(drawing)?;
@@ -208,7 +226,7 @@ pub fn morale_svg(course: &Course) -> Result<String, String> {
                 let x = at as f64 + if side == Side::A { -0.24 } else { 0.16 };
                 tags.push(Text::new(
                     side.name(),
-                    (x, f64::from(total) + f64::from(most) * 0.02),
+                    (x, f64::from(total) + f64::from(most) * 0.1),
                     ("sans-serif", 13),
                 ));
             }

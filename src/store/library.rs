@@ -137,7 +137,18 @@ pub fn summary(path: &Path) -> Result<SaveSummary, SaveError> {
                 events: b.events().len(),
             })
         }
-        s @ System::HomunculusEst => Err(save::not_played_error(path, s)),
+        System::HomunculusEst => {
+            let b = save::load::<crate::battle::homunculus_est::HomunculusEst>(path)?
+                .data
+                .battle;
+            let names = |i: usize| vec![b.setup().sides[i].name.clone()];
+            Ok(SaveSummary {
+                system: System::HomunculusEst,
+                sides: [names(0), names(1)],
+                turn: b.turn(),
+                events: b.events().len(),
+            })
+        }
         s @ (System::RobertsRules | System::ParkersWarlord) => Err(SaveError::Problems(
             vec![crate::store::toml_walk::Problem::file_error(
                 path.display().to_string(),

@@ -67,6 +67,13 @@ pub fn load_warlord_i_army(path: &Path) -> Result<crate::rules::warlord_i::Army,
         .map_err(|ps| problems_text(&ps))
 }
 
+/// Reads a Homunculus Est! army file for a new battle.
+pub fn load_homunculus_est_army(path: &Path) -> Result<crate::rules::homunculus_est::Army, String> {
+    crate::store::homunculus_est::army::load_army(path)
+        .map(|f| f.army)
+        .map_err(|ps| problems_text(&ps))
+}
+
 /// Whether a battle's name makes a plain file name (`saves/NAME.toml`).
 pub fn check_name(name: &str) -> Result<(), String> {
     let ok = !name.trim().is_empty()
@@ -130,7 +137,19 @@ pub fn create(
             setup.house = house;
             write(&path, name, seed, warlord_i::Battle::new(setup))?;
         }
-        s @ (System::HomunculusEst | System::RobertsRules | System::ParkersWarlord) => {
+        System::HomunculusEst => {
+            let [a, b] = read_sides(sides, load_homunculus_est_army)?;
+            let mut setup = crate::battle::homunculus_est::Setup::new(a, b)
+                .map_err(|e| NewBattleError::Battle(e.to_string()))?;
+            setup.house = house;
+            write(
+                &path,
+                name,
+                seed,
+                crate::battle::homunculus_est::Battle::new(setup),
+            )?;
+        }
+        s @ (System::RobertsRules | System::ParkersWarlord) => {
             return Err(NewBattleError::Battle(format!(
                 "these are {} armies; Herald resolves its cases and odds, but does not play its battles yet",
                 s.title()

@@ -246,7 +246,7 @@ pub fn not_played_error(path: &Path, system: System) -> SaveError {
 /// A save of a system whose battles Herald does not play yet.
 pub fn not_played(path: &Path, system: System) -> String {
     format!(
-        "{}: this is a {} battle; Herald checks and resolves {} armies and cases, but does not play its battles yet",
+        "{}: this is a {} battle; Herald makes, saves and reports {} battles (herald new, herald log), but its console does not play them yet",
         path.display(),
         system.title(),
         system.title()

@@ -64,7 +64,7 @@ keys Home g Down c
 wait_for "costs 1; the CO has 12: 11 left after" 20 || fail "no CCP cost"
 keys Enter Enter
 # The cataphracts charge the Gallic horse from 10 cm: 2 CCPs.
-keys Home c Down Right Down; times 6 Right; keys Down Right Right
+keys Home c 3 Down Down; times 6 Right; keys Down Right Right
 wait_for "a6 Gallic horse of Publius" 20 || fail "no charge target"
 keys Enter Enter
 wait_for "Surena (CO b1) *** 9 CCP" 20 || fail "the charge did not cost 2"

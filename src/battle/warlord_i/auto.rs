@@ -8,7 +8,8 @@ use super::{Battle, Step};
 use crate::battle::BattleError;
 use crate::dice::{Dice, DiceSource};
 use crate::rules::warlord_i::{
-    Activity, FugitiveSituation, Leader, MeleeFacts, SidesDice, WaverSituation, WinnerMoves,
+    Activity, CoStatus, FugitiveSituation, Leader, MeleeFacts, SidesDice, WaverSituation,
+    WinnerMoves,
 };
 
 impl Battle {
@@ -120,9 +121,13 @@ impl Battle {
     /// rest at their defaults.
     pub fn melee_facts(&self, unit: UnitId) -> MeleeFacts {
         let advancing = self.advancing_why(unit).is_some();
+        let general = self.general_with(unit).and_then(|c| self.co(c));
         MeleeFacts {
             advancing,
-            general_leading: self.general_with(unit).is_some(),
+            general_leading: general.is_some(),
+            // Rule 98: his recorded wound.
+            general_wounded: general
+                .is_some_and(|c| matches!(c.co.status, CoStatus::Wounded | CoStatus::BadlyWounded)),
             ..MeleeFacts::default()
         }
     }

@@ -57,6 +57,9 @@ pub fn plan(input: &CaseInput) -> Result<Planned<'_>, RulesError> {
             dice,
             ..
         } => {
+            for side in [a, b] {
+                crate::rules::warlords::melee::check_charging(&side.unit, &side.facts)?;
+            }
             let side_a = MeleeSide {
                 unit: &a.unit,
                 facts: a.facts.clone(),

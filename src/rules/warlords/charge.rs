@@ -3,7 +3,7 @@
 //! 2.5.4), how far the charge goes (2.4.4.1, W-10), and what contact does
 //! (2.4.1, W-25, W-28).
 
-use super::shooting::may_shoot;
+use super::shooting::may_shoot_before_contact;
 use super::unit::{Formation, Morale, TroopType, Unit};
 use crate::named_enum;
 use crate::rules::RulesError;
@@ -226,7 +226,10 @@ impl<'a> Charge<'a> {
         }
         answers.push(Answer::Stand);
         // 2.5.4: the target may activate to shoot at the charger, unless Berserk or Broken.
-        match spent.clone().and_then(|()| may_shoot(target)) {
+        match spent
+            .clone()
+            .and_then(|()| may_shoot_before_contact(target))
+        {
             Ok(()) => answers.push(Answer::Shoot),
             Err(e) => refused.push(e),
         }

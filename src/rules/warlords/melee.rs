@@ -340,6 +340,29 @@ pub fn flank_and_rear_stands(unit: &Unit, flanks: u32, rear: bool) -> u32 {
     lost.min(unit.stands)
 }
 
+/// A side of a Melee as the rules have it when it charged (the battle
+/// makes these changes when the charge is made; a case states the unit as
+/// its army file does): a Shieldwall that charged has left it, in Line with
+/// the same files (2.3.1.2, W-28).
+pub fn as_charged(unit: &mut Unit, facts: &MeleeFacts) {
+    if facts.charging {
+        super::charge::leave_shieldwall(unit);
+    }
+}
+
+/// Whether a side may be fighting as the charging unit: a Worn or Broken
+/// unit may not charge (1.7.2, W-30). Checked for a case and for a new
+/// Melee of a battle; a saved battle replays without it.
+pub fn check_charging(unit: &Unit, facts: &MeleeFacts) -> Result<(), RulesError> {
+    if facts.charging && matches!(unit.morale, Morale::Worn | Morale::Broken) {
+        return Err(RulesError::refused(format!(
+            "{} is {} and may not charge (1.7.2, W-30): it fights as a unit that stood to receive (charging = false)",
+            unit.name, unit.morale
+        )));
+    }
+    Ok(())
+}
+
 impl<'a> Melee<'a> {
     /// States both opponents' dice and modifiers, or why the Melee cannot be fought.
     pub fn plan(

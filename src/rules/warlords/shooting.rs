@@ -51,7 +51,21 @@ pub struct ShootingSituation {
     pub contact: bool,
 }
 
-/// Why a unit may not shoot at all, if it may not (1.7.3, 2.3.1.3, 2.3.2, W-12).
+/// Whether the unit may shoot at a charger on its way (2.4.4): as
+/// [`may_shoot`], and with a style other than a shower, which is shot only
+/// after contact (2.5.1, W-23).
+pub fn may_shoot_before_contact(unit: &Unit) -> Result<(), String> {
+    may_shoot(unit)?;
+    if unit.shooting.iter().all(|s| *s == ShootingStyle::Shower) {
+        return Err(format!(
+            "{} shoot only in a shower, after contact and before the Melee (2.5.1, W-23): not at a charger on its way",
+            unit.name
+        ));
+    }
+    Ok(())
+}
+
+/// Whether the unit may shoot at all (1.5, 1.7.3, 2.3.2, W-12), or why not.
 pub fn may_shoot(unit: &Unit) -> Result<(), String> {
     if unit.missile_weapons().is_empty() || unit.shooting.is_empty() {
         return Err(format!(

@@ -278,7 +278,7 @@ fn situation<'s, T>(
 }
 
 /// The dice pools `pools` of the `dice` table.
-fn dice<'s, const N: usize>(
+pub(crate) fn dice<'s, const N: usize>(
     walk: &mut Walk<'_, 's>,
     f: &mut Fields<'_, 's>,
     pools: [&'static str; N],
@@ -340,12 +340,7 @@ fn opt_face<'s>(
 fn movement<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
     let unit = unit(walk, f, "unit");
     let (army, _) = army(walk, f);
-    let situation = situation(walk, f, |w, mut t| MovementSituation {
-        charge: opt_flag(w, &mut t, "charge", false),
-        attack_points: opt_count(w, &mut t, "attack_points"),
-        movement_point_reroll: opt_flag(w, &mut t, "movement_point_reroll", false),
-        enemy_in_front_after: opt_flag(w, &mut t, "enemy_in_front_after", true),
-    });
+    let situation = movement_situation(walk, f);
     let [d] = dice(walk, f, ["movement"]);
     Some(CaseInput::MovementActivation {
         unit: unit?,
@@ -422,17 +417,7 @@ fn combat_side<'s>(
 fn combat<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
     let attacker = combat_side(walk, f, "attacker");
     let defender = combat_side(walk, f, "defender");
-    let situation = situation(walk, f, |w, mut t| CombatSituation {
-        activation: opt_named::<Activation>(w, &mut t, "activation").unwrap_or_default(),
-        charge_squares: t
-            .as_deref_mut()
-            .and_then(|t| w.int(t, "charge_squares", 0..=MAX))
-            .map_or(1, |n| n as u32),
-        flat_open: opt_flag(w, &mut t, "flat_open", true),
-        devotio: opt_named::<DevotioOption>(w, &mut t, "devotio"),
-        enemy_in_front_after: opt_flag(w, &mut t, "enemy_in_front_after", true),
-        chosen: opt_face(w, &mut t, "chosen"),
-    });
+    let situation = combat_situation(walk, f);
     let [combat, defence, stubborn, cohort] =
         dice(walk, f, ["combat", "defence", "stubborn", "cohort"]);
     Some(CaseInput::Combat {
@@ -475,19 +460,7 @@ fn shooting<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseI
 
 fn push_back<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
     let unit = unit(walk, f, "unit");
-    let situation = situation(walk, f, |w, mut t| PushBackSituation {
-        squares: t
-            .as_deref_mut()
-            .and_then(|t| w.int(t, "squares", 0..=MAX))
-            .map(|n| n as u32),
-        free_squares: t
-            .as_deref_mut()
-            .and_then(|t| w.int(t, "free_squares", 0..=MAX))
-            .map(|n| n as u32),
-        blocked_by: opt_named::<Blocker>(w, &mut t, "blocked_by"),
-        warband_supported: opt_flag(w, &mut t, "warband_supported", false),
-        enters_rough: opt_flag(w, &mut t, "enters_rough", false),
-    });
+    let situation = push_back_situation(walk, f);
     let [d] = dice(walk, f, ["push_back"]);
     Some(CaseInput::PushBack {
         unit: unit?,
@@ -499,15 +472,7 @@ fn push_back<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Case
 fn follow_up<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
     let unit = unit(walk, f, "unit");
     let loser = unit_or_default(walk, f, "loser");
-    let situation = situation(walk, f, |w, mut t| FollowUpSituation {
-        stay: opt_flag(w, &mut t, "stay", false),
-        cover: opt_named::<Attachment>(w, &mut t, "cover"),
-        enemy_in_frontal_square: opt_flag(w, &mut t, "enemy_in_frontal_square", false),
-        oblique: opt_flag(w, &mut t, "oblique", false),
-        squares_to_edge: t
-            .and_then(|t| w.int(t, "squares_to_edge", 0..=MAX))
-            .map(|n| n as u32),
-    });
+    let situation = follow_up_situation(walk, f);
     let [stay, cover, follow_up] = dice(walk, f, ["stay", "cover", "follow_up"]);
     Some(CaseInput::FollowUp {
         unit: unit?,
@@ -543,12 +508,7 @@ fn unit_or_default<'s>(
 fn discipline<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
     let unit = unit(walk, f, "unit");
     let (army, has_points) = army(walk, f);
-    let mut situation = situation(walk, f, |w, mut t| DisciplineSituation {
-        purpose: opt_named::<Purpose>(w, &mut t, "purpose").unwrap_or_default(),
-        devotio: opt_flag(w, &mut t, "devotio", false),
-        rerolls: t.map_or(Vec::new(), |t| word_list::<TestReroll>(w, t, "rerolls")),
-        defence_points: None,
-    });
+    let mut situation = discipline_situation(walk, f);
     if has_points {
         situation.defence_points = Some(army.points.defence);
     }
@@ -562,10 +522,7 @@ fn discipline<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Cas
 
 fn reform<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
     let unit = unit(walk, f, "unit");
-    let situation = situation(walk, f, |w, mut t| ReformSituation {
-        enemy_zocs: opt_count(w, &mut t, "enemy_zocs"),
-        rerolls: t.map_or(Vec::new(), |t| word_list::<TestReroll>(w, t, "rerolls")),
-    });
+    let situation = reform_situation(walk, f);
     let [d] = dice(walk, f, ["reform"]);
     Some(CaseInput::ReformTest {
         unit: unit?,
@@ -577,19 +534,7 @@ fn reform<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInp
 fn failed<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, reform: bool) -> Option<CaseInput> {
     let unit = unit(walk, f, "unit");
     let (army, _) = army(walk, f);
-    let situation = situation(walk, f, |w, mut t| {
-        let mut s = FailedSituation {
-            failed_by: opt_count(w, &mut t, "failed_by"),
-            critical: opt_flag(w, &mut t, "critical", false),
-            ..Default::default()
-        };
-        if !reform {
-            s.cause = opt_named::<Cause>(w, &mut t, "cause").unwrap_or_default();
-            s.cause_fear = opt_named::<FearSource>(w, &mut t, "cause_fear");
-            s.small_cavalry_reserve = opt_flag(w, &mut t, "small_cavalry_reserve", false);
-        }
-        s
-    });
+    let situation = failed_situation(walk, f, reform);
     let [outcome, rout] = dice(walk, f, ["outcome", "rout"]);
     let unit = unit?;
     let dice = FailedDice { outcome, rout };
@@ -793,4 +738,116 @@ fn sequence<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseI
     }
     let (turn, event) = read?;
     Some(CaseInput::Sequence { turn, event })
+}
+
+/// A `MovementSituation` from the `situation` table (cases and saves alike).
+pub(crate) fn movement_situation<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+) -> MovementSituation {
+    situation(walk, f, |w, mut t| MovementSituation {
+        charge: opt_flag(w, &mut t, "charge", false),
+        attack_points: opt_count(w, &mut t, "attack_points"),
+        movement_point_reroll: opt_flag(w, &mut t, "movement_point_reroll", false),
+        enemy_in_front_after: opt_flag(w, &mut t, "enemy_in_front_after", true),
+    })
+}
+
+/// A `CombatSituation` from the `situation` table (cases and saves alike).
+pub(crate) fn combat_situation<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+) -> CombatSituation {
+    situation(walk, f, |w, mut t| CombatSituation {
+        activation: opt_named::<Activation>(w, &mut t, "activation").unwrap_or_default(),
+        charge_squares: t
+            .as_deref_mut()
+            .and_then(|t| w.int(t, "charge_squares", 0..=MAX))
+            .map_or(1, |n| n as u32),
+        flat_open: opt_flag(w, &mut t, "flat_open", true),
+        devotio: opt_named::<DevotioOption>(w, &mut t, "devotio"),
+        enemy_in_front_after: opt_flag(w, &mut t, "enemy_in_front_after", true),
+        chosen: opt_face(w, &mut t, "chosen"),
+    })
+}
+
+/// A `PushBackSituation` from the `situation` table (cases and saves alike).
+pub(crate) fn push_back_situation<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+) -> PushBackSituation {
+    situation(walk, f, |w, mut t| PushBackSituation {
+        squares: t
+            .as_deref_mut()
+            .and_then(|t| w.int(t, "squares", 0..=MAX))
+            .map(|n| n as u32),
+        free_squares: t
+            .as_deref_mut()
+            .and_then(|t| w.int(t, "free_squares", 0..=MAX))
+            .map(|n| n as u32),
+        blocked_by: opt_named::<Blocker>(w, &mut t, "blocked_by"),
+        warband_supported: opt_flag(w, &mut t, "warband_supported", false),
+        enters_rough: opt_flag(w, &mut t, "enters_rough", false),
+    })
+}
+
+/// A `FollowUpSituation` from the `situation` table (cases and saves alike).
+pub(crate) fn follow_up_situation<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+) -> FollowUpSituation {
+    situation(walk, f, |w, mut t| FollowUpSituation {
+        stay: opt_flag(w, &mut t, "stay", false),
+        cover: opt_named::<Attachment>(w, &mut t, "cover"),
+        enemy_in_frontal_square: opt_flag(w, &mut t, "enemy_in_frontal_square", false),
+        oblique: opt_flag(w, &mut t, "oblique", false),
+        squares_to_edge: t
+            .and_then(|t| w.int(t, "squares_to_edge", 0..=MAX))
+            .map(|n| n as u32),
+    })
+}
+
+/// A `DisciplineSituation` from the `situation` table (cases and saves alike).
+pub(crate) fn discipline_situation<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+) -> DisciplineSituation {
+    situation(walk, f, |w, mut t| DisciplineSituation {
+        purpose: opt_named::<Purpose>(w, &mut t, "purpose").unwrap_or_default(),
+        devotio: opt_flag(w, &mut t, "devotio", false),
+        rerolls: t.map_or(Vec::new(), |t| word_list::<TestReroll>(w, t, "rerolls")),
+        defence_points: None,
+    })
+}
+
+/// A `ReformSituation` from the `situation` table (cases and saves alike).
+pub(crate) fn reform_situation<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+) -> ReformSituation {
+    situation(walk, f, |w, mut t| ReformSituation {
+        enemy_zocs: opt_count(w, &mut t, "enemy_zocs"),
+        rerolls: t.map_or(Vec::new(), |t| word_list::<TestReroll>(w, t, "rerolls")),
+    })
+}
+
+/// A `FailedSituation` from the `situation` table (cases and saves alike).
+pub(crate) fn failed_situation<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+    reform: bool,
+) -> FailedSituation {
+    situation(walk, f, |w, mut t| {
+        let mut s = FailedSituation {
+            failed_by: opt_count(w, &mut t, "failed_by"),
+            critical: opt_flag(w, &mut t, "critical", false),
+            ..Default::default()
+        };
+        if !reform {
+            s.cause = opt_named::<Cause>(w, &mut t, "cause").unwrap_or_default();
+            s.cause_fear = opt_named::<FearSource>(w, &mut t, "cause_fear");
+            s.small_cavalry_reserve = opt_flag(w, &mut t, "small_cavalry_reserve", false);
+        }
+        s
+    })
 }

@@ -391,7 +391,10 @@ fn melee_side<'s>(
     let unit = unit(walk, &mut t, "unit");
     let facts = read_melee_facts(walk, &mut t);
     walk.finish(t);
-    Some(MeleeSideInput { unit: unit?, facts })
+    let mut unit = unit?;
+    // 2.3.1.2, W-28: the charge the case states has left any Shieldwall.
+    crate::rules::warlords::melee::as_charged(&mut unit, &facts);
+    Some(MeleeSideInput { unit, facts })
 }
 
 fn melee<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {

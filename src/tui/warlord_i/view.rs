@@ -125,12 +125,13 @@ impl App {
         let each: Vec<String> = open
             .iter()
             .map(|&u| match b.unit(u).and_then(|x| x.charge_target) {
-                Some(t) => format!("{u} charging {t}"),
+                Some(t) => format!("{u} → {t}"),
                 None => format!("{u} charging"),
             })
             .collect();
+        // First, so a narrow screen shows it.
         format!(
-            "{words}; not in contact: {} (e: contact, or leave it, WI-23)",
+            "charge not in contact: {} (e, or leave it: WI-23); then {words}",
             each.join(", ")
         )
     }

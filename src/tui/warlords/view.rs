@@ -36,7 +36,15 @@ impl Widget for &App {
         if small {
             return too_small(area, buf);
         }
-        let log_rows = if area.height >= 36 { 6 } else { 3 };
+        // At 80×24 the log gives its rows to the tables (issue 24: the side
+        // to act shows 10 rows); l opens the whole log.
+        let log_rows = if area.height >= 36 {
+            6
+        } else if area.height >= 30 {
+            3
+        } else {
+            1
+        };
         let [head, body, status, log_area, foot] = area.layout(&Layout::vertical([
             Constraint::Length(2),
             Constraint::Fill(1),
@@ -50,7 +58,9 @@ impl Widget for &App {
         let wide = area.width >= SIDE_DETAIL_WIDTH;
         let beside = wide && !self.detail_toggled;
         let (tables_area, detail_area) = if beside {
-            let w = if area.width >= 150 { 50 } else { 40 };
+            // Narrow enough at 120 columns for every bundled unit's name to
+            // show whole in the tables (issue 21); its lines wrap.
+            let w = if area.width >= 150 { 50 } else { 28 };
             let [t, d] = body.layout(&Layout::horizontal([
                 Constraint::Fill(1),
                 Constraint::Length(w),

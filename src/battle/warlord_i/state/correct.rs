@@ -258,6 +258,7 @@ impl State {
             }
             CoCorrection::Ccps(n) => s.ccps = *n,
         }
+        self.leave_if_lost(id, entry);
         Ok(())
     }
 }

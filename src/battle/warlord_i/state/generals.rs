@@ -19,6 +19,15 @@ impl State {
         let before = self.cos[co.side as usize][co.index].with;
         let to = match unit {
             Some(u) => {
+                let status = self.co_state(co)?.co.status;
+                if status.base_lost() {
+                    // Rule 29, WI-4: his command base is lost.
+                    return Err(BattleError::Refused(format!(
+                        "{} is {}: his command base is lost and joins no unit (Rule 29, WI-4)",
+                        named(&name, co),
+                        status.title()
+                    )));
+                }
                 let us = self.on_table(u)?;
                 if u.side != co.side {
                     return Err(BattleError::Refused(format!(
@@ -125,6 +134,30 @@ impl State {
             // WI-12, WI-21: a general killed or captured is a disaster.
             self.disasters.push(Disaster::GeneralLost(co));
         }
+        self.leave_if_lost(co, entry);
         Ok(())
+    }
+
+    /// A killed or captured general's command base is lost (Rule 29,
+    /// WI-4, WI-21): it is with no unit any more, so the unit's state no
+    /// longer counts against his successor's dice and nobody leads it.
+    pub(super) fn leave_if_lost(&mut self, co: CoId, entry: &mut Entry) {
+        let c = &self.cos[co.side as usize][co.index];
+        let (Some(unit), true) = (c.with, c.co.status.base_lost()) else {
+            return;
+        };
+        let name = c.co.name.clone();
+        let status = c.co.status.title();
+        let text = self
+            .get(unit)
+            .map_or_else(|| unit.to_string(), |u| named(&u.unit.name, unit));
+        entry.effects.push(self.co_effect(
+            co,
+            "with",
+            unit.to_string(),
+            "none".to_string(),
+            format!("{name} ({status}) is no longer with {text} (Rule 29, WI-4)"),
+        ));
+        self.co_mut(co).with = None;
     }
 }

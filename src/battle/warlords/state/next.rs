@@ -608,6 +608,17 @@ impl State {
                     )));
                 }
             }
+            Event::Melee {
+                a,
+                b,
+                facts_a,
+                facts_b,
+                ..
+            } => {
+                for (id, facts) in [(a, facts_a), (b, facts_b)] {
+                    crate::rules::warlords::melee::check_charging(&self.unit(*id)?.unit, facts)?;
+                }
+            }
             Event::BreakOff { unit, .. } => {
                 crate::rules::warlords::movement::may_break_off(&self.unit(*unit)?.unit)
                     .map_err(BattleError::Refused)?;

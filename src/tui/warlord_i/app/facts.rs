@@ -129,6 +129,10 @@ fn melee_side(f: &mut Form, b: &Battle, unit: UnitId, side: Side, facts: &mut Me
         key('w'),
         format!("{who}: that general is wounded (Rule 98)"),
         &mut facts.general_wounded,
+    )
+    .from_record(
+        held.general_wounded && facts.general_wounded,
+        "recorded: his wound",
     );
     f.flag(
         key('x'),
@@ -189,21 +193,21 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
             {
                 spenders.push(c);
             }
+            // E54's six applications in its order, each by its number:
+            // the first fact, so its number typed straight picks it.
+            let e54 = [
+                Application::Special,
+                Application::Rally,
+                Application::Attack,
+                Application::Response,
+                Application::Normal,
+                Application::Prompt,
+            ];
+            f.choice('f', "for (E54)", application, &e54, |a| {
+                let n = e54.iter().position(|x| *x == a).unwrap_or(0) + 1;
+                format!("{n} {}", a.title())
+            });
             f.choice('o', "the CO who spends", co, &spenders, |c| co_name(b, c));
-            f.choice(
-                'f',
-                "for (E54)",
-                application,
-                &[
-                    Application::Normal,
-                    Application::Attack,
-                    Application::Rally,
-                    Application::Special,
-                    Application::Response,
-                    Application::Prompt,
-                ],
-                |a| a.title().to_string(),
-            );
             let mut targets = vec![None];
             targets.extend(enemies(b, unit.side).into_iter().map(Some));
             f.choice_numbered(

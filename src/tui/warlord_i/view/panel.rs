@@ -128,8 +128,17 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
     }
     if let Some(text) = &p.typing {
         let need = dice_needed(&app.battle, &p.event).unwrap_or(0);
+        // Whose die is whose, in the order they are read (issue 25 item 7).
+        let order = match &p.event {
+            Event::OrderOfPlay { .. } => " (side a's, then side b's)".to_string(),
+            Event::Melee { a, b, .. } => format!(" ({a}'s, then {b}'s)"),
+            _ => String::new(),
+        };
         top.push(Line::from(vec![
-            Span::styled(format!("The players' {need} dice, in order: "), t.key()),
+            Span::styled(
+                format!("The players' {need} dice, in order{order}: "),
+                t.key(),
+            ),
             Span::styled(format!("{text}▏"), t.title()),
         ]));
     }

@@ -81,12 +81,16 @@ fn tone(u: &UnitState) -> Tone {
 /// What a unit is doing this Move, in words: its activity, its commands,
 /// its shot, the general with it.
 fn activity(app: &App, id: UnitId, u: &UnitState) -> String {
-    let mut words: Vec<String> = u
-        .unit
-        .activity
-        .iter()
-        .map(|a| a.name().replace('_', " "))
-        .collect();
+    // A unit that left the table does nothing and holds no general (issue 25).
+    if u.off_table() {
+        return String::new();
+    }
+    let mut words: Vec<String> = Vec::new();
+    // The general first, so his name is never the part cut (issue 25).
+    if let Some(co) = app.battle.general_with(id).and_then(|c| app.battle.co(c)) {
+        words.push(format!("with {}", co.co.name));
+    }
+    words.extend(u.unit.activity.iter().map(|a| a.name().replace('_', " ")));
     for c in &u.commands {
         words.push(format!("commanded: {}", c.name()));
     }
@@ -97,9 +101,6 @@ fn activity(app: &App, id: UnitId, u: &UnitState) -> String {
     }
     if u.shot {
         words.push("shot".to_string());
-    }
-    if let Some(co) = app.battle.general_with(id).and_then(|c| app.battle.co(c)) {
-        words.push(format!("with {}", co.co.name));
     }
     words.join(", ")
 }
@@ -164,8 +165,16 @@ fn cells(app: &App, id: UnitId, u: &UnitState) -> Vec<Span<'static>> {
         Span::raw(u.unit.name.clone()),
         Span::raw(u.unit.troop_type.name().replace('_', " ")),
         Span::raw(u.unit.bases.to_string()),
-        Span::raw(u.unit.aps.to_string()),
-        Span::raw(u.unit.dps.to_string()),
+        Span::raw(if u.off_table() {
+            "-".to_string()
+        } else {
+            u.unit.aps.to_string()
+        }),
+        Span::raw(if u.off_table() {
+            "-".to_string()
+        } else {
+            u.unit.dps.to_string()
+        }),
         Span::styled(morale, t.tone(tone(u))),
         Span::raw(activity(app, id, u)),
         Span::raw(stars),

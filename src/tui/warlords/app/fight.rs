@@ -16,7 +16,9 @@ use crate::rules::warlords::charge::{
 use crate::rules::warlords::melee::{self, Melee, MeleeFacts};
 use crate::rules::warlords::movement::{BreakOff, RandomMove};
 use crate::rules::warlords::next::Choice as RulesChoice;
-use crate::rules::warlords::shooting::{Shooting, ShootingSituation, StandsShotAt, may_shoot};
+use crate::rules::warlords::shooting::{
+    Shooting, ShootingSituation, StandsShotAt, may_shoot, may_shoot_before_contact,
+};
 use crate::rules::warlords::unit::ShootingStyle;
 use crate::tui::warlords::action::{Answer, Choice, Cover, MeleeFact};
 use crate::tui::warlords::dialog::{
@@ -307,7 +309,7 @@ impl App {
             .filter(|(id, u)| match purpose {
                 PickFor::ShootAtCharger(c) => {
                     !u.activated
-                        && may_shoot(&u.unit).is_ok()
+                        && may_shoot_before_contact(&u.unit).is_ok()
                         && self.battle.unit(c).is_some_and(|_| *id != c)
                 }
                 // 2.6: friendly units in contact that are not the opponent.

@@ -19,14 +19,36 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let list_rows = if gone.is_empty() {
         0
     } else {
-        (gone.len() as u16 + 1).min(if area.height >= 30 { 6 } else { 3 })
+        let most = match area.height {
+            30.. => 6,
+            20..=29 => 3,
+            _ => 2, // 80×24: one line, o lists them all
+        };
+        (gone.len() as u16 + 1).min(most)
     };
     let rows = |s: Side| app.on_table(s).len().max(1) as u16 + 2;
-    let a_rows = split(
-        area.height.saturating_sub(list_rows),
-        rows(Side::A),
-        rows(Side::B),
-    );
+    let height = area.height.saturating_sub(list_rows);
+    let mut a_rows = split(height, rows(Side::A), rows(Side::B));
+    // The side to act (else the one in focus) shows at least 10 units when
+    // it has them, the other what is left (at 80×24).
+    let acting = match app.battle.phase() {
+        crate::battle::warlords::Phase::Activation(s) => s,
+        _ => app.focus,
+    };
+    let want = rows(acting).min(12);
+    let has = if acting == Side::A {
+        a_rows
+    } else {
+        height.saturating_sub(a_rows)
+    };
+    if has < want {
+        let give = want.min(height.saturating_sub(rows(acting.other()).min(4)));
+        a_rows = if acting == Side::A {
+            give
+        } else {
+            height.saturating_sub(give)
+        };
+    }
     let [a, b, list] = area.layout(&Layout::vertical([
         Constraint::Length(a_rows),
         Constraint::Fill(1),
@@ -43,6 +65,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             people = people.max(personalities(&units[i].unit, wide).chars().count());
         }
     }
+    // The unit's name before its personalities (issue 21: names whole at
+    // 120 columns); the personalities' cell shortens names, then cuts.
+    let people = people.min(10);
     let columns = Columns::new(&COLUMNS, area.width, &[name as u16, people as u16]);
     // The personalities' cell as wide as the columns left it: names are
     // shortened before a status is cut.
@@ -196,7 +221,16 @@ fn side(
     );
     for (row_y, &(i, u)) in (inner.y + 1..).zip(units.iter().skip(first).take(rows)) {
         let is_selected = focused && Some(i) == selected;
-        let cells = row(app, side, i, u, wide, people_width, is_selected);
+        let name_width = columns.at.get(2).map_or(0, |c| c.1) as usize;
+        let cells = row(
+            app,
+            side,
+            i,
+            u,
+            wide,
+            (name_width, people_width),
+            is_selected,
+        );
         if is_selected {
             buf.set_style(Rect::new(inner.x, row_y, inner.width, 1), t.selected());
         }
@@ -281,11 +315,18 @@ fn row<'a>(
     i: usize,
     u: &'a UnitState,
     wide: bool,
-    people_width: usize,
+    (name_width, people_width): (usize, usize),
     selected: bool,
 ) -> [Span<'a>; 12] {
     let t = &app.theme;
     let x = &u.unit;
+    // A name that must be cut ends in '…', so a cut is never read as whole.
+    let name: std::borrow::Cow<'a, str> = if x.name.chars().count() > name_width && name_width > 1 {
+        let cut: String = x.name.chars().take(name_width - 1).collect();
+        format!("{}…", cut.trim_end()).into()
+    } else {
+        x.name.as_str().into()
+    };
     let people = fit_personalities(x, wide, people_width);
     // In Melee: the opponent's id where moving or stopped would be (a unit
     // in contact has stopped, W-25).
@@ -309,7 +350,7 @@ fn row<'a>(
             " "
         }),
         Span::raw(format!("{}{}", side.name(), i + 1)),
-        Span::raw(x.name.as_str()),
+        Span::raw(name),
         Span::raw(words::troop_short(x.troop_type)),
         Span::raw(words::ranks(&x.ranks())),
         Span::raw(words::formation_short(x.formation)),

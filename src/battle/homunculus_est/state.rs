@@ -1,0 +1,723 @@
+//! The fold of a Homunculus Est! log: every unit, each player's Command
+//! Points, cards (values as typed, revealed or not), Fatigue, calls and the
+//! turn of HE-5, with the Reversal of Fortune that ends a phase (HE-6).
+
+use super::event::{CardKind, Event, Phase, SideFacts};
+use super::{Entry, Setup};
+use crate::battle::{BattleError, Effect, UnitId};
+use crate::dice::{Dice, Die};
+use crate::rules::Side;
+use crate::rules::explain::{Explanation, cite};
+use crate::rules::homunculus_est::call::{CallSituation, call};
+use crate::rules::homunculus_est::combat::{Combat, CombatSide};
+use crate::rules::homunculus_est::movement::MovementActivation;
+use crate::rules::homunculus_est::{
+    ArmyState, CardValues, Cards, FIXED_CARD_VALUES, Points, Unit, command_points, discipline,
+    failed, follow_up, push_back,
+};
+use crate::rules::named::Named;
+
+/// A card a player holds (HE-10): its value once typed, and whether revealed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Card {
+    /// Setback or Disaster.
+    pub kind: CardKind,
+    /// Its value, once drawn and typed (fixed values: set at once).
+    pub value: Option<u32>,
+    /// Revealed by a call.
+    pub revealed: bool,
+}
+
+/// A Homunculus Est! battle's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    /// The turn, from 1.
+    pub turn: u32,
+    /// Where the turn stands.
+    pub phase: Phase,
+    /// The first player of every turn (HE-5.2), once chosen.
+    pub first_player: Option<Side>,
+    /// Each side's units, in the army file's order.
+    pub units: [Vec<Unit>; 2],
+    /// Each player's army-level state (pools, Fatigue, calls; cards in `cards`).
+    pub armies: [ArmyState; 2],
+    /// Each player's cards.
+    pub cards: [Vec<Card>; 2],
+    /// A Reversal of Fortune is due: the phase ends once its activation is done (HE-6).
+    pub reversal: Option<String>,
+    /// The army that broke, when the battle is over.
+    pub broken: Option<Side>,
+}
+
+impl State {
+    /// The battle at its start: Deployment, every pool as deployed (HE-5.1).
+    pub fn start(setup: &Setup) -> State {
+        State {
+            turn: 1,
+            phase: Phase::Deployment,
+            first_player: None,
+            units: [setup.sides[0].units.clone(), setup.sides[1].units.clone()],
+            armies: [setup.sides[0].start(), setup.sides[1].start()],
+            cards: [Vec::new(), Vec::new()],
+            reversal: None,
+            broken: None,
+        }
+    }
+
+    /// A unit.
+    pub fn unit(&self, id: UnitId) -> Result<&Unit, BattleError> {
+        self.units[id.side as usize]
+            .get(id.index)
+            .ok_or(BattleError::NoUnit(id))
+    }
+
+    /// The active player, in a player's phase.
+    pub fn active(&self) -> Option<Side> {
+        match self.phase {
+            Phase::Player(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Cards of `kind` a player holds whose values are not typed yet.
+    pub fn untyped(&self, side: Side, kind: CardKind) -> usize {
+        self.cards[side as usize]
+            .iter()
+            .filter(|c| c.kind == kind && c.value.is_none())
+            .count()
+    }
+
+    /// The values of a player's cards, as a call reveals them.
+    pub fn card_values(&self, side: Side) -> CardValues {
+        let mut v = CardValues::default();
+        for c in &self.cards[side as usize] {
+            let n = c.value.unwrap_or(0);
+            match c.kind {
+                CardKind::Setback => v.setback.push(n),
+                CardKind::Disaster => v.disaster.push(n),
+            }
+        }
+        v
+    }
+
+    /// Judges an event as the referee records it: the turn's order (HE-5).
+    pub fn check(&self, event: &Event) -> Result<(), BattleError> {
+        let activation = matches!(
+            event,
+            Event::Movement { .. }
+                | Event::Combat { .. }
+                | Event::Reform { .. }
+                | Event::Call { .. }
+        );
+        if self.phase == Phase::Over {
+            return Err(BattleError::OutOfTurn(
+                "the battle is over: an army broke (HE-12)".into(),
+            ));
+        }
+        if activation && self.reversal.is_some() {
+            return Err(BattleError::OutOfTurn(format!(
+                "a Reversal of Fortune ends this phase ({}): finish what its activation requires, then end the phase (HE-6)",
+                self.reversal.clone().unwrap_or_default()
+            )));
+        }
+        Ok(())
+    }
+
+    /// Collects cards for a side: values typed later, or fixed (HE-10).
+    fn collect(&mut self, side: Side, cards: Cards, fixed: bool, ex: &mut Explanation) {
+        for (kind, n, worth) in [
+            (CardKind::Setback, cards.setback, 1),
+            (CardKind::Disaster, cards.disaster, 2),
+        ] {
+            for _ in 0..n {
+                self.cards[side as usize].push(Card {
+                    kind,
+                    value: fixed.then_some(worth),
+                    revealed: false,
+                });
+            }
+        }
+        if !cards.is_empty() {
+            ex.line(
+                format!(
+                    "player {} collects {}{}",
+                    side.name(),
+                    cards.words(),
+                    if fixed {
+                        " (house option 'fixed card values')"
+                    } else {
+                        ", face down: its value is typed as drawn"
+                    }
+                ),
+                cite("SETBACK AND DISASTER CARDS", "HE-9, HE-10"),
+            );
+        }
+    }
+
+    /// Replaces a unit, noting the fields that changed.
+    fn set_unit(&mut self, id: UnitId, after: Unit, entry: &mut Entry) {
+        let before = &self.units[id.side as usize][id.index];
+        let mut note = |field: &'static str, from: String, to: String, leaves: bool| {
+            if from != to {
+                entry.effects.push(Effect {
+                    unit: id,
+                    name: before.name.clone(),
+                    field,
+                    text: format!("{}: {field} {from} → {to}", before.name),
+                    from,
+                    to,
+                    leaves_table: leaves,
+                });
+            }
+        };
+        note(
+            "disordered",
+            before.disordered.to_string(),
+            after.disordered.to_string(),
+            false,
+        );
+        note(
+            "removed",
+            before.removed.to_string(),
+            after.removed.to_string(),
+            after.removed,
+        );
+        note(
+            "off table",
+            before.off_table.to_string(),
+            after.off_table.to_string(),
+            false,
+        );
+        note(
+            "lines",
+            before.lines.len().to_string(),
+            after.lines.len().to_string(),
+            false,
+        );
+        note(
+            "DR",
+            before.discipline_rating.to_string(),
+            after.discipline_rating.to_string(),
+            false,
+        );
+        self.units[id.side as usize][id.index] = after;
+    }
+
+    fn reverse(&mut self, why: &str, ex: &mut Explanation) {
+        if self.reversal.is_none() {
+            self.reversal = Some(why.to_string());
+        }
+        ex.line(
+            format!("Reversal of Fortune ({why}): the phase ends once this activation is resolved"),
+            cite("REVERSAL OF FORTUNE", "HE-6"),
+        );
+    }
+
+    fn own(&self, id: UnitId, what: &str) -> Result<(), BattleError> {
+        match self.active() {
+            Some(s) if s == id.side => Ok(()),
+            Some(s) => Err(BattleError::OutOfTurn(format!(
+                "it is player {}'s phase: only his units are given {what} (HE-5)",
+                s.name()
+            ))),
+            None => Err(BattleError::OutOfTurn(
+                "no phase has begun: first say who starts (HE-5.2)".into(),
+            )),
+        }
+    }
+
+    /// Applies an event; on an error the state is unchanged.
+    pub fn apply(&mut self, setup: &Setup, event: &Event) -> Result<Entry, BattleError> {
+        let mut next = self.clone();
+        let entry = next.apply_to(setup, event)?;
+        *self = next;
+        Ok(entry)
+    }
+
+    fn apply_to(&mut self, setup: &Setup, event: &Event) -> Result<Entry, BattleError> {
+        let fixed = setup.house.is_on(&FIXED_CARD_VALUES);
+        let mut entry = Entry::new(self.turn, self.phase);
+        let mut ex = Explanation::default();
+        let white = |d: &[u8]| Dice {
+            white: d.iter().filter_map(|f| Die::new(*f)).collect(),
+            ..Default::default()
+        };
+        match event {
+            Event::WhoStarts { a, b, first } => {
+                if self.phase != Phase::Deployment {
+                    return Err(BattleError::OutOfTurn(
+                        "who starts is decided once, at the start (HE-5.2)".into(),
+                    ));
+                }
+                if a == b {
+                    return Err(BattleError::Refused(format!(
+                        "both rolled {a}: equal scores roll again (HE-5.2)"
+                    )));
+                }
+                let higher = if a > b { Side::A } else { Side::B };
+                entry.roll("player a", &white(&[*a]));
+                entry.roll("player b", &white(&[*b]));
+                ex.line(
+                    format!(
+                        "{a} against {b}: player {} chooses; player {} is the first player",
+                        higher.name(),
+                        first.name()
+                    ),
+                    cite("", "HE-5.2"),
+                );
+                self.first_player = Some(*first);
+                self.phase = Phase::Player(*first);
+                entry.summary = format!("player {} is the first player", first.name());
+            }
+            Event::Movement {
+                unit,
+                situation,
+                dice,
+            } => {
+                self.own(*unit, "activations")?;
+                let u = self.unit(*unit)?.clone();
+                let fatigued = self.armies[unit.side as usize].fatigued;
+                let o = MovementActivation::plan(&u, fatigued, *situation)
+                    .and_then(|p| p.resolve(dice))?;
+                entry.roll(&u.name, &white(dice));
+                ex.extend(o.explanation);
+                entry.summary = format!(
+                    "{}: {} Activation, {}",
+                    u.name,
+                    if situation.charge {
+                        "Charge"
+                    } else {
+                        "Movement"
+                    },
+                    if o.failed {
+                        "failed".to_string()
+                    } else {
+                        format!("{} Movement Points", o.movement_points)
+                    }
+                );
+                if situation.attack_points > 0 {
+                    let p = &mut self.armies[unit.side as usize].points;
+                    if p.attack < situation.attack_points {
+                        return Err(BattleError::Refused(format!(
+                            "player {} holds {} Attack Points, not {} (HE-8)",
+                            unit.side.name(),
+                            p.attack,
+                            situation.attack_points
+                        )));
+                    }
+                    p.attack -= situation.attack_points;
+                }
+                if situation.movement_point_reroll {
+                    let p = &mut self.armies[unit.side as usize].points;
+                    if p.movement == 0 {
+                        return Err(BattleError::Refused(
+                            "no Movement Point left for the re-roll (HE-8)".into(),
+                        ));
+                    }
+                    p.movement -= 1;
+                }
+                self.set_unit(*unit, o.after, &mut entry);
+                if o.reversal_of_fortune {
+                    self.reverse(&format!("{}'s activation", u.name), &mut ex);
+                }
+            }
+            Event::Combat {
+                attacker,
+                defender,
+                facts,
+                situation,
+                dice,
+            } => {
+                self.own(*attacker, "a Combat Activation")?;
+                if attacker.side == defender.side {
+                    return Err(BattleError::Refused("a unit fights an enemy unit".into()));
+                }
+                let side =
+                    |id: UnitId, f: &SideFacts, s: &State| -> Result<CombatSide, BattleError> {
+                        Ok(CombatSide {
+                            flank_or_rear: f.flank_or_rear,
+                            supporting_units: f.supporting_units,
+                            warband_support: f.warband_support,
+                            in_rough: f.in_rough,
+                            downhill_charge: f.downhill_charge,
+                            linear_obstacle: f.linear_obstacle,
+                            use_reserve: f.use_reserve,
+                            use_cohort: f.use_cohort,
+                            defence_points: f.defence_points,
+                            stand_point: f.stand_point,
+                            ..CombatSide::of(s.unit(id)?.clone())
+                        })
+                    };
+                let a = side(*attacker, &facts[0], self)?;
+                let d = side(*defender, &facts[1], self)?;
+                if a.unit.activated
+                    && situation.activation
+                        != crate::rules::homunculus_est::combat::Activation::Charge
+                {
+                    return Err(BattleError::Refused(format!(
+                        "{} has already been activated this phase (HE-5)",
+                        a.unit.name
+                    )));
+                }
+                let o = Combat::plan(&a, &d, *situation).and_then(|p| p.resolve(dice))?;
+                entry.roll(&a.unit.name, &white(&dice.combat));
+                entry.roll(&d.unit.name, &white(&dice.defence));
+                ex.extend(o.explanation.clone());
+                let dp = facts[1].defence_points + u32::from(facts[1].stand_point);
+                let pool = &mut self.armies[defender.side as usize].points;
+                if pool.defence < dp {
+                    return Err(BattleError::Refused(format!(
+                        "player {} holds {} Defence Points, not {dp} (HE-8)",
+                        defender.side.name(),
+                        pool.defence
+                    )));
+                }
+                pool.defence -= dp;
+                if facts[0].stand_point {
+                    let pool = &mut self.armies[attacker.side as usize].points;
+                    if pool.defence == 0 {
+                        return Err(BattleError::Refused(format!(
+                            "player {} holds no Defence Point (HE-8)",
+                            attacker.side.name()
+                        )));
+                    }
+                    pool.defence -= 1;
+                }
+                self.set_unit(*attacker, o.attacker.clone(), &mut entry);
+                self.set_unit(*defender, o.defender.clone(), &mut entry);
+                self.collect(attacker.side, o.attacker_cards, fixed, &mut ex);
+                self.collect(defender.side, o.defender_cards, fixed, &mut ex);
+                entry.summary = format!(
+                    "{} attacks {}: {}",
+                    a.unit.name,
+                    d.unit.name,
+                    o.result.name()
+                );
+                if !o.next.is_empty() {
+                    ex.line(
+                        format!(
+                            "now: {}",
+                            o.next
+                                .iter()
+                                .map(|n| n.words())
+                                .collect::<Vec<_>>()
+                                .join("; ")
+                        ),
+                        cite("", "HE-7"),
+                    );
+                }
+                if o.reversal_of_fortune {
+                    self.reverse(
+                        &format!("{} in {}'s combat", o.result.name(), a.unit.name),
+                        &mut ex,
+                    );
+                }
+            }
+            Event::Discipline {
+                unit,
+                situation,
+                dice,
+            } => {
+                let u = self.unit(*unit)?.clone();
+                let o = discipline::discipline_test(&u, situation, dice)?;
+                entry.roll(&u.name, &white(dice));
+                ex.extend(o.explanation);
+                entry.summary = format!(
+                    "{}: Discipline Test {}",
+                    u.name,
+                    if o.passed {
+                        "passed"
+                    } else if o.critical {
+                        "Critical Failure"
+                    } else {
+                        "failed"
+                    }
+                );
+                let pool = &mut self.armies[unit.side as usize].points;
+                if pool.defence < o.defence_points_spent {
+                    return Err(BattleError::Refused(
+                        "no Defence Point left for the re-roll (HE-8)".into(),
+                    ));
+                }
+                pool.defence -= o.defence_points_spent;
+                self.set_unit(*unit, o.after, &mut entry);
+                if o.reversal_of_fortune && Some(unit.side) == self.active() {
+                    self.reverse(&format!("{} stays off the table", u.name), &mut ex);
+                }
+                if o.remove_unseen_setback {
+                    self.remove_unseen_setback(unit.side, &mut ex);
+                }
+            }
+            Event::Reform {
+                unit,
+                situation,
+                dice,
+            } => {
+                self.own(*unit, "a Reform Activation")?;
+                let u = self.unit(*unit)?.clone();
+                if u.activated {
+                    return Err(BattleError::Refused(format!(
+                        "{} has already been activated this phase (HE-5)",
+                        u.name
+                    )));
+                }
+                let o = discipline::reform_test(&u, situation, dice)?;
+                entry.roll(&u.name, &white(dice));
+                ex.extend(o.explanation);
+                entry.summary = format!(
+                    "{}: Reform Test {}",
+                    u.name,
+                    if o.passed { "passed" } else { "failed" }
+                );
+                let mut after = o.after;
+                after.activated = true;
+                self.set_unit(*unit, after, &mut entry);
+                if o.remove_unseen_setback {
+                    self.remove_unseen_setback(unit.side, &mut ex);
+                }
+                if o.reversal_of_fortune {
+                    self.reverse(&format!("{} failed its Reform Test", u.name), &mut ex);
+                }
+            }
+            Event::FailedDiscipline {
+                unit,
+                situation,
+                dice,
+            } => {
+                let u = self.unit(*unit)?.clone();
+                let o = failed::failed_discipline(
+                    &u,
+                    self.armies[unit.side as usize].fatigued,
+                    situation,
+                    dice,
+                )?;
+                entry.roll(&u.name, &white(&dice.outcome));
+                ex.extend(o.explanation);
+                entry.summary = format!("{}: {}", u.name, o.outcome.name());
+                self.set_unit(*unit, o.after, &mut entry);
+                self.collect(unit.side, o.cards, fixed, &mut ex);
+            }
+            Event::PushBack {
+                unit,
+                situation,
+                dice,
+            } => {
+                let u = self.unit(*unit)?.clone();
+                let o = push_back::push_back(&u, *situation, dice)?;
+                entry.roll(&u.name, &white(dice));
+                ex.extend(o.explanation);
+                entry.summary = format!("{} is Pushed Back {} square(s)", u.name, o.squares_moved);
+                self.set_unit(*unit, o.after, &mut entry);
+                self.collect(unit.side, o.cards, fixed, &mut ex);
+            }
+            Event::FollowUp {
+                unit,
+                loser,
+                situation,
+                dice,
+            } => {
+                let u = self.unit(*unit)?.clone();
+                let l = self.unit(*loser)?.clone();
+                let o = follow_up::follow_up(&u, &l, *situation, dice)?;
+                entry.roll(&u.name, &white(&dice.follow_up));
+                ex.extend(o.explanation);
+                entry.summary = format!(
+                    "{} {}",
+                    u.name,
+                    if o.follows_up {
+                        format!("follows up {} square(s)", o.squares)
+                    } else {
+                        "stays".to_string()
+                    }
+                );
+                self.set_unit(*unit, o.unit, &mut entry);
+                self.set_unit(*loser, o.loser, &mut entry);
+            }
+            Event::DrawCard { side, kind, value } => {
+                let card = self.cards[*side as usize]
+                    .iter_mut()
+                    .find(|c| c.kind == *kind && c.value.is_none());
+                let Some(card) = card else {
+                    return Err(BattleError::Refused(format!(
+                        "player {} has no {kind} Card waiting for its value (HE-10)",
+                        side.name()
+                    )));
+                };
+                card.value = Some(*value);
+                ex.line(
+                    format!(
+                        "player {}'s {kind} Card is worth {value} (face down)",
+                        side.name()
+                    ),
+                    cite("", "HE-10"),
+                );
+                entry.summary = format!("player {} draws a {kind} Card", side.name());
+            }
+            Event::Call { cancel } => {
+                let Some(caller) = self.active() else {
+                    return Err(BattleError::OutOfTurn(
+                        "\"Homunculus Est!\" is called by the active player in his phase (HE-12)"
+                            .into(),
+                    ));
+                };
+                let called = caller.other();
+                if self.cards[called as usize]
+                    .iter()
+                    .any(|c| c.value.is_none())
+                {
+                    return Err(BattleError::Refused(format!(
+                        "player {}'s cards must have their values typed first (HE-10)",
+                        called.name()
+                    )));
+                }
+                let mut army = self.armies[called as usize].clone();
+                army.cards = self.card_values(called);
+                let situation = CallSituation {
+                    cancel: *cancel,
+                    immediate: false,
+                    fixed_card_values: fixed,
+                };
+                let o = call(&army, &self.armies[caller as usize], situation)?;
+                ex.extend(o.explanation);
+                for c in &mut self.cards[called as usize] {
+                    c.revealed = true;
+                }
+                self.armies[caller as usize] = ArmyState {
+                    cards: CardValues::default(),
+                    ..o.caller
+                };
+                self.armies[called as usize].fatigued = o.fatigued;
+                entry.summary = format!(
+                    "player {} calls \"Homunculus Est!\": {}",
+                    caller.name(),
+                    if o.cancelled {
+                        "cancelled".to_string()
+                    } else if o.broken {
+                        format!("player {}'s army is broken", called.name())
+                    } else {
+                        format!("{} points, not broken", o.points)
+                    }
+                );
+                if o.broken {
+                    self.broken = Some(called);
+                    self.phase = Phase::Over;
+                } else if o.reversal_of_fortune {
+                    self.reverse("the \"Homunculus Est!\" failed", &mut ex);
+                }
+            }
+            Event::Discard { side, kind, index } => {
+                let held: Vec<usize> = self.cards[*side as usize]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.kind == *kind)
+                    .map(|(i, _)| i)
+                    .collect();
+                let Some(&i) = held.get(*index) else {
+                    return Err(BattleError::Refused(format!(
+                        "player {} has no {kind} Card number {}",
+                        side.name(),
+                        index + 1
+                    )));
+                };
+                if !self.cards[*side as usize][i].revealed {
+                    return Err(BattleError::Refused(
+                        "only a revealed card is discarded after a call (HE-12)".into(),
+                    ));
+                }
+                self.cards[*side as usize].remove(i);
+                ex.line(
+                    format!("player {} discards a revealed {kind} Card", side.name()),
+                    cite("HOMUNCULUS EST!", "HE-12"),
+                );
+                entry.summary = format!("player {} discards a {kind} Card", side.name());
+            }
+            Event::Points { side, change } => {
+                let (p, e) = command_points::change(self.armies[*side as usize].points, change)?;
+                self.armies[*side as usize].points = p;
+                ex.extend(e);
+                entry.summary = format!("player {}'s Command Points: {}", side.name(), p.words());
+            }
+            Event::EndPhase => {
+                let Some(active) = self.active() else {
+                    return Err(BattleError::OutOfTurn(
+                        "no phase is under way (HE-5)".into(),
+                    ));
+                };
+                let why = self.reversal.take();
+                let first = self.first_player.unwrap_or(Side::A);
+                ex.line(
+                    match &why {
+                        Some(w) => format!(
+                            "Reversal of Fortune ({w}): player {}'s phase ends",
+                            active.name()
+                        ),
+                        None => format!("player {} has finished his phase", active.name()),
+                    },
+                    cite("", "HE-5.4, HE-6"),
+                );
+                self.armies[active as usize].called_this_phase = false;
+                for u in &mut self.units[active as usize] {
+                    u.activated = false;
+                }
+                if active == first {
+                    self.phase = Phase::Player(active.other());
+                } else {
+                    // HE-5.4: the turn ends; "each turn" allowances are restored
+                    self.turn += 1;
+                    self.phase = Phase::Player(first);
+                    for side in &mut self.units {
+                        for u in side.iter_mut() {
+                            u.free_reroll_used = false;
+                        }
+                    }
+                }
+                entry.summary = format!(
+                    "{}: {}",
+                    if why.is_some() {
+                        "Reversal of Fortune"
+                    } else {
+                        "phase finished"
+                    },
+                    self.phase
+                );
+            }
+        }
+        entry.explanation = ex;
+        Ok(entry)
+    }
+
+    /// Natural 12: one unseen (unrevealed) Setback Card is removed (HE-10, HE-26).
+    fn remove_unseen_setback(&mut self, side: Side, ex: &mut Explanation) {
+        let cards = &mut self.cards[side as usize];
+        if let Some(i) = cards
+            .iter()
+            .position(|c| c.kind == CardKind::Setback && !c.revealed)
+        {
+            cards.remove(i);
+            ex.line(
+                format!("player {} removes one unseen Setback Card", side.name()),
+                cite("DISCIPLINE TEST", "HE-10"),
+            );
+        }
+    }
+}
+
+/// A player's pools and cards in a line: "A2 M1 D3 S2 G6; 2 Setback, 1 Disaster (1 untyped)".
+pub fn army_line(points: &Points, cards: &[Card]) -> String {
+    let s = cards.iter().filter(|c| c.kind == CardKind::Setback).count();
+    let d = cards.len() - s;
+    let untyped = cards.iter().filter(|c| c.value.is_none()).count();
+    format!(
+        "A{} M{} D{} S{} G{}; {s} Setback, {d} Disaster{}",
+        points.attack,
+        points.movement,
+        points.defence,
+        points.strategy,
+        points.generalship,
+        if untyped > 0 {
+            format!(" ({untyped} untyped)")
+        } else {
+            String::new()
+        }
+    )
+}

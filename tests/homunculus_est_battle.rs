@@ -1,0 +1,278 @@
+//! A Homunculus Est! battle through the engine: the Magnesia armies, a
+//! whole turn (who starts, a charge and its combat with push back and
+//! follow up, a failed Discipline Test into its outcome, the cards typed
+//! as drawn, a Reversal of Fortune ending the phase, a "Homunculus Est!"
+//! call in the second phase), undo and redo by replay.
+
+use herald::battle::UnitId;
+use herald::battle::homunculus_est::event::{CardKind, SideFacts};
+use herald::battle::homunculus_est::{Battle, Event, Phase, Setup};
+use herald::dice::SeededDice;
+use herald::rules::Side;
+use herald::rules::homunculus_est::combat::{Activation, CombatDice, CombatSituation};
+use herald::rules::homunculus_est::discipline::{DisciplineSituation, Purpose};
+use herald::rules::homunculus_est::failed::{Cause, FailedDice, FailedSituation};
+use herald::rules::homunculus_est::follow_up::{FollowUpDice, FollowUpSituation};
+use herald::rules::homunculus_est::movement::MovementSituation;
+use herald::rules::homunculus_est::push_back::PushBackSituation;
+use herald::store::homunculus_est::army::load_army;
+use herald::store::save::{SaveData, from_text, to_text};
+use std::path::Path;
+
+fn battle() -> Battle {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/homunculus-est");
+    let s = load_army(&dir.join("magnesia-190bc-seleucid.toml"))
+        .unwrap()
+        .army;
+    let r = load_army(&dir.join("magnesia-190bc-roman.toml"))
+        .unwrap()
+        .army;
+    Battle::new(Setup::new(vec![r], vec![s]).unwrap())
+}
+
+fn id(side: Side, n: usize) -> UnitId {
+    UnitId::new(side, n)
+}
+
+/// The turn: the Romans (a) start; Legio III (a2) charges the Galatians (b8).
+fn whole_turn(b: &mut Battle) {
+    b.record(Event::WhoStarts {
+        a: 5,
+        b: 2,
+        first: Side::A,
+    })
+    .unwrap();
+    assert_eq!(b.state().phase, Phase::Player(Side::A));
+    let legio = id(Side::A, 1);
+    let galatians = id(Side::B, 7);
+    b.record(Event::Movement {
+        unit: legio,
+        situation: MovementSituation {
+            charge: true,
+            ..Default::default()
+        },
+        dice: vec![4],
+    })
+    .unwrap();
+    // 4 v 3: two dice, the Legion chooses the 6 (Crunch); the Defence die 2 does not match
+    let e = b
+        .record(Event::Combat {
+            attacker: legio,
+            defender: galatians,
+            facts: [SideFacts::default(); 2],
+            situation: CombatSituation {
+                activation: Activation::Charge,
+                chosen: Some(6),
+                ..Default::default()
+            },
+            dice: CombatDice {
+                combat: vec![6, 3],
+                defence: vec![2],
+                ..Default::default()
+            },
+        })
+        .unwrap();
+    assert!(e.summary.contains("crunch"), "{}", e.summary);
+    assert_eq!(b.state().cards[1].len(), 1, "the Galatians' Setback");
+    b.record(Event::PushBack {
+        unit: galatians,
+        situation: PushBackSituation::default(),
+        dice: vec![3],
+    })
+    .unwrap();
+    b.record(Event::FollowUp {
+        unit: legio,
+        loser: galatians,
+        situation: FollowUpSituation::default(),
+        dice: FollowUpDice {
+            follow_up: vec![2],
+            ..Default::default()
+        },
+    })
+    .unwrap();
+    // the Galatians test, DR 8: 2 + 3 = 5, failed by 3
+    b.record(Event::Discipline {
+        unit: galatians,
+        situation: DisciplineSituation {
+            purpose: Purpose::Combat,
+            ..Default::default()
+        },
+        dice: vec![2, 3],
+    })
+    .unwrap();
+    // FAILED DISCIPLINE: 4 + 4 = 8: Disordered, a Setback
+    b.record(Event::FailedDiscipline {
+        unit: galatians,
+        situation: FailedSituation {
+            failed_by: 3,
+            cause: Cause::Combat,
+            ..Default::default()
+        },
+        dice: FailedDice {
+            outcome: vec![4, 4],
+            rout: vec![],
+        },
+    })
+    .unwrap();
+    assert!(b.state().units[1][7].disordered);
+    for v in [2, 1] {
+        b.record(Event::DrawCard {
+            side: Side::B,
+            kind: CardKind::Setback,
+            value: v,
+        })
+        .unwrap();
+    }
+    // Legio II (a1) attacks the phalanx's left block (b2): 4 v 4 + 1 (elephant line, infantry +2) = 6: defender chooses the 1
+    b.record(Event::Combat {
+        attacker: id(Side::A, 0),
+        defender: id(Side::B, 1),
+        facts: [SideFacts::default(); 2],
+        situation: CombatSituation {
+            chosen: Some(1),
+            ..Default::default()
+        },
+        dice: CombatDice {
+            combat: vec![1, 5],
+            defence: vec![4],
+            ..Default::default()
+        },
+    })
+    .unwrap();
+    assert!(
+        b.state().reversal.is_some(),
+        "Repulsed: Reversal of Fortune"
+    );
+    // a new activation waits for the phase's end
+    assert!(
+        b.record(Event::Movement {
+            unit: id(Side::A, 2),
+            situation: MovementSituation::default(),
+            dice: vec![3]
+        })
+        .is_err()
+    );
+    b.record(Event::DrawCard {
+        side: Side::A,
+        kind: CardKind::Setback,
+        value: 1,
+    })
+    .unwrap();
+    b.record(Event::EndPhase).unwrap();
+    assert_eq!(b.state().phase, Phase::Player(Side::B));
+    // the Seleucids call: the Romans' cards are worth 1 of 12: not broken, below half
+    let e = b.record(Event::Call { cancel: None }).unwrap();
+    assert!(e.summary.contains("not broken"), "{}", e.summary);
+    assert!(
+        b.state().reversal.is_some(),
+        "a failed call reverses the caller's fortune"
+    );
+    b.record(Event::EndPhase).unwrap();
+    assert_eq!(
+        (b.state().turn, b.state().phase),
+        (2, Phase::Player(Side::A))
+    );
+}
+
+#[test]
+fn a_whole_turn_of_magnesia() {
+    let mut b = battle();
+    whole_turn(&mut b);
+    assert!(
+        !b.state().units[0][1].activated,
+        "a new turn: no unit activated yet"
+    );
+}
+
+#[test]
+fn undo_then_redo_is_the_same_battle() {
+    let mut b = battle();
+    whole_turn(&mut b);
+    let end = b.state().clone();
+    let n = b.events().len();
+    for _ in 0..n {
+        b.undo();
+    }
+    assert_eq!(b.state().phase, Phase::Deployment);
+    for _ in 0..n {
+        b.redo().unwrap();
+    }
+    assert_eq!(b.state(), &end);
+}
+
+#[test]
+fn out_of_turn_and_short_points_are_refused() {
+    let mut b = battle();
+    assert!(b.record(Event::EndPhase).is_err(), "no phase yet");
+    b.record(Event::WhoStarts {
+        a: 2,
+        b: 6,
+        first: Side::B,
+    })
+    .unwrap();
+    let e = b.record(Event::Movement {
+        unit: id(Side::A, 0),
+        situation: MovementSituation::default(),
+        dice: vec![3],
+    });
+    assert!(e.unwrap_err().to_string().contains("player b's phase"));
+    let e = b.record(Event::Movement {
+        unit: id(Side::B, 7),
+        situation: MovementSituation {
+            charge: true,
+            attack_points: 3,
+            ..Default::default()
+        },
+        dice: vec![3],
+    });
+    assert!(e.unwrap_err().to_string().contains("Attack Points"));
+}
+
+#[test]
+fn a_save_reads_back_as_the_same_battle_and_goes_on() {
+    let mut b = battle();
+    whole_turn(&mut b);
+    b.record(Event::Points {
+        side: Side::A,
+        change: herald::rules::homunculus_est::command_points::PointsChange::Convert(
+            herald::rules::homunculus_est::Pool::Attack,
+        ),
+    })
+    .unwrap();
+    b.undo();
+    let data = SaveData {
+        name: "magnesia".to_string(),
+        dice: SeededDice::new(7).position(),
+        battle: b,
+    };
+    let text = to_text(&data);
+    assert!(text.contains("system = \"homunculus_est\""), "{text}");
+    let back = from_text::<herald::battle::homunculus_est::HomunculusEst>("magnesia.toml", &text)
+        .unwrap_or_else(|p| panic!("{p:?}\n{text}"));
+    let got = &back.data.battle;
+    assert_eq!(got.setup(), data.battle.setup());
+    assert_eq!(got.events(), data.battle.events());
+    assert_eq!(got.undone(), data.battle.undone());
+    assert_eq!(got.state(), data.battle.state());
+    assert_eq!(to_text(&back.data), text, "written again, the same text");
+    let mut resumed = back.data.battle;
+    resumed.redo().unwrap();
+    assert_eq!(
+        resumed.state().armies[0].points.attack,
+        3,
+        "2 deployed + 1 converted from Generalship"
+    );
+}
+
+#[test]
+fn the_report_tells_the_turn() {
+    let mut b = battle();
+    whole_turn(&mut b);
+    let md = herald::battle::homunculus_est::report::markdown(&b, "magnesia");
+    assert!(
+        md.contains("Reversal of Fortune")
+            && md.contains("Homunculus Est!")
+            && md.contains("Turn 2"),
+        "{md}"
+    );
+}
