@@ -36,6 +36,8 @@ fn case_files() -> Vec<PathBuf> {
     }
     dirs.push("tests/cases".to_string());
     dirs.push("tests/cases/warlord-i".to_string());
+    dirs.push("tests/cases/roberts-rules".to_string());
+    dirs.push("tests/cases/parkers-warlord".to_string());
     for dir in &dirs {
         let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
             continue;

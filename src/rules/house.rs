@@ -120,7 +120,8 @@ impl HouseOption {
                 .find(|w| **w == t)
                 .map(|w| HouseValue::Word(w))
                 .ok_or_else(refused),
-            Values::Number { min, max } => match t.parse::<i64>() {
+            // A number keeps its minus sign (dashes become underscores only in words).
+            Values::Number { min, max } => match text.trim().parse::<i64>() {
                 Ok(n) if (min..=max).contains(&n) => Ok(HouseValue::Number(n)),
                 _ => Err(refused()),
             },
@@ -367,6 +368,20 @@ impl House {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_negative_number_keeps_its_sign() {
+        const PENALTY: HouseOption = HouseOption {
+            name: "demoralized_penalty",
+            words: "Demoralized penalty",
+            ruling: "RR-8",
+            values: Values::Number { min: -6, max: 0 },
+            default: HouseValue::Number(-1),
+            changes: "the penalty",
+        };
+        assert_eq!(PENALTY.parse_value("-2"), Ok(HouseValue::Number(-2)));
+        assert!(PENALTY.parse_value("2").is_err());
+    }
 
     const FLAG: HouseOption = HouseOption {
         name: "fixed_card_values",
