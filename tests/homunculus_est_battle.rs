@@ -313,3 +313,79 @@ fn the_course_of_the_turn_matches_a_hand_count() {
         "no unit left play, no general fell"
     );
 }
+
+#[test]
+fn the_other_procedures_fold_and_save() {
+    use herald::rules::homunculus_est::general::RiskDice;
+    use herald::rules::homunculus_est::manoeuvre::ManoeuvreSituation;
+    use herald::rules::homunculus_est::shooting::{ShootingDice, ShootingSituation};
+    use herald::rules::homunculus_est::tables::{EagleEvent, Manoeuvre, RiskEvent};
+    let mut b = battle();
+    whole_turn(&mut b);
+    // turn 2, the Romans' phase: the right ala turns (MR 4): 5 passes
+    b.record(Event::Manoeuvre {
+        unit: id(Side::A, 2),
+        situation: ManoeuvreSituation::of(Manoeuvre::ForwardTurn),
+        dice: vec![5],
+    })
+    .unwrap();
+    // the archers (RCR 3) shoot the phalanx's right block (CR 4): one die, -1: 6 - 1 = 5, Telling Shots
+    let e = b
+        .record(Event::Shooting {
+            shooter: id(Side::A, 7),
+            target: id(Side::B, 0),
+            situation: ShootingSituation::default(),
+            dice: ShootingDice {
+                shooting: vec![6],
+                defence: vec![2],
+                ..Default::default()
+            },
+        })
+        .unwrap();
+    assert!(e.summary.contains("telling_shots"), "{}", e.summary);
+    // the phalanx's Elephant lines roll: 1 removes one (1-2), 5 keeps the other
+    b.record(Event::Lines {
+        unit: id(Side::B, 0),
+        dice: vec![1, 5],
+    })
+    .unwrap();
+    assert_eq!(b.state().units[1][0].lines.len(), 1);
+    // Domitius with Legio II, pushed back: 3 + 4 = 7, unhurt
+    b.record(Event::GeneralRisk {
+        unit: id(Side::A, 0),
+        event: RiskEvent::PushedBack,
+        dice: RiskDice {
+            risk: vec![3, 4],
+            ..Default::default()
+        },
+    })
+    .unwrap();
+    b.record(Event::Eagles {
+        unit: id(Side::A, 0),
+        event: EagleEvent::RetiringCombat,
+        dice: vec![6, 6],
+    })
+    .unwrap();
+    // the Disordered Galatians' failed reform: 3 + 3 = 6, Retiring (a Setback)
+    let before = b.state().cards[1].len();
+    b.record(Event::FailedReform {
+        unit: id(Side::B, 7),
+        situation: Default::default(),
+        dice: herald::rules::homunculus_est::failed::FailedDice {
+            outcome: vec![3, 3],
+            rout: vec![],
+        },
+    })
+    .unwrap();
+    assert_eq!(b.state().cards[1].len(), before + 1);
+    let data = SaveData {
+        name: "magnesia".to_string(),
+        dice: SeededDice::new(7).position(),
+        battle: b,
+    };
+    let text = to_text(&data);
+    let back = from_text::<herald::battle::homunculus_est::HomunculusEst>("magnesia.toml", &text)
+        .unwrap_or_else(|p| panic!("{p:?}"));
+    assert_eq!(back.data.battle.events(), data.battle.events());
+    assert_eq!(back.data.battle.state(), data.battle.state());
+}

@@ -11,8 +11,12 @@ use crate::rules::homunculus_est::command_points::PointsChange;
 use crate::rules::homunculus_est::discipline::{DisciplineSituation, ReformSituation};
 use crate::rules::homunculus_est::failed::{FailedDice, FailedSituation};
 use crate::rules::homunculus_est::follow_up::{FollowUpDice, FollowUpSituation};
+use crate::rules::homunculus_est::general::RiskDice;
+use crate::rules::homunculus_est::manoeuvre::ManoeuvreSituation;
 use crate::rules::homunculus_est::movement::MovementSituation;
 use crate::rules::homunculus_est::push_back::PushBackSituation;
+use crate::rules::homunculus_est::shooting::{ShootingDice, ShootingSituation};
+use crate::rules::homunculus_est::tables::{EagleEvent, RiskEvent};
 use std::fmt;
 
 /// Where a turn stands (HE-5).
@@ -176,6 +180,60 @@ pub enum Event {
         /// The change.
         change: PointsChange,
     },
+    /// A Manoeuvre Test in a Movement Activation (HE-15).
+    Manoeuvre {
+        /// The unit.
+        unit: UnitId,
+        /// The facts.
+        situation: ManoeuvreSituation,
+        /// `dice.manoeuvre`.
+        dice: Vec<u8>,
+    },
+    /// A Shooting Activation (HE-22, HE-23).
+    Shooting {
+        /// The shooter (the active player's).
+        shooter: UnitId,
+        /// The target.
+        target: UnitId,
+        /// The facts.
+        situation: ShootingSituation,
+        /// The dice.
+        dice: ShootingDice,
+    },
+    /// A FAILED REFORM OUTCOME roll (HE-29).
+    FailedReform {
+        /// The unit.
+        unit: UnitId,
+        /// The facts.
+        situation: FailedSituation,
+        /// The dice.
+        dice: FailedDice,
+    },
+    /// The risk to the general attached to a unit (HE-30).
+    GeneralRisk {
+        /// His unit.
+        unit: UnitId,
+        /// The most serious thing that happened to it.
+        event: RiskEvent,
+        /// The dice.
+        dice: RiskDice,
+    },
+    /// A unit's lines roll after a combat (HE-31).
+    Lines {
+        /// The unit.
+        unit: UnitId,
+        /// `dice.lines`, one per line.
+        dice: Vec<u8>,
+    },
+    /// A Legion's Lost Eagles test (HE-32).
+    Eagles {
+        /// The Legion.
+        unit: UnitId,
+        /// What happened to it.
+        event: EagleEvent,
+        /// `dice.eagles`.
+        dice: Vec<u8>,
+    },
     /// The active player's phase ends: finished, or by the Reversal of Fortune that is due (HE-5.4, HE-6).
     EndPhase,
 }
@@ -196,6 +254,12 @@ impl Event {
             Event::Call { .. } => "homunculus_est_call",
             Event::Discard { .. } => "discard",
             Event::Points { .. } => "command_points",
+            Event::Manoeuvre { .. } => "manoeuvre_test",
+            Event::Shooting { .. } => "shooting",
+            Event::FailedReform { .. } => "failed_reform",
+            Event::GeneralRisk { .. } => "general_injury",
+            Event::Lines { .. } => "line_outcome",
+            Event::Eagles { .. } => "lost_eagles",
             Event::EndPhase => "end_phase",
         }
     }

@@ -10,11 +10,14 @@ use crate::rules::Side;
 use crate::rules::explain::{Explanation, cite};
 use crate::rules::homunculus_est::call::{CallSituation, call};
 use crate::rules::homunculus_est::combat::{Combat, CombatSide};
+use crate::rules::homunculus_est::manoeuvre::ManoeuvreTest;
 use crate::rules::homunculus_est::movement::MovementActivation;
+use crate::rules::homunculus_est::shooting::Shooting;
 use crate::rules::homunculus_est::{
     ArmyState, CardValues, Cards, FIXED_CARD_VALUES, Points, Unit, command_points, discipline,
     failed, follow_up, push_back,
 };
+use crate::rules::homunculus_est::{GeneralStatus, eagles, general, lines};
 use crate::rules::named::Named;
 
 /// A card a player holds (HE-10): its value once typed, and whether revealed.
@@ -108,6 +111,7 @@ impl State {
                 | Event::Combat { .. }
                 | Event::Reform { .. }
                 | Event::Call { .. }
+                | Event::Shooting { .. }
         );
         if self.phase == Phase::Over {
             return Err(BattleError::OutOfTurn(
@@ -636,6 +640,162 @@ impl State {
                 self.armies[*side as usize].points = p;
                 ex.extend(e);
                 entry.summary = format!("player {}'s Command Points: {}", side.name(), p.words());
+            }
+            Event::Manoeuvre {
+                unit,
+                situation,
+                dice,
+            } => {
+                self.own(*unit, "manoeuvres")?;
+                let u = self.unit(*unit)?.clone();
+                let p =
+                    ManoeuvreTest::plan(&u, self.armies[unit.side as usize].points, *situation)?;
+                let o = p.resolve(dice)?;
+                entry.roll(&u.name, &white(dice));
+                ex.extend(o.explanation);
+                entry.summary = format!(
+                    "{}: {} {}",
+                    u.name,
+                    situation.manoeuvre.name(),
+                    if o.success { "made" } else { "failed" }
+                );
+                self.armies[unit.side as usize].points = o.points;
+                self.set_unit(*unit, o.after, &mut entry);
+                if o.reversal_of_fortune {
+                    self.reverse(&format!("{} failed a Manoeuvre Test", u.name), &mut ex);
+                }
+            }
+            Event::Shooting {
+                shooter,
+                target,
+                situation,
+                dice,
+            } => {
+                self.own(*shooter, "a Shooting Activation")?;
+                let s = self.unit(*shooter)?.clone();
+                if s.activated {
+                    return Err(BattleError::Refused(format!(
+                        "{} has already been activated this phase (HE-5)",
+                        s.name
+                    )));
+                }
+                let t = self.unit(*target)?.clone();
+                let o = Shooting::plan(&s, &t, *situation).and_then(|p| p.resolve(dice))?;
+                let pool = &mut self.armies[target.side as usize].points;
+                if pool.defence < situation.defence_points {
+                    return Err(BattleError::Refused(format!(
+                        "player {} holds {} Defence Points, not {} (HE-8)",
+                        target.side.name(),
+                        pool.defence,
+                        situation.defence_points
+                    )));
+                }
+                pool.defence -= situation.defence_points;
+                entry.roll(&s.name, &white(&dice.shooting));
+                entry.roll(&t.name, &white(&dice.defence));
+                ex.extend(o.explanation);
+                entry.summary = format!("{} shoots {}: {}", s.name, t.name, o.result.name());
+                let mut sa = s.clone();
+                sa.activated = true;
+                sa.failed_last_movement = false;
+                self.set_unit(*shooter, sa, &mut entry);
+                self.set_unit(*target, o.target, &mut entry);
+                self.collect(target.side, o.cards, fixed, &mut ex);
+                if o.reversal_of_fortune {
+                    self.reverse(&format!("{} is Short of Ammunition", s.name), &mut ex);
+                }
+            }
+            Event::FailedReform {
+                unit,
+                situation,
+                dice,
+            } => {
+                let u = self.unit(*unit)?.clone();
+                let o = failed::failed_reform(
+                    &u,
+                    self.armies[unit.side as usize].fatigued,
+                    situation,
+                    dice,
+                )?;
+                entry.roll(&u.name, &white(&dice.outcome));
+                ex.extend(o.explanation);
+                entry.summary = format!("{}: {}", u.name, o.outcome.name());
+                self.set_unit(*unit, o.after, &mut entry);
+                self.collect(unit.side, o.cards, fixed, &mut ex);
+            }
+            Event::GeneralRisk {
+                unit,
+                event: what,
+                dice,
+            } => {
+                let u = self.unit(*unit)?.clone();
+                let Some(g) = u.general.clone() else {
+                    return Err(BattleError::Refused(format!(
+                        "{} has no general attached (RISK TO GENERALS)",
+                        u.name
+                    )));
+                };
+                let side = unit.side as usize;
+                let o = general::general_risk(&g, *what, self.armies[side].points, dice)?;
+                entry.roll(&g.name, &white(&dice.risk));
+                ex.extend(o.explanation);
+                entry.summary = format!("{}: {}", g.name, o.outcome.name());
+                self.armies[side].points = o.points;
+                let mut after = u.clone();
+                after.general = match o.outcome {
+                    GeneralStatus::Killed | GeneralStatus::SeriouslyWounded => None,
+                    _ => Some(o.general),
+                };
+                self.set_unit(*unit, after, &mut entry);
+                self.collect(unit.side, o.cards, fixed, &mut ex);
+                if o.outcome == GeneralStatus::Killed {
+                    // RISK TO GENERALS: an immediate "Homunculus Est!", the rules' check (HE-12)
+                    let mut army = self.armies[side].clone();
+                    if self.cards[side].iter().any(|c| c.value.is_none()) {
+                        ex.line("the immediate \"Homunculus Est!\" waits for the values of the cards drawn: call it once they are typed", cite("RISK TO GENERALS", "HE-10, HE-12"));
+                    } else {
+                        army.cards = self.card_values(unit.side);
+                        let c = call(
+                            &army,
+                            &ArmyState::default(),
+                            CallSituation {
+                                cancel: None,
+                                immediate: true,
+                                fixed_card_values: fixed,
+                            },
+                        )?;
+                        ex.extend(c.explanation);
+                        self.armies[side].fatigued = c.fatigued;
+                        for card in &mut self.cards[side] {
+                            card.revealed = true;
+                        }
+                        if c.broken {
+                            self.broken = Some(unit.side);
+                            self.phase = Phase::Over;
+                        }
+                    }
+                }
+            }
+            Event::Lines { unit, dice } => {
+                let u = self.unit(*unit)?.clone();
+                let (removed, after, e) = lines::line_outcome(&u, dice)?;
+                entry.roll(&u.name, &white(dice));
+                ex.extend(e);
+                entry.summary = format!("{}: {} line(s) removed", u.name, removed.len());
+                self.set_unit(*unit, after, &mut entry);
+            }
+            Event::Eagles {
+                unit,
+                event: what,
+                dice,
+            } => {
+                let u = self.unit(*unit)?.clone();
+                let o = eagles::lost_eagles(&u, *what, dice)?;
+                entry.roll(&u.name, &white(dice));
+                ex.extend(o.explanation);
+                entry.summary = format!("{}: {}", u.name, o.result.name());
+                self.set_unit(*unit, o.after, &mut entry);
+                self.collect(unit.side, o.cards, fixed, &mut ex);
             }
             Event::EndPhase => {
                 let Some(active) = self.active() else {

@@ -353,30 +353,7 @@ fn movement<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseI
 fn manoeuvre<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
     let unit = unit(walk, f, "unit");
     let (army, _) = army(walk, f);
-    let span = f.span.clone();
-    let situation = situation(walk, f, |w, mut t| {
-        let m = opt_named::<Manoeuvre>(w, &mut t, "manoeuvre");
-        if m.is_none() && !t.as_deref().is_some_and(|t| t.has("manoeuvre")) {
-            w.error(
-                span.clone(),
-                "situation.manoeuvre",
-                format!(
-                    "'manoeuvre' is missing; one of: {} (MANOEUVRE TEST)",
-                    Manoeuvre::accepted()
-                ),
-            );
-        }
-        let mut s = ManoeuvreSituation::of(m.unwrap_or(Manoeuvre::LeaveZoc));
-        s.in_rough = opt_flag(w, &mut t, "in_rough", false);
-        s.entering_rough = opt_flag(w, &mut t, "entering_rough", false);
-        s.flat_open = opt_flag(w, &mut t, "flat_open", true);
-        s.movement_points = t
-            .as_deref_mut()
-            .and_then(|t| w.int(t, "movement_points", 0..=MAX))
-            .map(|n| n as u32);
-        s.movement_point_reroll = opt_flag(w, &mut t, "movement_point_reroll", false);
-        s
-    });
+    let situation = manoeuvre_situation(walk, f);
     let [d] = dice(walk, f, ["manoeuvre"]);
     Some(CaseInput::ManoeuvreTest {
         unit: unit?,
@@ -436,13 +413,7 @@ fn combat<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInp
 fn shooting<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
     let shooter = unit(walk, f, "shooter");
     let target = unit(walk, f, "target");
-    let situation = situation(walk, f, |w, mut t| ShootingSituation {
-        supporting_shooters: opt_count(w, &mut t, "supporting_shooters"),
-        flank_or_rear: opt_flag(w, &mut t, "flank_or_rear", false),
-        target_in_cover: opt_flag(w, &mut t, "target_in_cover", false),
-        defence_points: opt_count(w, &mut t, "defence_points"),
-        chosen: opt_face(w, &mut t, "chosen"),
-    });
+    let situation = shooting_situation(walk, f);
     let [shooting, defence, push_back, stubborn] =
         dice(walk, f, ["shooting", "defence", "push_back", "stubborn"]);
     Some(CaseInput::Shooting {
@@ -848,6 +819,51 @@ pub(crate) fn failed_situation<'s>(
             s.cause_fear = opt_named::<FearSource>(w, &mut t, "cause_fear");
             s.small_cavalry_reserve = opt_flag(w, &mut t, "small_cavalry_reserve", false);
         }
+        s
+    })
+}
+
+/// A `ShootingSituation` from the `situation` table (cases and saves alike).
+pub(crate) fn shooting_situation<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+) -> ShootingSituation {
+    situation(walk, f, |w, mut t| ShootingSituation {
+        supporting_shooters: opt_count(w, &mut t, "supporting_shooters"),
+        flank_or_rear: opt_flag(w, &mut t, "flank_or_rear", false),
+        target_in_cover: opt_flag(w, &mut t, "target_in_cover", false),
+        defence_points: opt_count(w, &mut t, "defence_points"),
+        chosen: opt_face(w, &mut t, "chosen"),
+    })
+}
+
+/// A `ManoeuvreSituation` from the `situation` table (cases and saves alike).
+pub(crate) fn manoeuvre_situation<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+) -> ManoeuvreSituation {
+    let span = f.span.clone();
+    situation(walk, f, |w, mut t| {
+        let m = opt_named::<Manoeuvre>(w, &mut t, "manoeuvre");
+        if m.is_none() && !t.as_deref().is_some_and(|t| t.has("manoeuvre")) {
+            w.error(
+                span.clone(),
+                "situation.manoeuvre",
+                format!(
+                    "'manoeuvre' is missing; one of: {} (MANOEUVRE TEST)",
+                    Manoeuvre::accepted()
+                ),
+            );
+        }
+        let mut s = ManoeuvreSituation::of(m.unwrap_or(Manoeuvre::LeaveZoc));
+        s.in_rough = opt_flag(w, &mut t, "in_rough", false);
+        s.entering_rough = opt_flag(w, &mut t, "entering_rough", false);
+        s.flat_open = opt_flag(w, &mut t, "flat_open", true);
+        s.movement_points = t
+            .as_deref_mut()
+            .and_then(|t| w.int(t, "movement_points", 0..=MAX))
+            .map(|n| n as u32);
+        s.movement_point_reroll = opt_flag(w, &mut t, "movement_point_reroll", false);
         s
     })
 }

@@ -7,7 +7,8 @@
 use super::army::read_army_table;
 use super::case::{
     combat_situation, dice, discipline_situation, failed_situation, follow_up_situation,
-    movement_situation, push_back_situation, reform_situation,
+    manoeuvre_situation, movement_situation, push_back_situation, reform_situation,
+    shooting_situation,
 };
 use super::unit_table::{count, flag, read_points};
 use crate::battle::UnitId;
@@ -18,6 +19,9 @@ use crate::rules::homunculus_est::combat::CombatDice;
 use crate::rules::homunculus_est::command_points::PointsChange;
 use crate::rules::homunculus_est::failed::FailedDice;
 use crate::rules::homunculus_est::follow_up::FollowUpDice;
+use crate::rules::homunculus_est::general::RiskDice;
+use crate::rules::homunculus_est::shooting::ShootingDice;
+use crate::rules::homunculus_est::tables::{EagleEvent, RiskEvent};
 use crate::rules::homunculus_est::{Army, Points, Pool, Unit};
 use crate::rules::named::Named;
 use crate::store::save::SaveCodec;
@@ -39,6 +43,12 @@ pub const EVENT_KINDS: &[&str] = &[
     "homunculus_est_call",
     "discard",
     "command_points",
+    "manoeuvre_test",
+    "shooting",
+    "failed_reform",
+    "general_injury",
+    "line_outcome",
+    "lost_eagles",
     "end_phase",
 ];
 
@@ -383,6 +393,89 @@ pub fn write_event(o: &mut String, e: &Event) {
                 PointsChange::Convert(to) => line("convert", inline(&[word("to", to.name())])),
             }
         }
+        Event::Manoeuvre {
+            unit,
+            situation: s,
+            dice,
+        } => {
+            line("unit", quote(&unit.to_string()));
+            let mut parts = vec![
+                word("manoeuvre", s.manoeuvre.name()),
+                kv("in_rough", s.in_rough),
+                kv("entering_rough", s.entering_rough),
+                kv("flat_open", s.flat_open),
+                kv("movement_point_reroll", s.movement_point_reroll),
+            ];
+            if let Some(n) = s.movement_points {
+                parts.push(kv("movement_points", n));
+            }
+            line("situation", inline(&parts));
+            line("dice", pools(&[("manoeuvre", dice)]));
+        }
+        Event::Shooting {
+            shooter,
+            target,
+            situation: s,
+            dice,
+        } => {
+            line("shooter", quote(&shooter.to_string()));
+            line("target", quote(&target.to_string()));
+            let mut parts = vec![
+                kv("supporting_shooters", s.supporting_shooters),
+                kv("flank_or_rear", s.flank_or_rear),
+                kv("target_in_cover", s.target_in_cover),
+                kv("defence_points", s.defence_points),
+            ];
+            if let Some(c) = s.chosen {
+                parts.push(kv("chosen", c));
+            }
+            line("situation", inline(&parts));
+            line(
+                "dice",
+                pools(&[
+                    ("shooting", &dice.shooting),
+                    ("defence", &dice.defence),
+                    ("push_back", &dice.push_back),
+                    ("stubborn", &dice.stubborn),
+                ]),
+            );
+        }
+        Event::FailedReform {
+            unit,
+            situation: s,
+            dice,
+        } => {
+            line("unit", quote(&unit.to_string()));
+            line(
+                "situation",
+                inline(&[kv("failed_by", s.failed_by), kv("critical", s.critical)]),
+            );
+            line(
+                "dice",
+                pools(&[("outcome", &dice.outcome), ("rout", &dice.rout)]),
+            );
+        }
+        Event::GeneralRisk { unit, event, dice } => {
+            line("unit", quote(&unit.to_string()));
+            line("event", quote(event.name()));
+            line(
+                "dice",
+                pools(&[
+                    ("risk", &dice.risk),
+                    ("injury", &dice.injury),
+                    ("points", &dice.points),
+                ]),
+            );
+        }
+        Event::Lines { unit, dice } => {
+            line("unit", quote(&unit.to_string()));
+            line("dice", pools(&[("lines", dice)]));
+        }
+        Event::Eagles { unit, event, dice } => {
+            line("unit", quote(&unit.to_string()));
+            line("situation", inline(&[word("event", event.name())]));
+            line("dice", pools(&[("eagles", dice)]));
+        }
         Event::EndPhase => {}
     }
 }
@@ -594,6 +687,80 @@ fn read_fields<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, kind: &str) 
             Event::Points {
                 side: s?,
                 change: change?,
+            }
+        }
+        "manoeuvre_test" => {
+            let unit = unit_id(walk, f, "unit");
+            let situation = manoeuvre_situation(walk, f);
+            let [d] = dice(walk, f, ["manoeuvre"]);
+            Event::Manoeuvre {
+                unit: unit?,
+                situation,
+                dice: d,
+            }
+        }
+        "shooting" => {
+            let shooter = unit_id(walk, f, "shooter");
+            let target = unit_id(walk, f, "target");
+            let situation = shooting_situation(walk, f);
+            let [shooting, defence, push_back, stubborn] =
+                dice(walk, f, ["shooting", "defence", "push_back", "stubborn"]);
+            Event::Shooting {
+                shooter: shooter?,
+                target: target?,
+                situation,
+                dice: ShootingDice {
+                    shooting,
+                    defence,
+                    push_back,
+                    stubborn,
+                },
+            }
+        }
+        "failed_reform" => {
+            let unit = unit_id(walk, f, "unit");
+            let situation = failed_situation(walk, f, true);
+            let [outcome, rout] = dice(walk, f, ["outcome", "rout"]);
+            Event::FailedReform {
+                unit: unit?,
+                situation,
+                dice: FailedDice { outcome, rout },
+            }
+        }
+        "general_injury" => {
+            let unit = unit_id(walk, f, "unit");
+            let event = walk.named::<RiskEvent>(f, "event");
+            let [risk, injury, points] = dice(walk, f, ["risk", "injury", "points"]);
+            Event::GeneralRisk {
+                unit: unit?,
+                event: event?,
+                dice: RiskDice {
+                    risk,
+                    injury,
+                    points,
+                },
+            }
+        }
+        "line_outcome" => {
+            let unit = unit_id(walk, f, "unit");
+            let [d] = dice(walk, f, ["lines"]);
+            Event::Lines {
+                unit: unit?,
+                dice: d,
+            }
+        }
+        "lost_eagles" => {
+            let unit = unit_id(walk, f, "unit");
+            let event = walk.table(f, "situation").and_then(|mut t| {
+                let e = walk.named::<EagleEvent>(&mut t, "event");
+                walk.finish(t);
+                e
+            });
+            let [d] = dice(walk, f, ["eagles"]);
+            Event::Eagles {
+                unit: unit?,
+                event: event?,
+                dice: d,
             }
         }
         "end_phase" => Event::EndPhase,
