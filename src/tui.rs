@@ -9,6 +9,7 @@
 
 pub mod console;
 pub mod facts;
+pub mod homunculus_est;
 pub mod keys;
 pub mod log_browser;
 pub mod popup;
