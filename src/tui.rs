@@ -10,6 +10,7 @@
 pub mod console;
 pub mod course_view;
 pub mod facts;
+pub mod homunculus_est;
 pub mod keys;
 pub mod log_browser;
 pub mod popup;

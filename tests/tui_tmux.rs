@@ -99,3 +99,14 @@ fn a_move_of_warlord_i_plays_in_tmux() {
         "{text}"
     );
 }
+
+#[test]
+fn a_turn_of_homunculus_est_plays_in_tmux() {
+    let Some(text) = run("homunculus_est_turn.sh") else {
+        return;
+    };
+    assert!(
+        text.contains("ok: a turn of Magnesia played in the console and saved"),
+        "{text}"
+    );
+}

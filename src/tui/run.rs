@@ -191,6 +191,8 @@ pub enum Opened {
     Warlords(Console<App>),
     /// A Warlord I battle.
     WarlordI(Console<super::warlord_i::app::App>),
+    /// A Homunculus Est! battle.
+    HomunculusEst(Console<super::homunculus_est::App>),
 }
 
 fn run_in(
@@ -208,6 +210,7 @@ fn run_in(
     match opened {
         Opened::Warlords(console) => run_console(terminal, console, signals),
         Opened::WarlordI(console) => run_console(terminal, console, signals),
+        Opened::HomunculusEst(console) => run_console(terminal, console, signals),
     }
 }
 
@@ -280,7 +283,16 @@ impl Folders {
 /// console is chosen.
 pub fn open(path: &Path) -> Result<Opened, String> {
     match crate::store::save::system_of(path).map_err(|e| e.to_string())? {
-        s @ System::HomunculusEst => Err(crate::store::save::not_played(path, s)),
+        System::HomunculusEst => {
+            let (file, data) = SaveFile::open(path).map_err(|e| e.to_string())?;
+            let app = super::homunculus_est::App::new(
+                data.battle,
+                SeededDice::restore(data.dice),
+                Theme::from_env(),
+                &data.name,
+            );
+            Ok(Opened::HomunculusEst(Console::new(app, file)))
+        }
         System::Warlords => {
             let (file, data) = SaveFile::open(path).map_err(|e| e.to_string())?;
             let app = App::new(
