@@ -123,3 +123,11 @@ fn too_small_a_terminal_records_nothing() {
     assert!(key(&mut app, 'e').is_empty());
     assert!(Screen::battle(&app).state().reversal.is_some());
 }
+
+#[test]
+fn v_asks_for_the_course_of_the_battle() {
+    let mut app = started();
+    let events = app.battle().events().len();
+    assert_eq!(key(&mut app, 'V'), [Effect::OpenCourse]);
+    assert_eq!(app.battle().events().len(), events, "nothing recorded");
+}

@@ -60,6 +60,7 @@ impl App {
         match ev.code {
             KeyCode::Char('q') => vec![Effect::Quit],
             KeyCode::Char('l') => vec![Effect::OpenLog],
+            KeyCode::Char('V') => vec![Effect::OpenCourse],
             KeyCode::Char('u') => match self.battle.undo() {
                 Some(e) => {
                     let kind = crate::battle::homunculus_est::Event::kind(e);
@@ -323,7 +324,8 @@ impl App {
         let status = match &self.status {
             Some(st) => st.text.clone(),
             None => self.unsaved.clone().map_or(
-                "w who starts  e end the phase  u undo  U redo  l log  q quit".to_string(),
+                "w who starts  e end the phase  u undo  U redo  l log  V course  q quit"
+                    .to_string(),
                 |u| format!("NOT SAVED: {u}"),
             ),
         };
