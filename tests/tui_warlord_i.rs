@@ -1626,3 +1626,53 @@ fn a_depleted_unit_keeps_its_true_files_and_ranks() {
     let legion = &b.unit(u(A, 1)).unwrap().unit;
     assert_eq!((legion.files, legion.ranks), (3, 1));
 }
+
+#[test]
+fn a_rout_is_an_event_a_disaster_and_calls_for_tests() {
+    // Issue 25 item 2 (Rule 62's causes, Rule 58, WI-12): R on the tables.
+    use herald::battle::warlord_i::{Disaster, RoutCause};
+    let dir = folder("rout");
+    let path = dir.join("carrhae.toml");
+    let mut app = carrhae(1);
+    app.battle = cataphracts_charging();
+    select(&mut app, u(A, 4));
+    press(&mut app, &["R"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("It routs (Rule 62)") && s.contains("a disaster for"),
+        "{s}"
+    );
+    press(&mut app, &["s", "Enter"]);
+    assert_eq!(app.context(), Context::Result);
+    let aux = &app.battle.unit(u(A, 4)).unwrap().unit;
+    assert_eq!((aux.morale, aux.dps, aux.aps), (Morale::Routed, 1, 1));
+    assert!(
+        app.battle
+            .state()
+            .disasters
+            .contains(&Disaster::Routed(u(A, 4)))
+    );
+    assert_eq!(
+        app.battle.events().last(),
+        Some(&Event::Rout {
+            unit: u(A, 4),
+            cause: RoutCause::ThroughShaken
+        })
+    );
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("friendly units within 10 cm take a waver test"),
+        "{s}"
+    );
+    // Saved and read back.
+    let events = app.battle.events().len();
+    let state = app.battle.state().clone();
+    drop(SaveFile::create_from(&path, "carrhae", &mut app.battle, app.dice.position()).unwrap());
+    let (_, data) = SaveFile::open::<WarlordI>(&path).expect("the save opens");
+    assert_eq!(data.battle.events().len(), events);
+    assert_eq!(data.battle.state(), &state);
+    // Routed already: refused.
+    press(&mut app, &["Enter", "R", "Enter"]);
+    assert_eq!(app.battle.events().len(), events);
+    std::fs::remove_dir_all(&dir).ok();
+}

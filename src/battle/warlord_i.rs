@@ -17,7 +17,7 @@ pub mod roll;
 pub mod state;
 
 pub use event::{
-    Application, CoCorrection, CoId, CommandFacts, Correction, EnterFacts, Event, Phase,
+    Application, CoCorrection, CoId, CommandFacts, Correction, EnterFacts, Event, Phase, RoutCause,
     TransferFacts, WaverCause,
 };
 pub use state::{CoState, Disaster, Engagement, State, UnitState};

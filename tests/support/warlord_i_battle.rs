@@ -200,7 +200,11 @@ pub fn idea(b: &Battle, rng: &mut ChaCha8Rng) -> Event {
             },
             dice: Default::default(),
         },
-        70..74 => Event::Flag {
+        73 => Event::Rout {
+            unit,
+            cause: herald::battle::warlord_i::RoutCause::Interpenetrated,
+        },
+        70..73 => Event::Flag {
             unit,
             cause: if rng.random_bool(0.5) {
                 WaverCause::PressHome

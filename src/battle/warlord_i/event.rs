@@ -203,6 +203,36 @@ named_enum!(WaverCause {
     "retreat_or_follow_up" => WaverCause::RetreatOrFollowUp,
 });
 
+/// Why a unit routs (Rule 62's additional morale responses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RoutCause {
+    /// Fleeing superior troops interpenetrated it: it routs too.
+    Interpenetrated,
+    /// It was shaken (or dispersed) and wavering or routing friends
+    /// interpenetrated it: it routs too.
+    ThroughShaken,
+    /// Evading, it was trapped by impassable terrain or troops and contacted.
+    EvadersTrapped,
+}
+named_enum!(RoutCause {
+    "interpenetrated" => RoutCause::Interpenetrated,
+    "through_shaken" => RoutCause::ThroughShaken,
+    "evaders_trapped" => RoutCause::EvadersTrapped,
+});
+
+impl RoutCause {
+    /// In words, as Rule 62 lists it.
+    pub fn title(self) -> &'static str {
+        match self {
+            RoutCause::Interpenetrated => "fleeing superior troops interpenetrated it",
+            RoutCause::ThroughShaken => {
+                "wavering or routing friends interpenetrated it while shaken"
+            }
+            RoutCause::EvadersTrapped => "evading, it was trapped and contacted",
+        }
+    }
+}
+
 impl WaverCause {
     /// In words, as Rule 58 lists it.
     pub fn title(self) -> &'static str {
@@ -381,6 +411,14 @@ pub enum Event {
         /// The cause.
         cause: WaverCause,
     },
+    /// A unit routs for one of Rule 62's causes: a disaster (WI-12) whose
+    /// friends within 10 cm test (Rule 58; the distance the referee's).
+    Rout {
+        /// The unit.
+        unit: UnitId,
+        /// Why (Rule 62).
+        cause: RoutCause,
+    },
     /// The referee sets aside a unit's flagged waver test the table made moot.
     Dismiss {
         /// The unit.
@@ -490,6 +528,7 @@ impl Event {
             Event::EnterField { .. } => "enter_field",
             Event::Shooting { .. } => "shooting",
             Event::Flag { .. } => "flag",
+            Event::Rout { .. } => "rout",
             Event::Dismiss { .. } => "dismiss",
             Event::WaverTest { .. } => "waver_test",
             Event::Attrition { .. } => "attrition",

@@ -71,6 +71,7 @@ impl Battle {
             Event::Command { .. }
             | Event::Recuperation { .. }
             | Event::Flag { .. }
+            | Event::Rout { .. }
             | Event::Dismiss { .. }
             | Event::Attrition { .. }
             | Event::Engage { .. }

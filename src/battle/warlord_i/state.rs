@@ -553,6 +553,7 @@ impl State {
                 dice,
             } => self.shooting(*shooter, *target, situation, dice, &mut entry)?,
             Event::Flag { unit, cause } => self.flag(*unit, *cause, &mut entry)?,
+            Event::Rout { unit, cause } => self.rout(*unit, *cause, &mut entry)?,
             Event::Dismiss { unit } => self.dismiss(*unit, &mut entry)?,
             Event::WaverTest {
                 unit,

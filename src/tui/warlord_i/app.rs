@@ -167,6 +167,7 @@ impl App {
             | Action::Shoot
             | Action::Flag
             | Action::Attrition
+            | Action::Rout
             | Action::Engage
             | Action::Correct
             | Action::CorrectCo => self.open_for_selected(action),
@@ -341,6 +342,10 @@ impl App {
             Action::Flag => Event::Flag {
                 unit,
                 cause: WaverCause::Disaster,
+            },
+            Action::Rout => Event::Rout {
+                unit,
+                cause: crate::battle::warlord_i::RoutCause::Interpenetrated,
             },
             Action::Attrition => Event::Attrition {
                 unit,

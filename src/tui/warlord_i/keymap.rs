@@ -69,6 +69,8 @@ pub enum Action {
     Flag,
     /// Attrition from causes the referee reports (Rules 12, 18).
     Attrition,
+    /// The selected unit routs for one of Rule 62's causes.
+    Rout,
     /// The selected unit meets an enemy in melee (contact on the table).
     Engage,
     /// Its division's CO joins (or leaves) the selected unit.
@@ -173,6 +175,13 @@ const TABLES: &[B<Context, Action>] = &[
         A::Shoot,
         "shoot",
         "it shoots (Rules 55-56)",
+    ),
+    bind(
+        C::Tables,
+        Key::ch('R'),
+        A::Rout,
+        "",
+        "it routs (Rule 62's causes): a disaster, friends within 10 cm test",
     ),
     bind(
         C::Tables,

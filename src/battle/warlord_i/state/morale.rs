@@ -1,7 +1,7 @@
 //! Morale (Rules 58-62): the causes that flag a unit for a waver test, at
 //! most one test a Move (WI-13), and the test itself (WI-14, WI-15).
 
-use super::super::event::{Phase, UnitId, WaverCause};
+use super::super::event::{Phase, RoutCause, UnitId, WaverCause};
 use super::{Entry, State, dice_text, incurred, named};
 use crate::battle::BattleError;
 use crate::dice::Dice;
@@ -56,6 +56,51 @@ impl State {
             leaves_table: false,
         });
         self.raise(unit, cause);
+        Ok(())
+    }
+
+    /// A unit routs for one of Rule 62's causes: it becomes routed with 1
+    /// DP (Rule 18: each time troops rout), a disaster (WI-12) whose
+    /// friends within 10 cm must test (Rule 58; the referee flags them,
+    /// the distance being the table's).
+    pub(super) fn rout(
+        &mut self,
+        unit: UnitId,
+        cause: RoutCause,
+        entry: &mut Entry,
+    ) -> Result<(), BattleError> {
+        let u = self.on_table(unit)?;
+        let name = named(&u.unit.name, unit);
+        if u.unit.morale == Morale::Routed {
+            return Err(BattleError::Refused(format!("{name} is routed already")));
+        }
+        let before = u.unit.clone();
+        entry.summary = format!(
+            "{name} routs: {} (Rule 62); a disaster: friendly units within 10 cm take a waver test (Rule 58, WI-12)",
+            cause.title()
+        );
+        entry.explanation.line(
+            format!("{name} routs: {} (Rule 62)", cause.title()),
+            crate::rules::explain::cite("Rule 62", ""),
+        );
+        entry.explanation.line(
+            "routing gains 1 DP, an AP too (Rule 18, WI-8)",
+            crate::rules::explain::cite("Rule 18", "WI-8"),
+        );
+        entry.explanation.line(
+            "a rout is a disaster for the rest of the Move: each friendly unit within 10 cm takes a waver test (w, then d, on each)",
+            crate::rules::explain::cite("Rule 58", "WI-12, WI-13"),
+        );
+        let mut after = before.state();
+        crate::rules::warlord_i::points::gain(&mut after, 1, 1);
+        after.morale = Morale::Routed;
+        // WI-10: routers cannot recuperate: a base per 4 APs.
+        crate::rules::warlord_i::points::remove_bases_with(
+            &mut after,
+            false,
+            Some(&mut entry.explanation),
+        );
+        self.write_after(unit, &after, 1, entry);
         Ok(())
     }
 

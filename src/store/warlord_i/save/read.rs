@@ -5,7 +5,7 @@
 use crate::battle::RuleSystem;
 use crate::battle::warlord_i::WarlordI;
 use crate::battle::warlord_i::event::{
-    Application, CoCorrection, CoId, CommandFacts, Correction, EnterFacts, Event, Phase,
+    Application, CoCorrection, CoId, CommandFacts, Correction, EnterFacts, Event, Phase, RoutCause,
     TransferFacts, UnitId, WaverCause,
 };
 use crate::battle::warlord_i::state::{MAX_BASES, MAX_CCPS, MAX_POINTS};
@@ -29,6 +29,7 @@ pub const EVENT_KINDS: &[&str] = &[
     "enter_field",
     "shooting",
     "flag",
+    "rout",
     "dismiss",
     "waver_test",
     "attrition",
@@ -543,6 +544,14 @@ fn fields<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, kind: &str) -> Op
                 "the cause of the waver test (Rule 58)",
             );
             Event::Flag {
+                unit: unit?,
+                cause: cause?,
+            }
+        }
+        "rout" => {
+            let unit = unit_id(walk, f, "unit");
+            let cause = required_word::<RoutCause>(walk, f, "cause", "why it routs (Rule 62)");
+            Event::Rout {
                 unit: unit?,
                 cause: cause?,
             }

@@ -319,6 +319,10 @@ pub(super) fn write_event(o: &mut String, e: &Event) {
             id(o, "unit", *unit);
             let _ = writeln!(o, "cause = \"{}\"", cause.name());
         }
+        Event::Rout { unit, cause } => {
+            id(o, "unit", *unit);
+            let _ = writeln!(o, "cause = \"{}\"", cause.name());
+        }
         Event::Dismiss { unit } => id(o, "unit", *unit),
         Event::WaverTest {
             unit,

@@ -400,6 +400,17 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                 f.option(key, c.title(), cause, c);
             }
         }
+        // Rule 62: one cause, each on its key.
+        Event::Rout { cause, .. } => {
+            use crate::battle::warlord_i::RoutCause;
+            for (key, c) in [
+                ('i', RoutCause::Interpenetrated),
+                ('s', RoutCause::ThroughShaken),
+                ('e', RoutCause::EvadersTrapped),
+            ] {
+                f.option(key, c.title(), cause, c);
+            }
+        }
         Event::WaverTest {
             unit, situation: s, ..
         } => {

@@ -238,6 +238,15 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                 cause.title()
             )));
         }
+        Event::Rout { unit, cause } => {
+            out.push(heading(t, "It routs (Rule 62)"));
+            let name = b.unit(*unit).map_or(String::new(), |u| u.unit.name.clone());
+            out.push(Line::from(format!("  {name}: {}", cause.title())));
+            out.push(Line::from("  routed, +1 DP (an AP too) (Rule 18, WI-8)"));
+            out.push(Line::from(
+                "  a disaster for the rest of the Move (WI-12): each friendly unit within 10 cm takes a waver test (Rule 58): w, then d, on each",
+            ));
+        }
         Event::WaverTest {
             unit, situation, ..
         } => {
