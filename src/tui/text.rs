@@ -86,3 +86,33 @@ pub fn explanation(t: &Theme, e: &Explanation) -> Vec<Line<'static>> {
     }
     out
 }
+
+/// Names cut to `width` cells, each cut one ending in `…`; where two cut
+/// names would read the same, both keep their ends instead
+/// (`Suren horse …f the right`, `Suren horse …of the left`).
+pub fn cut_names(names: &[String], width: usize) -> Vec<String> {
+    let head = |n: &str, k: usize| n.chars().take(k).collect::<String>();
+    let cut = |n: &String| {
+        if n.chars().count() <= width || width == 0 {
+            n.clone()
+        } else {
+            format!("{}…", head(n, width - 1))
+        }
+    };
+    let first: Vec<String> = names.iter().map(cut).collect();
+    names
+        .iter()
+        .zip(&first)
+        .map(|(n, c)| {
+            let twin = first.iter().filter(|o| *o == c).count() > 1;
+            let long = n.chars().count();
+            if !twin || long <= width || width < 5 {
+                return c.clone();
+            }
+            let front = (width - 1) / 2;
+            let back = width - 1 - front;
+            let tail: String = n.chars().skip(long - back).collect();
+            format!("{}…{tail}", head(n, front))
+        })
+        .collect()
+}

@@ -105,36 +105,6 @@ fn activity(app: &App, id: UnitId, u: &UnitState) -> String {
     words.join(", ")
 }
 
-/// Names cut to `width` cells, each cut one ending in `…`; where two cut
-/// names would read the same, both keep their ends instead
-/// (`Suren horse …f the right`, `Suren horse …of the left`).
-pub fn cut_names(names: &[String], width: usize) -> Vec<String> {
-    let head = |n: &str, k: usize| n.chars().take(k).collect::<String>();
-    let cut = |n: &String| {
-        if n.chars().count() <= width || width == 0 {
-            n.clone()
-        } else {
-            format!("{}…", head(n, width - 1))
-        }
-    };
-    let first: Vec<String> = names.iter().map(cut).collect();
-    names
-        .iter()
-        .zip(&first)
-        .map(|(n, c)| {
-            let twin = first.iter().filter(|o| *o == c).count() > 1;
-            let long = n.chars().count();
-            if !twin || long <= width || width < 5 {
-                return c.clone();
-            }
-            let front = (width - 1) / 2;
-            let back = width - 1 - front;
-            let tail: String = n.chars().skip(long - back).collect();
-            format!("{}…{tail}", head(n, front))
-        })
-        .collect()
-}
-
 /// A unit's cells.
 fn cells(app: &App, id: UnitId, u: &UnitState) -> Vec<Span<'static>> {
     let t = &app.theme;
@@ -276,7 +246,10 @@ fn side_table(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
     let cols = Columns::new(&spec, area.width, &[want(2), want(8)]);
     // Names cut where they must be, never two alike (issue 21 item 9).
     let names: Vec<String> = all.iter().map(|c| c[2].content.to_string()).collect();
-    for (c, n) in all.iter_mut().zip(cut_names(&names, cols.at[2].1 as usize)) {
+    for (c, n) in all
+        .iter_mut()
+        .zip(crate::tui::text::cut_names(&names, cols.at[2].1 as usize))
+    {
         c[2] = Span::raw(n);
     }
     let header: Vec<Span> = spec

@@ -219,18 +219,15 @@ fn side(
         inner.y,
         &COLUMNS.map(|c| Span::styled(c.title, t.dim())),
     );
-    for (row_y, &(i, u)) in (inner.y + 1..).zip(units.iter().skip(first).take(rows)) {
+    let name_width = columns.at.get(2).map_or(0, |c| c.1) as usize;
+    // Cut names never read alike: twins keep both ends (issue 21 item 12).
+    let all: Vec<String> = units.iter().map(|(_, u)| u.unit.name.clone()).collect();
+    let cut = crate::tui::text::cut_names(&all, name_width);
+    for (row_y, (&(i, u), name)) in
+        (inner.y + 1..).zip(units.iter().zip(&cut).skip(first).take(rows))
+    {
         let is_selected = focused && Some(i) == selected;
-        let name_width = columns.at.get(2).map_or(0, |c| c.1) as usize;
-        let cells = row(
-            app,
-            side,
-            i,
-            u,
-            wide,
-            (name_width, people_width),
-            is_selected,
-        );
+        let cells = row(app, side, (i, u, name), wide, people_width, is_selected);
         if is_selected {
             buf.set_style(Rect::new(inner.x, row_y, inner.width, 1), t.selected());
         }
@@ -308,25 +305,17 @@ const COLUMNS: [Column; 12] = [
     },
 ];
 
-/// One unit's cells.
+/// One unit's cells, its name already cut to its column.
 fn row<'a>(
     app: &App,
     side: Side,
-    i: usize,
-    u: &'a UnitState,
+    (i, u, name): (usize, &'a UnitState, &'a str),
     wide: bool,
-    (name_width, people_width): (usize, usize),
+    people_width: usize,
     selected: bool,
 ) -> [Span<'a>; 12] {
     let t = &app.theme;
     let x = &u.unit;
-    // A name that must be cut ends in '…', so a cut is never read as whole.
-    let name: std::borrow::Cow<'a, str> = if x.name.chars().count() > name_width && name_width > 1 {
-        let cut: String = x.name.chars().take(name_width - 1).collect();
-        format!("{}…", cut.trim_end()).into()
-    } else {
-        x.name.as_str().into()
-    };
     let people = fit_personalities(x, wide, people_width);
     // In Melee: the opponent's id where moving or stopped would be (a unit
     // in contact has stopped, W-25).
