@@ -378,7 +378,7 @@ impl State {
                 let ua = &self.unit(aid)?.unit;
                 let ub = &self.unit(bid)?.unit;
                 let (before_a, before_b) = (ua.clone(), ub.clone());
-                let melee = Melee::between(ua, facts_a, ub, facts_b, *rough_ground)?;
+                let melee = Melee::between(ua, facts_a, ub, facts_b, *rough_ground, &setup.house)?;
                 let out = melee.resolve(dice)?;
                 let then = out.after(&melee, false);
                 let mut text = format!(
