@@ -116,7 +116,13 @@ fn previews(c: &mut Criterion) {
     });
 
     let (pike, foot) = melee_units();
-    let melee = Melee::plan(MeleeSide::new(&pike), MeleeSide::new(&foot), false).unwrap();
+    let melee = Melee::plan(
+        MeleeSide::new(&pike),
+        MeleeSide::new(&foot),
+        false,
+        &herald::rules::house::House::defaults(herald::rules::warlords::HOUSE),
+    )
+    .unwrap();
     g.bench_function("melee_5_vs_3_dice", |b| {
         b.iter(|| odds::melee(black_box(&melee)))
     });
@@ -135,6 +141,7 @@ fn previews(c: &mut Criterion) {
             facts: flanked,
         },
         false,
+        &herald::rules::house::House::defaults(herald::rules::warlords::HOUSE),
     )
     .unwrap();
     assert_eq!((deep.a.dice, deep.b.dice), (14, 13));
@@ -194,7 +201,13 @@ fn icepool(c: &mut Criterion) {
         })
     });
     let (pike, foot) = melee_units();
-    let melee = Melee::plan(MeleeSide::new(&pike), MeleeSide::new(&foot), false).unwrap();
+    let melee = Melee::plan(
+        MeleeSide::new(&pike),
+        MeleeSide::new(&foot),
+        false,
+        &herald::rules::house::House::defaults(herald::rules::warlords::HOUSE),
+    )
+    .unwrap();
     assert_eq!((melee.a.dice, melee.b.dice), (5, 3));
     assert_eq!(melee.score(Side::A, 7), 9, "+2");
     assert_eq!(melee.score(Side::B, 7), 6, "-1");

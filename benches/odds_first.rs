@@ -94,7 +94,13 @@ fn melee(ranks: u32) -> (u64, u64) {
         facts: facts.clone(),
     };
     let b = MeleeSide { unit: &wall, facts };
-    let plan = Melee::plan(a, b, false).unwrap();
+    let plan = Melee::plan(
+        a,
+        b,
+        false,
+        &herald::rules::house::House::defaults(herald::rules::warlords::HOUSE),
+    )
+    .unwrap();
     assert_eq!((plan.a.dice, plan.b.dice), (ranks + 6, ranks + 5));
     time(|| odds::melee(black_box(&plan)))
 }

@@ -105,7 +105,7 @@ fn every_modifier_is_exercised_by_a_checked_case() {
             }
             let cases = read_cases("", &std::fs::read_to_string(&path).unwrap()).unwrap();
             for case in cases.iter().filter(|c| c.expect.is_some()) {
-                if let Ok(Ok(r)) = case.input.as_ref().map(resolve_input) {
+                if let Ok(Ok(r)) = case.input.as_ref().map(|i| resolve_input(i, &case.house)) {
                     text.push_str(&r.explanation.to_string());
                 }
             }

@@ -248,7 +248,7 @@ proptest! {
         };
         let sa = MeleeSide { unit: &a, facts: side_facts(facts[0]) };
         let sb = MeleeSide { unit: &b, facts: side_facts(facts[1]) };
-        let Ok(plan) = Melee::plan(sa, sb, rough_ground) else { return Ok(()) };
+        let Ok(plan) = Melee::plan(sa, sb, rough_ground, &herald::rules::house::House::defaults(herald::rules::warlords::HOUSE)) else { return Ok(()) };
         let (na, nb) = (plan.a.dice, plan.b.dice);
         prop_assume!(na + nb <= 5);
         let mut outs = Vec::new();

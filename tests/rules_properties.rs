@@ -188,7 +188,7 @@ proptest! {
         a.facts.charging = charging;
         a.facts.enemy_flanks = flanks;
         let b = MeleeSide::new(&ub);
-        if let Ok(m) = Melee::plan(a, b, rough) {
+        if let Ok(m) = Melee::plan(a, b, rough, &herald::rules::house::House::defaults(HOUSE)) {
             let mut dice = MeleeDice::default();
             dice.a.white = da.iter().copied().cycle().take(m.a.dice as usize).collect();
             dice.b.white = db.iter().copied().cycle().take(m.b.dice as usize).collect();

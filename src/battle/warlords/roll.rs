@@ -86,7 +86,14 @@ impl Battle {
                 rough_ground,
                 dice,
             } => {
-                let plan = Melee::between(unit(*a)?, facts_a, unit(*b)?, facts_b, *rough_ground)?;
+                let plan = Melee::between(
+                    unit(*a)?,
+                    facts_a,
+                    unit(*b)?,
+                    facts_b,
+                    *rough_ground,
+                    &self.setup().house,
+                )?;
                 for _ in 0..MAX_ROUNDS {
                     let (na, nb) = plan.needs(dice);
                     if dice.a.count() == na && dice.b.count() == nb {

@@ -12,9 +12,11 @@ use super::event::{Correction, Event, Phase, UnitId};
 use crate::battle::BattleError;
 use crate::dice::Dice;
 use crate::rules::Side;
+use crate::rules::house::{House, HouseValue};
+use crate::rules::warlords::COLUMN_PIKE;
 use crate::rules::warlords::activation::{Action, Activation};
 use crate::rules::warlords::initiative::{Initiative, InitiativeWinner};
-use crate::rules::warlords::melee::Melee;
+use crate::rules::warlords::melee::{Melee, MeleeDice, MeleeFacts};
 use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
 use crate::rules::warlords::next::{Choice, Verdict};
 use crate::rules::warlords::personality::StandLoss;
@@ -378,7 +380,8 @@ impl State {
                 let ua = &self.unit(aid)?.unit;
                 let ub = &self.unit(bid)?.unit;
                 let (before_a, before_b) = (ua.clone(), ub.clone());
-                let melee = Melee::between(ua, facts_a, ub, facts_b, *rough_ground)?;
+                let (melee, _) =
+                    melee_as_recorded(ua, facts_a, ub, facts_b, *rough_ground, dice, &setup.house)?;
                 let out = melee.resolve(dice)?;
                 let then = out.after(&melee, false);
                 let mut text = format!(
@@ -1180,4 +1183,38 @@ fn names(u: &Unit) -> String {
         .map(|p| p.name.as_str())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A round of Melee as its dice were rolled: under the battle's house
+/// options, or, for a round saved before W-33 whose dice fit only the text
+/// read literally (Pike in a March Column with their rank dice), under
+/// `column_pike` (`true`: it stands as recorded, and `check` says so).
+pub(super) fn melee_as_recorded<'u>(
+    ua: &'u Unit,
+    facts_a: &MeleeFacts,
+    ub: &'u Unit,
+    facts_b: &MeleeFacts,
+    rough_ground: bool,
+    dice: &MeleeDice,
+    house: &House,
+) -> Result<(Melee<'u>, bool), crate::rules::RulesError> {
+    let fits = |m: &Melee<'_>| {
+        let (na, nb) = m.needs(dice);
+        dice.a.count() == na && dice.b.count() == nb
+    };
+    let today = Melee::between(ua, facts_a, ub, facts_b, rough_ground, house)?;
+    if fits(&today) || house.is_on(&COLUMN_PIKE) {
+        return Ok((today, false));
+    }
+    // W-33: an earlier Herald read 2.6.1 A literally.
+    let mut literal = house.clone();
+    if literal.set(&COLUMN_PIKE, HouseValue::YesNo(true)).is_err() {
+        return Ok((today, false));
+    }
+    let earlier = Melee::between(ua, facts_a, ub, facts_b, rough_ground, &literal)?;
+    if (earlier.a.column_pike || earlier.b.column_pike) && fits(&earlier) {
+        Ok((earlier, true))
+    } else {
+        Ok((today, false))
+    }
 }

@@ -12,7 +12,7 @@ use serde_json::Value;
 /// The odds of a case as named rows, or why there are none.
 fn odds_rows(case: &Case) -> Result<Rows, String> {
     let input = case.input.as_ref().map_err(|p| refusal(p))?;
-    let planned = plan(input).map_err(|e| e.to_string())?;
+    let planned = plan(input, &case.house).map_err(|e| e.to_string())?;
     let dice = |n: u32| ("dice", Row::Note(n.to_string()));
     Ok(match planned {
         Planned::Activation(p, _) => {

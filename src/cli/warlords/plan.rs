@@ -4,6 +4,7 @@
 
 use crate::dice::Dice;
 use crate::rules::RulesError;
+use crate::rules::house::House;
 use crate::rules::warlords::charge::Charge;
 use crate::rules::warlords::{
     Activation, BreakOff, Flee, Initiative, Melee, MeleeDice, MeleeSide, RandomMove, Shooting,
@@ -36,7 +37,8 @@ pub enum Planned<'a> {
 }
 
 /// Plans a case's procedure, or says why the rules refuse it.
-pub fn plan(input: &CaseInput) -> Result<Planned<'_>, RulesError> {
+/// `house`: the case's house options (W-33's `column_pike` for a Melee).
+pub fn plan<'a>(input: &'a CaseInput, house: &House) -> Result<Planned<'a>, RulesError> {
     Ok(match input {
         CaseInput::Activation {
             unit,
@@ -68,7 +70,7 @@ pub fn plan(input: &CaseInput) -> Result<Planned<'_>, RulesError> {
                 unit: &b.unit,
                 facts: b.facts.clone(),
             };
-            Planned::Melee(Melee::plan(side_a, side_b, *rough_ground)?, dice)
+            Planned::Melee(Melee::plan(side_a, side_b, *rough_ground, house)?, dice)
         }
         CaseInput::RandomMove { spans, dice } => {
             Planned::RandomMove(RandomMove { spans: *spans }, dice)

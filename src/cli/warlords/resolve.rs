@@ -5,6 +5,7 @@ use super::plan::{Planned, plan};
 use crate::cli::resolve::{Resolved, refusal};
 use crate::rules::Side;
 use crate::rules::explain::cite;
+use crate::rules::house::House;
 use crate::rules::named::Named;
 use crate::rules::warlords::charge::Charge;
 use crate::rules::warlords::next::Next;
@@ -43,13 +44,13 @@ fn next_words(next: impl IntoIterator<Item = Next>) -> Value {
 }
 
 /// Resolves one case's inputs, or says why it is refused.
-pub fn resolve_input(input: &CaseInput) -> Result<Resolved, String> {
+pub fn resolve_input(input: &CaseInput, house: &House) -> Result<Resolved, String> {
     let e = |e: crate::rules::RulesError| e.to_string();
     if let CaseInput::Charge { .. } = input {
         // A refused charge is a result (allowed = false), not a refused case.
         return Ok(charge_fields(input));
     }
-    match plan(input).map_err(e)? {
+    match plan(input, house).map_err(e)? {
         Planned::Activation(activation, dice) => {
             activation.check_declared().map_err(e)?;
             let out = activation.resolve(dice).map_err(e)?;
@@ -266,7 +267,7 @@ pub fn case_json(case: &Case) -> Value {
         .input
         .as_ref()
         .map_err(|problems| refusal(problems))
-        .and_then(resolve_input)
+        .and_then(|i| resolve_input(i, &case.house))
     {
         Ok(r) => {
             if let Value::Object(m) = r.fields {
@@ -292,7 +293,7 @@ pub fn case_text(case: &Case) -> String {
             );
         }
     };
-    match resolve_input(input) {
+    match resolve_input(input, &case.house) {
         Ok(r) => {
             let mut s = format!("{head}\n{}", r.explanation);
             let summary: Vec<String> = r

@@ -3,6 +3,7 @@
 //! falling back and losing flank stands (2.6.2), following up (2.6.3),
 //! champions leaving (W-7) and personalities hit (3.1.3.1, W-18, W-21).
 
+use super::COLUMN_PIKE;
 use super::charge::lose_pavises;
 use super::counted::TwoHighest;
 use super::next::{Next, set_fleeing};
@@ -10,6 +11,7 @@ use super::personality::{self, Fate, Personality, PersonalityTrait as P};
 use super::unit::{Formation, Morale, TroopType, Unit, UnitTrait, Weapon};
 use crate::dice::{Dice, DiceCount};
 use crate::rules::explain::{Explanation, Modifier, cite, possessive, sec, total};
+use crate::rules::house::{House, HouseValue};
 use crate::rules::{RulesError, Side};
 use serde::Serialize;
 
@@ -96,6 +98,8 @@ pub struct SidePlan<'a> {
     pub extra_dice: Vec<Modifier>,
     /// Every modifier to its score (2.6.1 B).
     pub modifiers: Vec<Modifier>,
+    /// The house option `column_pike` gave it its Pike rank dice and +2 (W-33).
+    pub column_pike: bool,
 }
 
 /// A Melee about to be rolled.
@@ -364,11 +368,13 @@ pub fn check_charging(unit: &Unit, facts: &MeleeFacts) -> Result<(), RulesError>
 }
 
 impl<'a> Melee<'a> {
-    /// States both opponents' dice and modifiers, or why the Melee cannot be fought.
+    /// States both opponents' dice and modifiers under the battle's house
+    /// options, or why the Melee cannot be fought.
     pub fn plan(
         a: MeleeSide<'a>,
         b: MeleeSide<'a>,
         rough_ground: bool,
+        house: &House,
     ) -> Result<Self, RulesError> {
         for (s, other) in [(&a, &b), (&b, &a)] {
             let u = s.unit;
@@ -402,8 +408,9 @@ impl<'a> Melee<'a> {
                 )));
             }
         }
-        let plan_a = side_plan(a.clone(), &b, rough_ground);
-        let plan_b = side_plan(b, &a, rough_ground);
+        let column_pike = house.is_on(&COLUMN_PIKE);
+        let plan_a = side_plan(a.clone(), &b, rough_ground, column_pike);
+        let plan_b = side_plan(b, &a, rough_ground, column_pike);
         Ok(Melee {
             a: plan_a,
             b: plan_b,
@@ -418,6 +425,7 @@ impl<'a> Melee<'a> {
         b: &'a Unit,
         facts_b: &MeleeFacts,
         rough_ground: bool,
+        house: &House,
     ) -> Result<Self, RulesError> {
         Melee::plan(
             MeleeSide {
@@ -429,6 +437,7 @@ impl<'a> Melee<'a> {
                 facts: facts_b.clone(),
             },
             rough_ground,
+            house,
         )
     }
 
@@ -576,6 +585,13 @@ impl<'a> Melee<'a> {
                 format!("— {} ({}): {} dice", side.name(), unit.name, plan.dice),
                 sec("2.6.1 A"),
             );
+            if plan.column_pike {
+                // W-33: say where the house option changed the result.
+                why.line(
+                    format!("  {}", COLUMN_PIKE.line(HouseValue::YesNo(true))),
+                    COLUMN_PIKE.cite(),
+                );
+            }
             for d in &plan.extra_dice {
                 let n = d.value;
                 why.line(
@@ -899,11 +915,29 @@ pub fn tests_berserk_when_enemy_breaks(unit: &Unit) -> bool {
 }
 
 /// The dice and modifiers of one opponent against the other (2.6.1 A–B, W-16, W-20, W-21).
-fn side_plan<'a>(me: MeleeSide<'a>, them: &MeleeSide<'a>, rough_ground: bool) -> SidePlan<'a> {
+/// `column_pike`: the house option of W-33.
+fn side_plan<'a>(
+    me: MeleeSide<'a>,
+    them: &MeleeSide<'a>,
+    rough_ground: bool,
+    column_pike: bool,
+) -> SidePlan<'a> {
     let u = me.unit;
     let e = them.unit;
     let mut extra = Vec::new();
     let front = me.facts.enemy_in_front && u.is_formed();
+    // W-33, 2.3, 2.6.1 A: a March Column is no pike block, so its Pike get
+    // neither rank dice nor the +2, unless the house option column_pike is on.
+    let pike_column = u.troop_type == TroopType::Pike && u.formation == Formation::MarchColumn;
+    let pike_block = u.troop_type == TroopType::Pike && (!pike_column || column_pike);
+    let by_option = front && pike_column && column_pike;
+    let pike_cite = |section: &str| {
+        if by_option {
+            cite(&format!("2.3, {section}"), "W-33, house option")
+        } else {
+            cite(section, "W-16")
+        }
+    };
     let full = u.full_ranks();
     if front && u.troop_type == TroopType::CloseFoot && full >= 2 {
         extra.push(Modifier::new(
@@ -914,7 +948,7 @@ fn side_plan<'a>(me: MeleeSide<'a>, them: &MeleeSide<'a>, rough_ground: bool) ->
     }
     let rank_dice_for = if u.formation == Formation::Shieldwall {
         Some("Shieldwall")
-    } else if u.troop_type == TroopType::Pike {
+    } else if pike_block {
         Some("Pike")
     } else {
         None
@@ -923,7 +957,11 @@ fn side_plan<'a>(me: MeleeSide<'a>, them: &MeleeSide<'a>, rough_ground: bool) ->
         extra.push(Modifier::new(
             full as i32,
             format!("{full} full rank(s) of {what}"),
-            cite("2.6.1 A", "W-3, W-16"),
+            if what == "Pike" && by_option {
+                pike_cite("2.6.1 A")
+            } else {
+                cite("2.6.1 A", "W-3, W-16")
+            },
         ));
     }
     if me.facts.enemy_flanks > 0 {
@@ -997,11 +1035,12 @@ fn side_plan<'a>(me: MeleeSide<'a>, them: &MeleeSide<'a>, rough_ground: bool) ->
     if u.has(UnitTrait::Elite) {
         m.push(Modifier::new(1, "Elite", sec("2.6.1 B")));
     }
-    if u.troop_type == TroopType::Pike && front {
+    // W-33, 2.3, 2.6.1 B: only a pike block (or a column under column_pike).
+    if pike_block && front {
         m.push(Modifier::new(
             2,
             "Pike fighting a unit in front",
-            cite("2.6.1 B", "W-16"),
+            pike_cite("2.6.1 B"),
         ));
     }
     if me.facts.opponent_uphill {
@@ -1079,5 +1118,69 @@ fn side_plan<'a>(me: MeleeSide<'a>, them: &MeleeSide<'a>, rough_ground: bool) ->
         dice,
         extra_dice: extra,
         modifiers: m,
+        column_pike: by_option,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::warlords::HOUSE;
+
+    fn house(column_pike: bool) -> House {
+        let mut h = House::defaults(HOUSE);
+        h.set(&COLUMN_PIKE, HouseValue::YesNo(column_pike)).unwrap();
+        h
+    }
+
+    // W-33, 2.3, 2.6.1 A-B: a Pike March Column of 10 is no pike block.
+    #[test]
+    fn pike_in_a_march_column_get_no_rank_dice_nor_plus_2_unless_column_pike() {
+        let mut pike = Unit::new("Pikes", TroopType::Pike, 10);
+        pike.formation = Formation::MarchColumn;
+        let foe = Unit::new("Foot", TroopType::CloseFoot, 4);
+        let f = MeleeFacts::default();
+        let ruled = Melee::between(&pike, &f, &foe, &f, false, &house(false)).unwrap();
+        assert_eq!(ruled.a.dice, 2);
+        assert!(ruled.a.extra_dice.is_empty());
+        assert!(!ruled.a.modifiers.iter().any(|m| m.reason.contains("Pike")));
+        assert!(!ruled.a.column_pike);
+
+        let literal = Melee::between(&pike, &f, &foe, &f, false, &house(true)).unwrap();
+        assert_eq!(literal.a.dice, 12);
+        assert!(literal.a.column_pike);
+        let plus2 = literal
+            .a
+            .modifiers
+            .iter()
+            .find(|m| m.reason == "Pike fighting a unit in front")
+            .unwrap();
+        assert_eq!(plus2.value, 2);
+        let dice = MeleeDice {
+            a: Dice::white(&[1; 12]).unwrap(),
+            b: Dice::white(&[1; 2]).unwrap(),
+        };
+        let out = literal.resolve(&dice).unwrap();
+        assert!(
+            out.explanation
+                .to_string()
+                .contains("house option 'pike in a column'"),
+            "{}",
+            out.explanation
+        );
+
+        // A pike block in Line keeps both, whatever the option.
+        pike.formation = Formation::Line;
+        pike.files = 2;
+        let block = Melee::between(&pike, &f, &foe, &f, false, &house(false)).unwrap();
+        assert_eq!(block.a.dice, 2 + 5);
+        assert!(
+            block
+                .a
+                .modifiers
+                .iter()
+                .any(|m| m.value == 2 && m.reason.starts_with("Pike"))
+        );
+        assert!(!block.a.column_pike);
     }
 }

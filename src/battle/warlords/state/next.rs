@@ -566,7 +566,7 @@ impl State {
     /// What the rules refuse of a new event that replaying a saved one does
     /// not judge again: moving on past a required duty; a counter-charge by
     /// a unit Halted this turn (2.4.4.2); a charge the unit may not make (W-30).
-    pub fn check(&self, _setup: &Setup, event: &Event) -> Result<(), BattleError> {
+    pub fn check(&self, setup: &Setup, event: &Event) -> Result<(), BattleError> {
         match event {
             Event::NextPhase => {
                 let owed: Vec<String> = self
@@ -613,10 +613,26 @@ impl State {
                 b,
                 facts_a,
                 facts_b,
-                ..
+                rough_ground,
+                dice,
             } => {
                 for (id, facts) in [(a, facts_a), (b, facts_b)] {
                     crate::rules::warlords::melee::check_charging(&self.unit(*id)?.unit, facts)?;
+                }
+                // W-33: dice rolled for a Pike March Column's rank dice.
+                let (ua, ub) = (&self.unit(*a)?.unit, &self.unit(*b)?.unit);
+                if let Ok((_, true)) = super::melee_as_recorded(
+                    ua,
+                    facts_a,
+                    ub,
+                    facts_b,
+                    *rough_ground,
+                    dice,
+                    &setup.house,
+                ) {
+                    return Err(BattleError::Refused(
+                        "Pike in a March Column get neither Pike rank dice nor the +2 (2.3, 2.6.1 A, W-33; house option column_pike)".to_string(),
+                    ));
                 }
             }
             Event::BreakOff { unit, .. } => {

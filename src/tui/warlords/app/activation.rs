@@ -301,8 +301,15 @@ impl App {
             } => {
                 let ua = &self.battle.unit(*a).ok_or("no such unit")?.unit;
                 let ub = &self.battle.unit(*b).ok_or("no such unit")?.unit;
-                let plan = Melee::between(ua, facts_a, ub, facts_b, *rough_ground)
-                    .map_err(|e| e.to_string())?;
+                let plan = Melee::between(
+                    ua,
+                    facts_a,
+                    ub,
+                    facts_b,
+                    *rough_ground,
+                    &self.battle.setup().house,
+                )
+                .map_err(|e| e.to_string())?;
                 let (na, nb) = plan.needs(&MeleeDice {
                     a: typed_of(0).clone(),
                     b: typed_of(1).clone(),

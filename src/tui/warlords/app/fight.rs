@@ -94,8 +94,15 @@ impl App {
                 rough_ground,
                 dice,
             } => {
-                let plan = Melee::between(unit(*a)?, facts_a, unit(*b)?, facts_b, *rough_ground)
-                    .map_err(|e| e.to_string())?;
+                let plan = Melee::between(
+                    unit(*a)?,
+                    facts_a,
+                    unit(*b)?,
+                    facts_b,
+                    *rough_ground,
+                    &self.battle.setup().house,
+                )
+                .map_err(|e| e.to_string())?;
                 r.melee = Some(plan.resolve(dice).map_err(|e| e.to_string())?);
                 r.dice = vec![dice.a.clone(), dice.b.clone()];
             }

@@ -336,7 +336,14 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 Span::raw(" rough ground (2.6.1 B)"),
             ]));
             out.extend(support_lines(app, [*a, *b], supports, narrow));
-            let plan = Melee::between(ua, facts_a, ub, facts_b, *rough_ground);
+            let plan = Melee::between(
+                ua,
+                facts_a,
+                ub,
+                facts_b,
+                *rough_ground,
+                &app.battle.setup().house,
+            );
             match plan {
                 Ok(plan) => {
                     for (s, u) in [(Side::A, ua), (Side::B, ub)] {
