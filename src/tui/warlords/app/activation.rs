@@ -59,17 +59,12 @@ impl App {
             })));
     }
 
-    /// The facts Herald guesses for an activation before the referee toggles them.
-    pub fn default_situation(&self, id: UnitId) -> ActivationSituation {
-        let Some(u) = self.battle.unit(id) else {
-            return ActivationSituation::default();
-        };
-        let unit = &u.unit;
-        let engaged = !self.battle.in_melee_with(id).is_empty();
-        let halted = u.halted_this_turn;
+    /// Whether an Expert tactician of the unit's own contingent, with
+    /// another unit on the table, could be in its sight: his +1 helps only
+    /// his contingent (3.1.2, W-0, W-4).
+    pub fn tactician_of_contingent(&self, id: UnitId) -> bool {
         let contingent = self.contingent[id.side as usize].get(id.index).copied();
-        let tactician = self
-            .battle
+        self.battle
             .units(id.side)
             .filter(|(other, _)| {
                 *other != id
@@ -80,7 +75,18 @@ impl App {
                     && o.unit
                         .active_personalities()
                         .any(|p| p.has(PersonalityTrait::ExpertTactician))
-            });
+            })
+    }
+
+    /// The facts Herald guesses for an activation before the referee toggles them.
+    pub fn default_situation(&self, id: UnitId) -> ActivationSituation {
+        let Some(u) = self.battle.unit(id) else {
+            return ActivationSituation::default();
+        };
+        let unit = &u.unit;
+        let engaged = !self.battle.in_melee_with(id).is_empty();
+        let halted = u.halted_this_turn;
+        let tactician = self.tactician_of_contingent(id);
         ActivationSituation {
             charging: false,
             evading_spans: 0,
@@ -107,6 +113,18 @@ impl App {
                 *error = None;
                 Some(situation)
             }
+            _ => None,
+        }
+    }
+
+    /// The unit whose activation or reaction panel is open, before its roll.
+    pub fn resolving_unit(&self) -> Option<UnitId> {
+        match self.dialogs.last() {
+            Some(Dialog::Resolve(Resolve {
+                procedure: Procedure::Activation { unit, .. } | Procedure::Reaction { unit, .. },
+                rolled: None,
+                ..
+            })) => Some(*unit),
             _ => None,
         }
     }
@@ -176,6 +194,15 @@ impl App {
             // 2.4.4: it only shoots: no charge, flight, formation or champion to say.
             return self.set_resolve_error(
                 "it only shoots at the charger (2.4.4): that fact does not apply".to_string(),
+            );
+        }
+        if fact == Fact::TacticianInSight
+            && let Some(id) = self.resolving_unit()
+            && !self.tactician_of_contingent(id)
+        {
+            // 3.1.2, W-0, W-4: his +1 helps only units of his contingent.
+            return self.set_resolve_error(
+                "no Expert tactician of this unit's contingent is on the table: his +1 helps only his own contingent (3.1.2, W-4)".to_string(),
             );
         }
         if let Some(s) = self.situation_mut() {

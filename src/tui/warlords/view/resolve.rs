@@ -164,7 +164,15 @@ fn before(app: &App, r: &Resolve, width: u16) -> Vec<Line<'static>> {
             let own_tactician = u.unit.active_personalities().any(|p| {
                 p.has(crate::rules::warlords::personality::PersonalityTrait::ExpertTactician)
             });
-            out.extend(facts(t, situation, own_tactician, app.only_shoots(), width));
+            // 3.1.2, W-0, W-4: offered only where a tactician of its contingent could help.
+            let offered = own_tactician || app.tactician_of_contingent(*unit);
+            out.extend(facts(
+                t,
+                situation,
+                (own_tactician, offered),
+                app.only_shoots(),
+                width,
+            ));
             if matches!(r.procedure, Procedure::Activation { .. }) {
                 out.extend(break_off_offer(app));
             }
@@ -271,7 +279,7 @@ fn roll_keys(t: &Theme) -> Line<'static> {
 fn facts(
     t: &Theme,
     s: &ActivationSituation,
-    own_tactician: bool,
+    (own_tactician, tactician_offered): (bool, bool),
     only_shoots: bool,
     width: u16,
 ) -> Vec<Line<'static>> {
@@ -329,6 +337,14 @@ fn facts(
             .filter(|(i, _)| matches!(i, 0 | 2)) // k Berserk, x tactician
             .map(|(_, x)| x)
             .collect();
+    }
+    if !tactician_offered {
+        // 3.1.2, W-4: no Expert tactician of its contingent: no x to offer.
+        items.retain(|spans| {
+            !spans
+                .iter()
+                .any(|sp| sp.content.contains("Expert tactician"))
+        });
     }
     let mut out = vec![Line::from(Span::styled(
         "What the table shows (Herald cannot see it):",
