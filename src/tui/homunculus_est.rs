@@ -147,8 +147,10 @@ impl App {
         let extra: Vec<String> = u
             .lines
             .iter()
-            .map(|l| format!("{l}-line"))
+            .map(|l| format!("{l} line"))
             .chain(u.attachments.iter().map(|a| a.to_string()))
+            // The referee reads words: `praetorian_cohort` is a praetorian cohort.
+            .map(|w| w.replace(['_', '-'], " "))
             .collect();
         let state = if u.removed {
             "removed"
