@@ -102,6 +102,20 @@ impl Course {
             .unwrap_or_default()
     }
 
+    /// The strength axis of a chart, `(bottom, top)`: it starts below the
+    /// lowest value at a round number, so a loss shows as a fall and not as
+    /// a hair's breadth.
+    pub fn strength_axis(&self) -> (u32, u32) {
+        let values = || {
+            [Side::A, Side::B]
+                .into_iter()
+                .flat_map(|s| self.strength(s))
+        };
+        let bottom = (values().min().unwrap_or(0) * 3 / 4) / 5 * 5;
+        let top = values().max().unwrap_or(0).max(bottom + 1);
+        (bottom, top)
+    }
+
     /// The charted strength of one side at each point.
     pub fn strength(&self, side: Side) -> Vec<u32> {
         self.points

@@ -67,13 +67,7 @@ pub fn strength_svg(course: &Course) -> Result<String, String> {
         let root = SVGBackend::with_string(&mut svg, (720, 360)).into_drawing_area();
         root.fill(&WHITE).map_err(drawing)?;
         let n = course.points.len() as u32;
-        let values = || {
-            [Side::A, Side::B]
-                .into_iter()
-                .flat_map(|s| course.strength(s))
-        };
-        let top = values().max().unwrap_or(0).max(1);
-        let bottom = (values().min().unwrap_or(0) * 3 / 4) / 5 * 5;
+        let (bottom, top) = course.strength_axis();
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 format!("{} by {}", course.strength_name(), course.turn_word),

@@ -134,12 +134,7 @@ impl CourseView {
             })
             .collect::<Vec<_>>();
         let last = c.points.last().map_or(1, |p| p.turn).max(1);
-        let values = || [Side::A, Side::B].into_iter().flat_map(|s| c.strength(s));
-        let top = values().max().unwrap_or(0).max(1);
-        // The axis starts below the lowest value, at a round number, so a
-        // loss shows as a fall and not as a hair's breadth.
-        let bottom = (values().min().unwrap_or(0) * 3 / 4) / 5 * 5;
-        let top = top.max(bottom + 1);
+        let (bottom, top) = c.strength_axis();
         let x_labels: Vec<Span> = (0..=last)
             .filter(|&n| last <= 12 || n % last.div_ceil(12) == 0 || n == last)
             .map(|n| {
