@@ -356,13 +356,41 @@ fn going_past_units_not_activated_warns_and_needs_a_second_enter() {
         .as_ref()
         .map(|s| s.text.clone())
         .unwrap_or_default();
-    assert!(said.contains("4 unit(s) of side a not activated"), "{said}");
-    assert!(said.contains("3 unit(s) of side b not activated"), "{said}");
-    assert!(said.contains("(a1 a2 a3 a4)"), "{said}");
+    assert!(said.contains("7 unit(s) not activated"), "{said}");
+    let text = screen(&app, 120, 40);
+    assert!(
+        text.contains("4 unit(s) of side a not activated (a1-a4)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("3 unit(s) of side b not activated (b1-b3)"),
+        "{text}"
+    );
     assert_eq!(app.battle.turn(), 1, "not yet");
     press(&mut app, &["Enter"]);
     assert_eq!(app.battle.turn(), 2);
     assert_eq!(app.context(), Context::Summary);
+}
+
+#[test]
+fn going_past_many_units_is_said_in_a_readable_line() {
+    // The G warning with 12 and 13 units a side: the status line says it whole
+    // within 120 columns, and the panel lists every unit passed over.
+    let mut app = support::hastings(1);
+    press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
+    assert_eq!(app.battle.phase(), Phase::Activation(Side::A));
+    press(&mut app, &["G", "Down", "Down", "Down", "Enter"]);
+    let said = app
+        .status
+        .as_ref()
+        .map(|s| s.text.clone())
+        .unwrap_or_default();
+    assert!(said.chars().count() <= 118, "{} chars: {said}", said.len());
+    assert!(said.contains("25 unit(s) not activated"), "{said}");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains(&said), "the status line whole:\n{text}");
+    assert!(text.contains("(a1-a12)"), "{text}");
+    assert!(text.contains("(b1-b13)"), "{text}");
 }
 
 /// Words of the code (snake_case) that must never reach a screen.

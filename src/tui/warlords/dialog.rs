@@ -285,6 +285,9 @@ pub struct GoTo {
     /// The line whose skipped activations and Melees were said: Enter on it
     /// again goes there (2.2: every unit must be activated).
     pub warned: Option<usize>,
+    /// What going to the warned line would pass over, one line each (the
+    /// units of a side not activated, the Melees not fought).
+    pub skipped: Vec<String>,
 }
 
 /// Which personalities are in the stands the enemy hit, in their order from

@@ -99,7 +99,7 @@ pub fn go_to(app: &App, g: &GoTo, area: Rect, buf: &mut Buffer) {
     let r = popup::centred(
         area,
         72,
-        g.choices.len() as u16 + 6 + duties.len().min(4) as u16,
+        g.choices.len() as u16 + 6 + duties.len().min(4) as u16 + 2 * g.skipped.len() as u16,
     );
     let inner = popup::frame(app, "Go to another step of the turn (2.1)", r, buf);
     let mut lines = vec![Line::from(
@@ -134,6 +134,18 @@ pub fn go_to(app: &App, g: &GoTo, area: Rect, buf: &mut Buffer) {
                 if d.due.required() { "must" } else { "may" },
                 d.due
             ),
+            t.warn(),
+        )));
+    }
+    // What the warned line passes over (2.2, 2.6), whole, wrapped.
+    let skipped = if g.warned == Some(g.line) {
+        &g.skipped[..]
+    } else {
+        &[]
+    };
+    for s in skipped {
+        lines.push(Line::from(Span::styled(
+            format!("  passed over: {s}"),
             t.warn(),
         )));
     }
