@@ -482,6 +482,7 @@ fn the_fall_back_picker_offers_only_the_kind_chosen() {
         other_front: true,
         rear_stands: None,
         error: None,
+        typed: String::new(),
     }));
     let other = |app: &App| match app.dialogs.last() {
         Some(Dialog::FallBack(f)) => f.others[f.other],
@@ -501,6 +502,52 @@ fn the_fall_back_picker_offers_only_the_kind_chosen() {
     }
     let text = screen(&app, 120, 40);
     assert!(codes_in(&text).is_empty(), "{:?}", codes_in(&text));
+}
+
+#[test]
+fn the_fall_back_picker_takes_a_typed_id() {
+    // Issue 24 item 9: as in the other pickers, a unit's id typed picks
+    // the unit it ran into; an id of the other kind is refused in keys' words.
+    use herald::rules::warlords::falling_back::FellInto;
+    use herald::tui::warlords::dialog::FallBack;
+    let mut app = at(Phase::Activation(Side::A));
+    let mut others: Vec<UnitId> = (1..=3).map(a).collect();
+    others.extend((1..=3).map(b));
+    app.dialogs.push(Dialog::FallBack(FallBack {
+        unit: a(4),
+        into: FellInto::Obstacle,
+        other: 0,
+        others,
+        other_front: true,
+        rear_stands: None,
+        error: None,
+        typed: String::new(),
+    }));
+    let other = |app: &App| match app.dialogs.last() {
+        Some(Dialog::FallBack(f)) => f.others[f.other],
+        _ => panic!("the fall-back form"),
+    };
+    press(&mut app, &["r", "3"]);
+    assert_eq!(other(&app), b(3), "3 is the enemy b3");
+    press(&mut app, &["b2"]);
+    assert_eq!(other(&app), b(2));
+    press(&mut app, &["a2"]);
+    assert_eq!(other(&app), b(2), "a friend is not the enemy it ran into");
+    let said = app
+        .status
+        .as_ref()
+        .map(|s| s.text.clone())
+        .unwrap_or_default();
+    assert!(said.contains("a2 is a friend: f first"), "{said}");
+    press(&mut app, &["f", "2"]);
+    assert_eq!(other(&app), a(2), "2 is the friend a2");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("id typed: 2"), "{text}");
+    press(&mut app, &["Enter"]);
+    assert_eq!(
+        app.battle.events().last().map(|e| e.kind()),
+        Some("fall_back")
+    );
 }
 
 #[test]

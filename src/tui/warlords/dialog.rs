@@ -261,6 +261,8 @@ pub struct FallBack {
     pub rear_stands: Option<u32>,
     /// Why the last attempt was refused.
     pub error: Option<String>,
+    /// The unit id typed so far (`b3`, `3`), as in the other pickers.
+    pub typed: String,
 }
 
 /// A formation change (2.3.3): the new formation, front rank and pavises.
