@@ -349,6 +349,10 @@ pub struct TypeDice {
     /// Typed straight on the panel: the dice are used as soon as this many
     /// faces are in (every die the panel lists), with no Enter.
     pub quick: Option<usize>,
+    /// The field moved on to this prompt by itself when the last one's
+    /// faces were in: an Enter on it while empty is the one the referee
+    /// meant for the last prompt, and asks nothing.
+    pub moved_on: bool,
 }
 
 /// What the typed-dice field asks for.
