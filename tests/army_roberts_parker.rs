@@ -149,16 +149,29 @@ fn a_personality_without_an_sr_is_refused_naming_the_field() {
 #[test]
 fn their_battles_are_refused_in_words() {
     let dir = tempfile::tempdir().unwrap();
-    for (a, b) in [
-        (
-            "armies/roberts-rules/spearmen-and-cavalry.toml",
-            "armies/roberts-rules/crossbowmen.toml",
-        ),
-        (
-            "armies/parkers-warlord/lewes-1264-baronial.toml",
-            "armies/parkers-warlord/lewes-1264-royal.toml",
-        ),
-    ] {
+    // Robert's Rules battles are made and reported now.
+    let (code, _, err) = herald(&[
+        "new",
+        "rr",
+        "--side",
+        "armies/roberts-rules/spearmen-and-cavalry.toml",
+        "--side",
+        "armies/roberts-rules/crossbowmen.toml",
+        "--saves",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let save = dir.path().join("rr.toml");
+    let (code, out, err) = herald(&["log", save.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Robert's Rules of Warfare") && out.contains("Deployment"),
+        "{out}"
+    );
+    for (a, b) in [(
+        "armies/parkers-warlord/lewes-1264-baronial.toml",
+        "armies/parkers-warlord/lewes-1264-royal.toml",
+    )] {
         let (code, _, err) = herald(&[
             "new",
             "b",

@@ -99,7 +99,16 @@ pub fn log(save: &Path, charts: Option<&Path>, html: Option<&Path>) -> ExitCode 
             },
             &outputs,
         ),
-        Ok(s @ (System::RobertsRules | System::ParkersWarlord)) => {
+        Ok(System::RobertsRules) => report::<crate::battle::roberts_rules::RobertsRules>(
+            save,
+            |battle, name, out| {
+                out.write_all(
+                    crate::battle::roberts_rules::report::markdown(battle, name).as_bytes(),
+                )
+            },
+            &outputs,
+        ),
+        Ok(s @ System::ParkersWarlord) => {
             eprintln!("herald: {}", save::not_played(save, s));
             ExitCode::from(2)
         }
