@@ -99,7 +99,16 @@ pub fn log(save: &Path, charts: Option<&Path>, html: Option<&Path>) -> ExitCode 
             },
             &outputs,
         ),
-        Ok(s @ (System::RobertsRules | System::ParkersWarlord)) => {
+        Ok(System::ParkersWarlord) => report::<crate::battle::parkers_warlord::ParkersWarlord>(
+            save,
+            |battle, name, out| {
+                out.write_all(
+                    crate::battle::parkers_warlord::report::markdown(battle, name).as_bytes(),
+                )
+            },
+            &outputs,
+        ),
+        Ok(s @ System::RobertsRules) => {
             eprintln!("herald: {}", save::not_played(save, s));
             ExitCode::from(2)
         }

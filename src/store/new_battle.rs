@@ -149,7 +149,19 @@ pub fn create(
                 crate::battle::homunculus_est::Battle::new(setup),
             )?;
         }
-        s @ (System::RobertsRules | System::ParkersWarlord) => {
+        System::ParkersWarlord => {
+            let [a, b] = read_sides(sides, |p| {
+                crate::store::parkers_warlord::roster::load_roster(p)
+                    .map(|f| f.army)
+                    .map_err(|ps| problems_text(&ps))
+            })?;
+            let mut setup = crate::battle::parkers_warlord::Setup::new(a, b)
+                .map_err(|e| NewBattleError::Battle(e.to_string()))?;
+            setup.house = house;
+            let battle = crate::battle::parkers_warlord::Battle::new(setup);
+            write(&path, name, seed, battle)?;
+        }
+        s @ System::RobertsRules => {
             return Err(NewBattleError::Battle(format!(
                 "these are {} armies; Herald resolves its cases and odds, but does not play its battles yet",
                 s.title()
