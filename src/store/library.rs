@@ -161,13 +161,18 @@ pub fn summary(path: &Path) -> Result<SaveSummary, SaveError> {
                 events: b.events().len(),
             })
         }
-        s @ System::ParkersWarlord => Err(SaveError::Problems(
-            vec![crate::store::toml_walk::Problem::file_error(
-                path.display().to_string(),
-                save::not_played(path, s),
-            )],
-            None,
-        )),
+        System::ParkersWarlord => {
+            let b = save::load::<crate::battle::parkers_warlord::ParkersWarlord>(path)?
+                .data
+                .battle;
+            let names = |i: usize| vec![b.setup().sides[i].name.clone()];
+            Ok(SaveSummary {
+                system: System::ParkersWarlord,
+                sides: [names(0), names(1)],
+                turn: b.turn(),
+                events: b.events().len(),
+            })
+        }
     }
 }
 
