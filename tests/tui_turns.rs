@@ -680,3 +680,41 @@ fn doubles_without_an_enemy_said_in_reach_ask_for_it() {
     let text = screen(&app, 120, 40);
     assert!(!text.contains("goes Berserk if an enemy"), "{text}");
 }
+
+#[test]
+fn a_champion_unsaid_for_want_of_an_enemy_ahead_is_asked() {
+    // Issue 24 item 14, W-7: the spearmen (a4) succeed (6 + 5) with "enemy
+    // visible ahead" off: the result says a champion may be added if one is,
+    // and v says so, the same dice read again.
+    let mut app = at(Phase::Activation(Side::A));
+    select(&mut app, a(4));
+    press(&mut app, &["a", "v", "t", "65", "Enter"]);
+    assert_eq!(app.context(), Context::AfterRoll);
+    let may = |app: &App| match app.dialogs.last() {
+        Some(Dialog::Resolve(r)) => r
+            .rolled
+            .as_ref()
+            .and_then(|x| x.activation.as_ref())
+            .is_some_and(|o| o.may_add_champion),
+        _ => false,
+    };
+    assert!(!may(&app));
+    let text = screen(&app, 120, 40);
+    assert!(
+        text.contains("one may be added if an enemy is visible ahead (W-7)"),
+        "{text}"
+    );
+    let events = app.battle.events().len();
+    press(&mut app, &["v"]);
+    assert_eq!(app.context(), Context::AfterRoll);
+    assert_eq!(app.battle.events().len(), events, "read again, not added");
+    assert!(may(&app), "a champion may be added now");
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("if an enemy is visible ahead"), "{text}");
+    // A failure is not asked about.
+    let mut app = at(Phase::Activation(Side::A));
+    select(&mut app, a(4));
+    press(&mut app, &["a", "v", "t", "11", "Enter"]);
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("if an enemy is visible ahead"), "{text}");
+}

@@ -17,7 +17,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let b = &app.battle;
     let first = b.initiative().unwrap_or(Side::A);
-    let label = |s: Side| b.setup().label(s);
+    // The sides named so that they differ, even in a mirror battle.
+    let label = |s: Side| b.setup().distinct_label(s);
     // 2.1: initiative, each side's activations (the initiative's first), Melee.
     let steps: Vec<(String, bool)> = [
         (Phase::Initiative, "1 Initiative".to_string()),
