@@ -14,6 +14,7 @@ pub mod homunculus_est;
 pub mod keys;
 pub mod log_browser;
 pub mod popup;
+pub mod roberts_rules;
 pub mod run;
 pub mod screen;
 pub mod shell_keymap;

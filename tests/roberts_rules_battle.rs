@@ -337,3 +337,81 @@ fn a_broken_unit_that_lost_stands_checks_again() {
     assert!(b.state().checks_due().is_empty());
     b.record(Event::EndPhase).unwrap();
 }
+
+/// The course of the battle (issue 27), counted by hand over the half-turn:
+/// side a's Hits are 2 x (9 + 3 + 3 + 1 + 18) = 68, side b's 2 x 10 = 20.
+/// Cavalry A lost 2 hits to the crossbows and 2 in melee, then routed (its
+/// 6 Hits count for nothing left); the crossbowmen lost 1 + 3.
+#[test]
+fn the_course_of_the_half_turn_matches_a_hand_count() {
+    let mut b = battle();
+    half_turn(&mut b);
+    let course = b.course();
+    assert_eq!(course.turn_word, "Turn");
+    assert_eq!(course.strength_name(), "Hits left");
+    let at: Vec<(u32, bool)> = course
+        .points
+        .iter()
+        .map(|p| (p.turn, p.in_progress))
+        .collect();
+    assert_eq!(at, [(0, false), (1, true)]);
+    assert_eq!(course.strength(Side::A), [68, 62]);
+    assert_eq!(course.strength(Side::B), [20, 16]);
+    let last = &course.points[1].measure;
+    let values = |s: Side| -> (Vec<u32>, Vec<u32>) {
+        let m = last.side(s);
+        (
+            m.strength.iter().map(|f| f.value).collect(),
+            m.states.iter().map(|f| f.value).collect(),
+        )
+    };
+    // a: 4 hits lost of 68; 34 stands less cavalry A's 3 (gone) = 31 left;
+    // 21 units in good order, Cavalry A routed.
+    assert_eq!(values(Side::A), (vec![62, 4, 68, 31], vec![21, 0, 0, 1]));
+    assert_eq!(values(Side::B), (vec![16, 4, 20, 10], vec![1, 0, 0, 0]));
+    assert_eq!(
+        course.state_names(),
+        ["In good order", "Demoralized", "Broken", "Routed"]
+    );
+    assert_eq!(
+        last.side(Side::A).fallen,
+        ["Elite heavy cavalry A (a2) routed"]
+    );
+}
+
+/// `herald log --charts` writes this system's charts from its measure.
+#[test]
+fn herald_log_charts_a_saved_half_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = battle();
+    half_turn(&mut b);
+    let data = SaveData {
+        name: "example".to_string(),
+        dice: SeededDice::new(7).position(),
+        battle: b,
+    };
+    let save = dir.path().join("example.toml");
+    std::fs::write(&save, to_text(&data)).unwrap();
+    let out = dir.path().join("report");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_herald"))
+        .args([
+            "log",
+            save.to_str().unwrap(),
+            "--charts",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let md = std::fs::read_to_string(out.join("example.md")).unwrap();
+    assert!(
+        md.contains("![Hits left by Turn](example-strength.svg)"),
+        "{md}"
+    );
+    assert!(md.contains("Elite heavy cavalry A (a2) routed"), "{md}");
+    assert!(out.join("example-morale.svg").is_file());
+}

@@ -25,7 +25,20 @@ pub fn measure(state: &State, _setup: &Setup) -> Measure {
             }
         }
         SideMeasure {
+            // RR-22: a unit's Hits are twice its original stands; those left
+            // are charted (a routed unit's count for nothing), the hits lost
+            // of the total beside them.
             strength: vec![
+                Figure::new(
+                    "Hits left",
+                    sum(&|t| {
+                        if t.gone() {
+                            0
+                        } else {
+                            t.unit.total_hits().saturating_sub(t.unit.hits_lost)
+                        }
+                    }),
+                ),
                 Figure::new("hits lost", sum(&|t| t.unit.hits_lost)),
                 Figure::new("total Hits", sum(&|t| t.unit.total_hits())),
                 Figure::new(
