@@ -147,6 +147,7 @@ fn a_personality_without_an_sr_is_refused_naming_the_field() {
 }
 
 #[test]
+#[allow(clippy::single_element_loop)] // Parker's Warlord battles are played now
 fn their_battles_are_refused_in_words() {
     let dir = tempfile::tempdir().unwrap();
     for (a, b) in [(
