@@ -342,7 +342,7 @@ fn the_other_procedures_fold_and_save() {
             },
         })
         .unwrap();
-    assert!(e.summary.contains("telling_shots"), "{}", e.summary);
+    assert!(e.summary.contains("telling shots"), "{}", e.summary);
     // the phalanx's Elephant lines roll: 1 removes one (1-2), 5 keeps the other
     b.record(Event::Lines {
         unit: id(Side::B, 0),

@@ -479,7 +479,7 @@ impl State {
                     "{} attacks {}: {}",
                     a.unit.name,
                     d.unit.name,
-                    o.result.name()
+                    o.result.name().replace('_', " ")
                 );
                 if !o.next.is_empty() {
                     ex.line(
@@ -496,7 +496,11 @@ impl State {
                 }
                 if o.reversal_of_fortune {
                     self.reverse(
-                        &format!("{} in {}'s combat", o.result.name(), a.unit.name),
+                        &format!(
+                            "{} in {}'s combat",
+                            o.result.name().replace('_', " "),
+                            a.unit.name
+                        ),
                         &mut ex,
                     );
                 }
@@ -603,7 +607,7 @@ impl State {
                 )?;
                 entry.roll(&u.name, &white(&dice.outcome));
                 ex.extend(o.explanation);
-                entry.summary = format!("{}: {}", u.name, o.outcome.name());
+                entry.summary = format!("{}: {}", u.name, o.outcome.name().replace('_', " "));
                 let then = outcome_dues(&o.next, *unit, risk_of(o.outcome), situation.cause);
                 settle(&mut self.due, 4, *unit, then);
                 self.set_unit(*unit, o.after, &mut entry);
@@ -785,7 +789,7 @@ impl State {
                 entry.summary = format!(
                     "{}: {} {}",
                     u.name,
-                    situation.manoeuvre.name(),
+                    situation.manoeuvre.name().replace('_', " "),
                     if o.success { "made" } else { "failed" }
                 );
                 self.armies[unit.side as usize].points = o.points;
@@ -823,7 +827,12 @@ impl State {
                 entry.roll(&s.name, &white(&dice.shooting));
                 entry.roll(&t.name, &white(&dice.defence));
                 ex.extend(o.explanation);
-                entry.summary = format!("{} shoots {}: {}", s.name, t.name, o.result.name());
+                entry.summary = format!(
+                    "{} shoots {}: {}",
+                    s.name,
+                    t.name,
+                    o.result.name().replace('_', " ")
+                );
                 let mut sa = s.clone();
                 sa.activated = true;
                 sa.failed_last_movement = false;
@@ -866,7 +875,7 @@ impl State {
                 )?;
                 entry.roll(&u.name, &white(&dice.outcome));
                 ex.extend(o.explanation);
-                entry.summary = format!("{}: {}", u.name, o.outcome.name());
+                entry.summary = format!("{}: {}", u.name, o.outcome.name().replace('_', " "));
                 let then = outcome_dues(&o.next, *unit, risk_of(o.outcome), Cause::Other);
                 settle(&mut self.due, 5, *unit, then);
                 self.set_unit(*unit, o.after, &mut entry);
@@ -888,7 +897,7 @@ impl State {
                 let o = general::general_risk(&g, *what, self.armies[side].points, dice)?;
                 entry.roll(&g.name, &white(&dice.risk));
                 ex.extend(o.explanation);
-                entry.summary = format!("{}: {}", g.name, o.outcome.name());
+                entry.summary = format!("{}: {}", g.name, o.outcome.name().replace('_', " "));
                 self.armies[side].points = o.points;
                 let mut after = u.clone();
                 after.general = match o.outcome {
@@ -944,7 +953,7 @@ impl State {
                 let o = eagles::lost_eagles(&u, *what, dice)?;
                 entry.roll(&u.name, &white(dice));
                 ex.extend(o.explanation);
-                entry.summary = format!("{}: {}", u.name, o.result.name());
+                entry.summary = format!("{}: {}", u.name, o.result.name().replace('_', " "));
                 settle(&mut self.due, 7, *unit, Vec::new());
                 self.set_unit(*unit, o.after, &mut entry);
                 self.collect(unit.side, o.cards, fixed, &mut ex);
