@@ -147,43 +147,38 @@ fn a_personality_without_an_sr_is_refused_naming_the_field() {
 }
 
 #[test]
-fn their_battles_are_refused_in_words() {
+fn their_battles_are_made_and_reported() {
     let dir = tempfile::tempdir().unwrap();
-    // Robert's Rules battles are made and reported now.
-    let (code, _, err) = herald(&[
-        "new",
-        "rr",
-        "--side",
-        "armies/roberts-rules/spearmen-and-cavalry.toml",
-        "--side",
-        "armies/roberts-rules/crossbowmen.toml",
-        "--saves",
-        dir.path().to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let save = dir.path().join("rr.toml");
-    let (code, out, err) = herald(&["log", save.to_str().unwrap()]);
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.contains("Robert's Rules of Warfare") && out.contains("Deployment"),
-        "{out}"
-    );
-    // Parker's Warlord battles are not played yet: refused in words.
-    let (code, _, err) = herald(&[
-        "new",
-        "b",
-        "--side",
-        "armies/parkers-warlord/lewes-1264-baronial.toml",
-        "--side",
-        "armies/parkers-warlord/lewes-1264-royal.toml",
-        "--saves",
-        dir.path().to_str().unwrap(),
-    ]);
-    assert_eq!(code, 2, "{err}");
-    assert!(
-        err.contains("does not play its battles yet") && !err.contains("panicked"),
-        "{err}"
-    );
+    for (name, a, b, title) in [
+        (
+            "rr",
+            "armies/roberts-rules/spearmen-and-cavalry.toml",
+            "armies/roberts-rules/crossbowmen.toml",
+            "Robert's Rules of Warfare",
+        ),
+        (
+            "pw",
+            "armies/parkers-warlord/lewes-1264-baronial.toml",
+            "armies/parkers-warlord/lewes-1264-royal.toml",
+            "Parker's Warlord",
+        ),
+    ] {
+        let (code, _, err) = herald(&[
+            "new",
+            name,
+            "--side",
+            a,
+            "--side",
+            b,
+            "--saves",
+            dir.path().to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let save = dir.path().join(format!("{name}.toml"));
+        let (code, out, err) = herald(&["log", save.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(title), "{out}");
+    }
     // Their odds are exact: an initiative of 13 on 1D20 succeeds 13 times in 20.
     let (code, out, _) = herald(&[
         "odds",

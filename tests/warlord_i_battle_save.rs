@@ -371,7 +371,7 @@ fn herald_new_and_log_make_and_report_a_warlord_i_battle() {
     assert!(report.contains("### 1. The order of play"), "{report}");
     assert!(report.contains("30. "), "{report}");
     assert!(
-        report.contains("| Surena (b1) | b | 3 | Surena's household | well (C-in-C) |"),
+        report.contains("| Surena (CO b1) | b | 3 | Surena's household | well (C-in-C) |"),
         "{report}"
     );
     assert!(report.contains("| a (Roman) | 11 |"), "{report}");

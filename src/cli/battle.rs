@@ -108,10 +108,15 @@ pub fn log(save: &Path, charts: Option<&Path>, html: Option<&Path>) -> ExitCode 
             },
             &outputs,
         ),
-        Ok(s @ System::ParkersWarlord) => {
-            eprintln!("herald: {}", save::not_played(save, s));
-            ExitCode::from(2)
-        }
+        Ok(System::ParkersWarlord) => report::<crate::battle::parkers_warlord::ParkersWarlord>(
+            save,
+            |battle, name, out| {
+                out.write_all(
+                    crate::battle::parkers_warlord::report::markdown(battle, name).as_bytes(),
+                )
+            },
+            &outputs,
+        ),
         Err(e) => {
             eprintln!(
                 "herald: {} cannot be read; it is left as it is:\n{e}",

@@ -105,6 +105,20 @@ impl<'a> Draw<'a> {
     }
 }
 
+/// The pool and count a [`Draw`] found short, read back from its refusal
+/// (the words are written by [`Draw::take`] just above, so the two cannot
+/// drift): the console rolls them and tries again, pool by pool, in the
+/// order the rules draw them (HE-1).
+pub fn shortfall(e: &RulesError) -> Option<(String, usize)> {
+    let RulesError::Refused(why) = e else {
+        return None;
+    };
+    let (_, rest) = why.split_once(" needs ")?;
+    let (n, rest) = rest.split_once(" more ")?;
+    let (pool, _) = rest.split_once(" dice than were given")?;
+    Some((pool.to_string(), n.parse().ok()?))
+}
+
 /// Refuses a roll whose dice are not all 1 to 6.
 pub(crate) fn check_faces(pool: &str, faces: &[u8]) -> Result<(), RulesError> {
     match faces.iter().find(|f| !(1..=6).contains(*f)) {
@@ -140,6 +154,14 @@ mod tests {
         assert_eq!(d.one("a re-roll").unwrap(), 5);
         assert!(d.done().is_ok());
         assert!(d.one("another").is_err());
+    }
+
+    #[test]
+    fn a_short_draw_says_its_pool_and_count() {
+        let mut d = Draw::new("defence", &[4]);
+        let e = d.take(3, "the defender's Defence dice").unwrap_err();
+        assert_eq!(shortfall(&e), Some(("defence".to_string(), 2)));
+        assert_eq!(shortfall(&RulesError::refused("a unit is removed")), None);
     }
 
     #[test]

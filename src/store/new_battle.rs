@@ -168,11 +168,17 @@ pub fn create(
                 crate::battle::roberts_rules::Battle::new(setup),
             )?;
         }
-        s @ System::ParkersWarlord => {
-            return Err(NewBattleError::Battle(format!(
-                "these are {} armies; Herald resolves its cases and odds, but does not play its battles yet",
-                s.title()
-            )));
+        System::ParkersWarlord => {
+            let [a, b] = read_sides(sides, |p| {
+                crate::store::parkers_warlord::roster::load_roster(p)
+                    .map(|f| f.army)
+                    .map_err(|ps| problems_text(&ps))
+            })?;
+            let mut setup = crate::battle::parkers_warlord::Setup::new(a, b)
+                .map_err(|e| NewBattleError::Battle(e.to_string()))?;
+            setup.house = house;
+            let battle = crate::battle::parkers_warlord::Battle::new(setup);
+            write(&path, name, seed, battle)?;
         }
     }
     Ok(path)

@@ -4,6 +4,7 @@
 
 pub mod case;
 pub mod roster;
+pub mod save;
 pub mod tables;
 
 /// The word a Parker's Warlord file gives as its `system`.

@@ -98,7 +98,7 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
             }
             let _ = writeln!(
                 o,
-                "| {} ({id}) | {} | {} | {} | {fate} |",
+                "| {} (CO {id}) | {} | {} | {} | {fate} |",
                 cell(&c.co.name),
                 side.name(),
                 c.co.stars,

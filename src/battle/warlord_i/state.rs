@@ -606,7 +606,13 @@ fn incurred(before: &Unit, after: &After) -> u32 {
     (after.aps + 2 * removed).saturating_sub(before.aps)
 }
 
-/// A name with its id: `First legion (a1)`.
-fn named(name: &str, id: impl std::fmt::Display) -> String {
+/// A unit's name with its id: `First legion (a1)`.
+fn named(name: &str, id: UnitId) -> String {
     format!("{name} ({id})")
+}
+
+/// A CO's name with his id marked as a CO's, as the console writes it:
+/// `Surena (CO b1)`.
+fn co_named(name: &str, id: CoId) -> String {
+    format!("{name} (CO {id})")
 }

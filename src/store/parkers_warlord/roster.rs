@@ -19,6 +19,12 @@ pub struct RosterFile {
     pub warnings: Vec<Problem>,
 }
 
+/// Reads and checks a Parker's Warlord roster file.
+pub fn load_roster(path: &std::path::Path) -> Result<RosterFile, Vec<Problem>> {
+    let text = toml_walk::read_file(path).map_err(|p| vec![p])?;
+    read_roster(&path.display().to_string(), &text)
+}
+
 /// Reads and checks a Parker's Warlord roster's text.
 pub fn read_roster(path: &str, text: &str) -> Result<RosterFile, Vec<Problem>> {
     let src = Source::new(path, text);
@@ -47,7 +53,7 @@ pub fn read_roster(path: &str, text: &str) -> Result<RosterFile, Vec<Problem>> {
 
 const COMMANDS: [&str; 3] = ["maneuver", "shoot", "rally"];
 
-fn read_body<'s>(walk: &mut Walk<'_, 's>, top: &mut Fields<'_, 's>) -> Option<Roster> {
+pub(crate) fn read_body<'s>(walk: &mut Walk<'_, 's>, top: &mut Fields<'_, 's>) -> Option<Roster> {
     let name = walk.required_string(top, "name");
     let side = walk.required_string(top, "side");
     let notes = walk.string(top, "notes");

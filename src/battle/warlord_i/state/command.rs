@@ -7,7 +7,7 @@ use super::super::Setup;
 use super::super::event::{
     Application, CoId, CommandFacts, EnterFacts, Phase, TransferFacts, UnitId,
 };
-use super::{Entry, State, dice_text, incurred, named};
+use super::{Entry, State, co_named, dice_text, incurred, named};
 use crate::battle::BattleError;
 use crate::dice::Dice;
 use crate::rules::Side;
@@ -78,12 +78,12 @@ impl State {
         let name = c.co.name.clone();
         self.expect_phase(
             Phase::Command(id.side),
-            &format!("{}'s command test", named(&name, id)),
+            &format!("{}'s command test", co_named(&name, id)),
         )?;
         if c.tested {
             return Err(BattleError::OutOfTurn(format!(
                 "{} has taken his command test this Move; a CO tests once a Move (Rule 29, WI-4)",
-                named(&name, id)
+                co_named(&name, id)
             )));
         }
         let giver = match transfer {
@@ -94,7 +94,7 @@ impl State {
         entry.roll(&name, dice);
         entry.summary = format!(
             "{} takes his command test: {}: {} CCPs{}",
-            named(&name, id),
+            co_named(&name, id),
             dice_text(dice),
             out.total,
             if out.received > 0 || transfer.is_some() {
@@ -175,13 +175,13 @@ impl State {
         if !giver.tested {
             return refuse(format!(
                 "the C-in-C {} has not taken his command test this Move: he has no CCPs to give yet (Rule 29, WI-5)",
-                named(&giver.co.name, g)
+                co_named(&giver.co.name, g)
             ));
         }
         if giver.ccps < t.ccps {
             return refuse(format!(
                 "the C-in-C {} has {} CCPs left; he cannot give {} (Rule 29, WI-5)",
-                named(&giver.co.name, g),
+                co_named(&giver.co.name, g),
                 giver.ccps,
                 t.ccps
             ));
@@ -207,8 +207,8 @@ impl State {
             return Err(BattleError::Refused(format!(
                 "{} is commanded by its division's CO, {}, or its army's C-in-C; not by {} (Rule 29)",
                 named(&uname, unit),
-                named(&self.cos[own.side as usize][own.index].co.name, own),
-                named(&cname, co)
+                co_named(&self.cos[own.side as usize][own.index].co.name, own),
+                co_named(&cname, co)
             )));
         }
         match application {
@@ -240,7 +240,7 @@ impl State {
         if !c.tested {
             return Err(BattleError::OutOfTurn(format!(
                 "{} has not taken his command test this Move: he has no CCPs yet (Rule 29)",
-                named(&cname, co)
+                co_named(&cname, co)
             )));
         }
         if u.commands.contains(&application) {
@@ -296,13 +296,13 @@ impl State {
                 "commanding {} for {} costs {cost} CCPs; {} has {have} left (Rule 29, WI-6)",
                 named(&uname, unit),
                 application.title(),
-                named(&cname, co)
+                co_named(&cname, co)
             )));
         };
         let out = plan.resolve(Some(have));
         entry.summary = format!(
             "{} commands {} for {}: {cost} CCPs, {left} left",
-            named(&cname, co),
+            co_named(&cname, co),
             named(&uname, unit),
             application.title()
         );
@@ -418,7 +418,7 @@ impl State {
             if co.side != unit.side {
                 return Err(BattleError::Refused(format!(
                     "{} is an enemy CO: a unit enters led by one of its own (Rule 47)",
-                    named(&c.co.name, co)
+                    co_named(&c.co.name, co)
                 )));
             }
             // Rule 47, WI-22: the leading CO's stars.

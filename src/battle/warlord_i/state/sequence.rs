@@ -6,7 +6,7 @@
 
 use super::super::event::{CoId, Event, Phase, UnitId};
 use super::super::{Setup, Step};
-use super::{Entry, State, named};
+use super::{Entry, State, co_named, named};
 use crate::battle::BattleError;
 use crate::rules::Side;
 use crate::rules::warlord_i::{Activity, Morale};
@@ -144,7 +144,7 @@ impl State {
     /// What the step requires before the sequence moves on, in words.
     fn outstanding(&self) -> Vec<String> {
         let unit = |id: UnitId| named(&self.units[id.side as usize][id.index].unit.name, id);
-        let co = |id: CoId| named(&self.cos[id.side as usize][id.index].co.name, id);
+        let co = |id: CoId| co_named(&self.cos[id.side as usize][id.index].co.name, id);
         let tests = || {
             self.flagged()
                 .map(|u| format!("{} takes its waver test (Rule 58, WI-13)", unit(u)))

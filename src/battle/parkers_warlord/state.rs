@@ -1,0 +1,792 @@
+//! The fold of a Parker's Warlord log: each personality's hand, wounds,
+//! uncontrolled actions and what he has done this turn, each unit of each
+//! battle line with its order and the commands it performed, and the turn.
+
+use super::event::{Event, Phase};
+use super::{Entry, Setup};
+use crate::battle::{BattleError, Effect, UnitId};
+use crate::dice::{Dice, Die};
+use crate::rules::Side;
+use crate::rules::explain::{Explanation, cite};
+use crate::rules::named::Named as _;
+use crate::rules::parkers_warlord::Mover;
+use crate::rules::parkers_warlord::{
+    Command, CostSituation, InitiativeCheck, Order, Personality, PersonalityType, Transfer, Unit,
+    battle_line, command_cost, move_allowance, move_cost, pay_with_cards, shown, transfer,
+};
+
+/// What the last initiative check of a personality gave, for the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// The d20.
+    pub roll: u8,
+    /// The modified initiative.
+    pub initiative: i32,
+    /// Made it.
+    pub success: bool,
+    /// Cards drawn (the bonus card apart).
+    pub drawn: u32,
+    /// Cards lost.
+    pub lost: u32,
+    /// A 1: the bonus card.
+    pub bonus: bool,
+}
+
+/// A personality in the battle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Officer {
+    /// His type, SR, wounds, uncontrolled actions and hand.
+    pub personality: Personality,
+    /// The personalities he commands (a Warlord's transfers, PW-8), by place in his side.
+    pub commands: Vec<usize>,
+    /// The unit of his side he is attached to.
+    pub attached: Option<usize>,
+    /// His initiative check this turn.
+    pub check: Option<Check>,
+    /// He received a transfer this turn (PW-8).
+    pub received: bool,
+    /// A Warlord's -1 was used this turn (PW-10).
+    pub discount_used: bool,
+}
+
+/// A unit of a battle line in the battle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LineUnit {
+    /// The unit as the rules see it (order, commands done this turn).
+    pub unit: Unit,
+    /// The personality whose battle line it started in (PW-9), by place in his side.
+    pub personality: usize,
+    /// The banner unit of that battle line (PW-12).
+    pub banner: bool,
+    /// The army list's basic costs: maneuver, shoot, rally (PW-10).
+    pub basic_costs: [Option<i32>; 3],
+    /// Points of cards played on it this turn and not yet spent (PW-11).
+    pub points_left: u32,
+}
+
+/// A Parker's Warlord battle's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    /// The game turn, from 1: side a's turn, then side b's.
+    pub turn: u32,
+    /// Where the turn stands.
+    pub phase: Phase,
+    /// Each side's personalities, in roster order.
+    pub officers: [Vec<Officer>; 2],
+    /// Each side's units, battle line after battle line in roster order.
+    pub units: [Vec<LineUnit>; 2],
+    /// A unique command was issued this command phase: transfers are over (PW-3).
+    pub commanded: bool,
+}
+
+fn refuse<T>(s: impl Into<String>) -> Result<T, BattleError> {
+    Err(BattleError::Refused(s.into()))
+}
+
+/// The basic-cost slot of a command: maneuver, shoot, rally/reorder.
+pub fn cost_slot(c: Command) -> usize {
+    match c.unique() {
+        Command::Maneuver => 0,
+        Command::Shoot => 1,
+        _ => 2,
+    }
+}
+
+impl State {
+    /// The battle at its start: side a's command phase, every hand as the
+    /// roster gives it, each personality attached to his banner unit (Herald's reading).
+    pub fn start(setup: &Setup) -> State {
+        let mut officers: [Vec<Officer>; 2] = [Vec::new(), Vec::new()];
+        let mut units: [Vec<LineUnit>; 2] = [Vec::new(), Vec::new()];
+        for side in [Side::A, Side::B] {
+            let r = &setup.sides[side as usize];
+            let names: Vec<&str> = r
+                .personalities
+                .iter()
+                .map(|p| p.personality.name.as_str())
+                .collect();
+            for (pi, p) in r.personalities.iter().enumerate() {
+                let mut attached = None;
+                for u in &p.units {
+                    let i = units[side as usize].len();
+                    if u.banner || u.unit.personality_attached || u.unit.warlord_attached {
+                        attached = attached.or(Some(i));
+                    }
+                    units[side as usize].push(LineUnit {
+                        unit: u.unit.clone(),
+                        personality: pi,
+                        banner: u.banner,
+                        basic_costs: u.basic_costs,
+                        points_left: 0,
+                    });
+                }
+                officers[side as usize].push(Officer {
+                    personality: p.personality.clone(),
+                    commands: p
+                        .commands
+                        .iter()
+                        .filter_map(|c| names.iter().position(|n| n == c))
+                        .collect(),
+                    attached,
+                    check: None,
+                    received: false,
+                    discount_used: false,
+                });
+            }
+        }
+        let mut s = State {
+            turn: 1,
+            phase: Phase::Command(Side::A),
+            officers,
+            units,
+            commanded: false,
+        };
+        s.attachments();
+        s
+    }
+
+    /// The active side.
+    pub fn active(&self) -> Side {
+        self.phase.side()
+    }
+
+    /// A personality.
+    pub fn officer(&self, id: UnitId) -> Result<&Officer, BattleError> {
+        self.officers[id.side as usize]
+            .get(id.index)
+            .ok_or_else(|| {
+                BattleError::Refused(format!("side {} has no personality {id}", id.side.name()))
+            })
+    }
+
+    /// A unit.
+    pub fn unit(&self, id: UnitId) -> Result<&LineUnit, BattleError> {
+        self.units[id.side as usize]
+            .get(id.index)
+            .ok_or(BattleError::NoUnit(id))
+    }
+
+    /// The units of a personality's battle line, with their places.
+    pub fn line(&self, p: UnitId) -> Vec<(UnitId, &LineUnit)> {
+        self.units[p.side as usize]
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| u.personality == p.index)
+            .map(|(i, u)| (UnitId::new(p.side, i), u))
+            .collect()
+    }
+
+    /// Personalities of the active side who have not made this turn's check.
+    pub fn unchecked(&self) -> Vec<UnitId> {
+        let s = self.active();
+        self.officers[s as usize]
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.check.is_none())
+            .map(|(i, _)| UnitId::new(s, i))
+            .collect()
+    }
+
+    /// Sets each unit's attachment flags from the personalities attached.
+    fn attachments(&mut self) {
+        for side in 0..2 {
+            for u in &mut self.units[side] {
+                u.unit.personality_attached = false;
+                u.unit.warlord_attached = false;
+            }
+            for o in &self.officers[side] {
+                if let Some(i) = o.attached {
+                    let u = &mut self.units[side][i].unit;
+                    u.personality_attached = true;
+                    if o.personality.kind == PersonalityType::Warlord {
+                        u.warlord_attached = true;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Judges an event as the referee records it: the side whose command
+    /// phase it is, and Herald's order inside it (PW-3).
+    pub fn check(&self, event: &Event) -> Result<(), BattleError> {
+        let active = self.active();
+        let own = |id: &UnitId, what: &str| {
+            if id.side != active {
+                Err(BattleError::OutOfTurn(format!(
+                    "it is side {}'s command phase: {what} of side {} waits for its own (PW-3)",
+                    active.name(),
+                    id.side.name()
+                )))
+            } else {
+                Ok(())
+            }
+        };
+        match event {
+            Event::Initiative { personality, .. } => own(personality, "an initiative check"),
+            Event::Transfer { warlord, .. } => {
+                own(warlord, "a transfer")?;
+                if !self.unchecked().is_empty() {
+                    return Err(BattleError::OutOfTurn(format!(
+                        "transfers come after every personality's initiative check; {} still to check (PW-3, PW-8)",
+                        self.unchecked_names()
+                    )));
+                }
+                if self.commanded {
+                    return Err(BattleError::OutOfTurn(
+                        "a unique command has been issued: transfers are made during the initiative phase, before commands (PW-3, PW-8)".into(),
+                    ));
+                }
+                Ok(())
+            }
+            Event::Command { unit, .. } => {
+                own(unit, "a command")?;
+                self.checks_done()
+            }
+            Event::BattleLine { personality, .. } => {
+                own(personality, "a battle line command")?;
+                self.checks_done()
+            }
+            Event::Discard { personality, .. } => own(personality, "a discard"),
+            _ => Ok(()),
+        }
+    }
+
+    fn unchecked_names(&self) -> String {
+        self.unchecked()
+            .iter()
+            .map(|id| {
+                self.officers[id.side as usize][id.index]
+                    .personality
+                    .name
+                    .clone()
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn checks_done(&self) -> Result<(), BattleError> {
+        if self.unchecked().is_empty() {
+            Ok(())
+        } else {
+            Err(BattleError::OutOfTurn(format!(
+                "commands come after every personality's initiative check; {} still to check (PW-3)",
+                self.unchecked_names()
+            )))
+        }
+    }
+
+    fn effect(&self, id: UnitId, field: &'static str, from: String, to: String, e: &mut Entry) {
+        if from != to {
+            let name = self.units[id.side as usize][id.index].unit.name.clone();
+            e.effects.push(Effect {
+                unit: id,
+                text: format!("{name}: {field} {from} → {to}"),
+                name,
+                field,
+                from,
+                to,
+                leaves_table: false,
+            });
+        }
+    }
+
+    /// Applies an event; on an error the state is unchanged.
+    pub fn apply(&mut self, setup: &Setup, event: &Event) -> Result<Entry, BattleError> {
+        let mut next = self.clone();
+        let e = next.apply_in(setup, event)?;
+        *self = next;
+        Ok(e)
+    }
+
+    fn apply_in(&mut self, setup: &Setup, event: &Event) -> Result<Entry, BattleError> {
+        let house = &setup.house;
+        let mut entry = Entry::new(self.turn, self.phase);
+        let mut ex = Explanation::default();
+        match event {
+            Event::Initiative { personality, dice } => {
+                let o = self.officer(*personality)?.clone();
+                if o.check.is_some() {
+                    return refuse(format!(
+                        "{} has made his initiative check this turn (PW-4)",
+                        o.personality.name
+                    ));
+                }
+                let dice: Vec<Die> = dice
+                    .iter()
+                    .map(|&v| {
+                        Die::of(v, 20).ok_or_else(|| {
+                            BattleError::Refused(format!(
+                                "{v} is not a face of a d20: 1 to 20 (PW-1)"
+                            ))
+                        })
+                    })
+                    .collect::<Result<_, _>>()?;
+                let out = InitiativeCheck::plan(&o.personality)?.resolve(&dice, house)?;
+                entry.roll(
+                    &o.personality.name,
+                    &Dice {
+                        d20: dice,
+                        ..Dice::default()
+                    },
+                );
+                ex.extend(out.explanation);
+                entry.summary = format!(
+                    "{}: initiative {}, rolled {}: {}",
+                    o.personality.name,
+                    out.initiative,
+                    out.roll,
+                    if out.bonus_card && out.success {
+                        format!(
+                            "a 1, {} drawn and a bonus card, {} held",
+                            out.drawn, out.hand
+                        )
+                    } else if out.success {
+                        format!("{} drawn, {} held", out.drawn, out.hand)
+                    } else {
+                        format!(
+                            "{} over, {} lost{}, {} held",
+                            out.over,
+                            out.lost,
+                            if out.bonus_card { ", a bonus card" } else { "" },
+                            out.hand
+                        )
+                    }
+                );
+                let me = &mut self.officers[personality.side as usize][personality.index];
+                me.personality.hand = out.hand;
+                me.check = Some(Check {
+                    roll: out.roll,
+                    initiative: out.initiative,
+                    success: out.success,
+                    drawn: out.drawn,
+                    lost: out.lost,
+                    bonus: out.bonus_card,
+                });
+            }
+            Event::Transfer { warlord, to } => {
+                let w = self.officer(*warlord)?.clone();
+                let r = self.officer(*to)?.clone();
+                if to.side != warlord.side || !w.commands.contains(&to.index) {
+                    return refuse(format!(
+                        "{} does not command {}: a Warlord transfers to each personality he commands (PW-8; the roster's 'commands')",
+                        w.personality.name, r.personality.name
+                    ));
+                }
+                if r.received {
+                    return refuse(format!(
+                        "{} has had his card this turn: a Warlord may transfer 1 card to EACH personality he commands (PW-8)",
+                        r.personality.name
+                    ));
+                }
+                let out = transfer(
+                    &w.personality,
+                    &[Transfer {
+                        to: r.personality.clone(),
+                        cards: 1,
+                    }],
+                )?;
+                ex.extend(out.explanation);
+                entry.summary = format!(
+                    "{} transfers a card to {}: {} holds {}, {} holds {}",
+                    w.personality.name,
+                    r.personality.name,
+                    w.personality.name,
+                    out.warlord_hand,
+                    r.personality.name,
+                    out.hands[0]
+                );
+                let side = warlord.side as usize;
+                self.officers[side][warlord.index].personality.hand = out.warlord_hand;
+                self.officers[side][to.index].personality.hand = out.hands[0];
+                self.officers[side][to.index].received = true;
+            }
+            Event::Command {
+                unit,
+                command,
+                charge,
+                close_proximity,
+                modifiers,
+                cards,
+            } => {
+                let u = self.unit(*unit)?.clone();
+                let side = unit.side as usize;
+                let pid = UnitId::new(unit.side, u.personality);
+                let p = self.officer(pid)?.clone();
+                if *command == Command::Reorder && u.unit.order == Order::Broken {
+                    return refuse(format!(
+                        "{} is broken: it is rallied (which reorders it), a personality attached (PW-9)",
+                        u.unit.name
+                    ));
+                }
+                if cards.len() as u32 > p.personality.hand {
+                    return refuse(format!(
+                        "{} holds {} card{}: he cannot play {} (PW-11)",
+                        p.personality.name,
+                        p.personality.hand,
+                        if p.personality.hand == 1 { "" } else { "s" },
+                        cards.len()
+                    ));
+                }
+                // The Warlord attached to the unit, whose -1 is once a turn (PW-10).
+                let warlord = self.officers[side].iter().position(|o| {
+                    o.personality.kind == PersonalityType::Warlord && o.attached == Some(unit.index)
+                });
+                let situation = CostSituation {
+                    close_proximity: *close_proximity,
+                    warlord_discount_used: warlord
+                        .is_some_and(|w| self.officers[side][w].discount_used),
+                };
+                let basic = u.basic_costs[cost_slot(*command)];
+                let cost = command_cost(
+                    &u.unit, *command, *charge, basic, situation, modifiers, house,
+                )?;
+                ex.extend(cost.explanation);
+                let mut played = Vec::new();
+                if u.points_left > 0 {
+                    played.push(u.points_left);
+                    ex.line(
+                        format!(
+                            "{} points left from cards played on {} this turn, used in succession",
+                            u.points_left, u.unit.name
+                        ),
+                        cite("Command Costs", "PW-11"),
+                    );
+                }
+                played.extend(cards.iter().copied());
+                let paid = pay_with_cards(&played, &[(*command, cost.cost as u32)])?;
+                if !paid.commanded[0] {
+                    let pool: u32 = played.iter().sum();
+                    return refuse(format!(
+                        "{} costs {} CP on {}; the cards give {pool}: play cards worth {} more (PW-10, PW-11)",
+                        command.words(),
+                        cost.cost,
+                        u.unit.name,
+                        cost.cost as u32 - pool
+                    ));
+                }
+                ex.extend(paid.explanation);
+                let lu = &mut self.units[side][unit.index];
+                lu.points_left = paid.points_lapsed;
+                lu.unit.done.push(*command);
+                let before = lu.unit.order;
+                if command.unique() == Command::Rally {
+                    if before == Order::Broken {
+                        lu.unit.rallied_from_broken = true;
+                    }
+                    lu.unit.order = Order::Good;
+                    if before != Order::Good {
+                        ex.line(
+                            format!(
+                                "{} is rallied and reordered ({})",
+                                u.unit.name,
+                                if before == Order::Broken {
+                                    "rallied from broken"
+                                } else {
+                                    "disordered units reorder immediately when commanded"
+                                }
+                            ),
+                            cite("Unique Commands", "PW-9"),
+                        );
+                    }
+                }
+                self.effect(
+                    *unit,
+                    "order",
+                    before.name().to_string(),
+                    self.units[side][unit.index].unit.order.name().to_string(),
+                    &mut entry,
+                );
+                if cost.warlord_discount_applied
+                    && let Some(w) = warlord
+                {
+                    self.officers[side][w].discount_used = true;
+                }
+                self.officers[side][u.personality].personality.hand -= cards.len() as u32;
+                self.commanded = true;
+                entry.summary = format!(
+                    "{} commands {}: {}{} for {} CP, cards {}",
+                    p.personality.name,
+                    u.unit.name,
+                    command.words(),
+                    if *charge { " (charge)" } else { "" },
+                    cost.cost,
+                    cards_words(cards)
+                );
+            }
+            Event::BattleLine {
+                personality,
+                command,
+                cost,
+                cards,
+            } => {
+                let p = self.officer(*personality)?.clone();
+                let side = personality.side as usize;
+                if cards.len() as u32 > p.personality.hand {
+                    return refuse(format!(
+                        "{} holds {} cards: he cannot play {} (PW-11)",
+                        p.personality.name,
+                        p.personality.hand,
+                        cards.len()
+                    ));
+                }
+                let line = self.line(*personality);
+                let banner = p
+                    .attached
+                    .is_some_and(|a| line.iter().any(|(id, u)| id.index == a && u.banner));
+                let units: Vec<Unit> = line.iter().map(|(_, u)| u.unit.clone()).collect();
+                let ids: Vec<UnitId> = line.iter().map(|(id, _)| *id).collect();
+                let bl = battle_line(*command, banner, &units)?;
+                let pool: u32 = cards.iter().sum();
+                if pool < *cost {
+                    return refuse(format!(
+                        "the battle line command costs {cost} CP (the army list's); the cards give {pool} (PW-11)"
+                    ));
+                }
+                ex.line(
+                    format!("cost {cost} CP (the army list's: the text gives none); cards {} give {pool}", cards_words(cards)),
+                    cite("Battle Line Commands", "PW-11, PW-12, referee"),
+                );
+                if pool > *cost {
+                    ex.line(
+                        format!(
+                            "{} points left lapse: a card's points may not be split between units",
+                            pool - cost
+                        ),
+                        cite("Command Costs", "PW-11"),
+                    );
+                }
+                ex.extend(bl.explanation);
+                for (id, u) in ids.iter().zip(&units) {
+                    if !bl.participants.contains(&u.name) {
+                        continue;
+                    }
+                    let before = u.order;
+                    let lu = &mut self.units[side][id.index];
+                    lu.unit.done.push(*command);
+                    if *command == Command::Reorder && before == Order::Disordered {
+                        lu.unit.order = Order::Good;
+                    }
+                    let after = lu.unit.order;
+                    self.effect(
+                        *id,
+                        "order",
+                        before.name().to_string(),
+                        after.name().to_string(),
+                        &mut entry,
+                    );
+                }
+                self.officers[side][personality.index].personality.hand -= cards.len() as u32;
+                self.commanded = true;
+                entry.summary = format!(
+                    "{}'s battle line: {} ({} unit{}), {cost} CP",
+                    p.personality.name,
+                    command.words(),
+                    bl.participants.len(),
+                    if bl.participants.len() == 1 { "" } else { "s" }
+                );
+            }
+            Event::Discard { personality, cards } => {
+                let p = self.officer(*personality)?.clone();
+                if *cards > p.personality.hand {
+                    return refuse(format!(
+                        "{} holds {} cards: he cannot discard {cards} (PW-3)",
+                        p.personality.name, p.personality.hand
+                    ));
+                }
+                let h = &mut self.officers[personality.side as usize][personality.index]
+                    .personality
+                    .hand;
+                *h -= cards;
+                ex.line(
+                    format!("{} discards {cards}: {} held", p.personality.name, *h),
+                    cite("Command Cards", "PW-3"),
+                );
+                entry.summary = format!(
+                    "{} discards {cards} card(s), {} held",
+                    p.personality.name, *h
+                );
+            }
+            Event::Attach { personality, unit } => {
+                let p = self.officer(*personality)?.clone();
+                if let Some(u) = unit {
+                    if u.side != personality.side {
+                        return refuse(format!(
+                            "{} is the enemy's: a personality is attached to a unit of his side",
+                            u
+                        ));
+                    }
+                    self.unit(*u)?;
+                }
+                self.officers[personality.side as usize][personality.index].attached =
+                    unit.map(|u| u.index);
+                self.attachments();
+                entry.summary = match unit {
+                    Some(u) => format!(
+                        "{} attached to {}",
+                        p.personality.name, self.units[u.side as usize][u.index].unit.name
+                    ),
+                    None => format!("{} is not attached to a unit", p.personality.name),
+                };
+                ex.line(entry.summary.clone(), cite("", "the table's fact"));
+            }
+            Event::Personality {
+                personality,
+                wounded,
+                uncontrolled_actions,
+            } => {
+                self.officer(*personality)?;
+                let p =
+                    &mut self.officers[personality.side as usize][personality.index].personality;
+                p.wounded = *wounded;
+                p.uncontrolled_actions = *uncontrolled_actions;
+                entry.summary = format!(
+                    "{}: {}, {} uncontrolled action(s)",
+                    p.name,
+                    if *wounded { "wounded" } else { "not wounded" },
+                    uncontrolled_actions
+                );
+                ex.line(
+                    format!(
+                        "the table says: {}; his initiative counts -5 wounded, -1 per uncontrolled action",
+                        entry.summary
+                    ),
+                    cite("Initiative Modifiers", "PW-4"),
+                );
+            }
+            Event::UnitState {
+                unit,
+                order,
+                lost_maneuver,
+            } => {
+                let u = self.unit(*unit)?.clone();
+                let lu = &mut self.units[unit.side as usize][unit.index];
+                lu.unit.order = *order;
+                lu.unit.lost_maneuver = *lost_maneuver;
+                self.effect(
+                    *unit,
+                    "order",
+                    u.unit.order.name().to_string(),
+                    order.name().to_string(),
+                    &mut entry,
+                );
+                entry.summary = format!(
+                    "{}: {}{}",
+                    u.unit.name,
+                    order.name(),
+                    if *lost_maneuver {
+                        ", counts as having maneuvered this turn"
+                    } else {
+                        ""
+                    }
+                );
+                ex.line(
+                    format!("the table says: {}", entry.summary),
+                    cite("Unique Commands", "PW-9"),
+                );
+            }
+            Event::Move {
+                unit,
+                charging,
+                closest_enemy,
+                band_multiplier,
+                segments,
+            } => {
+                let u = self.unit(*unit)?.clone();
+                let Some(m) = u.unit.move_inches else {
+                    return refuse(format!(
+                        "{} has no move: give its domain move in inches in the roster (PW-14)",
+                        u.unit.name
+                    ));
+                };
+                let skirmisher = u
+                    .unit
+                    .code
+                    .as_deref()
+                    .is_some_and(|c| c.eq_ignore_ascii_case("sk"));
+                let mover = if skirmisher {
+                    Mover::Skirmisher
+                } else {
+                    Mover::Unit
+                };
+                let a =
+                    move_allowance(m, mover, *charging, *closest_enemy, *band_multiplier, house)?;
+                let (_, total, cex) = move_cost(segments, house);
+                ex.extend(a.explanation);
+                ex.extend(cex);
+                if total > a.allowance + 1e-9 {
+                    return refuse(format!(
+                        "{}'s move costs {}\", its allowance is {}\" (PW-13, PW-14)",
+                        u.unit.name,
+                        shown(total),
+                        shown(a.allowance)
+                    ));
+                }
+                entry.summary = format!(
+                    "{} {}: {}\" of {}\"",
+                    u.unit.name,
+                    if *charging { "charges" } else { "moves" },
+                    shown(total),
+                    shown(a.allowance)
+                );
+            }
+            Event::EndTurn => {
+                let active = self.active();
+                for u in &mut self.units[active as usize] {
+                    if u.points_left > 0 {
+                        ex.line(
+                            format!("{}: {} points left lapse", u.unit.name, u.points_left),
+                            cite("Command Costs", "PW-11"),
+                        );
+                    }
+                    u.points_left = 0;
+                }
+                let next = active.other();
+                if next == Side::A {
+                    self.turn += 1;
+                }
+                self.phase = Phase::Command(next);
+                self.commanded = false;
+                // A new turn for the side: each unique command once each turn (PW-9),
+                // the Warlord's -1 once per turn (PW-10), a transfer to each (PW-8).
+                for o in &mut self.officers[next as usize] {
+                    o.check = None;
+                    o.received = false;
+                    o.discount_used = false;
+                }
+                for u in &mut self.units[next as usize] {
+                    u.unit.done.clear();
+                    u.unit.rallied_from_broken = false;
+                }
+                ex.line(
+                    format!(
+                        "side {}'s turn ends; side {}'s command phase: each personality makes an initiative check",
+                        active.name(),
+                        next.name()
+                    ),
+                    cite("Command Cards", "PW-3"),
+                );
+                entry.summary = format!(
+                    "side {}'s turn ends: turn {}, {}",
+                    active.name(),
+                    self.turn,
+                    self.phase
+                );
+            }
+        }
+        entry.explanation = ex;
+        Ok(entry)
+    }
+}
+
+/// Card values as the log writes them: "3+2", or "none".
+pub fn cards_words(cards: &[u32]) -> String {
+    if cards.is_empty() {
+        "none".to_string()
+    } else {
+        cards
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join("+")
+    }
+}
