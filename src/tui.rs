@@ -13,6 +13,7 @@ pub mod facts;
 pub mod homunculus_est;
 pub mod keys;
 pub mod log_browser;
+pub mod parkers_warlord;
 pub mod popup;
 pub mod roberts_rules;
 pub mod run;

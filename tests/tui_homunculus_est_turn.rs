@@ -14,6 +14,7 @@ use herald::battle::homunculus_est::{Battle, Event, Phase, Setup};
 use herald::dice::SeededDice;
 use herald::rules::Side;
 use herald::rules::homunculus_est::Next;
+use herald::rules::homunculus_est::discipline::TestReroll;
 use herald::store::homunculus_est::army::load_army;
 use herald::tui::homunculus_est::App;
 use herald::tui::screen::Screen;
@@ -125,6 +126,9 @@ fn the_rest_with_herald_dice(app: &mut App) {
             let face = app.panel.as_ref().unwrap().choose.as_ref().unwrap()[0];
             keys(app, &face.to_string());
         }
+        if app.panel.as_ref().is_some_and(|p| p.reroll.is_some()) {
+            enter(app);
+        }
         close(app);
     }
     panic!("the steps due never ended: {:?}", app.battle().state().due);
@@ -198,8 +202,11 @@ fn a_whole_turn_of_magnesia_by_the_keys() {
         Next::DisciplineTestDefender
     );
     enter(&mut app);
-    // DR 8: 2 + 3 = 5, failed by 3
+    // DR 8: 2 + 3 = 5, failed by 3; its player may re-roll with a Defence Point (HE-26) and does not
     typed(&mut app, "23");
+    let offers = app.panel.as_ref().unwrap().reroll.clone().unwrap();
+    assert!(offers.contains(&TestReroll::DefencePoint), "{offers:?}");
+    enter(&mut app);
     assert!(
         summary(&app).contains("Discipline Test failed"),
         "{}",
@@ -302,4 +309,66 @@ fn typed_dice_are_checked_against_the_faces_and_the_count() {
     let e = app.panel.as_ref().unwrap().error.clone().unwrap();
     assert!(e.contains("more than this roll uses"), "{e}");
     assert_eq!(app.battle().events().len(), before, "nothing recorded");
+}
+
+#[test]
+fn a_failed_test_may_be_re_rolled_by_its_player() {
+    let mut app = magnesia(3);
+    to_the_romans(&mut app);
+    the_charge(&mut app);
+    typed(&mut app, "632");
+    keys(&mut app, "6");
+    close(&mut app);
+    card_values(&mut app, '2');
+    for dice in ["3", "2"] {
+        enter(&mut app);
+        typed(&mut app, dice);
+        close(&mut app);
+    }
+    let defence = app.battle().state().armies[1].points.defence;
+    enter(&mut app);
+    typed(&mut app, "23");
+    // d: a Defence Point re-roll, typed in turn: 6 + 5 passes
+    keys(&mut app, "d");
+    keys(&mut app, "65");
+    enter(&mut app);
+    assert!(
+        summary(&app).contains("Discipline Test passed"),
+        "{}",
+        summary(&app)
+    );
+    assert_eq!(app.battle().state().armies[1].points.defence, defence - 1);
+    match last(&app) {
+        Event::Discipline {
+            situation, dice, ..
+        } => {
+            assert_eq!(situation.rerolls, vec![TestReroll::DefencePoint]);
+            assert_eq!(dice, vec![2, 3, 6, 5]);
+        }
+        e => panic!("{e:?}"),
+    }
+}
+
+#[test]
+fn every_panel_keeps_its_facts_keys_apart_and_shows_its_odds() {
+    let mut app = magnesia(3);
+    to_the_romans(&mut app);
+    for k in [
+        "m", "c", "a", "s", "r", "d", "p", "o", "g", "k", "h", "M", "x", "P",
+    ] {
+        keys(&mut app, k);
+        let p = app
+            .panel
+            .as_ref()
+            .unwrap_or_else(|| panic!("{k} opens no panel"));
+        let facts = p.facts(app.battle());
+        herald::tui::facts::check_keys(&facts).unwrap_or_else(|e| panic!("{k}: {e}"));
+        let text = screen(&app, 120, 40);
+        assert!(
+            text.contains("Before the roll") || text.contains("wait for"),
+            "{k}:\n{text}"
+        );
+        press(&mut app, KeyCode::Esc);
+        assert!(app.panel.is_none());
+    }
 }

@@ -121,3 +121,14 @@ fn a_half_turn_of_roberts_rules_plays_in_tmux() {
         "{text}"
     );
 }
+
+#[test]
+fn a_command_phase_of_parkers_warlord_plays_in_tmux() {
+    let Some(text) = run("parkers_warlord_phase.sh") else {
+        return;
+    };
+    assert!(
+        text.contains("ok: a command phase of Lewes played in the console and saved"),
+        "{text}"
+    );
+}

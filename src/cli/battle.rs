@@ -258,8 +258,13 @@ pub fn autoplay(path: &Path, events: usize) -> ExitCode {
         Ok(System::WarlordI) => {
             autoplay_with::<WarlordI>(path, events, |b, d| b.play_suggested(d).map(drop))
         }
-        Ok(s @ System::HomunculusEst) => Err(save::not_played(path, s)),
-        Ok(s @ (System::RobertsRules | System::ParkersWarlord)) => Err(save::not_played(path, s)),
+        Ok(s @ (System::HomunculusEst | System::RobertsRules | System::ParkersWarlord)) => {
+            Err(format!(
+                "{}: autoplay (a test aid) plays Warlords and Warlord I battles only; this is a {} battle",
+                path.display(),
+                s.title()
+            ))
+        }
         Err(e) => Err(e.to_string()),
     };
     match played {

@@ -46,9 +46,23 @@ pub const FIXED_CARD_VALUES: HouseOption = HouseOption {
     changes: "every Setback Card is worth 1 and every Disaster Card 2, whatever was drawn",
 };
 
+/// HE-5.3: each unit is activated once a phase (the ruling's weakest
+/// point); with this option a unit may be activated again, the phase ending
+/// on a Reversal of Fortune or when the player stops.
+pub const REPEAT_ACTIVATIONS: HouseOption = HouseOption {
+    name: "repeat_activations",
+    words: "repeat activations",
+    ruling: "HE-5",
+    values: Values::YesNo,
+    default: HouseValue::YesNo(false),
+    changes: "a unit may be activated again in the same phase; the phase ends on a Reversal of Fortune or when its player stops",
+};
+
 /// Homunculus Est!'s house options (`rules::house`), one per gap-filling
-/// ruling made an option.
-pub const HOUSE: &[HouseOption] = &[FIXED_CARD_VALUES];
+/// ruling made an option. HE-12's *opponent cancels*, HE-22's *stacking*,
+/// HE-23's *natural 1 only* and HE-34's *fear stops only* are named by the
+/// rulings but not yet offered.
+pub const HOUSE: &[HouseOption] = &[FIXED_CARD_VALUES, REPEAT_ACTIVATIONS];
 
 /// The dice of one named pool of a roll (`movement`, `combat`, `defence` …),
 /// taken in the order rolled; a procedure takes exactly what it uses and
@@ -167,6 +181,7 @@ mod tests {
     #[test]
     fn fixed_card_values_is_off_by_default() {
         assert_eq!(FIXED_CARD_VALUES.default, HouseValue::YesNo(false));
-        assert_eq!(HOUSE.len(), 1);
+        assert_eq!(HOUSE.len(), 2);
+        assert_eq!(REPEAT_ACTIVATIONS.default, HouseValue::YesNo(false));
     }
 }

@@ -20,16 +20,20 @@ use crate::battle::homunculus_est::event::{CardKind, SideFacts};
 use crate::battle::homunculus_est::{Battle, Entry, Event, HomunculusEst, Phase};
 use crate::dice::{DiceSource, SeedPosition, SeededDice};
 use crate::rules::Side;
-use crate::rules::homunculus_est::Next;
 use crate::rules::homunculus_est::combat::{Activation, CombatDice, CombatSituation};
-use crate::rules::homunculus_est::discipline::{DisciplineSituation, Purpose, ReformSituation};
+use crate::rules::homunculus_est::command_points::PointsChange;
+use crate::rules::homunculus_est::discipline::{
+    DisciplineSituation, Purpose, ReformSituation, TestReroll, discipline_test, reform_test,
+};
 use crate::rules::homunculus_est::failed::{Cause, FailedDice, FailedSituation};
 use crate::rules::homunculus_est::follow_up::{FollowUpDice, FollowUpSituation};
 use crate::rules::homunculus_est::general::RiskDice;
+use crate::rules::homunculus_est::manoeuvre::ManoeuvreSituation;
 use crate::rules::homunculus_est::movement::MovementSituation;
 use crate::rules::homunculus_est::push_back::PushBackSituation;
 use crate::rules::homunculus_est::shooting::{ShootingDice, ShootingSituation};
-use crate::rules::homunculus_est::tables::{EagleEvent, RiskEvent};
+use crate::rules::homunculus_est::tables::{EagleEvent, Manoeuvre, RiskEvent};
+use crate::rules::homunculus_est::{Characteristic, Next};
 use crate::tui::facts::{Fact, Facts, Input, view::unsaid_words};
 use crate::tui::screen::{Effect, MIN_HEIGHT, MIN_WIDTH, Screen, Status};
 use crate::tui::theme::Theme;
@@ -53,6 +57,9 @@ pub struct Panel {
     pub choose: Option<Vec<u8>>,
     /// Why the last try was refused.
     pub error: Option<String>,
+    /// A failed test waiting for its player's word: the re-rolls he may
+    /// take (HE-26, HE-27), or Enter to accept the failure.
+    pub reroll: Option<Vec<TestReroll>>,
     /// The entry recorded.
     pub result: Option<Entry>,
     /// How far the result is scrolled.
@@ -68,6 +75,7 @@ impl Panel {
             typing: None,
             left: None,
             choose: None,
+            reroll: None,
             error: None,
             result: None,
             scroll: 0,
@@ -232,7 +240,7 @@ impl App {
                     self.open(event);
                 } else if self.status.as_ref().is_none_or(|s| !s.error) {
                     self.say(
-                        "keys: Enter the next step, m move, c charge, a combat, s shoot, r reform, d discipline, p push back, o follow up, g general, k card, h call, e end phase, ? help",
+                        "keys: Enter the next step, m move, c charge, M manoeuvre, a combat, s shoot, r reform, d discipline, p push back, o follow up, g general, k card, h call, x discard, P points, e end phase, ? help",
                         false,
                     );
                 }
@@ -505,6 +513,31 @@ impl App {
                 }
             }
             'h' => Event::Call { cancel: None },
+            'M' => Event::Manoeuvre {
+                unit,
+                situation: ManoeuvreSituation::of(Manoeuvre::ObliqueAdvance),
+                dice: Vec::new(),
+            },
+            'x' => {
+                // the called player discards a revealed card (HE-12)
+                let side = s.active().map_or(unit.side, Side::other);
+                let kind = s.cards[side as usize]
+                    .iter()
+                    .find(|c| c.revealed)
+                    .map_or(CardKind::Setback, |c| c.kind);
+                Event::Discard {
+                    side,
+                    kind,
+                    index: 0,
+                }
+            }
+            'P' => Event::Points {
+                side: s.active().unwrap_or(unit.side),
+                change: PointsChange::Exchange {
+                    give: Default::default(),
+                    get: crate::rules::homunculus_est::Pool::Strategy,
+                },
+            },
             _ => return None,
         })
     }
@@ -530,6 +563,53 @@ impl App {
                     self.panel = None;
                     self.follow_walker();
                     self.table_key(ev, effects);
+                }
+            }
+            return;
+        }
+        if let Some(offers) = p.reroll.clone() {
+            let pick = match ev.code {
+                KeyCode::Char('b') => Some(TestReroll::Brave),
+                KeyCode::Char('d') => Some(TestReroll::DefencePoint),
+                KeyCode::Char('h') => Some(TestReroll::Heroic),
+                KeyCode::Enter => {
+                    p.reroll = None;
+                    let event = p.event.clone();
+                    self.record(event);
+                    return;
+                }
+                _ => None,
+            };
+            match pick {
+                Some(r) if offers.contains(&r) => {
+                    p.reroll = None;
+                    match &mut p.event {
+                        Event::Discipline { situation, .. } => situation.rerolls.push(r),
+                        Event::Reform { situation, .. } => situation.rerolls.push(r),
+                        _ => {}
+                    }
+                    if p.left.take().is_some() {
+                        // the players' dice: the re-roll is typed in turn
+                        p.typing = Some(String::new());
+                        p.error = None;
+                    } else {
+                        let event = p.event.clone();
+                        self.fill(event, None);
+                    }
+                }
+                _ => {
+                    p.error = Some(format!(
+                        "the test failed: {} or Enter accepts the failure (HE-26, HE-27)",
+                        offers
+                            .iter()
+                            .map(|r| match r {
+                                TestReroll::Brave => "b a Brave re-roll",
+                                TestReroll::DefencePoint => "d a Defence Point re-roll",
+                                TestReroll::Heroic => "h a Heroic re-roll",
+                            })
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ))
                 }
             }
             return;
@@ -620,7 +700,13 @@ impl App {
             }
             KeyCode::Char('t') => {
                 let Some(p) = &mut self.panel else { return };
-                if matches!(p.event, Event::DrawCard { .. } | Event::Call { .. }) {
+                if matches!(
+                    p.event,
+                    Event::DrawCard { .. }
+                        | Event::Call { .. }
+                        | Event::Discard { .. }
+                        | Event::Points { .. }
+                ) {
                     p.error = Some("this step throws no dice: Enter records it".to_string());
                 } else {
                     p.typing = Some(String::new());
@@ -692,6 +778,17 @@ impl App {
                     ));
                     return;
                 }
+                let offers = self.rerolls_open(&event);
+                if !offers.is_empty() {
+                    if let Some(p) = &mut self.panel {
+                        p.event = event;
+                        p.reroll = Some(offers);
+                        p.left = typed.map(|_| Typed::default());
+                        p.typing = None;
+                        p.error = None;
+                    }
+                    return;
+                }
                 self.record(event);
             }
             Err(e) => {
@@ -702,6 +799,65 @@ impl App {
                 }
             }
         }
+    }
+
+    /// The re-rolls a failed test may still take (HE-26: Brave once a
+    /// game, a Defence Point; HE-27: Heroic once a game), as the rules judge
+    /// the dice: none if it passed.
+    fn rerolls_open(&self, event: &Event) -> Vec<TestReroll> {
+        let s = self.battle.state();
+        let (unit, rerolls, passed) = match event {
+            Event::Discipline {
+                unit,
+                situation,
+                dice,
+            } => {
+                let Ok(u) = s.unit(*unit) else {
+                    return Vec::new();
+                };
+                let passed = discipline_test(u, situation, dice).is_ok_and(|o| o.passed)
+                    || situation.purpose == Purpose::ReturnFromPursuit;
+                (*unit, &situation.rerolls, passed)
+            }
+            Event::Reform {
+                unit,
+                situation,
+                dice,
+            } => {
+                let Ok(u) = s.unit(*unit) else {
+                    return Vec::new();
+                };
+                (
+                    *unit,
+                    &situation.rerolls,
+                    reform_test(u, situation, dice).is_ok_and(|o| o.passed),
+                )
+            }
+            _ => return Vec::new(),
+        };
+        let Ok(u) = s.unit(unit) else {
+            return Vec::new();
+        };
+        if passed {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let used = |r| rerolls.contains(&r);
+        if matches!(event, Event::Discipline { .. }) {
+            if u.has(Characteristic::Brave) && !u.brave_used && !used(TestReroll::Brave) {
+                out.push(TestReroll::Brave);
+            }
+            let spent = rerolls
+                .iter()
+                .filter(|r| **r == TestReroll::DefencePoint)
+                .count() as u32;
+            if s.armies[unit.side as usize].points.defence > spent {
+                out.push(TestReroll::DefencePoint);
+            }
+        } else if u.has(Characteristic::Heroic) && !u.heroic_used && !used(TestReroll::Heroic) {
+            out.push(TestReroll::Heroic);
+        }
+        out
     }
 
     fn record(&mut self, event: Event) {

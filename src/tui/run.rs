@@ -195,6 +195,8 @@ pub enum Opened {
     HomunculusEst(Console<super::homunculus_est::App>),
     /// A Robert's Rules battle.
     RobertsRules(Console<super::roberts_rules::App>),
+    /// A Parker's Warlord battle.
+    ParkersWarlord(Console<super::parkers_warlord::App>),
 }
 
 fn run_in(
@@ -214,6 +216,7 @@ fn run_in(
         Opened::WarlordI(console) => run_console(terminal, console, signals),
         Opened::HomunculusEst(console) => run_console(terminal, console, signals),
         Opened::RobertsRules(console) => run_console(terminal, console, signals),
+        Opened::ParkersWarlord(console) => run_console(terminal, console, signals),
     }
 }
 
@@ -326,7 +329,16 @@ pub fn open(path: &Path) -> Result<Opened, String> {
             );
             Ok(Opened::RobertsRules(Console::new(app, file)))
         }
-        s @ System::ParkersWarlord => Err(crate::store::save::not_played(path, s)),
+        System::ParkersWarlord => {
+            let (file, data) = SaveFile::open(path).map_err(|e| e.to_string())?;
+            let app = super::parkers_warlord::App::new(
+                data.battle,
+                SeededDice::restore(data.dice),
+                Theme::from_env(),
+                &data.name,
+            );
+            Ok(Opened::ParkersWarlord(Console::new(app, file)))
+        }
     }
 }
 

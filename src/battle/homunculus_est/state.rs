@@ -19,8 +19,8 @@ use crate::rules::homunculus_est::movement::MovementActivation;
 use crate::rules::homunculus_est::shooting::Shooting;
 use crate::rules::homunculus_est::tables::RiskEvent;
 use crate::rules::homunculus_est::{
-    ArmyState, CardValues, Cards, FIXED_CARD_VALUES, Points, Unit, command_points, discipline,
-    failed, follow_up, push_back,
+    ArmyState, CardValues, Cards, FIXED_CARD_VALUES, Points, REPEAT_ACTIVATIONS, Unit,
+    command_points, discipline, failed, follow_up, push_back,
 };
 use crate::rules::homunculus_est::{GeneralStatus, eagles, general, lines};
 use crate::rules::named::Named;
@@ -57,6 +57,8 @@ pub struct State {
     pub broken: Option<Side>,
     /// What the rules now require, in HE-7's order (the walker's steps).
     pub due: Vec<Due>,
+    /// Every Charge Activation of the game, by unit (Devotio: its Legion's first, HE-20).
+    pub charges: Vec<UnitId>,
 }
 
 impl State {
@@ -72,6 +74,7 @@ impl State {
             reversal: None,
             broken: None,
             due: Vec::new(),
+            charges: Vec::new(),
         }
     }
 
@@ -267,6 +270,23 @@ impl State {
         let fixed = setup.house.is_on(&FIXED_CARD_VALUES);
         let mut entry = Entry::new(self.turn, self.phase);
         let mut ex = Explanation::default();
+        if setup.house.is_on(&REPEAT_ACTIVATIONS) {
+            self.allow_again(event, &mut ex);
+        }
+        if let Event::Combat {
+            attacker,
+            situation,
+            ..
+        } = event
+            && situation.devotio.is_some()
+            && self.charges.iter().filter(|u| *u == attacker).count() > 1
+        {
+            // ATTACHMENT CHARACTERISTICS Devotio: the first Charge of the game by its Legion (HE-20)
+            return Err(BattleError::Refused(format!(
+                "{}'s Devotio is for its first Charge of the game, and it has charged before (HE-20)",
+                self.unit(*attacker)?.name
+            )));
+        }
         let white = |d: &[u8]| Dice {
             white: d.iter().filter_map(|f| Die::new(*f)).collect(),
             ..Default::default()
@@ -348,6 +368,9 @@ impl State {
                 self.set_unit(*unit, o.after, &mut entry);
                 // a new activation: what the last one required is behind us (HE-5.3)
                 self.due.clear();
+                if situation.charge {
+                    self.charges.push(*unit);
+                }
                 if o.next.contains(&Next::Combat) {
                     self.due.push(Due::new(Next::Combat, *unit));
                 }
@@ -974,6 +997,34 @@ impl State {
         }
         entry.explanation = ex;
         Ok(entry)
+    }
+
+    /// House option *repeat activations* (HE-5): the unit given an
+    /// activation may have had one this phase already.
+    fn allow_again(&mut self, event: &Event, ex: &mut Explanation) {
+        let unit = match event {
+            Event::Movement { unit, .. } | Event::Reform { unit, .. } => *unit,
+            Event::Combat {
+                attacker,
+                situation,
+                ..
+            } if situation.activation
+                != crate::rules::homunculus_est::combat::Activation::Charge =>
+            {
+                *attacker
+            }
+            Event::Shooting { shooter, .. } => *shooter,
+            _ => return,
+        };
+        if let Some(u) = self.units[unit.side as usize].get_mut(unit.index)
+            && u.activated
+        {
+            u.activated = false;
+            ex.line(
+                REPEAT_ACTIVATIONS.line(crate::rules::house::HouseValue::YesNo(true)),
+                REPEAT_ACTIVATIONS.cite(),
+            );
+        }
     }
 
     /// Natural 12: one unseen (unrevealed) Setback Card is removed (HE-10, HE-26).

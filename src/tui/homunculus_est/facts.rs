@@ -10,11 +10,13 @@ use crate::battle::homunculus_est::event::CardKind;
 use crate::battle::homunculus_est::{Event, State};
 use crate::rules::Side;
 use crate::rules::homunculus_est::combat::{Activation, DevotioOption};
+use crate::rules::homunculus_est::command_points::PointsChange;
 use crate::rules::homunculus_est::discipline::Purpose;
 use crate::rules::homunculus_est::failed::{Cause, FearSource};
 use crate::rules::homunculus_est::push_back::Blocker;
+use crate::rules::homunculus_est::tables::Manoeuvre;
 use crate::rules::homunculus_est::tables::{EagleEvent, RiskEvent};
-use crate::rules::homunculus_est::{Attachment, Characteristic, Pool, Unit};
+use crate::rules::homunculus_est::{Attachment, Characteristic, Points, Pool, Unit};
 use crate::rules::named::Named;
 use crate::tui::facts::Form;
 
@@ -513,6 +515,116 @@ pub fn list(state: &State, event: &mut Event, f: &mut Form) {
                 &[None, Some(Pool::Strategy), Some(Pool::Generalship)],
                 |x| x.map_or("no cancel".to_string(), |p| format!("a {} Point", words(p))),
             );
+        }
+        Event::Manoeuvre { situation: s, .. } => {
+            // MANOEUVRE TEST (HE-15)
+            f.choice(
+                'k',
+                "the manoeuvre",
+                &mut s.manoeuvre,
+                &[
+                    Manoeuvre::ObliqueAdvance,
+                    Manoeuvre::ForwardTurn,
+                    Manoeuvre::Drifting,
+                    Manoeuvre::AboutFace,
+                    Manoeuvre::RoughForward,
+                    Manoeuvre::LeaveZoc,
+                ],
+                words,
+            );
+            f.flag('r', "the unit is in Rough Terrain", &mut s.in_rough);
+            f.flag('e', "it enters Rough Terrain", &mut s.entering_rough);
+            f.flag('o', "on flat Open Ground", &mut s.flat_open);
+            let mut mp = s.movement_points.unwrap_or(0);
+            f.number(
+                'n',
+                "Movement Points left (0: not said)",
+                &mut mp,
+                (0, 4),
+                1,
+            );
+            s.movement_points = (mp > 0).then_some(mp);
+            f.flag(
+                'm',
+                "a failure re-rolled with a Movement Point (HE-8)",
+                &mut s.movement_point_reroll,
+            );
+        }
+        Event::Discard { side, kind, index } => {
+            // HOMUNCULUS EST!: the called player may discard one revealed card (HE-12)
+            f.choice('s', "the player", side, &[Side::A, Side::B], |s| {
+                format!("player {}", s.name())
+            });
+            f.choice(
+                'k',
+                "the card",
+                kind,
+                &[CardKind::Setback, CardKind::Disaster],
+                |k| format!("{k} Card"),
+            );
+            let mut n = *index as u32 + 1;
+            f.number('n', "which of his cards of that kind", &mut n, (1, 20), 1);
+            *index = n.saturating_sub(1) as usize;
+        }
+        Event::Points { side, change } => {
+            // COMMAND POINTS (HE-8): exchange, re-allocation, a general's conversion
+            f.choice('w', "the player", side, &[Side::A, Side::B], |s| {
+                format!("player {}", s.name())
+            });
+            let kind = |c: &PointsChange| match c {
+                PointsChange::Exchange { .. } => 0u8,
+                PointsChange::Reallocate(_) => 1,
+                PointsChange::Convert(_) => 2,
+            };
+            let mut k = kind(change);
+            f.choice('k', "the change", &mut k, &[0u8, 1, 2], |k| {
+                match k {
+                    0 => "three points for one (exchange)",
+                    1 => "re-allocate (one Strategy Point)",
+                    _ => "a Generalship Point converted",
+                }
+                .to_string()
+            });
+            if k != kind(change) {
+                *change = match k {
+                    0 => PointsChange::Exchange {
+                        give: Points::default(),
+                        get: Pool::Strategy,
+                    },
+                    1 => PointsChange::Reallocate(state.armies[*side as usize].points),
+                    _ => PointsChange::Convert(Pool::Attack),
+                };
+            }
+            let pools = [Pool::Attack, Pool::Movement, Pool::Defence, Pool::Strategy];
+            match change {
+                PointsChange::Exchange { give, get } => {
+                    f.number('a', "Attack Points given", &mut give.attack, (0, 3), 1);
+                    f.number('m', "Movement Points given", &mut give.movement, (0, 3), 1);
+                    f.number('d', "Defence Points given", &mut give.defence, (0, 3), 1);
+                    f.number('s', "Strategy Points given", &mut give.strategy, (0, 3), 1);
+                    f.number(
+                        'g',
+                        "Generalship Points given",
+                        &mut give.generalship,
+                        (0, 3),
+                        1,
+                    );
+                    f.choice('p', "the point received", get, &pools, |p| {
+                        format!("{} Point", words(p))
+                    });
+                }
+                PointsChange::Reallocate(to) => {
+                    f.number('a', "Attack Points after", &mut to.attack, (0, 4), 1);
+                    f.number('m', "Movement Points after", &mut to.movement, (0, 4), 1);
+                    f.number('d', "Defence Points after", &mut to.defence, (0, 4), 1);
+                    f.number('s', "Strategy Points after", &mut to.strategy, (0, 4), 1);
+                }
+                PointsChange::Convert(p) => {
+                    f.choice('p', "into one", p, &pools, |p| {
+                        format!("{} Point", words(p))
+                    });
+                }
+            }
         }
         _ => {}
     }

@@ -243,6 +243,46 @@ pub fn lines(state: &State, _setup: &Setup, event: &Event) -> Result<Vec<String>
             "no dice: the called player reveals his cards and Herald adds their values against his Army Break Point (HE-12)".to_string(),
             "broken at or above it; Fatigued at half or more; otherwise a Reversal of Fortune for the caller (HE-11, HE-12)".to_string(),
         ],
+        Event::Manoeuvre {
+            unit: id,
+            situation,
+            ..
+        } => {
+            let u = unit(*id)?;
+            let plan = crate::rules::homunculus_est::manoeuvre::ManoeuvreTest::plan(
+                &u,
+                state.armies[id.side as usize].points,
+                *situation,
+            )
+            .map_err(e)?;
+            vec![
+                format!(
+                    "costs {} Movement Points; 1D6 at or above MR {} (MANOEUVRE TEST, HE-15)",
+                    plan.cost, u.manoeuvre_rating
+                ),
+                format!(
+                    "passes: {} (with a free re-roll where the unit has one)",
+                    pct(odds::manoeuvre(&plan, u.manoeuvre_rating))
+                ),
+            ]
+        }
+        Event::Points { side, change } => {
+            match crate::rules::homunculus_est::command_points::change(
+                state.armies[*side as usize].points,
+                change,
+            ) {
+                Ok((p, _)) => vec![
+                    "no dice (COMMAND POINTS, HE-8)".to_string(),
+                    format!(
+                        "now {}; after {}",
+                        state.armies[*side as usize].points.words(),
+                        p.words()
+                    ),
+                ],
+                Err(x) => return Err(format!("refused: {x}")),
+            }
+        }
+        Event::Discard { .. } => vec!["no dice: a revealed card leaves his hand (HE-12)".to_string()],
         Event::DrawCard { .. } => vec!["no dice: the card's value, face down (HE-10)".to_string()],
         _ => Vec::new(),
     })

@@ -9,6 +9,7 @@ use crate::battle::homunculus_est::state::army_line;
 use crate::rules::Side;
 use crate::rules::homunculus_est::Unit;
 use crate::rules::homunculus_est::combat::Combat;
+use crate::rules::homunculus_est::discipline::TestReroll;
 use crate::tui::facts::view as facts_view;
 use crate::tui::screen::{MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::text::{explanation, wrap};
@@ -25,7 +26,8 @@ const HELP: &[&str] = &[
     "m c    a Movement or Charge Activation (HE-13, HE-14)     a  a Combat Activation (HE-16)",
     "s      a Shooting Activation (HE-22)                      r  a Reform Activation (HE-27)",
     "d      a Discipline Test (HE-26)      p  a push back (HE-24)      o  a follow up (HE-25)",
-    "g      a general's risk (HE-30)       k  a card's value as drawn (HE-10)",
+    "g      a general's risk (HE-30)       k  a card's value as drawn (HE-10)      M  a Manoeuvre Test (HE-15)",
+    "P      Command Points: exchange, re-allocate, convert (HE-8)     x  discard a revealed card (HE-12)",
     "h      \"Homunculus Est!\" (HE-12)     e  end the phase (HE-5.4, HE-6)      w  who starts",
     "u U    undo, redo      l  the log      V  the course of the battle      q  quit",
     "Panel: a fact's key or ↑↓ ←→ +/- digits; Enter rolls Herald's dice; t types the players' dice; Esc closes",
@@ -325,6 +327,9 @@ impl App {
                 "A card drawn, face down (SETBACK AND DISASTER CARDS, HE-10)".to_string()
             }
             Event::Call { .. } => "\"Homunculus Est!\" (HE-12)".to_string(),
+            Event::Manoeuvre { unit, .. } => format!("Manoeuvre Test: {} (HE-15)", n(*unit)),
+            Event::Discard { .. } => "A revealed card discarded after a call (HE-12)".to_string(),
+            Event::Points { .. } => "Command Points (HE-8)".to_string(),
             other => other.kind().replace('_', " "),
         }
     }
@@ -404,6 +409,31 @@ impl App {
                 t.key(),
             )));
         }
+        if let Some(offers) = &p.reroll {
+            let shown: Vec<String> = crate::battle::homunculus_est::dice::faces(&p.event)
+                .iter()
+                .map(u8::to_string)
+                .collect();
+            top.push(Line::from(Span::styled(
+                format!("Dice: {}: the test fails", shown.join(" ")),
+                t.warn(),
+            )));
+            let words: Vec<&str> = offers
+                .iter()
+                .map(|r| match r {
+                    TestReroll::Brave => "b a Brave re-roll (once a game, free)",
+                    TestReroll::DefencePoint => "d a Defence Point re-roll (HE-8)",
+                    TestReroll::Heroic => "h a Heroic re-roll (once a game, free)",
+                })
+                .collect();
+            top.push(Line::from(Span::styled(
+                format!(
+                    "Its player may re-roll: {}; Enter accepts the failure (HE-26, HE-27)",
+                    words.join(", ")
+                ),
+                t.key(),
+            )));
+        }
         if let Some(text) = &p.typing {
             top.push(Line::from(vec![
                 Span::styled(
@@ -425,7 +455,7 @@ impl App {
             },
             buf,
         );
-        if p.choose.is_some() {
+        if p.choose.is_some() || p.reroll.is_some() {
             return;
         }
         let rest = Rect {
