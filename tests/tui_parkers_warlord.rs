@@ -154,3 +154,54 @@ fn a_command_phase_of_lewes_in_the_console() {
     assert_eq!(keys(&mut app, "u"), [Effect::Save]);
     assert!(Screen::battle(&app).state().officers[1][0].check.is_none());
 }
+
+/// The table's facts through their panels: wounds (the other side's
+/// personality, as the record has him), a unit's order, a battle-line
+/// reorder that leaves a broken unit out, a discard.
+#[test]
+fn the_tables_facts_and_a_battle_line_through_the_panels() {
+    use herald::battle::UnitId;
+    use herald::battle::parkers_warlord::Event;
+    use herald::rules::parkers_warlord::Order;
+    let mut app = checked_and_transferred();
+    Screen::battle_mut(&mut app)
+        .record(Event::Personality {
+            personality: UnitId::new(Side::B, 0),
+            wounded: true,
+            uncontrolled_actions: 1,
+        })
+        .unwrap();
+    // W, then side b: Henry III's facts as the record has them.
+    keys(&mut app, "Ws");
+    let s = screen(&app, 120, 40);
+    let wounded = s
+        .lines()
+        .find(|l| l.contains("w  wounded"))
+        .unwrap_or_default();
+    assert!(s.contains("b1 Henry III") && wounded.contains("yes"), "{s}");
+    assert_eq!(keys(&mut app, "x2\n"), [Effect::Save]);
+    let henry = &Screen::battle(&app).state().officers[1][0].personality;
+    assert!(henry.wounded && henry.uncontrolled_actions == 2);
+    // O: Gilbert's retinue (a4) disordered, the London militia (a5) broken.
+    assert_eq!(keys(&mut app, "On4o\n"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "On5oo\n"), [Effect::Save]);
+    let units = &Screen::battle(&app).state().units[0];
+    assert_eq!(
+        (units[3].unit.order, units[4].unit.order),
+        (Order::Disordered, Order::Broken)
+    );
+    // b: Gilbert de Clare (a3), with his banner unit, reorders his battle line for 1 CP;
+    // the broken militia is left out (PW-12).
+    keys(&mut app, "bp3oov1k1a1");
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("London militia: left out, broken"), "{s}");
+    assert_eq!(keys(&mut app, "\n"), [Effect::Save]);
+    let units = &Screen::battle(&app).state().units[0];
+    assert_eq!(
+        (units[3].unit.order, units[4].unit.order),
+        (Order::Good, Order::Broken)
+    );
+    // d: Simon de Montfort discards 2 of his 5.
+    assert_eq!(keys(&mut app, "dk2\n"), [Effect::Save]);
+    assert_eq!(hands(&app, Side::A), [3, 1, 2]);
+}
