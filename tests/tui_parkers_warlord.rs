@@ -205,3 +205,42 @@ fn the_tables_facts_and_a_battle_line_through_the_panels() {
     assert_eq!(keys(&mut app, "dk2\n"), [Effect::Save]);
     assert_eq!(hands(&app, Side::A), [3, 1, 2]);
 }
+
+/// V opens the course of the battle (issue 27), which charts the cards
+/// each side holds against its hand limits; drawn at 80x24 and 120x40.
+#[test]
+fn v_opens_the_course_of_cards_held() {
+    use herald::tui::course_view::CourseView;
+    let mut app = checked_and_transferred();
+    keys(&mut app, "e");
+    let events = Screen::battle(&app).events().len();
+    assert_eq!(keys(&mut app, "V"), [Effect::OpenCourse]);
+    assert_eq!(
+        Screen::battle(&app).events().len(),
+        events,
+        "nothing recorded"
+    );
+    let view = CourseView::new(Screen::battle(&app), "lewes", Theme::plain());
+    assert_eq!(view.course().strength_name(), "cards held");
+    let draw = |w: u16, h: u16| {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal
+            .draw(|f| view.render(f.area(), f.buffer_mut()))
+            .unwrap();
+        let buf = terminal.backend().buffer();
+        let mut out = String::new();
+        for y in 0..h {
+            let mut line = String::new();
+            for x in 0..w {
+                line.push_str(buf[(x, y)].symbol());
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    };
+    let s = draw(120, 40);
+    assert!(s.contains("cards held"), "{s}");
+    insta::assert_snapshot!("pw_course_120x40", s);
+    insta::assert_snapshot!("pw_course_80x24", draw(80, 24));
+}
