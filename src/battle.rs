@@ -11,6 +11,7 @@ pub mod course;
 pub mod entry;
 pub mod homunculus_est;
 pub mod parkers_warlord;
+pub mod roberts_rules;
 pub mod system;
 pub mod unit_id;
 pub mod warlord_i;

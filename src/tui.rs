@@ -15,6 +15,7 @@ pub mod keys;
 pub mod log_browser;
 pub mod parkers_warlord;
 pub mod popup;
+pub mod roberts_rules;
 pub mod run;
 pub mod screen;
 pub mod shell_keymap;

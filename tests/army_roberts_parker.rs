@@ -147,16 +147,25 @@ fn a_personality_without_an_sr_is_refused_naming_the_field() {
 }
 
 #[test]
-#[allow(clippy::single_element_loop)] // Parker's Warlord battles are played now
-fn their_battles_are_refused_in_words() {
+fn their_battles_are_made_and_reported() {
     let dir = tempfile::tempdir().unwrap();
-    for (a, b) in [(
-        "armies/roberts-rules/spearmen-and-cavalry.toml",
-        "armies/roberts-rules/crossbowmen.toml",
-    )] {
+    for (name, a, b, title) in [
+        (
+            "rr",
+            "armies/roberts-rules/spearmen-and-cavalry.toml",
+            "armies/roberts-rules/crossbowmen.toml",
+            "Robert's Rules of Warfare",
+        ),
+        (
+            "pw",
+            "armies/parkers-warlord/lewes-1264-baronial.toml",
+            "armies/parkers-warlord/lewes-1264-royal.toml",
+            "Parker's Warlord",
+        ),
+    ] {
         let (code, _, err) = herald(&[
             "new",
-            "b",
+            name,
             "--side",
             a,
             "--side",
@@ -164,11 +173,11 @@ fn their_battles_are_refused_in_words() {
             "--saves",
             dir.path().to_str().unwrap(),
         ]);
-        assert_eq!(code, 2, "{err}");
-        assert!(
-            err.contains("does not play its battles yet") && !err.contains("panicked"),
-            "{err}"
-        );
+        assert_eq!(code, 0, "{err}");
+        let save = dir.path().join(format!("{name}.toml"));
+        let (code, out, err) = herald(&["log", save.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(title), "{out}");
     }
     // Their odds are exact: an initiative of 13 on 1D20 succeeds 13 times in 20.
     let (code, out, _) = herald(&[

@@ -389,3 +389,93 @@ fn the_other_procedures_fold_and_save() {
     assert_eq!(back.data.battle.events(), data.battle.events());
     assert_eq!(back.data.battle.state(), data.battle.state());
 }
+
+/// HE-5.3 and house option *repeat activations*: a unit moves once a
+/// phase, or again with the option, the explanation naming it.
+#[test]
+fn a_unit_is_activated_once_a_phase_unless_the_house_says_again() {
+    use herald::rules::homunculus_est::REPEAT_ACTIVATIONS;
+    use herald::rules::house::HouseValue;
+    let moves = |b: &mut Battle| {
+        b.record(Event::WhoStarts {
+            a: 5,
+            b: 2,
+            first: Side::A,
+        })
+        .unwrap();
+        let m = || Event::Movement {
+            unit: id(Side::A, 2),
+            situation: MovementSituation::default(),
+            dice: vec![4],
+        };
+        b.record(m()).unwrap();
+        b.record(m()).map(|e| e.explanation.clone())
+    };
+    let mut plain = battle();
+    let err = moves(&mut plain).unwrap_err().to_string();
+    assert!(err.contains("once a phase"), "{err}");
+    let mut setup = battle().setup().clone();
+    setup
+        .house
+        .set(&REPEAT_ACTIVATIONS, HouseValue::YesNo(true))
+        .unwrap();
+    let mut again = Battle::new(setup);
+    let ex = moves(&mut again).unwrap();
+    assert!(
+        ex.lines
+            .iter()
+            .any(|l| l.text.contains("repeat activations")),
+        "{ex:?}"
+    );
+}
+
+/// Devotio: the first Charge of the game by its Legion (HE-20).
+#[test]
+fn a_devotio_is_for_the_legions_first_charge() {
+    use herald::rules::homunculus_est::combat::DevotioOption;
+    let mut b = battle();
+    b.record(Event::WhoStarts {
+        a: 5,
+        b: 2,
+        first: Side::A,
+    })
+    .unwrap();
+    let legio = id(Side::A, 1);
+    let charge = |b: &mut Battle| {
+        b.record(Event::Movement {
+            unit: legio,
+            situation: MovementSituation {
+                charge: true,
+                ..Default::default()
+            },
+            dice: vec![4],
+        })
+        .unwrap();
+    };
+    let combat = |devotio| Event::Combat {
+        attacker: legio,
+        defender: id(Side::B, 7),
+        facts: [SideFacts::default(); 2],
+        situation: CombatSituation {
+            activation: Activation::Charge,
+            chosen: Some(3),
+            devotio,
+            ..Default::default()
+        },
+        dice: CombatDice {
+            combat: vec![3, 3],
+            defence: vec![1],
+            ..Default::default()
+        },
+    };
+    charge(&mut b);
+    b.record(combat(None)).unwrap();
+    b.record(Event::EndPhase).unwrap();
+    b.record(Event::EndPhase).unwrap();
+    charge(&mut b);
+    let err = b
+        .record(combat(Some(DevotioOption::CombatRating)))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("first Charge of the game"), "{err}");
+}

@@ -495,7 +495,7 @@ fn house_options_are_chosen_on_the_new_battle_form_and_shown_in_the_header() {
     play(&mut c, &[KeyCode::Enter]);
     // Changing the armies to another system starts the options again:
     // Warlords' column pike chosen, the army taken off, a Warlord I one
-    // picked instead (it has no house options).
+    // picked instead (its own options: WI-H1, WI-H2).
     let mut s = start(&folders);
     press(&mut s, &folders, &["n", "a", "o", " ", "Esc", "a"]);
     assert!(
@@ -510,7 +510,7 @@ fn house_options_are_chosen_on_the_new_battle_form_and_shown_in_the_header() {
         s.mode
     );
     press(&mut s, &folders, &["o"]);
-    assert_eq!(s.error.as_deref(), Some("Warlord I has no house options"));
+    assert_eq!(s.error, None, "Warlord I has house options now");
 }
 
 #[test]
@@ -523,7 +523,58 @@ fn the_same_army_on_both_sides_is_said_before_the_battle_is_made() {
     let e = s.error.clone().unwrap_or_default();
     assert!(e.contains("is on both sides"), "{e}");
     assert!(!folders.saves.join("mirror.toml").is_file());
+    assert!(e.contains("would be on both sides"), "{e}");
     let flow = press(&mut s, &folders, &["Enter"]);
     assert!(matches!(flow, StartFlow::Open(_)));
     assert!(folders.saves.join("mirror.toml").is_file());
+    // The walker names the sides so that they differ.
+    let c = opened(flow);
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    terminal
+        .draw(|f| f.render_widget(&c.app, f.area()))
+        .unwrap();
+    let buf = terminal.backend().buffer();
+    let text: String = (0..2)
+        .map(|y| (0..120).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n")
+        .collect();
+    assert!(
+        text.contains("English (a)") && text.contains("English (b)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn one_personality_on_both_sides_is_said_before_the_battle_is_made() {
+    // Issue 24 item 11: two army files that name the same personality
+    // (the Normans under another name): said first, Enter again makes it.
+    let (_dir, folders) = place();
+    let norman = std::fs::read_to_string(folders.armies.join("hastings-1066-norman.toml")).unwrap();
+    let again = norman.replacen("name = \"", "name = \"Again: ", 1);
+    assert_ne!(again, norman);
+    std::fs::write(folders.armies.join("hastings-1066-zz-again.toml"), again).unwrap();
+    let mut s = start(&folders);
+    press(&mut s, &folders, &["n"]);
+    let listed: Vec<String> = s.armies.iter().map(|a| a.file.clone()).collect();
+    let at = |f: &str| listed.iter().position(|l| l == f).unwrap();
+    let (first, second) = (
+        at("hastings-1066-norman.toml"),
+        at("hastings-1066-zz-again.toml"),
+    );
+    for _ in 0..first {
+        press(&mut s, &folders, &["Down"]);
+    }
+    press(&mut s, &folders, &["a"]);
+    for _ in first..second {
+        press(&mut s, &folders, &["Down"]);
+    }
+    press(&mut s, &folders, &["b", "Tab", "twice", "Enter"]);
+    let e = s.error.clone().unwrap_or_default();
+    assert!(!e.contains("is on both sides"), "two files: {e}");
+    assert!(
+        e.contains("Duke William") && e.contains("would be on both sides"),
+        "{e}"
+    );
+    assert!(!folders.saves.join("twice.toml").is_file());
+    let flow = press(&mut s, &folders, &["Enter"]);
+    assert!(matches!(flow, StartFlow::Open(_)));
 }

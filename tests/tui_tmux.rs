@@ -112,6 +112,17 @@ fn a_turn_of_homunculus_est_plays_in_tmux() {
 }
 
 #[test]
+fn a_half_turn_of_roberts_rules_plays_in_tmux() {
+    let Some(text) = run("roberts_rules_half_turn.sh") else {
+        return;
+    };
+    assert!(
+        text.contains("ok: a half-turn of Robert's Rules played in the console and saved"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_command_phase_of_parkers_warlord_plays_in_tmux() {
     let Some(text) = run("parkers_warlord_phase.sh") else {
         return;

@@ -356,13 +356,41 @@ fn going_past_units_not_activated_warns_and_needs_a_second_enter() {
         .as_ref()
         .map(|s| s.text.clone())
         .unwrap_or_default();
-    assert!(said.contains("4 unit(s) of side a not activated"), "{said}");
-    assert!(said.contains("3 unit(s) of side b not activated"), "{said}");
-    assert!(said.contains("(a1 a2 a3 a4)"), "{said}");
+    assert!(said.contains("7 unit(s) not activated"), "{said}");
+    let text = screen(&app, 120, 40);
+    assert!(
+        text.contains("4 unit(s) of side a not activated (a1-a4)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("3 unit(s) of side b not activated (b1-b3)"),
+        "{text}"
+    );
     assert_eq!(app.battle.turn(), 1, "not yet");
     press(&mut app, &["Enter"]);
     assert_eq!(app.battle.turn(), 2);
     assert_eq!(app.context(), Context::Summary);
+}
+
+#[test]
+fn going_past_many_units_is_said_in_a_readable_line() {
+    // The G warning with 12 and 13 units a side: the status line says it whole
+    // within 120 columns, and the panel lists every unit passed over.
+    let mut app = support::hastings(1);
+    press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
+    assert_eq!(app.battle.phase(), Phase::Activation(Side::A));
+    press(&mut app, &["G", "Down", "Down", "Down", "Enter"]);
+    let said = app
+        .status
+        .as_ref()
+        .map(|s| s.text.clone())
+        .unwrap_or_default();
+    assert!(said.chars().count() <= 118, "{} chars: {said}", said.len());
+    assert!(said.contains("25 unit(s) not activated"), "{said}");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains(&said), "the status line whole:\n{text}");
+    assert!(text.contains("(a1-a12)"), "{text}");
+    assert!(text.contains("(b1-b13)"), "{text}");
 }
 
 /// Words of the code (snake_case) that must never reach a screen.
@@ -454,6 +482,7 @@ fn the_fall_back_picker_offers_only_the_kind_chosen() {
         other_front: true,
         rear_stands: None,
         error: None,
+        typed: String::new(),
     }));
     let other = |app: &App| match app.dialogs.last() {
         Some(Dialog::FallBack(f)) => f.others[f.other],
@@ -473,6 +502,52 @@ fn the_fall_back_picker_offers_only_the_kind_chosen() {
     }
     let text = screen(&app, 120, 40);
     assert!(codes_in(&text).is_empty(), "{:?}", codes_in(&text));
+}
+
+#[test]
+fn the_fall_back_picker_takes_a_typed_id() {
+    // Issue 24 item 9: as in the other pickers, a unit's id typed picks
+    // the unit it ran into; an id of the other kind is refused in keys' words.
+    use herald::rules::warlords::falling_back::FellInto;
+    use herald::tui::warlords::dialog::FallBack;
+    let mut app = at(Phase::Activation(Side::A));
+    let mut others: Vec<UnitId> = (1..=3).map(a).collect();
+    others.extend((1..=3).map(b));
+    app.dialogs.push(Dialog::FallBack(FallBack {
+        unit: a(4),
+        into: FellInto::Obstacle,
+        other: 0,
+        others,
+        other_front: true,
+        rear_stands: None,
+        error: None,
+        typed: String::new(),
+    }));
+    let other = |app: &App| match app.dialogs.last() {
+        Some(Dialog::FallBack(f)) => f.others[f.other],
+        _ => panic!("the fall-back form"),
+    };
+    press(&mut app, &["r", "3"]);
+    assert_eq!(other(&app), b(3), "3 is the enemy b3");
+    press(&mut app, &["b2"]);
+    assert_eq!(other(&app), b(2));
+    press(&mut app, &["a2"]);
+    assert_eq!(other(&app), b(2), "a friend is not the enemy it ran into");
+    let said = app
+        .status
+        .as_ref()
+        .map(|s| s.text.clone())
+        .unwrap_or_default();
+    assert!(said.contains("a2 is a friend: f first"), "{said}");
+    press(&mut app, &["f", "2"]);
+    assert_eq!(other(&app), a(2), "2 is the friend a2");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("id typed: 2"), "{text}");
+    press(&mut app, &["Enter"]);
+    assert_eq!(
+        app.battle.events().last().map(|e| e.kind()),
+        Some("fall_back")
+    );
 }
 
 #[test]
@@ -604,4 +679,42 @@ fn doubles_without_an_enemy_said_in_reach_ask_for_it() {
     assert_eq!(app.battle.unit(a(3)).unwrap().unit.morale, Morale::Berserk);
     let text = screen(&app, 120, 40);
     assert!(!text.contains("goes Berserk if an enemy"), "{text}");
+}
+
+#[test]
+fn a_champion_unsaid_for_want_of_an_enemy_ahead_is_asked() {
+    // Issue 24 item 14, W-7: the spearmen (a4) succeed (6 + 5) with "enemy
+    // visible ahead" off: the result says a champion may be added if one is,
+    // and v says so, the same dice read again.
+    let mut app = at(Phase::Activation(Side::A));
+    select(&mut app, a(4));
+    press(&mut app, &["a", "v", "t", "65", "Enter"]);
+    assert_eq!(app.context(), Context::AfterRoll);
+    let may = |app: &App| match app.dialogs.last() {
+        Some(Dialog::Resolve(r)) => r
+            .rolled
+            .as_ref()
+            .and_then(|x| x.activation.as_ref())
+            .is_some_and(|o| o.may_add_champion),
+        _ => false,
+    };
+    assert!(!may(&app));
+    let text = screen(&app, 120, 40);
+    assert!(
+        text.contains("one may be added if an enemy is visible ahead (W-7)"),
+        "{text}"
+    );
+    let events = app.battle.events().len();
+    press(&mut app, &["v"]);
+    assert_eq!(app.context(), Context::AfterRoll);
+    assert_eq!(app.battle.events().len(), events, "read again, not added");
+    assert!(may(&app), "a champion may be added now");
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("if an enemy is visible ahead"), "{text}");
+    // A failure is not asked about.
+    let mut app = at(Phase::Activation(Side::A));
+    select(&mut app, a(4));
+    press(&mut app, &["a", "v", "t", "11", "Enter"]);
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("if an enemy is visible ahead"), "{text}");
 }

@@ -994,6 +994,7 @@ fn every_panels_facts_have_a_key_each() {
             b: u(A, 6),
             facts_a: Default::default(),
             facts_b: Default::default(),
+            simultaneous: true,
             dice: SidesDice::default(),
         },
         Event::GoTo {
@@ -1202,6 +1203,7 @@ fn followed_up_starts_from_the_record_in_the_next_round() {
                 response: Response::Retreat,
                 ..MeleeFacts::default()
             },
+            simultaneous: true,
             dice: SidesDice::default(),
         },
         &[4, 3],
@@ -1664,6 +1666,12 @@ fn a_rout_is_an_event_a_disaster_and_calls_for_tests() {
         s.contains("friendly units within 10 cm take a waver test"),
         "{s}"
     );
+    // The friends that would test, by unit (the last note's leftover).
+    assert!(
+        s.contains("friends that test if within 10 cm")
+            && s.contains("Second legion of the square (a2)"),
+        "{s}"
+    );
     // Saved and read back.
     let events = app.battle.events().len();
     let state = app.battle.state().clone();
@@ -1675,4 +1683,213 @@ fn a_rout_is_an_event_a_disaster_and_calls_for_tests() {
     press(&mut app, &["Enter", "R", "Enter"]);
     assert_eq!(app.battle.events().len(), events);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_rally_has_an_outcome_the_referee_says() {
+    // Issue 25 item 3 (Rule 29, E54 application 2; Herald's reading WI-H1):
+    // rallying a routed unit asks whether it rallied, and to what.
+    use herald::battle::warlord_i::{Application, CommandFacts, RallyOutcome, RoutCause};
+    let dir = folder("rally");
+    let path = dir.join("carrhae.toml");
+    let routed = || {
+        let mut b = at_parthian_command(15);
+        battle_support::play(
+            &mut b,
+            Event::Rout {
+                unit: u(B, 2),
+                cause: RoutCause::Interpenetrated,
+            },
+            &[],
+        );
+        b
+    };
+    let mut app = carrhae(1);
+    app.battle = routed();
+    select(&mut app, u(B, 2));
+    press(&mut app, &["c", "2", "Enter"]);
+    let p = app.panel.as_ref().expect("the command's panel");
+    assert!(
+        p.error.as_deref().is_some_and(|e| e.contains("the rally")),
+        "{:?}",
+        p.error
+    );
+    assert_eq!(app.battle.events().len(), routed().events().len());
+    // y: not rallied, rallied to wavering, rallied to shaken.
+    press(&mut app, &["y", "Enter"]);
+    assert_eq!(app.context(), Context::Result);
+    assert_eq!(
+        app.battle.unit(u(B, 2)).unwrap().unit.morale,
+        Morale::Wavering
+    );
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("routed → wavering") && s.contains("WI-H1"),
+        "{s}"
+    );
+    assert!(!s.contains("↓ more"), "the result fits: {s}");
+    // Saved and read back with its outcome.
+    let state = app.battle.state().clone();
+    drop(SaveFile::create_from(&path, "carrhae", &mut app.battle, app.dice.position()).unwrap());
+    let (_, data) = SaveFile::open::<WarlordI>(&path).expect("the save opens");
+    assert_eq!(data.battle.state(), &state);
+    // Not rallied: it routs on.
+    let mut app = carrhae(1);
+    app.battle = routed();
+    select(&mut app, u(B, 2));
+    press(&mut app, &["c", "2", "y", "y", "y", "Enter"]);
+    assert_eq!(app.context(), Context::Result);
+    assert_eq!(
+        app.battle.unit(u(B, 2)).unwrap().unit.morale,
+        Morale::Routed
+    );
+    // Without an outcome the battle refuses it (a save from before stands
+    // as recorded, under the earlier reading).
+    let mut b = routed();
+    let rally = Event::Command {
+        unit: u(B, 2),
+        co: co(B, 1),
+        application: Application::Rally,
+        target: None,
+        facts: CommandFacts::default(),
+    };
+    assert!(b.record(rally.clone()).is_err());
+    // The house option reads the sheet literally: the rally is not asked
+    // and the unit routs on, the result saying the option changed it.
+    let mut setup = battle_support::setup();
+    setup
+        .house
+        .set_text("rally-outcome=recuperation-only", "Warlord I")
+        .unwrap();
+    let mut b = Battle::new(setup);
+    battle_support::step(&mut b, &[2, 5]);
+    battle_support::step(&mut b, &[4, 5, 6]);
+    battle_support::play(
+        &mut b,
+        Event::Rout {
+            unit: u(B, 2),
+            cause: RoutCause::Interpenetrated,
+        },
+        &[],
+    );
+    let mut app = carrhae(1);
+    app.battle = b;
+    select(&mut app, u(B, 2));
+    press(&mut app, &["c", "2"]);
+    let facts = app.panel.as_ref().unwrap().facts(&app.battle);
+    assert!(facts.iter().all(|f| f.key != 'y'), "not asked");
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Result);
+    assert_eq!(
+        app.battle.unit(u(B, 2)).unwrap().unit.morale,
+        Morale::Routed
+    );
+    let entry = app.panel.as_ref().unwrap().result.clone().unwrap();
+    assert!(
+        entry
+            .explanation
+            .lines
+            .iter()
+            .any(|l| l.text.contains("house option 'a rally's outcome'")),
+        "{:?}",
+        entry.explanation
+    );
+    let _ = RallyOutcome::Shaken;
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_second_charger_joins_a_melee_fought_at_once() {
+    // Issue 25 item 6 (Rules 25 step 7, 76; Herald's reading WI-H2): the
+    // Arab camels (b10) join the cataphracts' (b1) melee with the Gallic
+    // horse (a6); the pairs are fought at once, so what a6 lost to b1 this
+    // Move does not add to b10's score, and the panel shows the other fight.
+    use herald::rules::warlord_i::{MeleeFacts, Response, SidesDice};
+    let mut b = cataphracts_charging();
+    for (x, y) in [(u(B, 1), u(A, 6)), (u(B, 10), u(A, 6))] {
+        battle_support::play(&mut b, Event::Engage { a: x, b: y }, &[]);
+    }
+    battle_support::play(
+        &mut b,
+        Event::GoTo {
+            turn: 1,
+            phase: Phase::Melees,
+        },
+        &[],
+    );
+    let before = b.unit(u(A, 6)).unwrap().unit.clone();
+    battle_support::play(
+        &mut b,
+        Event::Melee {
+            a: u(B, 1),
+            b: u(A, 6),
+            facts_a: MeleeFacts {
+                charge_advantage: true,
+                ..MeleeFacts::default()
+            },
+            facts_b: MeleeFacts {
+                response: Response::Waver,
+                ..MeleeFacts::default()
+            },
+            simultaneous: true,
+            dice: SidesDice::default(),
+        },
+        &[6, 1],
+    );
+    let after = b.unit(u(A, 6)).unwrap().unit.clone();
+    let lost = (after.aps + 2 * after.bases_lost) - (before.aps + 2 * before.bases_lost);
+    assert!(lost > 0, "a6 lost to b1");
+    let mut app = carrhae(1);
+    app.battle = b;
+    press(&mut app, &["Enter"]);
+    let Some(Event::Melee {
+        a,
+        b: other,
+        facts_a,
+        facts_b,
+        simultaneous,
+        ..
+    }) = app.panel.as_ref().map(|p| p.event.clone())
+    else {
+        panic!("the melee panel of b10 and a6")
+    };
+    assert_eq!((a, other), (u(B, 10), u(A, 6)));
+    assert!(simultaneous, "today's Herald fights them at once");
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("a6 is also in melee with Surena"), "{s}");
+    assert!(s.contains("WI-H2"), "{s}");
+    let at_once = app
+        .battle
+        .melee_plan(a, other, &facts_a, &facts_b, true)
+        .unwrap();
+    let in_turn = app
+        .battle
+        .melee_plan(a, other, &facts_a, &facts_b, false)
+        .unwrap();
+    assert_eq!(
+        in_turn.score(Side::A, 3) - at_once.score(Side::A, 3),
+        lost as i32,
+        "b10 counts a6's losses from before its first round this Move"
+    );
+    // An event fought in turn (a save from before) is refused today, and
+    // stands as recorded in a replay.
+    let mut b = app.battle.clone();
+    let in_turn_event = Event::Melee {
+        a,
+        b: other,
+        facts_a,
+        facts_b,
+        simultaneous: false,
+        dice: SidesDice {
+            a: herald::dice::Dice::white(&[3]).unwrap(),
+            b: herald::dice::Dice::white(&[3]).unwrap(),
+        },
+    };
+    assert!(b.record(in_turn_event.clone()).is_err());
+    b.replay_record(in_turn_event).unwrap();
+    assert_eq!(
+        b.earlier_readings().last().map(|e| e.event + 1),
+        Some(b.events().len()),
+        "recorded under the earlier reading"
+    );
 }

@@ -293,7 +293,7 @@ fn a_whole_move_of_carrhae() {
         ..facts_a
     };
     let plan = b
-        .melee_plan(u(B, 1), u(A, 6), &charging, &MeleeFacts::default())
+        .melee_plan(u(B, 1), u(A, 6), &charging, &MeleeFacts::default(), true)
         .unwrap();
     assert_eq!((plan.round, plan.edge()), (1, 7));
     let odds = herald::odds::warlord_i::melee(&plan);
@@ -309,6 +309,7 @@ fn a_whole_move_of_carrhae() {
             b: u(A, 6),
             facts_a: charging,
             facts_b: MeleeFacts::default(),
+            simultaneous: true,
             dice: SidesDice::default(),
         },
         &[4, 3],
@@ -463,6 +464,7 @@ fn acting_out_of_step_is_refused_in_the_referees_words() {
             b: u(A, 6),
             facts_a: MeleeFacts::default(),
             facts_b: MeleeFacts::default(),
+            simultaneous: true,
             dice: SidesDice {
                 a: Dice::white(&[3]).unwrap(),
                 b: Dice::white(&[3]).unwrap(),
@@ -664,6 +666,7 @@ fn rally_initiative_entry_surrender_and_a_general_killed() {
                 response: herald::rules::warlord_i::Response::Surrender,
                 ..MeleeFacts::default()
             },
+            simultaneous: true,
             dice: SidesDice::default(),
         },
         &[6, 1],

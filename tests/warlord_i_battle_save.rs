@@ -371,10 +371,41 @@ fn herald_new_and_log_make_and_report_a_warlord_i_battle() {
     assert!(report.contains("### 1. The order of play"), "{report}");
     assert!(report.contains("30. "), "{report}");
     assert!(
-        report.contains("| Surena (b1) | b | 3 | Surena's household | well (C-in-C) |"),
+        report.contains("| Surena (CO b1) | b | 3 | Surena's household | well (C-in-C) |"),
         "{report}"
     );
     assert!(report.contains("| a (Roman) | 11 |"), "{report}");
+    // Issue 25 item 8: every roll with the modifiers behind its score,
+    // and every unit's state at the end of each Move (or so far).
+    assert!(report.contains("- why:"), "{report}");
+    assert!(report.contains(": every unit"), "{report}");
+    assert!(
+        report.contains(
+            "| unit | side | bases | casualty bases | APs (DPs) | morale | files × ranks | doing |"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains("| Surena's cataphracts (b1) | b | "),
+        "{report}"
+    );
+    // The Carrhae battle of an earlier Herald: a melee's modifiers and the
+    // losing player's choice, and each Move's units.
+    let out = herald()
+        .arg("log")
+        .arg("tests/earlier_saves/carrhae-moves-1-8.toml")
+        .output()
+        .unwrap();
+    let carrhae = String::from_utf8(out.stdout).unwrap();
+    for want in [
+        "      - +9 opponents' 3 AP(s) and 3 casualty base(s) (2 each) [Rule 76, WI-19]",
+        "Gallic horse of Publius's player chose to waver (WI-20)",
+        "### End of Move 1: every unit",
+        "| First legion of the square (a1) | a | 4 of 8 | 4 | 2 (0) | wavering | 4 × 1 | in melee |",
+        "### End of Move 7: every unit",
+    ] {
+        assert!(carrhae.contains(want), "{want}: {carrhae}");
+    }
     // The report is the battle's: the same as the library's.
     let loaded = save::load::<WarlordI>(&path).unwrap();
     assert_eq!(loaded.data.battle.events().len(), 30);

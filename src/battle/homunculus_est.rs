@@ -6,6 +6,8 @@
 //! `rules::homunculus_est` on them and keeps every count.
 
 pub mod course;
+pub mod dice;
+pub mod due;
 pub mod event;
 pub mod report;
 pub mod state;

@@ -17,8 +17,8 @@ pub mod roll;
 pub mod state;
 
 pub use event::{
-    Application, CoCorrection, CoId, CommandFacts, Correction, EnterFacts, Event, Phase, RoutCause,
-    TransferFacts, WaverCause,
+    Application, CoCorrection, CoId, CommandFacts, Correction, EnterFacts, Event, Phase,
+    RallyOutcome, RoutCause, TransferFacts, WaverCause,
 };
 pub use state::{CoState, Disaster, Engagement, State, UnitState};
 
@@ -384,8 +384,19 @@ impl Battle {
         b: UnitId,
         facts_a: &MeleeFacts,
         facts_b: &MeleeFacts,
+        simultaneous: bool,
     ) -> Result<Melee, BattleError> {
-        self.state().melee_plan(a, b, facts_a, facts_b)
+        self.state()
+            .melee_plan(a, b, facts_a, facts_b, simultaneous)
+    }
+
+    /// Whether a unit's pairs in melee are fought at once (Herald's
+    /// reading WI-H2) or in turn, by the battle's house option.
+    pub fn melees_at_once(&self) -> bool {
+        self.setup()
+            .house
+            .word(&crate::rules::warlord_i::JOINED_MELEE)
+            == "at_once"
     }
 
     /// After a melee's dice, before it is recorded: the side of the melee
@@ -398,9 +409,10 @@ impl Battle {
         b: UnitId,
         facts_a: &MeleeFacts,
         facts_b: &MeleeFacts,
+        simultaneous: bool,
         dice: &crate::rules::warlord_i::SidesDice,
     ) -> Result<Option<Side>, BattleError> {
-        let plan = self.melee_plan(a, b, facts_a, facts_b)?;
+        let plan = self.melee_plan(a, b, facts_a, facts_b, simultaneous)?;
         let face = |d: &crate::dice::Dice| d.white.first().map(|f| f.value());
         let (Some(fa), Some(fb)) = (face(&dice.a), face(&dice.b)) else {
             return Ok(None);

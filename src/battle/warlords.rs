@@ -159,6 +159,17 @@ impl Setup {
             .collect();
         labels.join(" & ")
     }
+
+    /// A side's label that never reads as the other side's: with the same
+    /// label on both sides (a mirror battle), its letter follows (`English (a)`).
+    pub fn distinct_label(&self, side: Side) -> String {
+        let own = self.label(side);
+        if own == self.label(side.other()) {
+            format!("{own} ({})", side.name())
+        } else {
+            own
+        }
+    }
 }
 
 /// What the turn sequence wants next (2.1).

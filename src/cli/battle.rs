@@ -99,6 +99,15 @@ pub fn log(save: &Path, charts: Option<&Path>, html: Option<&Path>) -> ExitCode 
             },
             &outputs,
         ),
+        Ok(System::RobertsRules) => report::<crate::battle::roberts_rules::RobertsRules>(
+            save,
+            |battle, name, out| {
+                out.write_all(
+                    crate::battle::roberts_rules::report::markdown(battle, name).as_bytes(),
+                )
+            },
+            &outputs,
+        ),
         Ok(System::ParkersWarlord) => report::<crate::battle::parkers_warlord::ParkersWarlord>(
             save,
             |battle, name, out| {
@@ -108,10 +117,6 @@ pub fn log(save: &Path, charts: Option<&Path>, html: Option<&Path>) -> ExitCode 
             },
             &outputs,
         ),
-        Ok(s @ System::RobertsRules) => {
-            eprintln!("herald: {}", save::not_played(save, s));
-            ExitCode::from(2)
-        }
         Err(e) => {
             eprintln!(
                 "herald: {} cannot be read; it is left as it is:\n{e}",
@@ -253,8 +258,13 @@ pub fn autoplay(path: &Path, events: usize) -> ExitCode {
         Ok(System::WarlordI) => {
             autoplay_with::<WarlordI>(path, events, |b, d| b.play_suggested(d).map(drop))
         }
-        Ok(s @ System::HomunculusEst) => Err(save::not_played(path, s)),
-        Ok(s @ (System::RobertsRules | System::ParkersWarlord)) => Err(save::not_played(path, s)),
+        Ok(s @ (System::HomunculusEst | System::RobertsRules | System::ParkersWarlord)) => {
+            Err(format!(
+                "{}: autoplay (a test aid) plays Warlords and Warlord I battles only; this is a {} battle",
+                path.display(),
+                s.title()
+            ))
+        }
         Err(e) => Err(e.to_string()),
     };
     match played {

@@ -46,9 +46,23 @@ pub const FIXED_CARD_VALUES: HouseOption = HouseOption {
     changes: "every Setback Card is worth 1 and every Disaster Card 2, whatever was drawn",
 };
 
+/// HE-5.3: each unit is activated once a phase (the ruling's weakest
+/// point); with this option a unit may be activated again, the phase ending
+/// on a Reversal of Fortune or when the player stops.
+pub const REPEAT_ACTIVATIONS: HouseOption = HouseOption {
+    name: "repeat_activations",
+    words: "repeat activations",
+    ruling: "HE-5",
+    values: Values::YesNo,
+    default: HouseValue::YesNo(false),
+    changes: "a unit may be activated again in the same phase; the phase ends on a Reversal of Fortune or when its player stops",
+};
+
 /// Homunculus Est!'s house options (`rules::house`), one per gap-filling
-/// ruling made an option.
-pub const HOUSE: &[HouseOption] = &[FIXED_CARD_VALUES];
+/// ruling made an option. HE-12's *opponent cancels*, HE-22's *stacking*,
+/// HE-23's *natural 1 only* and HE-34's *fear stops only* are named by the
+/// rulings but not yet offered.
+pub const HOUSE: &[HouseOption] = &[FIXED_CARD_VALUES, REPEAT_ACTIVATIONS];
 
 /// The dice of one named pool of a roll (`movement`, `combat`, `defence` …),
 /// taken in the order rolled; a procedure takes exactly what it uses and
@@ -105,6 +119,20 @@ impl<'a> Draw<'a> {
     }
 }
 
+/// The pool and count a [`Draw`] found short, read back from its refusal
+/// (the words are written by [`Draw::take`] just above, so the two cannot
+/// drift): the console rolls them and tries again, pool by pool, in the
+/// order the rules draw them (HE-1).
+pub fn shortfall(e: &RulesError) -> Option<(String, usize)> {
+    let RulesError::Refused(why) = e else {
+        return None;
+    };
+    let (_, rest) = why.split_once(" needs ")?;
+    let (n, rest) = rest.split_once(" more ")?;
+    let (pool, _) = rest.split_once(" dice than were given")?;
+    Some((pool.to_string(), n.parse().ok()?))
+}
+
 /// Refuses a roll whose dice are not all 1 to 6.
 pub(crate) fn check_faces(pool: &str, faces: &[u8]) -> Result<(), RulesError> {
     match faces.iter().find(|f| !(1..=6).contains(*f)) {
@@ -143,8 +171,17 @@ mod tests {
     }
 
     #[test]
+    fn a_short_draw_says_its_pool_and_count() {
+        let mut d = Draw::new("defence", &[4]);
+        let e = d.take(3, "the defender's Defence dice").unwrap_err();
+        assert_eq!(shortfall(&e), Some(("defence".to_string(), 2)));
+        assert_eq!(shortfall(&RulesError::refused("a unit is removed")), None);
+    }
+
+    #[test]
     fn fixed_card_values_is_off_by_default() {
         assert_eq!(FIXED_CARD_VALUES.default, HouseValue::YesNo(false));
-        assert_eq!(HOUSE.len(), 1);
+        assert_eq!(HOUSE.len(), 2);
+        assert_eq!(REPEAT_ACTIVATIONS.default, HouseValue::YesNo(false));
     }
 }

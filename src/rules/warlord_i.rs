@@ -51,11 +51,38 @@ pub use waver_test::{Leader, WaverOutcome, WaverSituation, WaverTest, WaverVerdi
 
 use crate::dice::{Dice, DiceCount};
 use crate::rules::RulesError;
-use crate::rules::house::HouseOption;
+use crate::rules::house::{HouseOption, HouseValue, Values};
 
-/// Warlord I's house options (`rules::house`): none yet; a gap-filling
-/// ruling made an option is one line here.
-pub const HOUSE: &[HouseOption] = &[];
+/// What a rally of a routed unit achieves (E54 application 2; Herald's
+/// reading WI-H1, `docs/readings-warlord-i.md`): by default the referee
+/// says whether it rallied, to wavering or shaken; `recuperation_only`
+/// reads the playsheet literally, a rally only speeding recuperation
+/// (WI-9), so a routed unit routs on.
+pub const RALLY_OUTCOME: HouseOption = HouseOption {
+    name: "rally_outcome",
+    words: "a rally's outcome",
+    ruling: "WI-H1",
+    values: Values::Words(&["referee", "recuperation_only"]),
+    default: HouseValue::Word("referee"),
+    changes: "a rally only speeds recuperation (WI-9): a routed unit rallied routs on",
+};
+
+/// A unit in melee with two enemies (Rules 25 step 7, 76; Herald's
+/// reading WI-H2, `docs/readings-warlord-i.md`): by default its pairs are
+/// fought at once, each counting the opponents' APs and casualty bases as
+/// they stood before their first round this Move; `in_turn` fights them
+/// one after the other, a later pair counting what the earlier one cost.
+pub const JOINED_MELEE: HouseOption = HouseOption {
+    name: "joined_melee",
+    words: "a unit fighting two enemies",
+    ruling: "WI-H2",
+    values: Values::Words(&["at_once", "in_turn"]),
+    default: HouseValue::Word("at_once"),
+    changes: "its pairs are fought in turn: a later pair counts what the earlier one cost",
+};
+
+/// Warlord I's house options (`rules::house`): one per gap-filling reading.
+pub const HOUSE: &[HouseOption] = &[RALLY_OUTCOME, JOINED_MELEE];
 
 /// Each side's own dice, for the rolls both sides make at once (the order
 /// of play, Rule 26; a melee, Rule 76).

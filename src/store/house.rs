@@ -130,7 +130,11 @@ mod tests {
             "{ps:?}"
         );
         let (_, ps) = read("[house]\nanything = true\n", System::WarlordI);
-        assert!(ps[0].contains("Warlord I has no house options"), "{ps:?}");
+        assert!(
+            ps[0].contains("unknown field 'anything'")
+                && ps[0].contains("joined_melee, rally_outcome"),
+            "{ps:?}"
+        );
     }
 
     #[test]

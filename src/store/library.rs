@@ -50,6 +50,9 @@ pub struct ArmyListing {
     pub file: String,
     /// Its army's name and rule system, or why it cannot be read (one line).
     pub army: Result<(String, System), String>,
+    /// The personalities its units hold, by name (a Warlords army; empty
+    /// for the others), so one on both sides is said before a battle.
+    pub personalities: Vec<String>,
 }
 
 /// The first line of a reason, cut to [`REASON_CHARS`].
@@ -149,6 +152,18 @@ pub fn summary(path: &Path) -> Result<SaveSummary, SaveError> {
                 events: b.events().len(),
             })
         }
+        System::RobertsRules => {
+            let b = save::load::<crate::battle::roberts_rules::RobertsRules>(path)?
+                .data
+                .battle;
+            let names = |i: usize| vec![b.setup().sides[i].name.clone()];
+            Ok(SaveSummary {
+                system: System::RobertsRules,
+                sides: [names(0), names(1)],
+                turn: b.turn(),
+                events: b.events().len(),
+            })
+        }
         System::ParkersWarlord => {
             let b = save::load::<crate::battle::parkers_warlord::ParkersWarlord>(path)?
                 .data
@@ -161,13 +176,6 @@ pub fn summary(path: &Path) -> Result<SaveSummary, SaveError> {
                 events: b.events().len(),
             })
         }
-        s @ System::RobertsRules => Err(SaveError::Problems(
-            vec![crate::store::toml_walk::Problem::file_error(
-                path.display().to_string(),
-                save::not_played(path, s),
-            )],
-            None,
-        )),
     }
 }
 
@@ -184,14 +192,17 @@ pub fn armies(dir: &Path) -> Vec<ArmyListing> {
     }
     let mut out: Vec<ArmyListing> = files
         .into_iter()
-        .map(|(path, _)| ArmyListing {
-            file: path
-                .strip_prefix(dir)
-                .unwrap_or(&path)
-                .display()
-                .to_string(),
-            army: match load_any(&path) {
-                Ok(AnyArmyFile::Warlords(f)) => Ok((f.army.name, System::Warlords)),
+        .map(|(path, _)| {
+            let mut personalities = Vec::new();
+            let army = match load_any(&path) {
+                Ok(AnyArmyFile::Warlords(f)) => {
+                    personalities = f
+                        .army
+                        .units()
+                        .flat_map(|u| u.personalities.iter().map(|p| p.name.clone()))
+                        .collect();
+                    Ok((f.army.name, System::Warlords))
+                }
                 Ok(AnyArmyFile::WarlordI(f)) => Ok((f.army.name, System::WarlordI)),
                 Ok(AnyArmyFile::RobertsRules(f)) => Ok((f.army.name, System::RobertsRules)),
                 Ok(AnyArmyFile::ParkersWarlord(f)) => Ok((f.army.name, System::ParkersWarlord)),
@@ -204,8 +215,17 @@ pub fn armies(dir: &Path) -> Vec<ArmyListing> {
                         .collect::<Vec<_>>()
                         .join("\n"),
                 )),
-            },
-            path,
+            };
+            ArmyListing {
+                file: path
+                    .strip_prefix(dir)
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string(),
+                army,
+                personalities,
+                path,
+            }
         })
         .collect();
     out.sort_by(|a, b| a.path.cmp(&b.path));

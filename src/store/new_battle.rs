@@ -74,6 +74,13 @@ pub fn load_homunculus_est_army(path: &Path) -> Result<crate::rules::homunculus_
         .map_err(|ps| problems_text(&ps))
 }
 
+/// Reads a Robert's Rules army file for a new battle.
+pub fn load_roberts_rules_army(path: &Path) -> Result<crate::rules::roberts_rules::Army, String> {
+    crate::store::roberts_rules::army::load_army(path)
+        .map(|f| f.army)
+        .map_err(|ps| problems_text(&ps))
+}
+
 /// Whether a battle's name makes a plain file name (`saves/NAME.toml`).
 pub fn check_name(name: &str) -> Result<(), String> {
     let ok = !name.trim().is_empty()
@@ -149,6 +156,18 @@ pub fn create(
                 crate::battle::homunculus_est::Battle::new(setup),
             )?;
         }
+        System::RobertsRules => {
+            let [a, b] = read_sides(sides, load_roberts_rules_army)?;
+            let mut setup = crate::battle::roberts_rules::Setup::new(a, b)
+                .map_err(|e| NewBattleError::Battle(e.to_string()))?;
+            setup.house = house;
+            write(
+                &path,
+                name,
+                seed,
+                crate::battle::roberts_rules::Battle::new(setup),
+            )?;
+        }
         System::ParkersWarlord => {
             let [a, b] = read_sides(sides, |p| {
                 crate::store::parkers_warlord::roster::load_roster(p)
@@ -160,12 +179,6 @@ pub fn create(
             setup.house = house;
             let battle = crate::battle::parkers_warlord::Battle::new(setup);
             write(&path, name, seed, battle)?;
-        }
-        s @ System::RobertsRules => {
-            return Err(NewBattleError::Battle(format!(
-                "these are {} armies; Herald resolves its cases and odds, but does not play its battles yet",
-                s.title()
-            )));
         }
     }
     Ok(path)

@@ -5,6 +5,7 @@
 
 pub mod army;
 pub mod case;
+pub mod save;
 pub mod unit_table;
 
 use super::toml_walk::{self, Fields, Walk};

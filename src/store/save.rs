@@ -232,27 +232,6 @@ pub fn system_of(path: &Path) -> Result<System, SaveError> {
         .map_err(|p| SaveError::Problems(vec![p], None))
 }
 
-/// A save of a system whose battles Herald does not play yet, as a save error.
-pub fn not_played_error(path: &Path, system: System) -> SaveError {
-    SaveError::Problems(
-        vec![crate::store::toml_walk::Problem::file_error(
-            path.display().to_string(),
-            not_played(path, system),
-        )],
-        None,
-    )
-}
-
-/// A save of a system whose battles Herald does not play yet.
-pub fn not_played(path: &Path, system: System) -> String {
-    format!(
-        "{}: this is a {} battle; Herald makes, saves and reports {} battles (herald new, herald log), but its console does not play them yet",
-        path.display(),
-        system.title(),
-        system.title()
-    )
-}
-
 /// What identifies a file's contents as Herald last left them: a change
 /// means someone else wrote to it, or put another file in its place.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -193,6 +193,8 @@ pub enum Opened {
     WarlordI(Console<super::warlord_i::app::App>),
     /// A Homunculus Est! battle.
     HomunculusEst(Console<super::homunculus_est::App>),
+    /// A Robert's Rules battle.
+    RobertsRules(Console<super::roberts_rules::App>),
     /// A Parker's Warlord battle.
     ParkersWarlord(Console<super::parkers_warlord::App>),
 }
@@ -213,6 +215,7 @@ fn run_in(
         Opened::Warlords(console) => run_console(terminal, console, signals),
         Opened::WarlordI(console) => run_console(terminal, console, signals),
         Opened::HomunculusEst(console) => run_console(terminal, console, signals),
+        Opened::RobertsRules(console) => run_console(terminal, console, signals),
         Opened::ParkersWarlord(console) => run_console(terminal, console, signals),
     }
 }
@@ -316,6 +319,16 @@ pub fn open(path: &Path) -> Result<Opened, String> {
             );
             Ok(Opened::WarlordI(Console::new(app, file)))
         }
+        System::RobertsRules => {
+            let (file, data) = SaveFile::open(path).map_err(|e| e.to_string())?;
+            let app = super::roberts_rules::App::new(
+                data.battle,
+                SeededDice::restore(data.dice),
+                Theme::from_env(),
+                &data.name,
+            );
+            Ok(Opened::RobertsRules(Console::new(app, file)))
+        }
         System::ParkersWarlord => {
             let (file, data) = SaveFile::open(path).map_err(|e| e.to_string())?;
             let app = super::parkers_warlord::App::new(
@@ -326,7 +339,6 @@ pub fn open(path: &Path) -> Result<Opened, String> {
             );
             Ok(Opened::ParkersWarlord(Console::new(app, file)))
         }
-        s @ System::RobertsRules => Err(crate::store::save::not_played(path, s)),
     }
 }
 

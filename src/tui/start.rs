@@ -64,7 +64,8 @@ pub struct NewBattle {
     pub house: Option<(System, House)>,
     /// The option the cursor is on, while keys go to the house options.
     pub house_at: Option<usize>,
-    /// The same army on both sides was said: Enter again makes the battle.
+    /// The same army or personality on both sides was said: Enter again
+    /// makes the battle.
     pub warned: bool,
 }
 
@@ -329,13 +330,48 @@ impl Start {
                 Err(_) => a.file.clone(),
             })
             .collect();
-        if !both.is_empty() && !n.warned {
+        // The same personality in both armies (a general of one army file
+        // used twice, or two files naming the same man): said too.
+        let named = |side: usize| -> Vec<String> {
+            n.sides[side]
+                .iter()
+                .filter_map(|i| self.armies.get(*i))
+                .flat_map(|a| a.personalities.iter().cloned())
+                .collect()
+        };
+        let (named_a, named_b) = (named(0), named(1));
+        let mut twice: Vec<String> = named_a
+            .iter()
+            .filter(|p| named_b.contains(p))
+            .cloned()
+            .collect();
+        twice.dedup();
+        if (!both.is_empty() || !twice.is_empty()) && !n.warned {
             n.warned = true;
             n.naming = false;
             n.house_at = None;
+            let mut said = Vec::new();
+            if !both.is_empty() {
+                said.push(format!(
+                    "{} is on both sides: the sides would read the same",
+                    both.join(", ")
+                ));
+            }
+            if !twice.is_empty() {
+                let shown: Vec<String> = twice.iter().take(3).cloned().collect();
+                let more = if twice.len() > 3 {
+                    format!(" and {} more", twice.len() - 3)
+                } else {
+                    String::new()
+                };
+                said.push(format!(
+                    "{}{more} would be on both sides, the same personality twice",
+                    shown.join(", ")
+                ));
+            }
             self.error = Some(format!(
-                "{} is on both sides: the sides would read the same. Enter again to make the battle anyway, or pick another army",
-                both.join(", ")
+                "{}. Enter again to make the battle anyway, or pick another army",
+                said.join("; ")
             ));
             return None;
         }

@@ -7,8 +7,8 @@
 
 use herald::battle::UnitId;
 use herald::battle::warlord_i::{
-    Application, Battle, CoCorrection, CoId, CommandFacts, Correction, Event, Phase, Setup,
-    TransferFacts, WaverCause,
+    Application, Battle, CoCorrection, CoId, CommandFacts, Correction, Event, Phase, RallyOutcome,
+    Setup, TransferFacts, WaverCause,
 };
 use herald::dice::{ScriptedDice, SeededDice};
 use herald::rules::Side;
@@ -189,6 +189,12 @@ pub fn idea(b: &Battle, rng: &mut ChaCha8Rng) -> Event {
                 restrain_and_prompt: rng.random_bool(0.2),
                 distance_cm: rng.random_range(0..25),
                 charge_target: None,
+                rallied: match rng.random_range(0..4) {
+                    0 => None,
+                    1 => Some(RallyOutcome::NotRallied),
+                    2 => Some(RallyOutcome::Wavering),
+                    _ => Some(RallyOutcome::Shaken),
+                },
             },
         },
         62..70 => Event::Shooting {
@@ -415,6 +421,7 @@ pub fn first_move(b: &mut Battle) {
                 ..facts_a
             },
             facts_b: MeleeFacts::default(),
+            simultaneous: true,
             dice: SidesDice::default(),
         },
         &[4, 3],

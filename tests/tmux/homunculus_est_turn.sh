@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Plays the first cut of the Homunculus Est! console in the real binary, in
-# tmux, as a referee would: `herald new` with the house option of HE-10 as
-# the README says, then `herald play`; who starts with Herald's dice
-# (HE-5.2), both phases ended (HE-5.4) into turn 2, undo and redo, the log
-# browser; again at 80x24. Checks the screen, the save and the report.
+# Plays a whole turn of Homunculus Est! in the real binary, in tmux, as a
+# referee would: `herald new` with the house option of HE-10 as the README
+# says, then `herald play`; who starts with Herald's dice (HE-5.2); a
+# charge and its combat with the players' dice typed and the die chosen
+# (HE-17), the push back, follow up, a failed Discipline Test into its
+# outcome, as the walker offers them (HE-7); a Repulsed and its Reversal of
+# Fortune (HE-6); the other phase's "Homunculus Est!" (HE-12); turn 2, undo
+# and redo, the log browser; again at 80x24. Checks the screen, the save
+# and the report.
 #
 # Usage: tests/tmux/homunculus_est_turn.sh PATH/TO/herald
 set -euo pipefail
@@ -44,12 +48,81 @@ for _ in $(seq 1 10); do
 done
 wait_for "goes first" 20 || fail "nobody goes first"
 wait_for "1st phase" 20 || fail "no first phase"
+if screen | grep -qF "1st phase, Seleucids"; then
+  key e
+fi
+wait_for "phase, Romans" 20 || fail "no Roman phase"
+
+# Legio III (a2) charges the Galatians (b8): the players' dice typed.
+key Tab; key 8; key Tab; key 2
+key c
+wait_for "Charge Activation: Legio III" 20 || fail "no charge panel"
+wait_for "Movement Points:" 20 || fail "no odds before the roll"
+key t; key 4; key Enter
+wait_for "Charge Activation, 2 Movement Points" 20 || fail "the charge"
+key Enter
+wait_for "Enter: the combat" 20 || fail "the walker does not offer the combat"
+key Enter
+wait_for "Combat Ratings 5 against 3" 20 || fail "no combat odds"
+key t; key 6; key 3; key 2; key Enter
+wait_for "Type the face chosen" 20 || fail "no choice of the die"
+key 6
+wait_for "crunch" 20 || fail "no crunch"
+key Enter
+wait_for "push back" 20 || fail "the push back is not due"
+key Enter; key t; key 3; key Enter
+wait_for "Pushed Back" 20 || fail "no push back"
+key Enter
+wait_for "follow up" 20 || fail "the follow up is not due"
+key Enter; key t; key 2; key Enter
+wait_for "follows up" 20 || fail "no follow up"
+key Enter
+wait_for "Discipline Test" 20 || fail "the test is not due"
+key Enter; key t; key 2; key 3; key Enter
+wait_for "Enter accepts the failure" 20 || fail "no re-roll offered"
+key Enter
+wait_for "Discipline Test failed" 20 || fail "the test did not fail"
+key Enter
+wait_for "FAILED DISCIPLINE" 20 || fail "the outcome is not due"
+key Enter; key t; key 4; key 4; key Enter
+wait_for "disordered" 20 || fail "the outcome"
+key Enter
+# What else the result requires (lines, generals), with Herald's dice.
+for _ in $(seq 1 8); do
+  screen | grep -qF "activate a unit" && break
+  key Enter; key Enter
+  screen | grep -qF "Enter accepts the failure" && key Enter
+  key Enter
+done
+wait_for "activate a unit" 20 || fail "the steps due did not end"
+
+# Legio II (a1) attacks the phalanx (b2): the defender chooses the 1, Repulsed.
+key Tab; key 2; key Tab; key 1
+key a
+wait_for "Combat: Legio II" 20 || fail "no combat panel"
+key t; key 1; key 5; key 4; key Enter
+wait_for "Type the face chosen" 20 || fail "no choice"
+key 1
+wait_for "repulsed" 20 || fail "not repulsed"
+key Enter
+for _ in $(seq 1 8); do
+  screen | grep -qF "Enter or e ends the phase" && break
+  key Enter; key Enter
+  screen | grep -qF "Enter accepts the failure" && key Enter
+  key Enter
+done
+wait_for "Reversal of Fortune" 20 || fail "no Reversal of Fortune"
 key e
-wait_for "2nd phase" 20 || fail "the first phase did not end"
+wait_for "phase, Seleucids" 20 || fail "the Seleucids' phase did not follow"
+key h
+wait_for "Homunculus Est!" 20 || fail "no call panel"
+key Enter
+wait_for "not broken" 20 || fail "the call"
+key Enter
 key e
 wait_for "turn 2" 20 || fail "turn 2 did not begin"
 key u
-wait_for "undone: end_phase" 20 || fail "undo"
+wait_for "undone: end phase" 20 || fail "undo"
 key U
 wait_for "turn 2" 20 || fail "redo"
 key l
@@ -58,7 +131,9 @@ key Escape
 key q
 sleep 0.5
 
-grep -qF 'kind = "end_phase"' saves/magnesia.toml || fail "the phases are not in the save"
+for kind in combat push_back follow_up discipline_test failed_discipline homunculus_est_call end_phase; do
+  grep -qF "kind = \"$kind\"" saves/magnesia.toml || fail "no $kind in the save"
+done
 "$bin" log saves/magnesia.toml > report.md
 grep -qF "Turn 2" report.md || { cat report.md; fail "no turn 2 in the report"; }
 grep -qF "fixed card values" report.md || { cat report.md; fail "no house option in the report"; }
@@ -67,7 +142,7 @@ grep -qF "fixed card values" report.md || { cat report.md; fail "no house option
 tmux kill-session -t "$session" 2>/dev/null || true
 tmux new-session -d -s "$session" -x 80 -y 24 "'$bin' play saves/magnesia.toml"
 wait_for "magnesia - Homunculus Est! - turn 2" || fail "no screen at 80x24"
-wait_for "a taller terminal shows them" 20 || fail "no note of the cut tables at 80x24"
+wait_for "more rows" 20 || fail "no note of the cut tables at 80x24"
 key q
 sleep 0.3
 echo "ok: a turn of Magnesia played in the console and saved"

@@ -2,20 +2,25 @@
 //! Points, cards (values as typed, revealed or not), Fatigue, calls and the
 //! turn of HE-5, with the Reversal of Fortune that ends a phase (HE-6).
 
+use super::due::{Due, family, settle};
 use super::event::{CardKind, Event, Phase, SideFacts};
 use super::{Entry, Setup};
 use crate::battle::{BattleError, Effect, UnitId};
 use crate::dice::{Dice, Die};
 use crate::rules::Side;
 use crate::rules::explain::{Explanation, cite};
+use crate::rules::homunculus_est::Next;
 use crate::rules::homunculus_est::call::{CallSituation, call};
 use crate::rules::homunculus_est::combat::{Combat, CombatSide};
+use crate::rules::homunculus_est::discipline::Purpose;
+use crate::rules::homunculus_est::failed::{Cause, Outcome};
 use crate::rules::homunculus_est::manoeuvre::ManoeuvreTest;
 use crate::rules::homunculus_est::movement::MovementActivation;
 use crate::rules::homunculus_est::shooting::Shooting;
+use crate::rules::homunculus_est::tables::RiskEvent;
 use crate::rules::homunculus_est::{
-    ArmyState, CardValues, Cards, FIXED_CARD_VALUES, Points, Unit, command_points, discipline,
-    failed, follow_up, push_back,
+    ArmyState, CardValues, Cards, FIXED_CARD_VALUES, Points, REPEAT_ACTIVATIONS, Unit,
+    command_points, discipline, failed, follow_up, push_back,
 };
 use crate::rules::homunculus_est::{GeneralStatus, eagles, general, lines};
 use crate::rules::named::Named;
@@ -50,6 +55,10 @@ pub struct State {
     pub reversal: Option<String>,
     /// The army that broke, when the battle is over.
     pub broken: Option<Side>,
+    /// What the rules now require, in HE-7's order (the walker's steps).
+    pub due: Vec<Due>,
+    /// Every Charge Activation of the game, by unit (Devotio: its Legion's first, HE-20).
+    pub charges: Vec<UnitId>,
 }
 
 impl State {
@@ -64,6 +73,8 @@ impl State {
             cards: [Vec::new(), Vec::new()],
             reversal: None,
             broken: None,
+            due: Vec::new(),
+            charges: Vec::new(),
         }
     }
 
@@ -72,6 +83,23 @@ impl State {
         self.units[id.side as usize]
             .get(id.index)
             .ok_or(BattleError::NoUnit(id))
+    }
+
+    /// A unit as it fights, with the referee's facts of its side (HE-16).
+    pub fn combat_side(&self, id: UnitId, f: &SideFacts) -> Result<CombatSide, BattleError> {
+        Ok(CombatSide {
+            flank_or_rear: f.flank_or_rear,
+            supporting_units: f.supporting_units,
+            warband_support: f.warband_support,
+            in_rough: f.in_rough,
+            downhill_charge: f.downhill_charge,
+            linear_obstacle: f.linear_obstacle,
+            use_reserve: f.use_reserve,
+            use_cohort: f.use_cohort,
+            defence_points: f.defence_points,
+            stand_point: f.stand_point,
+            ..CombatSide::of(self.unit(id)?.clone())
+        })
     }
 
     /// The active player, in a player's phase.
@@ -242,6 +270,23 @@ impl State {
         let fixed = setup.house.is_on(&FIXED_CARD_VALUES);
         let mut entry = Entry::new(self.turn, self.phase);
         let mut ex = Explanation::default();
+        if setup.house.is_on(&REPEAT_ACTIVATIONS) {
+            self.allow_again(event, &mut ex);
+        }
+        if let Event::Combat {
+            attacker,
+            situation,
+            ..
+        } = event
+            && situation.devotio.is_some()
+            && self.charges.iter().filter(|u| *u == attacker).count() > 1
+        {
+            // ATTACHMENT CHARACTERISTICS Devotio: the first Charge of the game by its Legion (HE-20)
+            return Err(BattleError::Refused(format!(
+                "{}'s Devotio is for its first Charge of the game, and it has charged before (HE-20)",
+                self.unit(*attacker)?.name
+            )));
+        }
         let white = |d: &[u8]| Dice {
             white: d.iter().filter_map(|f| Die::new(*f)).collect(),
             ..Default::default()
@@ -321,6 +366,14 @@ impl State {
                     p.movement -= 1;
                 }
                 self.set_unit(*unit, o.after, &mut entry);
+                // a new activation: what the last one required is behind us (HE-5.3)
+                self.due.clear();
+                if situation.charge {
+                    self.charges.push(*unit);
+                }
+                if o.next.contains(&Next::Combat) {
+                    self.due.push(Due::new(Next::Combat, *unit));
+                }
                 if o.reversal_of_fortune {
                     self.reverse(&format!("{}'s activation", u.name), &mut ex);
                 }
@@ -336,24 +389,9 @@ impl State {
                 if attacker.side == defender.side {
                     return Err(BattleError::Refused("a unit fights an enemy unit".into()));
                 }
-                let side =
-                    |id: UnitId, f: &SideFacts, s: &State| -> Result<CombatSide, BattleError> {
-                        Ok(CombatSide {
-                            flank_or_rear: f.flank_or_rear,
-                            supporting_units: f.supporting_units,
-                            warband_support: f.warband_support,
-                            in_rough: f.in_rough,
-                            downhill_charge: f.downhill_charge,
-                            linear_obstacle: f.linear_obstacle,
-                            use_reserve: f.use_reserve,
-                            use_cohort: f.use_cohort,
-                            defence_points: f.defence_points,
-                            stand_point: f.stand_point,
-                            ..CombatSide::of(s.unit(id)?.clone())
-                        })
-                    };
-                let a = side(*attacker, &facts[0], self)?;
-                let d = side(*defender, &facts[1], self)?;
+                let a = self.combat_side(*attacker, &facts[0])?;
+                let d = self.combat_side(*defender, &facts[1])?;
+                let d_unit = d.unit.clone();
                 if a.unit.activated
                     && situation.activation
                         != crate::rules::homunculus_est::combat::Activation::Charge
@@ -387,6 +425,52 @@ impl State {
                     }
                     pool.defence -= 1;
                 }
+                let risk = |before: &crate::rules::homunculus_est::Unit,
+                            after: &crate::rules::homunculus_est::Unit,
+                            pushed: bool| {
+                    // RISK TO GENERALS: the most serious event of the activation (HE-30)
+                    if after.disordered && !before.disordered {
+                        Some(RiskEvent::Disordered)
+                    } else if pushed {
+                        Some(RiskEvent::PushedBack)
+                    } else {
+                        None
+                    }
+                };
+                let pushed = |r| o.pushed_back.contains(&r);
+                use crate::rules::homunculus_est::combat::Role;
+                let then: Vec<Due> = o
+                    .next
+                    .iter()
+                    .map(|n| {
+                        let (u, other) = match n {
+                            Next::PushBackAttacker
+                            | Next::FollowUpAttacker
+                            | Next::DisciplineTestAttacker
+                            | Next::GeneralRiskAttacker
+                            | Next::LineOutcomeAttacker => (*attacker, *defender),
+                            _ => (*defender, *attacker),
+                        };
+                        let mut d = Due::new(*n, u).against(other).caused_by(Cause::Combat);
+                        if family(*n) == 8 {
+                            d.risk = if u == *attacker {
+                                risk(&a.unit, &o.attacker, pushed(Role::Attacker))
+                            } else {
+                                risk(&d_unit, &o.defender, pushed(Role::Defender))
+                            };
+                        }
+                        d
+                    })
+                    .collect();
+                if !self
+                    .due
+                    .iter()
+                    .any(|d| d.step == Next::Combat && d.unit == *attacker)
+                {
+                    // a Combat Activation of its own (HE-5.3)
+                    self.due.clear();
+                }
+                settle(&mut self.due, 0, *attacker, then);
                 self.set_unit(*attacker, o.attacker.clone(), &mut entry);
                 self.set_unit(*defender, o.defender.clone(), &mut entry);
                 self.collect(attacker.side, o.attacker_cards, fixed, &mut ex);
@@ -444,6 +528,20 @@ impl State {
                     ));
                 }
                 pool.defence -= o.defence_points_spent;
+                let cause = match situation.purpose {
+                    Purpose::Combat => Cause::Combat,
+                    Purpose::Shooting => Cause::Shooting,
+                    _ => Cause::Other,
+                };
+                let then = o
+                    .next
+                    .iter()
+                    .map(|n| Due {
+                        failed: Some((o.failed_by, o.critical)),
+                        ..Due::new(*n, *unit).caused_by(cause)
+                    })
+                    .collect();
+                settle(&mut self.due, 3, *unit, then);
                 self.set_unit(*unit, o.after, &mut entry);
                 if o.reversal_of_fortune && Some(unit.side) == self.active() {
                     self.reverse(&format!("{} stays off the table", u.name), &mut ex);
@@ -476,6 +574,14 @@ impl State {
                 let mut after = o.after;
                 after.activated = true;
                 self.set_unit(*unit, after, &mut entry);
+                // a Reform Activation of its own (HE-5.3); its failure's outcome is due
+                self.due.clear();
+                for n in &o.next {
+                    self.due.push(Due {
+                        failed: Some((o.failed_by, o.critical)),
+                        ..Due::new(*n, *unit)
+                    });
+                }
                 if o.remove_unseen_setback {
                     self.remove_unseen_setback(unit.side, &mut ex);
                 }
@@ -498,6 +604,8 @@ impl State {
                 entry.roll(&u.name, &white(&dice.outcome));
                 ex.extend(o.explanation);
                 entry.summary = format!("{}: {}", u.name, o.outcome.name());
+                let then = outcome_dues(&o.next, *unit, risk_of(o.outcome), situation.cause);
+                settle(&mut self.due, 4, *unit, then);
                 self.set_unit(*unit, o.after, &mut entry);
                 self.collect(unit.side, o.cards, fixed, &mut ex);
             }
@@ -511,6 +619,16 @@ impl State {
                 entry.roll(&u.name, &white(dice));
                 ex.extend(o.explanation);
                 entry.summary = format!("{} is Pushed Back {} square(s)", u.name, o.squares_moved);
+                // RISK TO GENERALS: the push back's most serious event (HE-30)
+                let worst = if o.after.removed {
+                    RiskEvent::Routing
+                } else if o.after.disordered && !u.disordered {
+                    RiskEvent::Disordered
+                } else {
+                    RiskEvent::PushedBack
+                };
+                let then = outcome_dues(&o.next, *unit, worst, Cause::Combat);
+                settle(&mut self.due, 1, *unit, then);
                 self.set_unit(*unit, o.after, &mut entry);
                 self.collect(unit.side, o.cards, fixed, &mut ex);
             }
@@ -533,6 +651,15 @@ impl State {
                     } else {
                         "stays".to_string()
                     }
+                );
+                settle(
+                    &mut self.due,
+                    2,
+                    *unit,
+                    o.next
+                        .iter()
+                        .map(|n| Due::new(*n, *unit).against(*loser))
+                        .collect(),
                 );
                 self.set_unit(*unit, o.unit, &mut entry);
                 self.set_unit(*loser, o.loser, &mut entry);
@@ -591,6 +718,8 @@ impl State {
                     ..o.caller
                 };
                 self.armies[called as usize].fatigued = o.fatigued;
+                // the call is the phase's activation instead of a unit's (HE-5.3)
+                self.due.clear();
                 entry.summary = format!(
                     "player {} calls \"Homunculus Est!\": {}",
                     caller.name(),
@@ -699,6 +828,24 @@ impl State {
                 sa.activated = true;
                 sa.failed_last_movement = false;
                 self.set_unit(*shooter, sa, &mut entry);
+                // a Shooting Activation of its own (HE-5.3), then what its result requires (HE-23)
+                self.due.clear();
+                for n in &o.next {
+                    let mut d = Due::new(*n, *target)
+                        .against(*shooter)
+                        .caused_by(Cause::Shooting);
+                    if family(*n) == 1 {
+                        d.squares = Some(o.push_back_squares);
+                    }
+                    if family(*n) == 8 {
+                        d.risk = Some(if o.target.disordered && !t.disordered {
+                            RiskEvent::Disordered
+                        } else {
+                            RiskEvent::PushedBack
+                        });
+                    }
+                    self.due.push(d);
+                }
                 self.set_unit(*target, o.target, &mut entry);
                 self.collect(target.side, o.cards, fixed, &mut ex);
                 if o.reversal_of_fortune {
@@ -720,6 +867,8 @@ impl State {
                 entry.roll(&u.name, &white(&dice.outcome));
                 ex.extend(o.explanation);
                 entry.summary = format!("{}: {}", u.name, o.outcome.name());
+                let then = outcome_dues(&o.next, *unit, risk_of(o.outcome), Cause::Other);
+                settle(&mut self.due, 5, *unit, then);
                 self.set_unit(*unit, o.after, &mut entry);
                 self.collect(unit.side, o.cards, fixed, &mut ex);
             }
@@ -748,6 +897,7 @@ impl State {
                 };
                 self.set_unit(*unit, after, &mut entry);
                 self.collect(unit.side, o.cards, fixed, &mut ex);
+                settle(&mut self.due, 8, *unit, Vec::new());
                 if o.outcome == GeneralStatus::Killed {
                     // RISK TO GENERALS: an immediate "Homunculus Est!", the rules' check (HE-12)
                     let mut army = self.armies[side].clone();
@@ -782,6 +932,7 @@ impl State {
                 entry.roll(&u.name, &white(dice));
                 ex.extend(e);
                 entry.summary = format!("{}: {} line(s) removed", u.name, removed.len());
+                settle(&mut self.due, 9, *unit, Vec::new());
                 self.set_unit(*unit, after, &mut entry);
             }
             Event::Eagles {
@@ -794,6 +945,7 @@ impl State {
                 entry.roll(&u.name, &white(dice));
                 ex.extend(o.explanation);
                 entry.summary = format!("{}: {}", u.name, o.result.name());
+                settle(&mut self.due, 7, *unit, Vec::new());
                 self.set_unit(*unit, o.after, &mut entry);
                 self.collect(unit.side, o.cards, fixed, &mut ex);
             }
@@ -816,6 +968,7 @@ impl State {
                     cite("", "HE-5.4, HE-6"),
                 );
                 self.armies[active as usize].called_this_phase = false;
+                self.due.clear();
                 for u in &mut self.units[active as usize] {
                     u.activated = false;
                 }
@@ -844,6 +997,34 @@ impl State {
         }
         entry.explanation = ex;
         Ok(entry)
+    }
+
+    /// House option *repeat activations* (HE-5): the unit given an
+    /// activation may have had one this phase already.
+    fn allow_again(&mut self, event: &Event, ex: &mut Explanation) {
+        let unit = match event {
+            Event::Movement { unit, .. } | Event::Reform { unit, .. } => *unit,
+            Event::Combat {
+                attacker,
+                situation,
+                ..
+            } if situation.activation
+                != crate::rules::homunculus_est::combat::Activation::Charge =>
+            {
+                *attacker
+            }
+            Event::Shooting { shooter, .. } => *shooter,
+            _ => return,
+        };
+        if let Some(u) = self.units[unit.side as usize].get_mut(unit.index)
+            && u.activated
+        {
+            u.activated = false;
+            ex.line(
+                REPEAT_ACTIVATIONS.line(crate::rules::house::HouseValue::YesNo(true)),
+                REPEAT_ACTIVATIONS.cite(),
+            );
+        }
     }
 
     /// Natural 12: one unseen (unrevealed) Setback Card is removed (HE-10, HE-26).
@@ -880,4 +1061,27 @@ pub fn army_line(points: &Points, cards: &[Card]) -> String {
             String::new()
         }
     )
+}
+
+/// The steps a failed outcome (or a push back) requires, with what Herald
+/// knows of them: a general's risk by the outcome (HE-30). A rout's move is
+/// the referee's on the table (the friends whose ZOC it enters test on
+/// their rows), not a step (HE-28).
+fn outcome_dues(next: &[Next], unit: UnitId, risk: RiskEvent, cause: Cause) -> Vec<Due> {
+    next.iter()
+        .filter(|n| **n != Next::RoutMove)
+        .map(|n| Due {
+            risk: Some(risk),
+            ..Due::new(*n, unit).caused_by(cause)
+        })
+        .collect()
+}
+
+/// The event of RISK TO GENERALS a failed outcome is (HE-30).
+fn risk_of(outcome: Outcome) -> RiskEvent {
+    match outcome {
+        Outcome::Rout | Outcome::Stampede | Outcome::Destroyed => RiskEvent::Routing,
+        Outcome::Retiring => RiskEvent::Retiring,
+        Outcome::Disordered => RiskEvent::Disordered,
+    }
 }

@@ -45,6 +45,7 @@ impl Battle {
                 b,
                 facts_a: self.melee_facts(a),
                 facts_b: self.melee_facts(b),
+                simultaneous: self.melees_at_once(),
                 dice: SidesDice::default(),
             },
             Step::GeneralRisk(co) => Event::GeneralRisk {

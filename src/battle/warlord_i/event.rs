@@ -257,6 +257,44 @@ impl WaverCause {
     }
 }
 
+/// What a rally of a routed unit achieved, as the referee says (E54
+/// application 2; Herald's reading WI-H1, `docs/readings-warlord-i.md`):
+/// the playsheet prices the rally but does not say what it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RallyOutcome {
+    /// The rally did not take: the unit routs on.
+    NotRallied,
+    /// Rallied: it stops routing and is wavering.
+    Wavering,
+    /// Rallied: it stops routing and is shaken.
+    Shaken,
+}
+named_enum!(RallyOutcome {
+    "not_rallied" => RallyOutcome::NotRallied,
+    "wavering" => RallyOutcome::Wavering,
+    "shaken" => RallyOutcome::Shaken,
+});
+
+impl RallyOutcome {
+    /// In words, for a fact and a summary.
+    pub fn title(self) -> &'static str {
+        match self {
+            RallyOutcome::NotRallied => "not rallied: it routs on",
+            RallyOutcome::Wavering => "rallied: wavering",
+            RallyOutcome::Shaken => "rallied: shaken",
+        }
+    }
+
+    /// The morale a rallied unit takes, if it rallied.
+    pub fn morale(self) -> Option<Morale> {
+        match self {
+            RallyOutcome::NotRallied => None,
+            RallyOutcome::Wavering => Some(Morale::Wavering),
+            RallyOutcome::Shaken => Some(Morale::Shaken),
+        }
+    }
+}
+
 /// What the referee says of commanding a unit (Rule 29, E54, WI-6); the
 /// rest of the cost (rallying a routed unit, bases in melee, pursuing or
 /// looting, a lost CO base) Herald knows from the battle.
@@ -268,6 +306,8 @@ pub struct CommandFacts {
     pub distance_cm: u32,
     /// The enemy an OO unit is prompted to charge, when not named by `target`.
     pub charge_target: Option<ChargeTarget>,
+    /// Rallying a routed unit: whether it rallied, and to what (WI-H1).
+    pub rallied: Option<RallyOutcome>,
 }
 
 /// What the referee says of a unit dicing to enter or return (Rule 47,
@@ -474,6 +514,10 @@ pub enum Event {
         facts_a: MeleeFacts,
         /// What the referee says of b.
         facts_b: MeleeFacts,
+        /// Fought at once with the units' other pairs this Move (WI-H2):
+        /// an opponent's losses to another enemy this Move count not.
+        /// Written by today's Herald; a save from before reads `false`.
+        simultaneous: bool,
         /// One die each.
         dice: SidesDice,
     },

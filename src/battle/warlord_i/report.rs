@@ -1,10 +1,12 @@
 //! The Warlord I battle report in Markdown: Move by Move and step by step,
-//! every roll with its dice and result and every change it made, then the
-//! commanding officers' fates and a closing table of each side's strength.
+//! every event with its dice, the modifiers behind every score (command
+//! tests, waver tests, melees, wounding rolls) and every change it made,
+//! then each unit's state at the end of the Move; last the commanding
+//! officers' fates and a closing table of each side's strength.
 
-use super::Battle;
 use super::event::Phase;
-use super::state::dice_text;
+use super::state::{State, dice_text};
+use super::{Battle, Entry, Setup};
 use crate::rules::Side;
 use crate::rules::warlord_i::CoStatus;
 use std::fmt::Write;
@@ -54,7 +56,12 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
     }
     let mut turn = 0;
     let mut phase = None;
-    for (i, entry) in battle.replay_entries().enumerate() {
+    // The fold again, so each Move's end can show every unit as it stood.
+    let mut fold = State::start(setup);
+    for (i, event) in battle.events().iter().enumerate() {
+        let Ok(entry) = fold.apply(setup, event) else {
+            continue;
+        };
         if entry.turn != turn {
             turn = entry.turn;
             phase = None;
@@ -64,16 +71,19 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
             phase = Some(entry.phase);
             let _ = writeln!(o, "\n### {}\n", title(battle, entry.phase));
         }
-        let _ = writeln!(o, "{}. {}", i + 1, entry.summary);
-        if let Some(why) = battle.earlier_reading(i) {
-            let _ = writeln!(o, "   - {}", crate::battle::earlier_words(why));
+        write_entry(&mut o, i + 1, &entry, battle.earlier_reading(i));
+        if fold.turn != entry.turn {
+            let _ = writeln!(o, "\n### End of Move {}: every unit\n", entry.turn);
+            write_units(&mut o, setup, &fold);
         }
-        for roll in &entry.rolls {
-            let _ = writeln!(o, "   - dice, {}: {}", roll.who, dice_text(&roll.dice));
-        }
-        for effect in &entry.effects {
-            let _ = writeln!(o, "   - {effect}");
-        }
+    }
+    if !battle.events().is_empty() && fold.phase != Phase::OrderOfPlay {
+        let _ = writeln!(
+            o,
+            "\n### Move {} so far ({}): every unit\n",
+            fold.turn, fold.phase
+        );
+        write_units(&mut o, setup, &fold);
     }
     if battle.events().is_empty() {
         o.push_str("\nNo events yet: the battle is at Move 1, before the order of play.\n");
@@ -98,7 +108,7 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
             }
             let _ = writeln!(
                 o,
-                "| {} ({id}) | {} | {} | {} | {fate} |",
+                "| {} (CO {id}) | {} | {} | {} | {fate} |",
                 cell(&c.co.name),
                 side.name(),
                 c.co.stars,
@@ -137,4 +147,86 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
         );
     }
     o
+}
+
+/// One event: its number and summary, then its dice and the explanation's
+/// lines (the dice counted, each modifier, the score against what it
+/// needed, the losing player's choice), each with its rule; then what
+/// changed in the units and COs. Sub-items are indented under the number,
+/// so Markdown keeps them in it.
+fn write_entry(o: &mut String, number: usize, entry: &Entry, earlier: Option<&str>) {
+    let _ = writeln!(o, "{number}. {}", entry.summary);
+    let pad = " ".repeat(number.to_string().len() + 2);
+    if let Some(why) = earlier {
+        let _ = writeln!(o, "{pad}- {}", crate::battle::earlier_words(why));
+    }
+    for roll in &entry.rolls {
+        let _ = writeln!(o, "{pad}- dice, {}: {}", roll.who, dice_text(&roll.dice));
+    }
+    if !entry.explanation.lines.is_empty() {
+        let _ = writeln!(o, "{pad}- why:");
+        for line in &entry.explanation.lines {
+            // A line indented in the explanation (a melee side's modifiers
+            // under its heading) is a list under the line before.
+            let text = line.text.trim_start();
+            let deeper = "  ".repeat((line.text.len() - text.len()) / 2);
+            if line.cite.0.is_empty() {
+                let _ = writeln!(o, "{pad}  {deeper}- {}", cell(text));
+            } else {
+                let _ = writeln!(o, "{pad}  {deeper}- {} [{}]", cell(text), line.cite);
+            }
+        }
+    }
+    for effect in &entry.effects {
+        let _ = writeln!(o, "{pad}- {effect}");
+    }
+}
+
+/// Every unit as it stands: bases of its starting bases, casualty bases,
+/// APs (of which DPs), morale, files × ranks, what it is doing, and where
+/// it is when it left the table.
+fn write_units(o: &mut String, setup: &Setup, state: &State) {
+    o.push_str("| unit | side | bases | casualty bases | APs (DPs) | morale | files × ranks | doing |\n|---|---|---|---|---|---|---|---|\n");
+    for side in [Side::A, Side::B] {
+        for (i, (u, first)) in state.units[side as usize]
+            .iter()
+            .zip(setup.units(side))
+            .enumerate()
+        {
+            let id = crate::battle::UnitId::new(side, i);
+            let unit = &u.unit;
+            let morale = if u.surrendered {
+                "surrendered: a prisoner".to_string()
+            } else if unit.bases == 0 {
+                "destroyed".to_string()
+            } else if u.removed {
+                format!("{} (off the table)", unit.morale)
+            } else {
+                unit.morale.to_string()
+            };
+            let doing: Vec<String> = unit
+                .activity
+                .iter()
+                .map(|a| a.to_string().replace('_', " "))
+                .collect();
+            let _ = writeln!(
+                o,
+                "| {} ({id}) | {} | {} of {} | {} | {} ({}) | {morale} | {} × {} | {} |",
+                cell(&unit.name),
+                side.name(),
+                unit.bases,
+                first.bases,
+                unit.bases_lost,
+                unit.aps,
+                unit.dps,
+                unit.files,
+                unit.ranks,
+                if doing.is_empty() || u.off_table() {
+                    "-".to_string()
+                } else {
+                    doing.join(", ")
+                }
+            );
+        }
+    }
 }

@@ -54,6 +54,9 @@ pub struct UnitState {
     pub aps_this_move: u32,
     /// It fought a round of melee this Move (WI-21: captured, not badly wounded).
     pub fought_this_move: bool,
+    /// Its APs and casualty bases before its first round of melee this
+    /// Move: what its other opponents count (WI-H2).
+    pub before_melees: Option<(u32, u32)>,
     /// Failed attempts to enter or return since it last arrived (Rule 47).
     pub entry_failures: u32,
 }
@@ -74,6 +77,7 @@ impl UnitState {
             fugitive_rolled: false,
             aps_this_move: 0,
             fought_this_move: false,
+            before_melees: None,
             entry_failures: 0,
         }
     }
@@ -535,7 +539,7 @@ impl State {
                 application,
                 target,
                 facts,
-            } => self.command(*unit, *co, *application, *target, *facts, &mut entry)?,
+            } => self.command(setup, *unit, *co, *application, *target, *facts, &mut entry)?,
             Event::Initiative {
                 unit,
                 co_activity,
@@ -573,8 +577,9 @@ impl State {
                 b,
                 facts_a,
                 facts_b,
+                simultaneous,
                 dice,
-            } => self.melee(*a, *b, facts_a, facts_b, dice, &mut entry)?,
+            } => self.melee(*a, *b, facts_a, facts_b, *simultaneous, dice, &mut entry)?,
             Event::Attach { co, unit } => self.attach(*co, *unit, &mut entry)?,
             Event::GeneralRisk { co, dice } => self.general_risk(*co, dice, &mut entry)?,
             Event::Correct { unit, correction } => self.correct(*unit, correction, &mut entry)?,
@@ -606,7 +611,13 @@ fn incurred(before: &Unit, after: &After) -> u32 {
     (after.aps + 2 * removed).saturating_sub(before.aps)
 }
 
-/// A name with its id: `First legion (a1)`.
-fn named(name: &str, id: impl std::fmt::Display) -> String {
+/// A unit's name with its id: `First legion (a1)`.
+fn named(name: &str, id: UnitId) -> String {
     format!("{name} ({id})")
+}
+
+/// A CO's name with his id marked as a CO's, as the console writes it:
+/// `Surena (CO b1)`.
+fn co_named(name: &str, id: CoId) -> String {
+    format!("{name} (CO {id})")
 }

@@ -581,6 +581,19 @@ impl Melee {
         a: (&Unit, MeleeFacts),
         b: (&Unit, MeleeFacts),
     ) -> Result<Melee, RulesError> {
+        Melee::plan_seen(round, a, b, [None, None])
+    }
+
+    /// A round as [`Melee::plan`], each side's opponent counting its APs
+    /// and casualty bases as `seen` says (a's, then b's), where the unit
+    /// fought another enemy earlier this Move (Rules 25 step 7, 76;
+    /// Herald's reading WI-H2: the pairs of one melee are fought at once).
+    pub fn plan_seen(
+        round: u32,
+        a: (&Unit, MeleeFacts),
+        b: (&Unit, MeleeFacts),
+        seen: [Option<(u32, u32)>; 2],
+    ) -> Result<Melee, RulesError> {
         if round == 0 {
             return Err(RulesError::refused("melee rounds count from 1 (Rule 76)"));
         }
@@ -600,8 +613,25 @@ impl Melee {
                 )));
             }
         }
-        let side = |me: &Unit, f: &MeleeFacts, foe: &Unit| {
-            let (modifiers, notes) = side_modifiers(round, me, f, foe);
+        let side = |me: &Unit, f: &MeleeFacts, foe: &Unit, foe_seen: Option<(u32, u32)>| {
+            let mut view = foe.clone();
+            if let Some((aps, bases_lost)) = foe_seen {
+                // WI-H2: its losses to another enemy this Move do not count here.
+                view.aps = aps;
+                view.bases_lost = bases_lost;
+            }
+            let (modifiers, mut notes) = side_modifiers(round, me, f, &view);
+            if let Some((aps, bases_lost)) = foe_seen
+                && (aps, bases_lost) != (foe.aps, foe.bases_lost)
+            {
+                notes.line(
+                    format!(
+                        "{} fought another enemy this Move: its {} AP(s) and {} casualty base(s) from before that fight count here, not its {} and {} now (the pairs are fought at once)",
+                        foe.name, aps, bases_lost, foe.aps, foe.bases_lost
+                    ),
+                    cite("Rules 25, 76", "WI-H2"),
+                );
+            }
             MeleeSidePlan {
                 unit: me.clone(),
                 facts: *f,
@@ -611,8 +641,8 @@ impl Melee {
         };
         Ok(Melee {
             round,
-            a: side(a.0, &a.1, b.0),
-            b: side(b.0, &b.1, a.0),
+            a: side(a.0, &a.1, b.0, seen[1]),
+            b: side(b.0, &b.1, a.0, seen[0]),
         })
     }
 

@@ -22,6 +22,12 @@ pub struct ArmyFile {
     pub warnings: Vec<Problem>,
 }
 
+/// Reads and checks a Robert's Rules army file.
+pub fn load_army(path: &std::path::Path) -> Result<ArmyFile, Vec<Problem>> {
+    let text = toml_walk::read_file(path).map_err(|p| vec![p])?;
+    read_army(&path.display().to_string(), &text)
+}
+
 /// Reads and checks a Robert's Rules army file's text.
 pub fn read_army(path: &str, text: &str) -> Result<ArmyFile, Vec<Problem>> {
     let src = Source::new(path, text);
@@ -48,7 +54,7 @@ pub fn read_army(path: &str, text: &str) -> Result<ArmyFile, Vec<Problem>> {
     }
 }
 
-fn read_body<'s>(walk: &mut Walk<'_, 's>, top: &mut Fields<'_, 's>) -> Option<Army> {
+pub(crate) fn read_body<'s>(walk: &mut Walk<'_, 's>, top: &mut Fields<'_, 's>) -> Option<Army> {
     let name = walk.required_string(top, "name");
     let side = walk.required_string(top, "side");
     let notes = walk.string(top, "notes");

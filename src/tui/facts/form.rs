@@ -188,6 +188,10 @@ impl<'s> Form<'s> {
         if let Some(e) = self.hit(key)
             && !all.is_empty()
         {
+            // A choice's key changes it (a number's only selects it): said.
+            if e == Edit::Key && !self.said.contains(&key) {
+                self.said.push(key);
+            }
             let i = all.iter().position(|(x, _)| x == v).unwrap_or(0) as i64;
             let n = all.len() as i64;
             match e {

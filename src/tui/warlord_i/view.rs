@@ -53,7 +53,13 @@ impl App {
             None => tables::render(self, body, buf),
         }
         self.render_status(status, buf);
-        self.render_footer(foot, buf);
+        // "↓ more" only where the result is longer than its room.
+        let more = self
+            .panel
+            .as_ref()
+            .and_then(|p| panel::result_lines(self, p, body.width as usize))
+            .is_some_and(|l| l.len() > body.height as usize);
+        self.render_footer(foot, more, buf);
         if self.help {
             self.render_help(area, buf);
         }
@@ -194,7 +200,7 @@ impl App {
         Paragraph::new(line).render(area, buf);
     }
 
-    fn render_footer(&self, area: Rect, buf: &mut Buffer) {
+    fn render_footer(&self, area: Rect, more: bool, buf: &mut Buffer) {
         let t = &self.theme;
         let mut spans = Vec::new();
         let context = self.context();
@@ -215,6 +221,9 @@ impl App {
         let mut used: usize = all.iter().filter(|b| kept(b.action)).map(width).sum();
         for b in &all {
             if b.action == Action::Back && context == Context::Tables {
+                continue;
+            }
+            if b.action == Action::Down && context == Context::Result && !more {
                 continue;
             }
             if !kept(b.action) {

@@ -238,6 +238,7 @@ impl App {
             Action::Summary => self.open_summary(self.battle.turn()),
             Action::GoTo => self.open_go_to(),
             Action::Jump(c) if self.context() == Context::Pick => self.pick_typed(c),
+            Action::Jump(c) if self.context() == Context::FallBack => self.fall_back_typed(c),
             Action::Jump(c) if self.context() == Context::Correct => self.field_key(c),
             Action::Jump(c) => self.jump_typed(c),
             Action::Backspace => match self.dialogs.last_mut() {

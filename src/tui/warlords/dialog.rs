@@ -261,6 +261,8 @@ pub struct FallBack {
     pub rear_stands: Option<u32>,
     /// Why the last attempt was refused.
     pub error: Option<String>,
+    /// The unit id typed so far (`b3`, `3`), as in the other pickers.
+    pub typed: String,
 }
 
 /// A formation change (2.3.3): the new formation, front rank and pavises.
@@ -285,6 +287,9 @@ pub struct GoTo {
     /// The line whose skipped activations and Melees were said: Enter on it
     /// again goes there (2.2: every unit must be activated).
     pub warned: Option<usize>,
+    /// What going to the warned line would pass over, one line each (the
+    /// units of a side not activated, the Melees not fought).
+    pub skipped: Vec<String>,
 }
 
 /// Which personalities are in the stands the enemy hit, in their order from
@@ -344,6 +349,10 @@ pub struct TypeDice {
     /// Typed straight on the panel: the dice are used as soon as this many
     /// faces are in (every die the panel lists), with no Enter.
     pub quick: Option<usize>,
+    /// The field moved on to this prompt by itself when the last one's
+    /// faces were in: an Enter on it while empty is the one the referee
+    /// meant for the last prompt, and asks nothing.
+    pub moved_on: bool,
 }
 
 /// What the typed-dice field asks for.

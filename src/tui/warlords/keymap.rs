@@ -168,8 +168,10 @@ pub fn lookup(context: Context, key: Key) -> Option<Action> {
     // A unit's id: its number on the tables, `b10` or `10` in a picker.
     if let KeyCode::Char(c) = key.code
         && !key.ctrl
-        && (c.is_ascii_digit() && matches!(context, Context::Tables | Context::Pick)
-            || matches!(c, 'a' | 'b' | 'A' | 'B') && context == Context::Pick)
+        && (c.is_ascii_digit()
+            && matches!(context, Context::Tables | Context::Pick | Context::FallBack)
+            || matches!(c, 'a' | 'b' | 'A' | 'B')
+                && matches!(context, Context::Pick | Context::FallBack))
     {
         return Some(Action::Jump(c));
     }

@@ -5,17 +5,18 @@
 
 use super::super::Setup;
 use super::super::event::{
-    Application, CoId, CommandFacts, EnterFacts, Phase, TransferFacts, UnitId,
+    Application, CoId, CommandFacts, EnterFacts, Phase, RallyOutcome, TransferFacts, UnitId,
 };
-use super::{Entry, State, dice_text, incurred, named};
+use super::{Entry, State, co_named, dice_text, incurred, named};
 use crate::battle::BattleError;
 use crate::dice::Dice;
 use crate::rules::Side;
+use crate::rules::explain::cite;
 use crate::rules::named::Named;
 use crate::rules::warlord_i::{
     Activity, CcpCost, CcpSituation, ChargeTarget, CoActivity, CommandSituation, CommandTest,
-    EnterField, EnterSituation, Initiative, InitiativeSituation, OrderOfPlay, OrderWinner,
-    SidesDice, Transfer, Unit, WinnerMoves,
+    EnterField, EnterSituation, Initiative, InitiativeSituation, Morale, OrderOfPlay, OrderWinner,
+    RALLY_OUTCOME, SidesDice, Transfer, Unit, WinnerMoves,
 };
 
 /// What an enemy is to an OO unit prompted to charge it (Rule 29, WI-6).
@@ -78,12 +79,12 @@ impl State {
         let name = c.co.name.clone();
         self.expect_phase(
             Phase::Command(id.side),
-            &format!("{}'s command test", named(&name, id)),
+            &format!("{}'s command test", co_named(&name, id)),
         )?;
         if c.tested {
             return Err(BattleError::OutOfTurn(format!(
                 "{} has taken his command test this Move; a CO tests once a Move (Rule 29, WI-4)",
-                named(&name, id)
+                co_named(&name, id)
             )));
         }
         let giver = match transfer {
@@ -94,7 +95,7 @@ impl State {
         entry.roll(&name, dice);
         entry.summary = format!(
             "{} takes his command test: {}: {} CCPs{}",
-            named(&name, id),
+            co_named(&name, id),
             dice_text(dice),
             out.total,
             if out.received > 0 || transfer.is_some() {
@@ -175,13 +176,13 @@ impl State {
         if !giver.tested {
             return refuse(format!(
                 "the C-in-C {} has not taken his command test this Move: he has no CCPs to give yet (Rule 29, WI-5)",
-                named(&giver.co.name, g)
+                co_named(&giver.co.name, g)
             ));
         }
         if giver.ccps < t.ccps {
             return refuse(format!(
                 "the C-in-C {} has {} CCPs left; he cannot give {} (Rule 29, WI-5)",
-                named(&giver.co.name, g),
+                co_named(&giver.co.name, g),
                 giver.ccps,
                 t.ccps
             ));
@@ -207,8 +208,8 @@ impl State {
             return Err(BattleError::Refused(format!(
                 "{} is commanded by its division's CO, {}, or its army's C-in-C; not by {} (Rule 29)",
                 named(&uname, unit),
-                named(&self.cos[own.side as usize][own.index].co.name, own),
-                named(&cname, co)
+                co_named(&self.cos[own.side as usize][own.index].co.name, own),
+                co_named(&cname, co)
             )));
         }
         match application {
@@ -240,7 +241,7 @@ impl State {
         if !c.tested {
             return Err(BattleError::OutOfTurn(format!(
                 "{} has not taken his command test this Move: he has no CCPs yet (Rule 29)",
-                named(&cname, co)
+                co_named(&cname, co)
             )));
         }
         if u.commands.contains(&application) {
@@ -277,8 +278,10 @@ impl State {
 
     /// A CO spends a unit's cost on one of E54's applications; refused when
     /// he has fewer CCPs left (Rule 29, WI-6).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn command(
         &mut self,
+        setup: &Setup,
         unit: UnitId,
         co: CoId,
         application: Application,
@@ -296,13 +299,13 @@ impl State {
                 "commanding {} for {} costs {cost} CCPs; {} has {have} left (Rule 29, WI-6)",
                 named(&uname, unit),
                 application.title(),
-                named(&cname, co)
+                co_named(&cname, co)
             )));
         };
         let out = plan.resolve(Some(have));
         entry.summary = format!(
             "{} commands {} for {}: {cost} CCPs, {left} left",
-            named(&cname, co),
+            co_named(&cname, co),
             named(&uname, unit),
             application.title()
         );
@@ -317,6 +320,9 @@ impl State {
         self.co_mut(co).ccps = left;
         let before = self.units[unit.side as usize][unit.index].unit.clone();
         self.get_mut(unit).commands.push(application);
+        if application == Application::Rally && before.morale == Morale::Routed {
+            self.rally(setup, unit, facts.rallied, entry);
+        }
         if let (Application::Attack, Some(t)) = (application, target) {
             // Rules 63-75 (WI-23): the charge is declared; the table completes it.
             add_activity(&mut self.get_mut(unit).unit, Activity::Charging);
@@ -327,6 +333,53 @@ impl State {
         }
         self.settle(unit, &before, entry);
         Ok(())
+    }
+
+    /// What a rally of a routed unit achieved (E54 application 2): the
+    /// playsheet prices it (+1 CCP, Rule 29) but does not say what it
+    /// does. Herald's reading WI-H1 (`docs/readings-warlord-i.md`): the
+    /// referee says whether the rally took; rallied, the unit stops
+    /// routing and is wavering or shaken, as he says (never steady: only a
+    /// waver test of 10 or more makes troops steady, Rule 60); not
+    /// rallied, it routs on. The house option `rally_outcome =
+    /// "recuperation_only"` reads the sheet literally: a rally only speeds
+    /// recuperation (WI-9).
+    fn rally(
+        &mut self,
+        setup: &Setup,
+        unit: UnitId,
+        outcome: Option<RallyOutcome>,
+        entry: &mut Entry,
+    ) {
+        let name = named(&self.units[unit.side as usize][unit.index].unit.name, unit);
+        let house = &setup.house;
+        if house.word(&RALLY_OUTCOME) == "recuperation_only" {
+            entry.explanation.line(
+                RALLY_OUTCOME.line(house.value(&RALLY_OUTCOME)),
+                RALLY_OUTCOME.cite(),
+            );
+            entry.summary.push_str("; it routs on (house option)");
+            return;
+        }
+        match outcome.and_then(RallyOutcome::morale) {
+            Some(m) => {
+                entry.explanation.line(
+                    format!(
+                        "the rally takes, as the referee says: {name} stops routing and is {m}"
+                    ),
+                    cite("E54", "WI-H1"),
+                );
+                entry.summary.push_str(&format!("; rallied: now {m}"));
+                self.get_mut(unit).unit.morale = m;
+            }
+            None => {
+                entry.explanation.line(
+                    format!("the rally does not take, as the referee says: {name} routs on"),
+                    cite("E54", "WI-H1"),
+                );
+                entry.summary.push_str("; not rallied: it routs on");
+            }
+        }
     }
 
     /// An isolated unit's CO on his initiative (Rules 29, 37, 62; WI-7).
@@ -418,7 +471,7 @@ impl State {
             if co.side != unit.side {
                 return Err(BattleError::Refused(format!(
                     "{} is an enemy CO: a unit enters led by one of its own (Rule 47)",
-                    named(&c.co.name, co)
+                    co_named(&c.co.name, co)
                 )));
             }
             // Rule 47, WI-22: the leading CO's stars.

@@ -1,7 +1,7 @@
 //! The referee's corrections of a unit or a CO: the table is the truth.
 
 use super::super::event::{CoCorrection, CoId, Correction, UnitId};
-use super::{Entry, State, named};
+use super::{Entry, State, co_named, named};
 use crate::battle::BattleError;
 use crate::rules::named::Named;
 use crate::rules::warlord_i::unit::ranks_for;
@@ -193,7 +193,7 @@ impl State {
         entry: &mut Entry,
     ) -> Result<(), BattleError> {
         let slot = self.co_state(id)?;
-        let name = named(&slot.co.name, id);
+        let name = co_named(&slot.co.name, id);
         let (field, from, to, what) = match c {
             CoCorrection::Status(s) => (
                 "status",

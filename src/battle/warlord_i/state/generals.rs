@@ -2,7 +2,7 @@
 //! wounding, capture and death of generals in Conclude the Move (WI-21).
 
 use super::super::event::{CoId, Phase, UnitId};
-use super::{Disaster, Entry, State, dice_text, named};
+use super::{Disaster, Entry, State, co_named, dice_text, named};
 use crate::battle::BattleError;
 use crate::dice::Dice;
 use crate::rules::warlord_i::{Fate, GeneralRisk, GeneralRiskSituation};
@@ -24,7 +24,7 @@ impl State {
                     // Rule 29, WI-4: his command base is lost.
                     return Err(BattleError::Refused(format!(
                         "{} is {}: his command base is lost and joins no unit (Rule 29, WI-4)",
-                        named(&name, co),
+                        co_named(&name, co),
                         status.title()
                     )));
                 }
@@ -36,11 +36,11 @@ impl State {
                     )));
                 }
                 let text = named(&us.unit.name, u);
-                entry.summary = format!("{} is with {text}", named(&name, co));
+                entry.summary = format!("{} is with {text}", co_named(&name, co));
                 u.to_string()
             }
             None => {
-                entry.summary = format!("{} is with no unit", named(&name, co));
+                entry.summary = format!("{} is with no unit", co_named(&name, co));
                 "none".to_string()
             }
         };
@@ -78,12 +78,12 @@ impl State {
         let name = c.co.name.clone();
         self.expect_phase(
             Phase::Conclude,
-            &format!("{}'s wounding roll", named(&name, co)),
+            &format!("{}'s wounding roll", co_named(&name, co)),
         )?;
         if c.wound_rolled {
             return Err(BattleError::OutOfTurn(format!(
                 "{} has made his wounding roll this Move; a general rolls once a Move (Rule 99, WI-21)",
-                named(&name, co)
+                co_named(&name, co)
             )));
         }
         let situation = self.risk_situation(co);
@@ -91,7 +91,7 @@ impl State {
         entry.roll(&name, dice);
         entry.summary = format!(
             "{}'s wounding roll: {}: score {}: {}",
-            named(&name, co),
+            co_named(&name, co),
             dice_text(dice),
             out.score,
             match out.fate {

@@ -98,6 +98,7 @@ impl State {
         b: UnitId,
         facts_a: &MeleeFacts,
         facts_b: &MeleeFacts,
+        simultaneous: bool,
     ) -> Result<Melee, BattleError> {
         self.enemies(a, b)?;
         let round = self.engagement(a, b).map_or(1, |e| e.rounds + 1);
@@ -105,20 +106,30 @@ impl State {
         let mut fb = *facts_b;
         fa.general_wounded |= self.wounded_general_with(a);
         fb.general_wounded |= self.wounded_general_with(b);
-        Ok(Melee::plan(
+        // WI-H2: fought at once, a unit's losses to another enemy this
+        // Move count not in this pair.
+        let seen = |id: UnitId| {
+            simultaneous
+                .then(|| self.units[id.side as usize][id.index].before_melees)
+                .flatten()
+        };
+        Ok(Melee::plan_seen(
             round,
             (&self.units[a.side as usize][a.index].unit, fa),
             (&self.units[b.side as usize][b.index].unit, fb),
+            [seen(a), seen(b)],
         )?)
     }
 
     /// A round of melee between two engaged units (Rules 76-84, WI-18 to WI-20).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn melee(
         &mut self,
         a: UnitId,
         b: UnitId,
         facts_a: &MeleeFacts,
         facts_b: &MeleeFacts,
+        simultaneous: bool,
         dice: &SidesDice,
         entry: &mut Entry,
     ) -> Result<(), BattleError> {
@@ -145,8 +156,17 @@ impl State {
                 named(&nb, b)
             )));
         }
-        let plan = self.melee_plan(a, b, facts_a, facts_b)?;
+        let plan = self.melee_plan(a, b, facts_a, facts_b, simultaneous)?;
         let round = plan.round;
+        // WI-20: the losing player's choice, for the summary.
+        let choice = match (dice.a.white.first(), dice.b.white.first()) {
+            (Some(x), Some(y)) => {
+                let v =
+                    plan.verdict(plan.score(Side::A, x.value()) - plan.score(Side::B, y.value()));
+                v.loser.and_then(|l| v.side(l).response.map(|r| (l, r)))
+            }
+            _ => None,
+        };
         let out = plan.resolve(dice)?;
         let (ua, ub) = (
             &self.units[a.side as usize][a.index].unit,
@@ -192,6 +212,11 @@ impl State {
         }
         if out.next.contains(&Next::Prisoners) {
             text.push_str("; the loser surrenders and is taken prisoner");
+        } else if let Some((l, r)) = choice {
+            text.push_str(&format!(
+                "; {}'s player chose to {r} (WI-20)",
+                if l == Side::A { &na } else { &nb }
+            ));
         }
         entry.summary = text;
         entry.explanation = out.explanation.clone();
@@ -212,8 +237,14 @@ impl State {
             );
             e.followed_up = if e.a == a { [fa, fb] } else { [fb, fa] };
         }
-        self.get_mut(a).fought_this_move = true;
-        self.get_mut(b).fought_this_move = true;
+        for id in [a, b] {
+            let slot = self.get_mut(id);
+            slot.fought_this_move = true;
+            // WI-H2: as it stood before its first round this Move.
+            if slot.before_melees.is_none() {
+                slot.before_melees = Some((slot.unit.aps, slot.unit.bases_lost));
+            }
+        }
         self.write_after(a, &out.after_a, ga, entry);
         self.write_after(b, &out.after_b, gb, entry);
         // WI-23: the moves are the table's; a unit that recoils or retreats

@@ -91,6 +91,28 @@ impl State {
             "a rout is a disaster for the rest of the Move: each friendly unit within 10 cm takes a waver test (w, then d, on each)",
             crate::rules::explain::cite("Rule 58", "WI-12, WI-13"),
         );
+        // Rule 58, WI-13: the friends that would test, by unit; the table
+        // says which are within 10 cm.
+        let friends: Vec<String> = self.units[unit.side as usize]
+            .iter()
+            .enumerate()
+            .filter(|(i, f)| {
+                *i != unit.index
+                    && !f.off_table()
+                    && !f.unit.waver_tested
+                    && f.unit.morale != Morale::Routed
+            })
+            .map(|(i, f)| named(&f.unit.name, UnitId::new(unit.side, i)))
+            .collect();
+        if !friends.is_empty() {
+            entry.explanation.line(
+                format!(
+                    "friends that test if within 10 cm (the table's): {}",
+                    friends.join(", ")
+                ),
+                crate::rules::explain::cite("Rule 58", "WI-13"),
+            );
+        }
         let mut after = before.state();
         crate::rules::warlord_i::points::gain(&mut after, 1, 1);
         after.morale = Morale::Routed;

@@ -4,12 +4,12 @@
 //! referee's go-to, and concluding the Move (Rules 100-101): activities
 //! completed, CCPs lapsing (WI-4), marks of the Move cleared.
 
-use super::super::event::{CoId, Event, Phase, UnitId};
+use super::super::event::{Application, CoId, Event, Phase, UnitId};
 use super::super::{Setup, Step};
-use super::{Entry, State, named};
+use super::{Entry, State, co_named, named};
 use crate::battle::BattleError;
 use crate::rules::Side;
-use crate::rules::warlord_i::{Activity, Morale};
+use crate::rules::warlord_i::{Activity, JOINED_MELEE, Morale, RALLY_OUTCOME};
 
 impl State {
     /// Routing (in their side's command step) or evading (from the charges
@@ -144,7 +144,7 @@ impl State {
     /// What the step requires before the sequence moves on, in words.
     fn outstanding(&self) -> Vec<String> {
         let unit = |id: UnitId| named(&self.units[id.side as usize][id.index].unit.name, id);
-        let co = |id: CoId| named(&self.cos[id.side as usize][id.index].co.name, id);
+        let co = |id: CoId| co_named(&self.cos[id.side as usize][id.index].co.name, id);
         let tests = || {
             self.flagged()
                 .map(|u| format!("{} takes its waver test (Rule 58, WI-13)", unit(u)))
@@ -208,7 +208,45 @@ impl State {
     /// Judges an event as the referee records it, with the requirements of
     /// the Move a replay does not judge again: the sequence moves on only
     /// once its step is done.
-    pub fn check(&self, _setup: &Setup, event: &Event) -> Result<(), BattleError> {
+    pub fn check(&self, setup: &Setup, event: &Event) -> Result<(), BattleError> {
+        // WI-H2: a unit that fought another enemy this Move fights this pair
+        // as the battle's reading says (a save from before stands as recorded).
+        if let Event::Melee {
+            a, b, simultaneous, ..
+        } = event
+            && *simultaneous != (setup.house.word(&JOINED_MELEE) == "at_once")
+            && let Some((id, u)) = [*a, *b]
+                .into_iter()
+                .filter_map(|id| self.get(id).map(|u| (id, u)))
+                .find(|(_, u)| u.before_melees.is_some())
+        {
+            return Err(BattleError::Refused(format!(
+                "{} fought another enemy this Move: its pairs are fought {} (Rules 25 step 7, 76; Herald's reading WI-H2, house option joined_melee)",
+                named(&u.unit.name, id),
+                if setup.house.word(&JOINED_MELEE) == "at_once" {
+                    "at once, its losses to the other not counted here"
+                } else {
+                    "in turn"
+                }
+            )));
+        }
+        // WI-H1: a rally of a routed unit has an outcome, the referee's to say.
+        if let Event::Command {
+            unit,
+            application: Application::Rally,
+            facts,
+            ..
+        } = event
+            && facts.rallied.is_none()
+            && setup.house.word(&RALLY_OUTCOME) == "referee"
+            && let Some(u) = self.get(*unit)
+            && u.unit.morale == Morale::Routed
+        {
+            return Err(BattleError::Refused(format!(
+                "say what rallying {} achieved: not rallied (it routs on), rallied to wavering, or rallied to shaken (E54, Herald's reading WI-H1)",
+                named(&u.unit.name, *unit)
+            )));
+        }
         if let Event::NextPhase = event {
             let owed = self.outstanding();
             if !owed.is_empty() {
@@ -312,6 +350,7 @@ impl State {
                 u.fugitive_rolled = false;
                 u.aps_this_move = 0;
                 u.fought_this_move = false;
+                u.before_melees = None;
             }
         }
         let turn = self.turn;

@@ -5,8 +5,8 @@
 use crate::battle::RuleSystem;
 use crate::battle::warlord_i::WarlordI;
 use crate::battle::warlord_i::event::{
-    Application, CoCorrection, CoId, CommandFacts, Correction, EnterFacts, Event, Phase, RoutCause,
-    TransferFacts, UnitId, WaverCause,
+    Application, CoCorrection, CoId, CommandFacts, Correction, EnterFacts, Event, Phase,
+    RallyOutcome, RoutCause, TransferFacts, UnitId, WaverCause,
 };
 use crate::battle::warlord_i::state::{MAX_BASES, MAX_CCPS, MAX_POINTS};
 use crate::dice::Dice;
@@ -168,6 +168,7 @@ fn command_facts<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Command
         restrain_and_prompt: flag(walk, t, "restrain_and_prompt"),
         distance_cm: count(walk, t, "distance_cm"),
         charge_target: walk.named::<ChargeTarget>(t, "charge_target"),
+        rallied: walk.named::<RallyOutcome>(t, "rallied"),
     })
 }
 
@@ -611,6 +612,8 @@ fn fields<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, kind: &str) -> Op
                 b: b?,
                 facts_a,
                 facts_b,
+                // WI-H2: written by today's Herald; a save from before fought in turn.
+                simultaneous: flag(walk, f, "simultaneous"),
                 dice: d,
             }
         }

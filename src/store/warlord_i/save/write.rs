@@ -132,6 +132,7 @@ fn command_facts(o: &mut String, f: &CommandFacts) {
         .flag("restrain_and_prompt", f.restrain_and_prompt)
         .count("distance_cm", f.distance_cm)
         .word("charge_target", f.charge_target)
+        .word("rallied", f.rallied)
         .line(o, "facts");
 }
 
@@ -355,12 +356,16 @@ pub(super) fn write_event(o: &mut String, e: &Event) {
             b,
             facts_a,
             facts_b,
+            simultaneous,
             dice: d,
         } => {
             id(o, "a", *a);
             id(o, "b", *b);
             melee_facts(o, "facts_a", facts_a);
             melee_facts(o, "facts_b", facts_b);
+            if *simultaneous {
+                let _ = writeln!(o, "simultaneous = true");
+            }
             let _ = writeln!(o, "dice_a = {}", dice(&d.a));
             let _ = writeln!(o, "dice_b = {}", dice(&d.b));
         }

@@ -5,13 +5,13 @@
 use crate::battle::UnitId;
 use crate::battle::warlord_i::state::{MAX_BASES, MAX_CCPS, MAX_POINTS};
 use crate::battle::warlord_i::{
-    Application, Battle, CoCorrection, CoId, Correction, Event, Phase, WaverCause,
+    Application, Battle, CoCorrection, CoId, Correction, Event, Phase, RallyOutcome, WaverCause,
 };
 use crate::rules::Side;
 use crate::rules::named::Named;
 use crate::rules::warlord_i::{
-    Activity, ChargeTarget, CoActivity, CoStatus, Ground, Leader, MeleeFacts, Morale, ShotFrom,
-    WinnerMoves,
+    Activity, ChargeTarget, CoActivity, CoStatus, Ground, Leader, MeleeFacts, Morale,
+    RALLY_OUTCOME, ShotFrom, WinnerMoves,
 };
 use crate::tui::facts::Form;
 
@@ -207,6 +207,29 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                 let n = e54.iter().position(|x| *x == a).unwrap_or(0) + 1;
                 format!("{n} {}", a.title())
             });
+            // E54, WI-H1: a rally of a routed unit has an outcome, the referee's; never assumed.
+            if *application == Application::Rally
+                && b.unit(*unit)
+                    .is_some_and(|u| u.unit.morale == Morale::Routed)
+                && b.setup().house.word(&RALLY_OUTCOME) == "referee"
+            {
+                let mut rallied = facts.rallied.unwrap_or(RallyOutcome::NotRallied);
+                f.choice(
+                    'y',
+                    "the rally (the referee's, WI-H1)",
+                    &mut rallied,
+                    &[
+                        RallyOutcome::NotRallied,
+                        RallyOutcome::Wavering,
+                        RallyOutcome::Shaken,
+                    ],
+                    |r| r.title().to_string(),
+                )
+                .unsaid();
+                facts.rallied = Some(rallied);
+            } else {
+                facts.rallied = None;
+            }
             f.choice('o', "the CO who spends", co, &spenders, |c| co_name(b, c));
             let mut targets = vec![None];
             targets.extend(enemies(b, unit.side).into_iter().map(Some));

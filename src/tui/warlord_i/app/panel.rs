@@ -228,9 +228,12 @@ impl App {
             b,
             facts_a,
             facts_b,
+            simultaneous,
             dice,
         } = &event
-            && let Ok(Some(loser)) = self.battle.melee_choice_due(*a, *b, facts_a, facts_b, dice)
+            && let Ok(Some(loser)) =
+                self.battle
+                    .melee_choice_due(*a, *b, facts_a, facts_b, *simultaneous, dice)
         {
             if let Some(p) = &mut self.panel {
                 p.typing = None;

@@ -63,32 +63,7 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let w = area.width as usize;
     let mut top = vec![Line::from(Span::styled(title(app, &p.event), t.title()))];
-    if let Some(entry) = &p.result {
-        let mut lines = top;
-        for r in &entry.rolls {
-            let faces: Vec<String> = r.dice.white.iter().map(|d| d.to_string()).collect();
-            lines.push(Line::from(format!(
-                "Dice of {}: {}",
-                r.who,
-                faces.join(" ")
-            )));
-        }
-        lines.push(Line::from(Span::styled(entry.summary.clone(), t.warn())));
-        if !entry.effects.is_empty() {
-            lines.push(Line::from(Span::styled("What changed", t.title())));
-            for fx in &entry.effects {
-                let style = if fx.leaves_table { t.bad() } else { t.text() };
-                lines.push(Line::from(Span::styled(format!("  {}", fx.text), style)));
-            }
-        }
-        if !entry.explanation.lines.is_empty() {
-            lines.extend(explanation(t, &entry.explanation));
-        }
-        lines.push(Line::from(vec![
-            Span::styled("Now: ", t.title()),
-            Span::raw(app.next_words()),
-        ]));
-        let lines = wrap(lines, w);
+    if let Some(lines) = result_lines(app, p, w) {
         let most = (lines.len() as u16).saturating_sub(area.height);
         Paragraph::new(lines)
             .scroll((p.scroll.min(most), 0))
@@ -159,4 +134,36 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
     facts_view::body(t, &facts, selected, rest, buf, || {
         preview::lines(t, &app.battle, &p.event)
     });
+}
+
+/// A result's lines wrapped to `w` columns, if the panel shows a result:
+/// the dice, the summary, what changed, why and what is required now.
+pub fn result_lines(app: &App, p: &Panel, w: usize) -> Option<Vec<Line<'static>>> {
+    let t = &app.theme;
+    let entry = p.result.as_ref()?;
+    let mut lines = vec![Line::from(Span::styled(title(app, &p.event), t.title()))];
+    for r in &entry.rolls {
+        let faces: Vec<String> = r.dice.white.iter().map(|d| d.to_string()).collect();
+        lines.push(Line::from(format!(
+            "Dice of {}: {}",
+            r.who,
+            faces.join(" ")
+        )));
+    }
+    lines.push(Line::from(Span::styled(entry.summary.clone(), t.warn())));
+    if !entry.effects.is_empty() {
+        lines.push(Line::from(Span::styled("What changed", t.title())));
+        for fx in &entry.effects {
+            let style = if fx.leaves_table { t.bad() } else { t.text() };
+            lines.push(Line::from(Span::styled(format!("  {}", fx.text), style)));
+        }
+    }
+    if !entry.explanation.lines.is_empty() {
+        lines.extend(explanation(t, &entry.explanation));
+    }
+    lines.push(Line::from(vec![
+        Span::styled("Now: ", t.title()),
+        Span::raw(app.next_words()),
+    ]));
+    Some(wrap(lines, w))
 }

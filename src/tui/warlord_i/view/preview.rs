@@ -311,9 +311,12 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
             b: other,
             facts_a,
             facts_b,
+            simultaneous,
             ..
         } => {
-            let plan = b.melee_plan(*a, *other, facts_a, facts_b).map_err(e)?;
+            let plan = b
+                .melee_plan(*a, *other, facts_a, facts_b, *simultaneous)
+                .map_err(e)?;
             out.push(heading(
                 t,
                 &format!(
@@ -321,6 +324,31 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                     plan.round
                 ),
             ));
+            // Rule 76, WI-H2: the other fight of a unit that two enemies contact.
+            for (id, foe) in [(*a, *other), (*other, *a)] {
+                for e in &b.state().engagements {
+                    let Some(third) = e.opponent_of(id).filter(|x| *x != foe) else {
+                        continue;
+                    };
+                    out.push(Line::from(Span::styled(
+                        format!(
+                            "  {id} is also in melee with {}: {}; {} (WI-H2)",
+                            unit_name(b, third),
+                            if e.fought_this_move {
+                                format!("round {} fought this Move", e.rounds)
+                            } else {
+                                format!("round {} still to fight", e.rounds + 1)
+                            },
+                            if *simultaneous {
+                                "fought at once: its losses there do not count here"
+                            } else {
+                                "fought in turn: its losses there count here"
+                            }
+                        ),
+                        t.warn(),
+                    )));
+                }
+            }
             for (side, id) in [(Side::A, *a), (Side::B, *other)] {
                 out.push(Line::from(Span::styled(
                     format!(" {}", unit_name(b, id)),

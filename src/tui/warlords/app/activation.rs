@@ -182,11 +182,66 @@ impl App {
         self.roll(Some(x.dice.clone()));
     }
 
-    pub(super) fn toggle(&mut self, fact: Fact) {
-        if fact == Fact::EnemyInChargeDistance
-            && matches!(self.dialogs.last(), Some(Dialog::Resolve(r)) if r.rolled.is_some())
+    /// Whether the open result is a success read without an enemy visible
+    /// ahead whose score would allow a champion if one is (W-7), which `v`
+    /// says (the same dice read again).
+    pub fn champion_unsaid(&self) -> bool {
+        let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Activation { unit, situation },
+            rolled: Some(x),
+            ..
+        })) = self.dialogs.last()
+        else {
+            return false;
+        };
+        let Some(o) = &x.activation else {
+            return false;
+        };
+        if situation.enemy_visible_ahead || o.may_add_champion || !o.success || !x.chosen.is_empty()
         {
+            return false;
+        }
+        let Some(u) = self.battle.unit(*unit) else {
+            return false;
+        };
+        let mut said = *situation;
+        said.enemy_visible_ahead = true;
+        // W-7: the rules decide, from the same dice with the fact said.
+        self.battle.events().len() == x.entry + 1
+            && x.dice.first().is_some_and(|dice| {
+                Activation::plan(&u.unit, said)
+                    .and_then(|p| p.resolve(dice))
+                    .is_ok_and(|o| o.may_add_champion)
+            })
+    }
+
+    /// v on a result: an enemy was visible ahead after all (W-7): the
+    /// activation is taken back and the same dice read again with it said.
+    fn say_enemy_visible_ahead(&mut self) {
+        if !self.champion_unsaid() {
+            return self.set_resolve_error(
+                "v changes nothing here: it matters only for a success whose score would allow a champion (W-7)"
+                    .to_string(),
+            );
+        }
+        let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() else {
+            return;
+        };
+        let Some(x) = r.rolled.take() else { return };
+        if let Procedure::Activation { situation, .. } = &mut r.procedure {
+            situation.enemy_visible_ahead = true;
+        }
+        self.battle.undo();
+        self.roll(Some(x.dice.clone()));
+    }
+
+    pub(super) fn toggle(&mut self, fact: Fact) {
+        let rolled = matches!(self.dialogs.last(), Some(Dialog::Resolve(r)) if r.rolled.is_some());
+        if fact == Fact::EnemyInChargeDistance && rolled {
             return self.say_enemy_in_charge_distance();
+        }
+        if fact == Fact::EnemyVisibleAhead && rolled {
+            return self.say_enemy_visible_ahead();
         }
         if self.only_shoots()
             && !matches!(fact, Fact::TacticianInSight | Fact::EnemyInChargeDistance)

@@ -408,6 +408,7 @@ impl App {
             other_front: true,
             rear_stands: None,
             error: None,
+            typed: String::new(),
         }));
     }
 
@@ -425,6 +426,7 @@ impl App {
     pub(super) fn fall_into(&mut self, into: FellInto) {
         if let Some(f) = self.fall_back_mut() {
             f.into = into;
+            f.typed.clear();
             let friend = into == FellInto::Friend;
             if let Some(i) = f
                 .others

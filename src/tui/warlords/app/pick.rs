@@ -6,6 +6,7 @@
 use super::App;
 use crate::battle::UnitId;
 use crate::rules::Side;
+use crate::rules::warlords::falling_back::FellInto;
 use crate::tui::warlords::dialog::{Dialog, PickFor};
 
 impl App {
@@ -96,6 +97,62 @@ impl App {
         } else if !p.typed.chars().all(|c| c.is_ascii_alphabetic()) {
             let typed = p.typed.clone();
             self.refuse(format!("{typed}: no such unit to pick here"));
+        }
+    }
+
+    /// A key of a unit's id typed in the fall-back form (`b`, `1`, `0`):
+    /// the unit it ran into becomes the one the id names, among the units
+    /// of the kind chosen (a friend, or an enemy); another is refused in
+    /// the keys' words.
+    pub(super) fn fall_back_typed(&mut self, c: char) {
+        let Some(Dialog::FallBack(f)) = self.dialogs.last_mut() else {
+            return;
+        };
+        if !f.into.needs_other() {
+            f.typed.clear();
+            return self.refuse(
+                "a unit's id names the unit it ran into: first f (a friend), e or r (an enemy)",
+            );
+        }
+        let friend = f.into == FellInto::Friend;
+        // The side of the kind chosen, unless a letter names one.
+        let side = if friend {
+            f.unit.side
+        } else {
+            f.unit.side.other()
+        };
+        let longer = format!("{}{c}", f.typed);
+        let exists = |typed: &str| read_id(typed, side).filter(|id| f.others.contains(id));
+        let typed = if c.is_ascii_alphabetic() {
+            c.to_ascii_lowercase().to_string()
+        } else if exists(&longer).is_some() {
+            longer
+        } else {
+            let letter: String = f
+                .typed
+                .chars()
+                .take_while(char::is_ascii_alphabetic)
+                .collect();
+            format!("{letter}{c}")
+        };
+        f.typed = typed.clone();
+        if typed.chars().all(|c| c.is_ascii_alphabetic()) {
+            return;
+        }
+        match exists(&typed) {
+            Some(id) if (id.side == f.unit.side) == friend => {
+                f.other = f.others.iter().position(|o| *o == id).unwrap_or(f.other);
+                self.status = None;
+            }
+            Some(id) => {
+                let (is, keys) = if friend {
+                    ("an enemy", "e or r")
+                } else {
+                    ("a friend", "f")
+                };
+                self.refuse(format!("{id} is {is}: {keys} first says it ran into {is}"));
+            }
+            None => self.refuse(format!("{typed}: no such unit on the table")),
         }
     }
 

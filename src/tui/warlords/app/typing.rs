@@ -25,6 +25,7 @@ impl App {
                     text: String::new(),
                     error: None,
                     quick: None,
+                    moved_on: false,
                 }))
             }
             Err(e) => self.set_resolve_error(e),
@@ -48,19 +49,83 @@ impl App {
         let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut() else {
             return;
         };
+        // Faces alone (no colour named, no `|`): counted against the prompt.
+        let bare = !t
+            .text
+            .chars()
+            .chain([c])
+            .any(|c| matches!(c.to_ascii_lowercase(), 'w' | 'r' | 'y' | '|'));
+        let faces = t.text.chars().filter(char::is_ascii_digit).count();
+        if t.quick.is_none() && bare && c.is_ascii_digit() && faces >= t.ask.count {
+            // Every die of this prompt is in, and none follows: one too many.
+            t.error = Some(format!(
+                "{} asked here and all in: a face more is one too many (Backspace changes one, Enter uses them)",
+                count_of(t.ask.count, t.ask.colour)
+            ));
+            return;
+        }
         if t.text.chars().count() < 80 {
             t.text.push(c);
             t.error = None;
+            t.moved_on = false;
         }
         let faces = t.text.chars().filter(char::is_ascii_digit).count();
         if t.quick == Some(faces) {
             self.submit_typed();
+        } else if t.quick.is_none() && bare && faces == t.ask.count {
+            // This prompt's faces are in: on to the red or yellow dice
+            // that follow, by themselves; the last prompt waits for Enter.
+            self.move_on_typed();
+        }
+    }
+
+    /// The faces of the prompt are in: the field asks for the next colour,
+    /// when one follows, with no Enter (docs/console.md).
+    fn move_on_typed(&mut self) {
+        let n = self.dialogs.len();
+        let (Some(Dialog::Resolve(r)), Some(Dialog::TypeDice(t))) = (
+            n.checked_sub(2).and_then(|i| self.dialogs.get(i)),
+            self.dialogs.last(),
+        ) else {
+            return;
+        };
+        let Ok(typed) = typed_dice(t) else {
+            return;
+        };
+        let Ok(groups) = self.needs_given(&r.procedure, &typed) else {
+            return;
+        };
+        let over = groups.iter().zip(&typed).any(|((_, need), have)| {
+            need.per_colour()
+                .into_iter()
+                .any(|(colour, n)| have.of(colour).len() > n)
+        });
+        if over {
+            return;
+        }
+        if let Some(ask) = TypeDice::next_ask(&groups, &typed)
+            && let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut()
+        {
+            t.groups = groups;
+            t.typed = typed;
+            t.ask = ask;
+            t.text.clear();
+            t.error = None;
+            t.moved_on = true;
         }
     }
 
     /// Enter in the typed-dice field: checks the dice per colour, asks for
     /// the next colour the rules need, and rolls once every die is typed.
     pub(super) fn submit_typed(&mut self) {
+        if let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut()
+            && t.moved_on
+            && t.text.trim().is_empty()
+        {
+            // The Enter meant for the prompt the field already left.
+            t.moved_on = false;
+            return;
+        }
         let n = self.dialogs.len();
         let (Some(Dialog::Resolve(r)), Some(Dialog::TypeDice(t))) = (
             n.checked_sub(2).and_then(|i| self.dialogs.get(i)),
@@ -141,6 +206,15 @@ impl App {
             r.error = Some(e);
         }
     }
+}
+
+/// `n` dice of a colour in words: "1 red die", "8 white dice".
+fn count_of(n: usize, colour: Colour) -> String {
+    format!(
+        "{n} {} {}",
+        colour.name(),
+        if n == 1 { "die" } else { "dice" }
+    )
 }
 
 /// Typed straight on the panel (no `t`), bare faces (no colour named, no

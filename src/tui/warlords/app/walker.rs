@@ -167,6 +167,7 @@ impl App {
             choices,
             line,
             warned: None,
+            skipped: Vec::new(),
         }));
     }
 
@@ -183,13 +184,26 @@ impl App {
         }
         let line = g.line;
         let warned = g.warned == Some(line);
-        if let Some(skipped) = self.skipped_by(turn, phase).filter(|_| !warned) {
+        let skipped = self.skipped_by(turn, phase);
+        if !skipped.is_empty() && !warned {
             // 2.2: "All units must be activated"; 2.6: every Melee is fought.
+            // The status line says it short; the panel lists them whole.
+            let units: usize = skipped.iter().map(|s| s.units).sum();
+            let melees: usize = skipped.iter().map(|s| s.melees).sum();
+            let mut what = Vec::new();
+            if units > 0 {
+                what.push(format!("{units} unit(s) not activated"));
+            }
+            if melees > 0 {
+                what.push(format!("{melees} Melee(s) not fought"));
+            }
             if let Some(Dialog::GoTo(g)) = self.dialogs.last_mut() {
                 g.warned = Some(line);
+                g.skipped = skipped.into_iter().map(|s| s.line).collect();
             }
             return self.refuse(format!(
-                "{skipped} would be passed over (2.2: every unit must be activated, it is also a morale check): Enter again to go there anyway, Esc to stay"
+                "{} would be passed over (2.2; the panel lists them): Enter again to go there anyway, Esc to stay",
+                what.join(" and ")
             ));
         }
         let from_turn = self.battle.turn();
@@ -210,10 +224,12 @@ impl App {
 
     /// What going to `(turn, phase)` would pass over in this turn: the
     /// units of each activation phase that have not activated, by id and
-    /// name, and the Melees not fought; `None` when nothing.
-    fn skipped_by(&self, turn: u32, phase: Phase) -> Option<String> {
+    /// name, and the Melees not fought; empty when nothing.
+    fn skipped_by(&self, turn: u32, phase: Phase) -> Vec<Skipped> {
         let b = &self.battle;
-        let first = b.initiative()?;
+        let Some(first) = b.initiative() else {
+            return Vec::new();
+        };
         let order = [
             Phase::Initiative,
             Phase::Activation(first),
@@ -229,30 +245,75 @@ impl App {
                 Phase::Activation(side) => {
                     let left = b.to_activate(*side);
                     if !left.is_empty() {
-                        // Ids, so the line stays readable with many units.
-                        let ids: Vec<String> = left.iter().map(|id| id.to_string()).collect();
-                        said.push(format!(
-                            "{} unit(s) of side {} not activated ({})",
-                            left.len(),
-                            side.name(),
-                            ids.join(" ")
-                        ));
+                        // Ids in runs, so the line stays readable with many units.
+                        said.push(Skipped {
+                            line: format!(
+                                "{} unit(s) of side {} not activated ({})",
+                                left.len(),
+                                side.name(),
+                                id_runs(&left)
+                            ),
+                            units: left.len(),
+                            melees: 0,
+                        });
                     }
                 }
                 Phase::Melee => {
-                    let unfought = b
+                    let unfought: Vec<String> = b
                         .state()
                         .engagements
                         .iter()
                         .filter(|e| !e.fought_this_turn)
-                        .count();
-                    if unfought > 0 {
-                        said.push(format!("{unfought} Melee(s) not fought"));
+                        .map(|e| format!("{}×{}", e.a, e.b))
+                        .collect();
+                    if !unfought.is_empty() {
+                        said.push(Skipped {
+                            line: format!(
+                                "{} Melee(s) not fought ({})",
+                                unfought.len(),
+                                unfought.join(" ")
+                            ),
+                            units: 0,
+                            melees: unfought.len(),
+                        });
                     }
                 }
                 _ => {}
             }
         }
-        (!said.is_empty()).then(|| said.join("; "))
+        said
     }
+}
+
+/// One line of what a move of the sequence passes over.
+struct Skipped {
+    line: String,
+    units: usize,
+    melees: usize,
+}
+
+/// Unit ids of one side written in runs: `a1-a4 a7 a9-a12`.
+pub(crate) fn id_runs(ids: &[UnitId]) -> String {
+    let mut idx: Vec<usize> = ids.iter().map(|id| id.index).collect();
+    idx.sort_unstable();
+    let Some(first) = ids.first() else {
+        return String::new();
+    };
+    let side = first.side;
+    let id = |i: usize| UnitId::new(side, i).to_string();
+    let mut runs: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < idx.len() {
+        let mut j = i;
+        while j + 1 < idx.len() && idx[j + 1] == idx[j] + 1 {
+            j += 1;
+        }
+        runs.push(match j - i {
+            0 => id(idx[i]),
+            1 => format!("{} {}", id(idx[i]), id(idx[j])),
+            _ => format!("{}-{}", id(idx[i]), id(idx[j])),
+        });
+        i = j + 1;
+    }
+    runs.join(" ")
 }

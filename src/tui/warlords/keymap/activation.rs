@@ -124,6 +124,13 @@ pub const KEYS: &[Binding] = &[
     ),
     b(
         C::AfterRoll,
+        Key::ch('v'),
+        Action::Toggle(Fact::EnemyVisibleAhead),
+        "",
+        "an enemy is visible ahead after all: the same dice read again with it said (W-7)",
+    ),
+    b(
+        C::AfterRoll,
         Key::plain(K::Enter),
         Action::Advance,
         "done",

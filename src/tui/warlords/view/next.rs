@@ -85,6 +85,14 @@ pub fn fall_back(app: &App, f: &FallBack, area: Rect, buf: &mut Buffer) {
                 "rear stands lost against the enemy front: {n}"
             )));
         }
+        lines.push(Line::from(Span::styled(
+            if f.typed.is_empty() {
+                "or type its id (b3, 3), as in the other pickers".to_string()
+            } else {
+                format!("id typed: {}", f.typed)
+            },
+            t.dim(),
+        )));
     }
     lines.extend(keys(app, Context::FallBack));
     Paragraph::new(lines)

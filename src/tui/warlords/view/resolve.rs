@@ -500,6 +500,15 @@ fn after(app: &App, r: &Resolve, x: &Rolled) -> Vec<Line<'static>> {
             Span::raw(" says so (the same dice)"),
         ]));
     }
+    if app.champion_unsaid() {
+        // W-7: the fact that would allow a champion, asked when it matters.
+        out.push(Line::from(vec![
+            Span::styled("  champion: ", t.warn()),
+            Span::raw("one may be added if an enemy is visible ahead (W-7): "),
+            Span::styled("v", t.key()),
+            Span::raw(" says so (the same dice)"),
+        ]));
+    }
     if let Some(o) = &x.activation {
         let mut may = vec![Span::styled("  may: ", t.dim())];
         let mut any = false;

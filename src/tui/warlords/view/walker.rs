@@ -17,7 +17,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let b = &app.battle;
     let first = b.initiative().unwrap_or(Side::A);
-    let label = |s: Side| b.setup().label(s);
+    // The sides named so that they differ, even in a mirror battle.
+    let label = |s: Side| b.setup().distinct_label(s);
     // 2.1: initiative, each side's activations (the initiative's first), Melee.
     let steps: Vec<(String, bool)> = [
         (Phase::Initiative, "1 Initiative".to_string()),
@@ -99,7 +100,7 @@ pub fn go_to(app: &App, g: &GoTo, area: Rect, buf: &mut Buffer) {
     let r = popup::centred(
         area,
         72,
-        g.choices.len() as u16 + 6 + duties.len().min(4) as u16,
+        g.choices.len() as u16 + 6 + duties.len().min(4) as u16 + 2 * g.skipped.len() as u16,
     );
     let inner = popup::frame(app, "Go to another step of the turn (2.1)", r, buf);
     let mut lines = vec![Line::from(
@@ -134,6 +135,18 @@ pub fn go_to(app: &App, g: &GoTo, area: Rect, buf: &mut Buffer) {
                 if d.due.required() { "must" } else { "may" },
                 d.due
             ),
+            t.warn(),
+        )));
+    }
+    // What the warned line passes over (2.2, 2.6), whole, wrapped.
+    let skipped = if g.warned == Some(g.line) {
+        &g.skipped[..]
+    } else {
+        &[]
+    };
+    for s in skipped {
+        lines.push(Line::from(Span::styled(
+            format!("  passed over: {s}"),
             t.warn(),
         )));
     }

@@ -1,0 +1,149 @@
+//! What the rules now require, in HE-7's order: the steps an activation's
+//! result forces (push backs, follow ups, tests with their outcomes,
+//! generals' risk, lines), each for its unit, kept by the fold so the
+//! console's walker can offer the next one with the facts Herald already
+//! knows (the failure's margin, the test's cause, a shot's one square).
+//! A step's own consequences come before the steps after it (HE-7: each
+//! resolved completely); a new activation or the phase's end clears them
+//! (the referee has moved on).
+
+use crate::battle::UnitId;
+use crate::rules::homunculus_est::Next;
+use crate::rules::homunculus_est::failed::Cause;
+use crate::rules::homunculus_est::tables::RiskEvent;
+
+/// A step due.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Due {
+    /// The step, in the rules' words (`Next::words`).
+    pub step: Next,
+    /// The unit it is for.
+    pub unit: UnitId,
+    /// The other unit of the combat (the loser a victor follows up; the
+    /// defender a charge attacks, when known).
+    pub other: Option<UnitId>,
+    /// What caused a test (HE-28's modifiers).
+    pub cause: Cause,
+    /// A failed test's margin and whether it was a Critical Failure.
+    pub failed: Option<(u32, bool)>,
+    /// A fixed push back (shooting's one square, or the PUSH BACK roll a
+    /// Withering shot made), HE-23.
+    pub squares: Option<u32>,
+    /// The most serious thing that happened to a general's unit (HE-30).
+    pub risk: Option<RiskEvent>,
+}
+
+impl Due {
+    /// A step for a unit, nothing more known.
+    pub fn new(step: Next, unit: UnitId) -> Due {
+        Due {
+            step,
+            unit,
+            other: None,
+            cause: Cause::Other,
+            failed: None,
+            squares: None,
+            risk: None,
+        }
+    }
+
+    /// The step with the other unit.
+    pub fn against(mut self, other: UnitId) -> Due {
+        self.other = Some(other);
+        self
+    }
+
+    /// The step with its cause.
+    pub fn caused_by(mut self, cause: Cause) -> Due {
+        self.cause = cause;
+        self
+    }
+}
+
+/// The family of a step, for matching the event that does it.
+pub fn family(step: Next) -> u8 {
+    match step {
+        Next::Combat => 0,
+        Next::PushBackAttacker | Next::PushBackDefender | Next::PushBackTarget => 1,
+        Next::FollowUpAttacker | Next::FollowUpDefender => 2,
+        Next::DisciplineTestAttacker
+        | Next::DisciplineTestDefender
+        | Next::DisciplineTestTarget => 3,
+        // a Stampede is the FAILED DISCIPLINE step without its roll (HE-26)
+        Next::FailedDiscipline | Next::Stampede => 4,
+        Next::FailedReform => 5,
+        Next::RoutMove => 6,
+        Next::LostEagles => 7,
+        Next::GeneralRisk | Next::GeneralRiskAttacker | Next::GeneralRiskDefender => 8,
+        Next::LineOutcomeAttacker | Next::LineOutcomeDefender => 9,
+        Next::HomunculusEst => 10,
+    }
+}
+
+/// Takes the step of `family` for `unit` off the list, putting `then` (its
+/// own consequences) where it stood; without such a step, `then` goes
+/// first. A general's risk already due for a unit is not listed twice:
+/// it is taken once an activation, for the most serious event (HE-30).
+pub fn settle(due: &mut Vec<Due>, fam: u8, unit: UnitId, then: Vec<Due>) {
+    let at = match due
+        .iter()
+        .position(|d| family(d.step) == fam && d.unit == unit)
+    {
+        Some(i) => {
+            due.remove(i);
+            i
+        }
+        None => 0,
+    };
+    let mut at = at;
+    for d in then {
+        if family(d.step) == 8
+            && let Some(g) = due
+                .iter_mut()
+                .find(|g| family(g.step) == 8 && g.unit == d.unit)
+        {
+            // RISK TO GENERALS: once for the activation, the most serious event (HE-30)
+            g.risk = g.risk.max(d.risk);
+            continue;
+        }
+        due.insert(at.min(due.len()), d);
+        at += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Side;
+
+    #[test]
+    fn a_step_is_replaced_by_its_consequences_and_a_risk_is_once() {
+        let a = UnitId::new(Side::A, 0);
+        let d = UnitId::new(Side::B, 0);
+        let mut due = vec![
+            Due::new(Next::DisciplineTestDefender, d),
+            Due {
+                risk: Some(RiskEvent::PushedBack),
+                ..Due::new(Next::GeneralRiskDefender, d)
+            },
+        ];
+        settle(
+            &mut due,
+            3,
+            d,
+            vec![Due::new(Next::FailedDiscipline, d).against(a)],
+        );
+        assert_eq!(due[0].step, Next::FailedDiscipline);
+        settle(
+            &mut due,
+            4,
+            d,
+            vec![Due {
+                risk: Some(RiskEvent::Routing),
+                ..Due::new(Next::GeneralRisk, d)
+            }],
+        );
+        assert_eq!(due.len(), 1);
+        assert_eq!(due[0].risk, Some(RiskEvent::Routing));
+    }
+}

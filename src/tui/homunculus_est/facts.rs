@@ -1,0 +1,631 @@
+//! The facts of the table each Homunculus Est! procedure needs, on the
+//! generic form (`tui::facts`): flanks, supports, terrain, squares free
+//! behind, Command Points spent, the choices the sheet gives the players.
+//! One function over the event lists them; the form draws the list and
+//! changes the fact the referee touched. Facts a unit cannot use (a
+//! Warband's support on a legion, a Devotio not attached) are not offered.
+
+use crate::battle::UnitId;
+use crate::battle::homunculus_est::event::CardKind;
+use crate::battle::homunculus_est::{Event, State};
+use crate::rules::Side;
+use crate::rules::homunculus_est::combat::{Activation, DevotioOption};
+use crate::rules::homunculus_est::command_points::PointsChange;
+use crate::rules::homunculus_est::discipline::Purpose;
+use crate::rules::homunculus_est::failed::{Cause, FearSource};
+use crate::rules::homunculus_est::push_back::Blocker;
+use crate::rules::homunculus_est::tables::Manoeuvre;
+use crate::rules::homunculus_est::tables::{EagleEvent, RiskEvent};
+use crate::rules::homunculus_est::{Attachment, Characteristic, Points, Pool, Unit};
+use crate::rules::named::Named;
+use crate::tui::facts::Form;
+
+/// Words for a rules name: `table_edge` is "table edge".
+pub fn words<T: Named + Copy + PartialEq>(v: T) -> String {
+    v.name().replace('_', " ")
+}
+
+/// A unit in the referee's words: `Galatians (b8)`.
+pub fn unit_name(state: &State, id: UnitId) -> String {
+    state
+        .unit(id)
+        .map_or_else(|_| id.to_string(), |u| format!("{} ({id})", u.name))
+}
+
+/// The units of `side` still on the table, for a choice.
+pub fn on_table(state: &State, side: Side) -> Vec<UnitId> {
+    state.units[side as usize]
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| !u.removed && !u.off_table)
+        .map(|(i, _)| UnitId::new(side, i))
+        .collect()
+}
+
+fn unit(state: &State, id: UnitId) -> Unit {
+    state.unit(id).cloned().unwrap_or_else(|_| {
+        Unit::new(
+            "?",
+            crate::rules::homunculus_est::Class::FormedInfantry,
+            0,
+            0,
+            0,
+        )
+    })
+}
+
+/// Lists the facts of `event` on the form (and changes the one touched).
+pub fn list(state: &State, event: &mut Event, f: &mut Form) {
+    let reform = matches!(event, Event::FailedReform { .. });
+    match event {
+        Event::Movement {
+            unit: id,
+            situation: s,
+            ..
+        } => {
+            let attack = state.armies[id.side as usize].points.attack;
+            // MOVEMENT ACTIVATION, CHARGE ACTIVATION (HE-13, HE-14)
+            f.flag('c', "a Charge Activation", &mut s.charge);
+            if s.charge {
+                let most = attack.max(s.attack_points);
+                f.number(
+                    'a',
+                    "Attack Points added to the die (+1 each, HE-8)",
+                    &mut s.attack_points,
+                    (0, most),
+                    1,
+                );
+                f.flag(
+                    'f',
+                    "an enemy unit to its front after the move (HE-14)",
+                    &mut s.enemy_in_front_after,
+                );
+            }
+            f.flag(
+                'm',
+                "re-roll the die with a Movement Point (HE-8)",
+                &mut s.movement_point_reroll,
+            );
+        }
+        Event::Combat {
+            attacker,
+            defender,
+            facts,
+            situation: s,
+            ..
+        } => {
+            let a = unit(state, *attacker);
+            let enemies = on_table(state, attacker.side.other());
+            f.choice_numbered(
+                'd',
+                "the defender",
+                defender,
+                &enemies,
+                |id| unit_name(state, id),
+                |id| id.index as u32 + 1,
+            );
+            let d = unit(state, *defender);
+            f.choice(
+                'g',
+                "the activation",
+                &mut s.activation,
+                &[Activation::Combat, Activation::Charge],
+                |x| {
+                    format!(
+                        "{} Activation",
+                        if x == Activation::Charge {
+                            "Charge"
+                        } else {
+                            "Combat"
+                        }
+                    )
+                },
+            )
+            .from_record(
+                s.activation == Activation::Charge && a.activated,
+                "Herald's record: it charged",
+            );
+            // COMBAT ACTIVATION 1, the attacker's side (HE-16)
+            f.flag(
+                'f',
+                "attacker: an enemy on its flank or rear",
+                &mut facts[0].flank_or_rear,
+            );
+            f.number(
+                's',
+                "attacker: supporting units",
+                &mut facts[0].supporting_units,
+                (0, 4),
+                1,
+            );
+            if a.has(Characteristic::Warband) {
+                f.flag(
+                    'w',
+                    "attacker: supported by a Warband",
+                    &mut facts[0].warband_support,
+                );
+            }
+            f.flag('r', "attacker: in Rough Terrain", &mut facts[0].in_rough);
+            f.flag(
+                'o',
+                "attacker: across a linear obstacle",
+                &mut facts[0].linear_obstacle,
+            );
+            if s.activation == Activation::Charge {
+                f.flag(
+                    'h',
+                    "attacker: charges downhill",
+                    &mut facts[0].downhill_charge,
+                );
+                f.number(
+                    'n',
+                    "attacker: squares charged",
+                    &mut s.charge_squares,
+                    (1, 4),
+                    1,
+                );
+                if a.attached(Attachment::Devotio) {
+                    let mut v = s.devotio;
+                    f.choice(
+                        'x',
+                        "attacker: Devotio (once, HE-20)",
+                        &mut v,
+                        &[
+                            None,
+                            Some(DevotioOption::CombatRating),
+                            Some(DevotioOption::Discipline),
+                            Some(DevotioOption::Setback),
+                        ],
+                        |o| o.map_or("not used".to_string(), words),
+                    );
+                    s.devotio = v;
+                }
+            }
+            if a.attached(Attachment::SmallCavalryReserve) {
+                f.flag(
+                    'v',
+                    "attacker: uses its Small Cav. Reserve",
+                    &mut facts[0].use_reserve,
+                );
+            }
+            if a.attached(Attachment::PraetorianCohort) {
+                f.flag(
+                    'k',
+                    "attacker: uses its Praetorian Cohort",
+                    &mut facts[0].use_cohort,
+                );
+            }
+            f.flag(
+                'p',
+                "attacker: a Defence Point to Stand",
+                &mut facts[0].stand_point,
+            );
+            // the defender's side
+            f.flag(
+                'F',
+                "defender: attacked in flank or rear",
+                &mut facts[1].flank_or_rear,
+            );
+            f.number(
+                'S',
+                "defender: supporting units",
+                &mut facts[1].supporting_units,
+                (0, 4),
+                1,
+            );
+            if d.has(Characteristic::Warband) {
+                f.flag(
+                    'W',
+                    "defender: supported by a Warband",
+                    &mut facts[1].warband_support,
+                );
+            }
+            f.flag('R', "defender: in Rough Terrain", &mut facts[1].in_rough);
+            if d.attached(Attachment::SmallCavalryReserve) {
+                f.flag(
+                    'V',
+                    "defender: uses its Small Cav. Reserve",
+                    &mut facts[1].use_reserve,
+                );
+            }
+            if d.attached(Attachment::PraetorianCohort) {
+                f.flag(
+                    'K',
+                    "defender: uses its Praetorian Cohort",
+                    &mut facts[1].use_cohort,
+                );
+            }
+            let pool = state.armies[defender.side as usize].points.defence;
+            let most = pool.max(facts[1].defence_points);
+            f.number(
+                'D',
+                "defender: Defence Points, a die each",
+                &mut facts[1].defence_points,
+                (0, most),
+                1,
+            );
+            f.flag(
+                'P',
+                "defender: a Defence Point to Stand",
+                &mut facts[1].stand_point,
+            );
+            f.flag('l', "on flat Open Ground (HE-19)", &mut s.flat_open);
+            f.flag(
+                'e',
+                "an enemy to its front after (HE-20)",
+                &mut s.enemy_in_front_after,
+            );
+        }
+        Event::Shooting {
+            shooter,
+            target,
+            situation: s,
+            ..
+        } => {
+            let enemies = on_table(state, shooter.side.other());
+            f.choice_numbered(
+                'a',
+                "the target",
+                target,
+                &enemies,
+                |id| unit_name(state, id),
+                |id| id.index as u32 + 1,
+            );
+            // SHOOTING ACTIVATION (HE-22)
+            f.number(
+                's',
+                "adjacent friendly Ranged Attack units, not in a ZOC",
+                &mut s.supporting_shooters,
+                (0, 4),
+                1,
+            );
+            f.flag('f', "shot in its flank or rear", &mut s.flank_or_rear);
+            f.flag('c', "the target is in Cover", &mut s.target_in_cover);
+            let pool = state.armies[target.side as usize].points.defence;
+            let most = pool.max(s.defence_points);
+            f.number(
+                'D',
+                "Defence Points for more Defence dice",
+                &mut s.defence_points,
+                (0, most),
+                1,
+            );
+        }
+        Event::PushBack {
+            unit: id,
+            situation: s,
+            ..
+        } => {
+            let u = unit(state, *id);
+            // PUSH BACK (HE-24): what lies behind is the table's
+            let mut b = s.blocked_by;
+            f.choice(
+                'b',
+                "what lies beyond the free squares",
+                &mut b,
+                &[
+                    None,
+                    Some(Blocker::FriendlyFormed),
+                    Some(Blocker::FriendlySkirmisher),
+                    Some(Blocker::Enemy),
+                    Some(Blocker::Impassable),
+                    Some(Blocker::TableEdge),
+                ],
+                |x| x.map_or("nothing in reach".to_string(), words),
+            );
+            s.blocked_by = b;
+            if s.blocked_by.is_some() {
+                let mut n = s.free_squares.unwrap_or(0);
+                f.number('n', "free squares behind it", &mut n, (0, 6), 1);
+                s.free_squares = Some(n);
+            } else {
+                s.free_squares = None;
+            }
+            if u.has(Characteristic::Warband) {
+                f.flag(
+                    'w',
+                    "a Warband supported by a friendly Warband",
+                    &mut s.warband_supported,
+                );
+            }
+            if u.has(Characteristic::Phalanx) {
+                f.flag('r', "the move enters Rough Terrain", &mut s.enters_rough);
+            }
+        }
+        Event::FollowUp {
+            loser,
+            situation: s,
+            ..
+        } => {
+            let l = unit(state, *loser);
+            // FOLLOW UP (HE-25)
+            f.flag(
+                's',
+                "its player does not wish to follow up (2D6 against DR)",
+                &mut s.stay,
+            );
+            let mut covers = vec![None];
+            for a in [
+                Attachment::SmallCavalryReserve,
+                Attachment::PraetorianCohort,
+            ] {
+                if l.attached(a) {
+                    covers.push(Some(a));
+                }
+            }
+            if covers.len() > 1 {
+                let mut c = s.cover;
+                f.choice(
+                    'c',
+                    "the loser covers the retreat with",
+                    &mut c,
+                    &covers,
+                    |x| x.map_or("nothing".to_string(), words),
+                );
+                s.cover = c;
+            }
+            f.flag(
+                'f',
+                "an enemy in one of its two frontal squares",
+                &mut s.enemy_in_frontal_square,
+            );
+            if s.enemy_in_frontal_square {
+                f.flag(
+                    'o',
+                    "Cavalry Oblique Advance (one square of the roll)",
+                    &mut s.oblique,
+                );
+            }
+        }
+        Event::Discipline {
+            unit: id,
+            situation: s,
+            ..
+        } => {
+            let cause = s.purpose;
+            f.choice(
+                'p',
+                "what caused the test",
+                &mut s.purpose,
+                &[
+                    Purpose::Combat,
+                    Purpose::Shooting,
+                    Purpose::Other,
+                    Purpose::ReturnFromPursuit,
+                ],
+                words,
+            )
+            .from_record(
+                cause == s.purpose && s.purpose != Purpose::Other,
+                "Herald's record",
+            );
+            f.flag(
+                'x',
+                "the enemy's Devotio: its Discipline Rating +2 (HE-20)",
+                &mut s.devotio,
+            );
+            let _ = id;
+        }
+        Event::Reform { situation: s, .. } => {
+            // REFORM TEST (HE-27)
+            f.number(
+                'z',
+                "enemy ZOCs it is in (-1 each)",
+                &mut s.enemy_zocs,
+                (0, 8),
+                1,
+            );
+        }
+        Event::FailedDiscipline { situation: s, .. } | Event::FailedReform { situation: s, .. } => {
+            // FAILED DISCIPLINE / REFORM OUTCOME (HE-28, HE-29)
+            let known = s.failed_by > 0 || s.critical;
+            f.number(
+                'n',
+                "points the test failed by",
+                &mut s.failed_by,
+                (0, 12),
+                1,
+            )
+            .from_record(known, "Herald's record");
+            f.flag('c', "a Critical Failure (a double)", &mut s.critical)
+                .from_record(known, "Herald's record");
+            if !reform {
+                f.choice(
+                    'k',
+                    "what caused the test",
+                    &mut s.cause,
+                    &[Cause::Combat, Cause::Shooting, Cause::Other],
+                    words,
+                );
+                let mut fear = s.cause_fear;
+                f.choice(
+                    'e',
+                    "caused by a Cause Fear unit",
+                    &mut fear,
+                    &[None, Some(FearSource::Unit), Some(FearSource::Lines)],
+                    |x| x.map_or("no".to_string(), |x| format!("its {}", words(x))),
+                );
+                s.cause_fear = fear;
+                f.flag(
+                    'v',
+                    "the enemy uses its Small Cavalry Reserve (-2)",
+                    &mut s.small_cavalry_reserve,
+                );
+            }
+        }
+        Event::GeneralRisk { event: what, .. } => {
+            f.choice(
+                'e',
+                "the most serious thing that happened to his unit (HE-30)",
+                what,
+                &[
+                    RiskEvent::PushedBack,
+                    RiskEvent::Disordered,
+                    RiskEvent::Retiring,
+                    RiskEvent::Routing,
+                ],
+                words,
+            );
+        }
+        Event::Eagles { event: what, .. } => {
+            f.choice(
+                'e',
+                "what happened to the Legion (HE-32)",
+                what,
+                &[
+                    EagleEvent::RoutedCombat,
+                    EagleEvent::RoutedOther,
+                    EagleEvent::RetiringCombat,
+                    EagleEvent::RetiringOther,
+                ],
+                words,
+            );
+        }
+        Event::DrawCard { side, kind, value } => {
+            // SETBACK AND DISASTER CARDS: the value as drawn, face down (HE-10)
+            f.choice(
+                's',
+                "the player who drew it",
+                side,
+                &[Side::A, Side::B],
+                |s| format!("player {}", s.name()),
+            );
+            f.choice(
+                'k',
+                "the card",
+                kind,
+                &[CardKind::Setback, CardKind::Disaster],
+                |k| format!("{k} Card"),
+            );
+            f.number(
+                'v',
+                "its value as drawn (hidden from the opponent)",
+                value,
+                (0, 20),
+                1,
+            )
+            .unsaid();
+        }
+        Event::Call { cancel } => {
+            // HOMUNCULUS EST! (HE-12): the caller may cancel after the reveal
+            f.choice(
+                'c',
+                "the caller cancels after the reveal with",
+                cancel,
+                &[None, Some(Pool::Strategy), Some(Pool::Generalship)],
+                |x| x.map_or("no cancel".to_string(), |p| format!("a {} Point", words(p))),
+            );
+        }
+        Event::Manoeuvre { situation: s, .. } => {
+            // MANOEUVRE TEST (HE-15)
+            f.choice(
+                'k',
+                "the manoeuvre",
+                &mut s.manoeuvre,
+                &[
+                    Manoeuvre::ObliqueAdvance,
+                    Manoeuvre::ForwardTurn,
+                    Manoeuvre::Drifting,
+                    Manoeuvre::AboutFace,
+                    Manoeuvre::RoughForward,
+                    Manoeuvre::LeaveZoc,
+                ],
+                words,
+            );
+            f.flag('r', "the unit is in Rough Terrain", &mut s.in_rough);
+            f.flag('e', "it enters Rough Terrain", &mut s.entering_rough);
+            f.flag('o', "on flat Open Ground", &mut s.flat_open);
+            let mut mp = s.movement_points.unwrap_or(0);
+            f.number(
+                'n',
+                "Movement Points left (0: not said)",
+                &mut mp,
+                (0, 4),
+                1,
+            );
+            s.movement_points = (mp > 0).then_some(mp);
+            f.flag(
+                'm',
+                "a failure re-rolled with a Movement Point (HE-8)",
+                &mut s.movement_point_reroll,
+            );
+        }
+        Event::Discard { side, kind, index } => {
+            // HOMUNCULUS EST!: the called player may discard one revealed card (HE-12)
+            f.choice('s', "the player", side, &[Side::A, Side::B], |s| {
+                format!("player {}", s.name())
+            });
+            f.choice(
+                'k',
+                "the card",
+                kind,
+                &[CardKind::Setback, CardKind::Disaster],
+                |k| format!("{k} Card"),
+            );
+            let mut n = *index as u32 + 1;
+            f.number('n', "which of his cards of that kind", &mut n, (1, 20), 1);
+            *index = n.saturating_sub(1) as usize;
+        }
+        Event::Points { side, change } => {
+            // COMMAND POINTS (HE-8): exchange, re-allocation, a general's conversion
+            f.choice('w', "the player", side, &[Side::A, Side::B], |s| {
+                format!("player {}", s.name())
+            });
+            let kind = |c: &PointsChange| match c {
+                PointsChange::Exchange { .. } => 0u8,
+                PointsChange::Reallocate(_) => 1,
+                PointsChange::Convert(_) => 2,
+            };
+            let mut k = kind(change);
+            f.choice('k', "the change", &mut k, &[0u8, 1, 2], |k| {
+                match k {
+                    0 => "three points for one (exchange)",
+                    1 => "re-allocate (one Strategy Point)",
+                    _ => "a Generalship Point converted",
+                }
+                .to_string()
+            });
+            if k != kind(change) {
+                *change = match k {
+                    0 => PointsChange::Exchange {
+                        give: Points::default(),
+                        get: Pool::Strategy,
+                    },
+                    1 => PointsChange::Reallocate(state.armies[*side as usize].points),
+                    _ => PointsChange::Convert(Pool::Attack),
+                };
+            }
+            let pools = [Pool::Attack, Pool::Movement, Pool::Defence, Pool::Strategy];
+            match change {
+                PointsChange::Exchange { give, get } => {
+                    f.number('a', "Attack Points given", &mut give.attack, (0, 3), 1);
+                    f.number('m', "Movement Points given", &mut give.movement, (0, 3), 1);
+                    f.number('d', "Defence Points given", &mut give.defence, (0, 3), 1);
+                    f.number('s', "Strategy Points given", &mut give.strategy, (0, 3), 1);
+                    f.number(
+                        'g',
+                        "Generalship Points given",
+                        &mut give.generalship,
+                        (0, 3),
+                        1,
+                    );
+                    f.choice('p', "the point received", get, &pools, |p| {
+                        format!("{} Point", words(p))
+                    });
+                }
+                PointsChange::Reallocate(to) => {
+                    f.number('a', "Attack Points after", &mut to.attack, (0, 4), 1);
+                    f.number('m', "Movement Points after", &mut to.movement, (0, 4), 1);
+                    f.number('d', "Defence Points after", &mut to.defence, (0, 4), 1);
+                    f.number('s', "Strategy Points after", &mut to.strategy, (0, 4), 1);
+                }
+                PointsChange::Convert(p) => {
+                    f.choice('p', "into one", p, &pools, |p| {
+                        format!("{} Point", words(p))
+                    });
+                }
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,482 @@
+//! Drawing the Homunculus Est! console: the header and the walker, the two
+//! armies (pools and cards against the Army Break Point, the unit table
+//! with this system's columns), or the open panel; the last event and the
+//! status line at the foot.
+
+use super::{App, Panel, facts, odds};
+use crate::battle::homunculus_est::Event;
+use crate::battle::homunculus_est::state::army_line;
+use crate::rules::Side;
+use crate::rules::homunculus_est::Unit;
+use crate::rules::homunculus_est::combat::Combat;
+use crate::rules::homunculus_est::discipline::TestReroll;
+use crate::tui::facts::view as facts_view;
+use crate::tui::screen::{MIN_HEIGHT, MIN_WIDTH};
+use crate::tui::text::{explanation, wrap};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// The keys, for `?`.
+const HELP: &[&str] = &[
+    "Tables: ↑↓ a unit, Tab the other side, 1-9 and 0 a unit by its number",
+    "Enter  the walker's next step (who starts, a card's value, what the result requires, the phase's end)",
+    "m c    a Movement or Charge Activation (HE-13, HE-14)     a  a Combat Activation (HE-16)",
+    "s      a Shooting Activation (HE-22)                      r  a Reform Activation (HE-27)",
+    "d      a Discipline Test (HE-26)      p  a push back (HE-24)      o  a follow up (HE-25)",
+    "g      a general's risk (HE-30)       k  a card's value as drawn (HE-10)      M  a Manoeuvre Test (HE-15)",
+    "P      Command Points: exchange, re-allocate, convert (HE-8)     x  discard a revealed card (HE-12)",
+    "h      \"Homunculus Est!\" (HE-12)     e  end the phase (HE-5.4, HE-6)      w  who starts",
+    "u U    undo, redo      l  the log      V  the course of the battle      q  quit",
+    "Panel: a fact's key or ↑↓ ←→ +/- digits; Enter rolls Herald's dice; t types the players' dice; Esc closes",
+    "Dice chosen: the higher side types the face it takes (HE-17, HE-22); Herald never chooses",
+];
+
+impl App {
+    /// One unit's row: id, name, class, ratings, state, activated, characteristics, lines and attachments, general.
+    fn row(id: &str, u: &Unit, width: u16) -> String {
+        let chars: Vec<&str> = u.characteristics.iter().map(|c| c.short()).collect();
+        let extra: Vec<String> = u
+            .lines
+            .iter()
+            .map(|l| format!("{l} line"))
+            .chain(u.attachments.iter().map(|a| a.to_string()))
+            // The referee reads words: `praetorian_cohort` is a praetorian cohort.
+            .map(|w| w.replace(['_', '-'], " "))
+            .collect();
+        let state = if u.removed {
+            "removed"
+        } else if u.off_table {
+            "off table"
+        } else if u.disordered {
+            "Dis"
+        } else {
+            ""
+        };
+        let wide = width >= 110;
+        let name: String = u.name.chars().take(if wide { 24 } else { 16 }).collect();
+        let mut s = format!(
+            "{id:<4}{name:<w$} {:<4} {:<8} {:<7} {:<4}{}",
+            match (u.is_cavalry(), u.is_skirmisher()) {
+                (true, true) => "LCav",
+                (true, false) => "Cav",
+                (false, true) => "SkI",
+                (false, false) => "FI",
+            },
+            format!(
+                "{}/{}/{}/{}",
+                u.combat_rating, u.ranged_combat_rating, u.manoeuvre_rating, u.discipline_rating
+            ),
+            state,
+            if u.activated { "act" } else { "" },
+            chars.join(","),
+            w = if wide { 25 } else { 17 }
+        );
+        if wide {
+            if !extra.is_empty() {
+                s.push_str(&format!(" {}", extra.join(",")));
+            }
+            if let Some(g) = &u.general {
+                s.push_str(&format!(" [{} G{}]", g.name, g.generalship));
+            }
+        } else if u.general.is_some() {
+            s.push_str(" *G");
+        }
+        s
+    }
+
+    fn tables(&self, wide: bool, width: u16) -> Vec<(String, Style)> {
+        let s = self.battle.state();
+        let setup = self.battle.setup();
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        let mut lines = Vec::new();
+        for side in [Side::A, Side::B] {
+            let a = &setup.sides[side as usize];
+            let cards = &s.cards[side as usize];
+            // values only once revealed (HE-10: face down until a call)
+            let shown: Vec<String> = cards
+                .iter()
+                .filter(|c| c.revealed)
+                .filter_map(|c| c.value.map(|v| v.to_string()))
+                .collect();
+            if side == Side::B {
+                lines.push((String::new(), Style::default()));
+            }
+            lines.push((
+                format!(
+                    "{}{} {}: {} vs break point {}{}{}",
+                    if self.focus == side { "▸" } else { " " },
+                    side.name().to_uppercase(),
+                    setup.label(side),
+                    army_line(&s.armies[side as usize].points, cards),
+                    a.break_point,
+                    if shown.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", revealed {}", shown.join("+"))
+                    },
+                    if s.armies[side as usize].fatigued {
+                        ", Fatigued"
+                    } else {
+                        ""
+                    }
+                ),
+                bold,
+            ));
+            lines.push((
+                format!(
+                    "  {:<4}{:<w$} {:<4} {:<8} {:<7} {:<4}traits",
+                    "id",
+                    "unit",
+                    "cls",
+                    "CR/R/M/D",
+                    "state",
+                    "act",
+                    w = if wide { 25 } else { 17 }
+                ),
+                Style::default().add_modifier(Modifier::DIM),
+            ));
+            for (i, u) in s.units[side as usize].iter().enumerate() {
+                let chosen = self.focus == side && self.selected[side as usize] == i;
+                let due = s
+                    .due
+                    .first()
+                    .is_some_and(|d| d.unit.side == side && d.unit.index == i);
+                lines.push((
+                    format!(
+                        "{}{}{}",
+                        if chosen { "›" } else { " " },
+                        if due { "!" } else { " " },
+                        Self::row(&format!("{}{}", side.name(), i + 1), u, width)
+                    ),
+                    if chosen {
+                        Style::default().add_modifier(Modifier::REVERSED)
+                    } else {
+                        Style::default()
+                    },
+                ));
+            }
+        }
+        lines
+    }
+
+    /// Draws the console.
+    pub(super) fn render(&self, area: Rect, buf: &mut Buffer) {
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            buf.set_string(
+                area.x,
+                area.y,
+                format!("Herald needs {MIN_WIDTH}x{MIN_HEIGHT}"),
+                Style::default(),
+            );
+            return;
+        }
+        let s = self.battle.state();
+        let setup = self.battle.setup();
+        let w = area.width as usize;
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        let house = setup.house.summary();
+        let head = format!(
+            "{} - Homunculus Est! - turn {}, {}{}",
+            self.name,
+            s.turn,
+            s.phase,
+            if setup.house.is_default() {
+                String::new()
+            } else {
+                format!(" - {house}")
+            }
+        );
+        let put = |buf: &mut Buffer, y: u16, text: &str, style: Style| {
+            let t: String = text.chars().take(w).collect();
+            buf.set_string(area.x, y, t, style);
+        };
+        put(buf, area.y, &head, bold);
+        put(buf, area.y + 1, &self.walker_words(), Style::default());
+        let body = Rect {
+            x: area.x,
+            y: area.y + 2,
+            width: area.width,
+            height: area.height - 4,
+        };
+        if self.help {
+            let lines: Vec<Line> = HELP.iter().map(|l| Line::from(*l)).collect();
+            Paragraph::new(wrap(lines, w)).render(body, buf);
+        } else if let Some(p) = &self.panel {
+            self.render_panel(p, body, buf);
+        } else {
+            let mut lines = self.tables(area.width >= 110, area.width);
+            let room = body.height as usize;
+            if lines.len() > room {
+                // keep the selected row in view
+                let sel = lines
+                    .iter()
+                    .position(|(t, _)| t.starts_with('›'))
+                    .unwrap_or(0);
+                let from = sel
+                    .saturating_sub(room.saturating_sub(2))
+                    .min(lines.len() - room);
+                let hidden = lines.len() - room;
+                lines = lines.split_off(from);
+                lines.truncate(room);
+                if let Some(l) = lines.last_mut() {
+                    *l = (
+                        format!("  … {hidden} more rows: ↑↓ or a unit's number scrolls"),
+                        Style::default().add_modifier(Modifier::DIM),
+                    );
+                }
+            }
+            for (i, (text, style)) in lines.iter().enumerate() {
+                put(buf, body.y + i as u16, text, *style);
+            }
+        }
+        if let Some(e) = self
+            .battle
+            .events()
+            .len()
+            .checked_sub(1)
+            .and_then(|i| self.battle.entry(i))
+        {
+            put(
+                buf,
+                area.y + area.height - 2,
+                &format!("last: {}", e.summary),
+                Style::default(),
+            );
+        }
+        let status = match &self.status {
+            Some(st) => st.text.clone(),
+            None => self.unsaved.clone().map_or(
+                if self.panel.is_some() {
+                    "Enter rolls (Herald's dice)  t types the players' dice  Esc closes  ? keys".to_string()
+                } else {
+                    "Enter next step  m c a s r activations  h call  e end phase  u U  l log  ? keys  q quit"
+                        .to_string()
+                },
+                |u| format!("NOT SAVED: {u}"),
+            ),
+        };
+        put(
+            buf,
+            area.y + area.height - 1,
+            &status,
+            Style::default().add_modifier(Modifier::REVERSED),
+        );
+    }
+
+    /// A panel's title: the procedure, its unit and its section.
+    fn title(&self, e: &Event) -> String {
+        let n = |id| self.unit_name(id);
+        match e {
+            Event::Movement {
+                unit, situation, ..
+            } => format!(
+                "{} Activation: {} (HE-13{})",
+                if situation.charge {
+                    "Charge"
+                } else {
+                    "Movement"
+                },
+                n(*unit),
+                if situation.charge { ", HE-14" } else { "" }
+            ),
+            Event::Combat {
+                attacker, defender, ..
+            } => {
+                format!(
+                    "Combat: {} attacks {} (COMBAT ACTIVATION, HE-16 to HE-21)",
+                    n(*attacker),
+                    n(*defender)
+                )
+            }
+            Event::Shooting {
+                shooter, target, ..
+            } => {
+                format!(
+                    "Shooting: {} shoots {} (HE-22, HE-23)",
+                    n(*shooter),
+                    n(*target)
+                )
+            }
+            Event::PushBack { unit, .. } => format!("Push back: {} (PUSH BACK, HE-24)", n(*unit)),
+            Event::FollowUp { unit, loser, .. } => {
+                format!(
+                    "Follow up: {} after {} (FOLLOW UP, HE-25)",
+                    n(*unit),
+                    n(*loser)
+                )
+            }
+            Event::Discipline { unit, .. } => format!("Discipline Test: {} (HE-26)", n(*unit)),
+            Event::Reform { unit, .. } => format!("Reform Activation: {} (HE-27)", n(*unit)),
+            Event::FailedDiscipline { unit, .. } => {
+                format!("FAILED DISCIPLINE OUTCOME: {} (HE-28)", n(*unit))
+            }
+            Event::FailedReform { unit, .. } => {
+                format!("FAILED REFORM OUTCOME: {} (HE-29)", n(*unit))
+            }
+            Event::GeneralRisk { unit, .. } => {
+                format!("Risk to the general of {} (HE-30)", n(*unit))
+            }
+            Event::Lines { unit, .. } => {
+                format!("Skirmish and Reserve Lines: {} (HE-31)", n(*unit))
+            }
+            Event::Eagles { unit, .. } => format!("Lost Eagles: {} (HE-32)", n(*unit)),
+            Event::DrawCard { .. } => {
+                "A card drawn, face down (SETBACK AND DISASTER CARDS, HE-10)".to_string()
+            }
+            Event::Call { .. } => "\"Homunculus Est!\" (HE-12)".to_string(),
+            Event::Manoeuvre { unit, .. } => format!("Manoeuvre Test: {} (HE-15)", n(*unit)),
+            Event::Discard { .. } => "A revealed card discarded after a call (HE-12)".to_string(),
+            Event::Points { .. } => "Command Points (HE-8)".to_string(),
+            other => other.kind().replace('_', " "),
+        }
+    }
+
+    fn render_panel(&self, p: &Panel, area: Rect, buf: &mut Buffer) {
+        let t = &self.theme;
+        let w = area.width as usize;
+        let title = Line::from(Span::styled(self.title(&p.event), t.title()));
+        if let Some(entry) = &p.result {
+            let mut lines = vec![title];
+            for r in &entry.rolls {
+                let faces: Vec<String> = r.dice.white.iter().map(|d| d.to_string()).collect();
+                if !faces.is_empty() {
+                    lines.push(Line::from(format!(
+                        "Dice of {}: {}",
+                        r.who,
+                        faces.join(" ")
+                    )));
+                }
+            }
+            lines.push(Line::from(Span::styled(entry.summary.clone(), t.warn())));
+            if !entry.effects.is_empty() {
+                lines.push(Line::from(Span::styled("What changed", t.title())));
+                for fx in &entry.effects {
+                    lines.push(Line::from(format!("  {}", fx.text)));
+                }
+            }
+            // a drawn card's value stays hidden from the opponent (HE-10)
+            if !matches!(p.event, Event::DrawCard { .. }) && !entry.explanation.lines.is_empty() {
+                lines.extend(explanation(t, &entry.explanation));
+            }
+            lines.push(Line::from(vec![
+                Span::styled("Now: ", t.title()),
+                Span::raw(self.walker_words()),
+            ]));
+            let lines = wrap(lines, w);
+            let most = (lines.len() as u16).saturating_sub(area.height);
+            Paragraph::new(lines)
+                .scroll((p.scroll.min(most), 0))
+                .render(area, buf);
+            return;
+        }
+        let mut top = vec![title];
+        if let Some(faces) = &p.choose {
+            let shown: Vec<String> = faces.iter().map(u8::to_string).collect();
+            let best = match &p.event {
+                Event::Combat {
+                    attacker,
+                    defender,
+                    facts: f,
+                    situation,
+                    ..
+                } => {
+                    let st = self.battle.state();
+                    match (st.combat_side(*attacker, &f[0]), st.combat_side(*defender, &f[1])) {
+                        (Ok(a), Ok(d)) => Combat::plan(&a, &d, *situation).ok().map(|plan| {
+                            format!(
+                                "the {} chooses (HE-17); the odds' best pick, its cancel weighed: {}",
+                                plan.chooser,
+                                crate::odds::homunculus_est::best_pick(&plan, faces)
+                            )
+                        }),
+                        _ => None,
+                    }
+                }
+                _ => Some("the shooter chooses (HE-22); the highest scores best".to_string()),
+            };
+            top.push(Line::from(Span::styled(
+                format!("Dice rolled: {}", shown.join(" ")),
+                t.warn(),
+            )));
+            if let Some(b) = best {
+                top.push(Line::from(b));
+            }
+            top.push(Line::from(Span::styled(
+                "Type the face chosen; the Defence dice follow (Herald never chooses)",
+                t.key(),
+            )));
+        }
+        if let Some(offers) = &p.reroll {
+            let shown: Vec<String> = crate::battle::homunculus_est::dice::faces(&p.event)
+                .iter()
+                .map(u8::to_string)
+                .collect();
+            top.push(Line::from(Span::styled(
+                format!("Dice: {}: the test fails", shown.join(" ")),
+                t.warn(),
+            )));
+            let words: Vec<&str> = offers
+                .iter()
+                .map(|r| match r {
+                    TestReroll::Brave => "b a Brave re-roll (once a game, free)",
+                    TestReroll::DefencePoint => "d a Defence Point re-roll (HE-8)",
+                    TestReroll::Heroic => "h a Heroic re-roll (once a game, free)",
+                })
+                .collect();
+            top.push(Line::from(Span::styled(
+                format!(
+                    "Its player may re-roll: {}; Enter accepts the failure (HE-26, HE-27)",
+                    words.join(", ")
+                ),
+                t.key(),
+            )));
+        }
+        if let Some(text) = &p.typing {
+            top.push(Line::from(vec![
+                Span::styled(
+                    "The players' dice, in the order rolled (re-rolls after): ",
+                    t.key(),
+                ),
+                Span::raw(format!("{text}_")),
+            ]));
+        }
+        if let Some(e) = &p.error {
+            top.push(Line::from(Span::styled(e.clone(), t.bad())));
+        }
+        let top = wrap(top, w);
+        let head = (top.len() as u16).min(area.height);
+        Paragraph::new(top).render(
+            Rect {
+                height: head,
+                ..area
+            },
+            buf,
+        );
+        if p.choose.is_some() || p.reroll.is_some() {
+            return;
+        }
+        let rest = Rect {
+            y: area.y + head,
+            height: area.height - head,
+            ..area
+        };
+        let facts = p.facts(&self.battle);
+        let st = self.battle.state();
+        let setup = self.battle.setup();
+        facts_view::body(t, &facts, Some(p.form.field), rest, buf, || {
+            let mut lines = vec![Line::from(Span::styled(
+                "Before the roll (exact odds)",
+                t.title(),
+            ))];
+            match odds::lines(st, setup, &p.event) {
+                Ok(v) => lines.extend(v.into_iter().map(Line::from)),
+                Err(e) => lines.push(Line::from(Span::styled(e, t.bad()))),
+            }
+            lines
+        });
+        let _ = facts::words::<crate::rules::homunculus_est::Pool>;
+    }
+}

@@ -1,0 +1,744 @@
+//! The Robert's Rules console: the unit table (AV-DV (MAV), stands of
+//! original, hits lost of total, Demoralized, Disrupted this half-turn,
+//! failed this phase), the half-turn walker over the five phases with the
+//! Acting player named (RR-4), and the panels: an Action Roll, Missile
+//! Fire, a melee (both sides' rolls, the higher counting), a Pursuit attack
+//! and the Break Checks owed at the end of the Combat Phase, each with its
+//! facts, the rules' plan and the exact odds before the roll, rolled with
+//! Herald's dice (Enter) or typed as rolled at the table (t, checked).
+
+pub mod panel;
+
+use crate::battle::UnitId;
+use crate::battle::roberts_rules::state::cause_words;
+use crate::battle::roberts_rules::{Battle, Event, Phase, RobertsRules, Step, Troop};
+use crate::dice::{Colour, DiceSource, SeedPosition, SeededDice};
+use crate::rules::Side;
+use crate::rules::roberts_rules::action_roll::phase_words;
+use crate::tui::facts::{Facts, Input, view};
+use crate::tui::screen::{Effect, MIN_HEIGHT, MIN_WIDTH, Screen, Status};
+use crate::tui::theme::Theme;
+use panel::{Draft, Kind};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use std::cell::Cell;
+
+/// A panel open over the tables: its draft, its facts form, dice being typed.
+struct Panel {
+    draft: Draft,
+    facts: Facts,
+    typing: Option<String>,
+}
+
+/// The console's state.
+pub struct App {
+    battle: Battle,
+    dice: SeededDice,
+    theme: Theme,
+    name: String,
+    status: Option<Status>,
+    unsaved: Option<String>,
+    too_small: Cell<bool>,
+    panel: Option<Panel>,
+}
+
+const KEYS: &str =
+    "r Action  m missile  c melee  p pursuit  k Break Check  e end phase  u/U  l log  V  q";
+
+impl App {
+    /// A console over a battle.
+    pub fn new(battle: Battle, dice: SeededDice, theme: Theme, name: &str) -> App {
+        App {
+            battle,
+            dice,
+            theme,
+            name: name.to_string(),
+            status: None,
+            unsaved: None,
+            too_small: Cell::new(false),
+            panel: None,
+        }
+    }
+
+    fn say(&mut self, text: impl Into<String>, error: bool) {
+        self.status = Some(Status {
+            text: text.into(),
+            error,
+        });
+    }
+
+    fn record(&mut self, event: Event) -> Vec<Effect> {
+        match self.battle.record(event) {
+            Ok(entry) => {
+                let s = entry.summary.clone();
+                self.say(s, false);
+                vec![Effect::Save]
+            }
+            Err(e) => {
+                self.say(e.to_string(), true);
+                Vec::new()
+            }
+        }
+    }
+
+    /// Handles a key.
+    pub fn key(&mut self, ev: KeyEvent) -> Vec<Effect> {
+        if self.too_small.get() && !matches!(ev.code, KeyCode::Char('q')) {
+            self.say(format!("the console needs {MIN_WIDTH}x{MIN_HEIGHT}: nothing is recorded until it has it"), true);
+            return Vec::new();
+        }
+        if self.panel.is_some() {
+            return self.panel_key(ev);
+        }
+        let phase = self.battle.state().phase;
+        match ev.code {
+            KeyCode::Char('q') => vec![Effect::Quit],
+            KeyCode::Char('l') => vec![Effect::OpenLog],
+            KeyCode::Char('V') => vec![Effect::OpenCourse],
+            KeyCode::Char(c @ ('a' | 'b')) if phase == Phase::Deployment => {
+                self.record(Event::Begin {
+                    acting: if c == 'a' { Side::A } else { Side::B },
+                })
+            }
+            KeyCode::Char('u') => match self.battle.undo() {
+                Some(e) => {
+                    let kind = e.kind();
+                    self.say(format!("undone: {kind}"), false);
+                    vec![Effect::Save]
+                }
+                None => {
+                    self.say("nothing to undo", true);
+                    Vec::new()
+                }
+            },
+            KeyCode::Char('U') => match self.battle.redo() {
+                Ok(Some(e)) => {
+                    let s = e.summary.clone();
+                    self.say(format!("redone: {s}"), false);
+                    vec![Effect::Save]
+                }
+                Ok(None) => {
+                    self.say("nothing to redo", true);
+                    Vec::new()
+                }
+                Err(e) => {
+                    self.say(e.to_string(), true);
+                    Vec::new()
+                }
+            },
+            KeyCode::Char('e') => self.record(Event::EndPhase),
+            KeyCode::Char(c @ ('r' | 'm' | 'c' | 'p' | 'k')) => {
+                if phase == Phase::Deployment {
+                    self.say(
+                        "first say who acts first: a or b (the text does not say)",
+                        true,
+                    );
+                    return Vec::new();
+                }
+                let kind = match c {
+                    'r' => Kind::Action,
+                    'm' => Kind::Missile,
+                    'c' => Kind::Melee,
+                    'p' => Kind::Pursuit,
+                    _ => Kind::Break,
+                };
+                self.panel = Some(Panel {
+                    draft: Draft::new(kind, self.battle.state()),
+                    facts: Facts::default(),
+                    typing: None,
+                });
+                self.status = None;
+                Vec::new()
+            }
+            _ => {
+                self.say(
+                    if phase == Phase::Deployment {
+                        "a or b: who is the first Acting player (the text does not say; RR-4); l log, q quit"
+                    } else {
+                        KEYS
+                    },
+                    false,
+                );
+                Vec::new()
+            }
+        }
+    }
+
+    fn panel_key(&mut self, ev: KeyEvent) -> Vec<Effect> {
+        let Some(p) = self.panel.as_mut() else {
+            return Vec::new();
+        };
+        if let Some(typed) = p.typing.as_mut() {
+            match ev.code {
+                KeyCode::Esc => p.typing = None,
+                KeyCode::Backspace => {
+                    typed.pop();
+                }
+                KeyCode::Char(c) if c.is_ascii_digit() => {
+                    let d = c as u8 - b'0';
+                    if !(1..=6).contains(&d) {
+                        self.say(
+                            format!("{d} is not a face of a six-sided die: every roll is two d6, 1 to 6 (RR-1)"),
+                            true,
+                        );
+                    } else {
+                        typed.push(c);
+                    }
+                }
+                KeyCode::Enter => {
+                    let typed: Vec<u8> = typed.bytes().map(|b| b - b'0').collect();
+                    return self.roll(Some(typed));
+                }
+                _ => self.say(
+                    "type the dice as rolled (1 to 6 each), Enter records, Esc stops typing",
+                    false,
+                ),
+            }
+            return Vec::new();
+        }
+        let state = self.battle.state();
+        let input = match ev.code {
+            KeyCode::Esc => {
+                self.panel = None;
+                self.say("nothing recorded", false);
+                return Vec::new();
+            }
+            KeyCode::Enter => return self.roll(None),
+            KeyCode::Char('t') => {
+                p.typing = Some(String::new());
+                return Vec::new();
+            }
+            KeyCode::Char('q') => {
+                self.panel = None;
+                return vec![Effect::Quit];
+            }
+            KeyCode::Up => Input::Up,
+            KeyCode::Down => Input::Down,
+            KeyCode::Right | KeyCode::Char(' ' | '+') => Input::More,
+            KeyCode::Left | KeyCode::Char('-') => Input::Less,
+            KeyCode::Backspace => Input::Erase,
+            KeyCode::Char(c) => Input::typed(c),
+            _ => return Vec::new(),
+        };
+        let draft = &mut p.draft;
+        if let Err(e) = p.facts.input(input, |f| draft.facts(f, state)) {
+            self.say(e, true);
+        } else {
+            self.status = None;
+        }
+        Vec::new()
+    }
+
+    /// Rolls the panel's dice with Herald's dice, or takes those typed
+    /// (checked: as many as the roll takes), and records the event. A
+    /// procedure the rules refuse is refused before any die is rolled.
+    fn roll(&mut self, typed: Option<Vec<u8>>) -> Vec<Effect> {
+        let Some(p) = self.panel.as_ref() else {
+            return Vec::new();
+        };
+        let state = self.battle.state();
+        let setup = self.battle.setup();
+        let need = match p.draft.needs(state, &setup.house) {
+            Ok(n) => n,
+            Err(e) => {
+                self.say(e, true);
+                return Vec::new();
+            }
+        };
+        // The rules judge the procedure before the dice are rolled: refused
+        // on the lowest and the highest dice alike, it is refused whatever
+        // they show (a Pursuit attack under 13 without the chart's hits is
+        // judged by its dice, so it is left to them).
+        let probe = |face: u8| {
+            let event = p.draft.event(&vec![face; need]);
+            let mut probe = state.clone();
+            state
+                .check(&event)
+                .and_then(|_| probe.apply(setup, &event))
+                .err()
+        };
+        if let (Some(e), Some(_)) = (probe(1), probe(6)) {
+            self.say(e.to_string(), true);
+            return Vec::new();
+        }
+        let dice: Vec<u8> = match typed {
+            Some(t) if t.len() != need => {
+                self.say(
+                    format!(
+                        "{} dice typed; this roll takes {need} (two a roll, RR-1): type them again",
+                        t.len()
+                    ),
+                    true,
+                );
+                if let Some(p) = self.panel.as_mut() {
+                    p.typing = Some(String::new());
+                }
+                return Vec::new();
+            }
+            Some(t) => t,
+            None => match self.dice.roll(Colour::White, need) {
+                Ok(d) => d.iter().map(|d| d.value()).collect(),
+                Err(e) => {
+                    self.say(e.to_string(), true);
+                    return Vec::new();
+                }
+            },
+        };
+        let event = p.draft.event(&dice);
+        let effects = self.record(event);
+        if !effects.is_empty() {
+            self.panel = None;
+        }
+        effects
+    }
+
+    /// One unit's row: id, name, AV-DV (MAV), stands of original, hits lost
+    /// of total, Demoralized, Disrupted, failed, and what else it owes.
+    fn row(id: UnitId, t: &Troop, name: &str, width: u16) -> String {
+        let u = &t.unit;
+        let w = if width >= 110 { 26 } else { 18 };
+        let yes = |b: bool, s: &'static str| if b { s } else { "" };
+        let mut other = Vec::new();
+        if t.routed {
+            other.push("routed".to_string());
+        } else if t.destroyed {
+            other.push("destroyed".to_string());
+        }
+        if t.broken {
+            other.push("broken".into());
+        }
+        if t.pushed_back {
+            other.push("pushed back".into());
+        }
+        if let Some(p) = t.pursuit {
+            other.push(format!(
+                "pursuit on {}{}",
+                p.target,
+                if p.pursuing { " (won)" } else { "" }
+            ));
+        }
+        if let Some(c) = t.check_due() {
+            other.push(format!("Break Check: {}", cause_words(c)));
+        }
+        if u.captain_attached && width >= 110 {
+            other.push("leader".into());
+        }
+        let gone = t.gone();
+        format!(
+            "{:<4}{name:<w$}{:<10}{:>6} {:>6} {:<4}{:<4}{:<5}{}",
+            id.to_string(),
+            u.values(),
+            format!("{}/{}", if gone { 0 } else { u.stands }, u.stands_original),
+            format!("{}/{}", u.hits_lost, u.total_hits()),
+            yes(!gone && u.demoralized(), "Dem"),
+            yes(!gone && u.disrupted, "Dis"),
+            yes(t.failed, "fail"),
+            other.join(", "),
+        )
+    }
+
+    /// The walker: the five phases with this one marked, who acts and reacts.
+    fn walker(&self) -> Vec<String> {
+        let s = self.battle.state();
+        let setup = self.battle.setup();
+        match s.phase {
+            Phase::Deployment => vec![
+                "Deployment > a or b: who is the first Acting player (the text does not say)"
+                    .to_string(),
+            ],
+            Phase::Half { half, acting, step } => {
+                let steps = [
+                    Step::Action,
+                    Step::Reaction,
+                    Step::Assault,
+                    Step::Charge,
+                    Step::Combat,
+                ];
+                let line = steps
+                    .iter()
+                    .map(|x| {
+                        if *x == step {
+                            format!("[{}]", phase_words(*x))
+                        } else {
+                            phase_words(*x).to_string()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" > ");
+                let player = |s: Side| format!("player {} ({})", s.name(), setup.label(s));
+                // RR-4: who does what in each phase.
+                let who = match step {
+                    Step::Action => format!(
+                        "{} acting: moves, maneuvers, declares charges",
+                        player(acting)
+                    ),
+                    Step::Reaction => format!(
+                        "{} reacting: countercharge, face, formation, fire, Set",
+                        player(acting.other())
+                    ),
+                    Step::Assault => format!("{} acting: missile fire, Set", player(acting)),
+                    Step::Charge => format!(
+                        "charges and countercharges advance ({} acting)",
+                        player(acting)
+                    ),
+                    Step::Combat => format!(
+                        "stands in contact attack; {} acting picks the order",
+                        player(acting)
+                    ),
+                };
+                let mut out = vec![
+                    format!(
+                        "half-turn {half}: {line} - {} acts, {} reacts",
+                        acting.name(),
+                        acting.other().name()
+                    ),
+                    who,
+                ];
+                if step == Step::Combat {
+                    let due = s.checks_due();
+                    out.push(if due.is_empty() {
+                        "Break Checks: none owed (a rout nearby: k, cause nearby rout; RR-14)"
+                            .to_string()
+                    } else {
+                        format!(
+                            "Break Checks owed (RR-14): {}",
+                            due.iter()
+                                .map(|(u, c)| format!("{u} ({})", cause_words(*c)))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    });
+                }
+                out
+            }
+        }
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer) {
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            buf.set_string(
+                area.x,
+                area.y,
+                format!("Herald needs {MIN_WIDTH}x{MIN_HEIGHT}"),
+                Style::default(),
+            );
+            return;
+        }
+        let s = self.battle.state();
+        let setup = self.battle.setup();
+        let w = area.width as usize;
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        let dim = Style::default().add_modifier(Modifier::DIM);
+        let mut top: Vec<(String, Style)> = vec![(
+            format!(
+                "{} - Robert's Rules of Warfare - turn {}{}",
+                self.name,
+                s.turn,
+                if setup.house.is_default() {
+                    String::new()
+                } else {
+                    format!(" - {}", setup.house.summary())
+                }
+            ),
+            bold,
+        )];
+        for l in self.walker() {
+            top.push((l, Style::default()));
+        }
+        let bottom = area.y + area.height - 2;
+        let mut y = area.y;
+        for (text, style) in &top {
+            let t: String = text.chars().take(w).collect();
+            buf.set_string(area.x, y, t, *style);
+            y += 1;
+        }
+        // The panel takes the lower half of a tall screen, all of a short one.
+        let panel_rows = match &self.panel {
+            Some(_) if area.height >= 36 => (bottom - y) / 2 + 2,
+            Some(_) => bottom - y,
+            None => 0,
+        };
+        let table_end = bottom - panel_rows;
+        // The last event's lines under the tables, when there is room.
+        let last = self.last_lines();
+        let last_rows = if self.panel.is_none() {
+            (last.len() as u16).min((table_end - y) / 3)
+        } else {
+            0
+        };
+        // The rolls, then the explanation's last lines: what the dice made.
+        let last: Vec<(String, Style)> = if last.len() > last_rows as usize && last_rows > 1 {
+            let mut v = vec![last[0].clone()];
+            v.extend(
+                last[last.len() - (last_rows as usize - 1)..]
+                    .iter()
+                    .cloned(),
+            );
+            v
+        } else {
+            last
+        };
+        let rows = table_end - y - last_rows;
+        let mut lines: Vec<(String, Style)> = Vec::new();
+        let name_w = if area.width >= 110 { 26 } else { 18 };
+        let sides = [Side::A, Side::B];
+        // Each side keeps room for its heading and at least its first units.
+        let need: Vec<usize> = sides
+            .iter()
+            .map(|x| s.units[*x as usize].len() + 2)
+            .collect();
+        let total = rows as usize;
+        let mut share = [need[0], need[1]];
+        if need[0] + need[1] > total {
+            let b = need[1].min(total / 3).max(3.min(total));
+            share = [total.saturating_sub(b), b];
+        }
+        for (k, side) in sides.iter().enumerate() {
+            let mut part: Vec<(String, Style)> = vec![
+                (
+                    format!(
+                        "{} {}{}",
+                        side.name().to_uppercase(),
+                        setup.label(*side),
+                        match s.phase.acting() {
+                            Some(a) if a == *side => " - Acting",
+                            Some(_) => " - Reacting",
+                            None => "",
+                        }
+                    ),
+                    bold,
+                ),
+                (
+                    format!(
+                        "{:<4}{:<name_w$}{:<10}{:>6} {:>6} {:<4}{:<4}{:<5}{}",
+                        "id", "unit", "AV-DV(M)", "stands", "hits", "Dem", "Dis", "fail", "owes"
+                    ),
+                    dim,
+                ),
+            ];
+            // Twins keep both ends: 'Elite heav…cavalry A' (tui::text).
+            let names = crate::tui::text::cut_names(
+                &s.units[*side as usize]
+                    .iter()
+                    .map(|t| t.unit.name.clone())
+                    .collect::<Vec<_>>(),
+                name_w - 1,
+            );
+            for (i, t) in s.units[*side as usize].iter().enumerate() {
+                part.push((
+                    Self::row(UnitId::new(*side, i), t, &names[i], area.width),
+                    if t.gone() { dim } else { Style::default() },
+                ));
+            }
+            if part.len() > share[k] {
+                let keep = share[k].saturating_sub(1);
+                let more = part.len() - keep;
+                part.truncate(keep);
+                part.push((
+                    format!("... {more} more lines: a taller terminal shows them"),
+                    dim,
+                ));
+            }
+            lines.extend(part);
+        }
+        for (text, style) in lines.iter().take(rows as usize) {
+            let t: String = text.chars().take(w).collect();
+            buf.set_string(area.x, y, t, *style);
+            y += 1;
+        }
+        for (ly, (text, style)) in
+            (table_end - last_rows..).zip(last.iter().take(last_rows as usize))
+        {
+            let t: String = text.chars().take(w).collect();
+            buf.set_string(area.x, ly, t, *style);
+        }
+        if let Some(p) = &self.panel {
+            let pa = Rect {
+                x: area.x,
+                y: table_end,
+                width: area.width,
+                height: panel_rows,
+            };
+            self.render_panel(p, pa, buf);
+        }
+        if let Some(e) = self
+            .battle
+            .events()
+            .len()
+            .checked_sub(1)
+            .and_then(|i| self.battle.entry(i))
+        {
+            let t: String = format!("last: {}", e.summary).chars().take(w).collect();
+            buf.set_string(area.x, area.y + area.height - 2, t, Style::default());
+        }
+        let status = match &self.status {
+            Some(st) => st.text.clone(),
+            None => match (&self.unsaved, &self.panel) {
+                (Some(u), _) => format!("NOT SAVED: {u}"),
+                (None, Some(p)) if p.typing.is_some() => {
+                    "type the dice as rolled, Enter records, Esc stops typing".to_string()
+                }
+                (None, Some(_)) => {
+                    "fact keys change the facts  Enter rolls Herald's dice  t types dice  Esc closes"
+                        .to_string()
+                }
+                (None, None) if s.phase == Phase::Deployment => {
+                    "a or b acts first  l log  q quit".to_string()
+                }
+                (None, None) => KEYS.to_string(),
+            },
+        };
+        let t: String = status.chars().take(w).collect();
+        buf.set_string(
+            area.x,
+            area.y + area.height - 1,
+            t,
+            Style::default().add_modifier(Modifier::REVERSED),
+        );
+    }
+
+    /// The last event's rolls and explanation.
+    fn last_lines(&self) -> Vec<(String, Style)> {
+        let Some(e) = self
+            .battle
+            .events()
+            .len()
+            .checked_sub(1)
+            .and_then(|i| self.battle.entry(i))
+        else {
+            return Vec::new();
+        };
+        let dim = Style::default().add_modifier(Modifier::DIM);
+        let mut out = Vec::new();
+        if !e.rolls.is_empty() {
+            out.push((
+                format!(
+                    "rolled: {}",
+                    e.rolls
+                        .iter()
+                        .map(|r| format!(
+                            "{} {}",
+                            r.who,
+                            r.dice
+                                .white
+                                .iter()
+                                .map(|d| d.value().to_string())
+                                .collect::<Vec<_>>()
+                                .join("+")
+                        ))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ),
+                Style::default(),
+            ));
+        }
+        for l in &e.explanation.lines {
+            out.push((format!("  {} ({})", l.text, l.cite), dim));
+        }
+        out
+    }
+
+    fn render_panel(&self, p: &Panel, area: Rect, buf: &mut Buffer) {
+        let s = self.battle.state();
+        let setup = self.battle.setup();
+        let mut draft = p.draft.clone();
+        let facts = p.facts.list(|f| draft.facts(f, s));
+        let title = match &p.typing {
+            Some(t) => format!(
+                "{} - dice typed: {} (t)",
+                p.draft.kind.title(),
+                if t.is_empty() {
+                    "-".to_string()
+                } else {
+                    t.clone()
+                }
+            ),
+            None => format!(
+                "{} - {}",
+                p.draft.kind.title(),
+                match p.draft.needs(s, &setup.house) {
+                    Ok(0) => "no roll: Enter records it".to_string(),
+                    Ok(n) => format!("{n} dice: Enter rolls Herald's, t types them"),
+                    Err(_) => "refused as it stands".to_string(),
+                }
+            ),
+        };
+        let bold = Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED);
+        let t: String = format!("{title:<width$}", width = area.width as usize)
+            .chars()
+            .take(area.width as usize)
+            .collect();
+        buf.set_string(area.x, area.y, t, bold);
+        let body = Rect {
+            y: area.y + 1,
+            height: area.height.saturating_sub(1),
+            ..area
+        };
+        for yy in body.y..body.y + body.height {
+            buf.set_string(
+                area.x,
+                yy,
+                " ".repeat(area.width as usize),
+                Style::default(),
+            );
+        }
+        let plan = || match p.draft.plan(s, &setup.house) {
+            Ok(lines) => lines.into_iter().map(Line::from).collect(),
+            Err(e) => vec![Line::from(format!("refused: {e}"))],
+        };
+        view::body(&self.theme, &facts, Some(p.facts.field), body, buf, plan);
+    }
+}
+
+impl Screen for App {
+    type System = RobertsRules;
+
+    fn battle(&self) -> &Battle {
+        &self.battle
+    }
+
+    fn battle_mut(&mut self) -> &mut Battle {
+        &mut self.battle
+    }
+
+    fn dice_position(&self) -> SeedPosition {
+        self.dice.position()
+    }
+
+    fn theme(&self) -> Theme {
+        self.theme
+    }
+
+    fn key(&mut self, ev: KeyEvent) -> Vec<Effect> {
+        App::key(self, ev)
+    }
+
+    fn suspends(&self, ev: &KeyEvent) -> bool {
+        ev.code == KeyCode::Char('z') && ev.modifiers.contains(KeyModifiers::CONTROL)
+    }
+
+    fn tell(&mut self, status: Status) {
+        self.status = Some(status);
+    }
+
+    fn unsaved(&self) -> Option<&str> {
+        self.unsaved.as_deref()
+    }
+
+    fn set_unsaved(&mut self, why: Option<String>) {
+        self.unsaved = why;
+    }
+
+    fn hold_quit(&mut self) {}
+
+    fn resized(&self, width: u16, height: u16) {
+        self.too_small.set(width < MIN_WIDTH || height < MIN_HEIGHT);
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
+        self.render(area, buf);
+    }
+}

@@ -1,0 +1,374 @@
+//! A whole turn of Magnesia through the Homunculus Est! console's real
+//! update loop (`Screen::key`), every step by the keys a referee presses:
+//! who starts; Legio III's Charge Activation and its combat with the
+//! players' dice typed, the Legion choosing its face (HE-17), the
+//! Galatians' push back and the Legion's follow up, the Galatians'
+//! Discipline Test failing into its FAILED DISCIPLINE OUTCOME, the cards'
+//! values typed as drawn (HE-10); Legio II Repulsed: a Reversal of Fortune
+//! ends the phase (HE-6); the other player's phase and his "Homunculus
+//! Est!" call (HE-12), a Reversal again, and the next turn. Snapshots at
+//! 80x24 and 120x40 of the walker, a panel before its roll (facts and exact
+//! odds), the choice of a die and a result.
+
+use herald::battle::homunculus_est::{Battle, Event, Phase, Setup};
+use herald::dice::SeededDice;
+use herald::rules::Side;
+use herald::rules::homunculus_est::Next;
+use herald::rules::homunculus_est::discipline::TestReroll;
+use herald::store::homunculus_est::army::load_army;
+use herald::tui::homunculus_est::App;
+use herald::tui::screen::Screen;
+use herald::tui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::path::Path;
+
+fn magnesia(seed: u64) -> App {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/homunculus-est");
+    let s = load_army(&dir.join("magnesia-190bc-seleucid.toml"))
+        .unwrap()
+        .army;
+    let r = load_army(&dir.join("magnesia-190bc-roman.toml"))
+        .unwrap()
+        .army;
+    App::new(
+        Battle::new(Setup::new(vec![r], vec![s]).unwrap()),
+        SeededDice::new(seed),
+        Theme::plain(),
+        "magnesia",
+    )
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    Screen::key(app, KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn keys(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+fn enter(app: &mut App) {
+    press(app, KeyCode::Enter);
+}
+
+/// Types the players' dice in the open panel and rolls.
+fn typed(app: &mut App, dice: &str) {
+    keys(app, "t");
+    keys(app, dice);
+    enter(app);
+}
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    app.resized(width, height);
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|f| app.draw(f.area(), f.buffer_mut()))
+        .unwrap();
+    let buf = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..height {
+        let mut line = String::new();
+        for x in 0..width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn last(app: &App) -> Event {
+    app.battle().events().last().unwrap().clone()
+}
+
+fn summary(app: &App) -> String {
+    let b = app.battle();
+    b.entry(b.events().len() - 1).unwrap().summary.clone()
+}
+
+/// Closes a result panel.
+fn close(app: &mut App) {
+    assert!(
+        app.panel.as_ref().is_some_and(|p| p.result.is_some()),
+        "a result is shown: {:?}",
+        app.panel.as_ref().map(|p| &p.error)
+    );
+    enter(app);
+}
+
+/// Types the value of each card drawn, as the walker asks (HE-10).
+fn card_values(app: &mut App, value: char) {
+    while app.walker_words().contains("Card, its value") {
+        enter(app);
+        assert!(matches!(
+            app.panel.as_ref().unwrap().event,
+            Event::DrawCard { .. }
+        ));
+        keys(app, &format!("v{value}"));
+        enter(app);
+        close(app);
+    }
+}
+
+/// Goes on with the walker's steps with Herald's dice until none is due.
+fn the_rest_with_herald_dice(app: &mut App) {
+    for _ in 0..12 {
+        card_values(app, '1');
+        if app.battle().state().due.is_empty() {
+            return;
+        }
+        enter(app);
+        enter(app);
+        if app.panel.as_ref().is_some_and(|p| p.choose.is_some()) {
+            let face = app.panel.as_ref().unwrap().choose.as_ref().unwrap()[0];
+            keys(app, &face.to_string());
+        }
+        if app.panel.as_ref().is_some_and(|p| p.reroll.is_some()) {
+            enter(app);
+        }
+        close(app);
+    }
+    panic!("the steps due never ended: {:?}", app.battle().state().due);
+}
+
+/// Who starts, and the Romans' phase (the first or the second of turn 1).
+fn to_the_romans(app: &mut App) {
+    while app.battle().state().phase == Phase::Deployment {
+        keys(app, "w");
+    }
+    if app.battle().state().active() == Some(Side::B) {
+        keys(app, "e");
+    }
+    assert_eq!(app.battle().state().active(), Some(Side::A));
+}
+
+/// Legio III (a2) charges the Galatians (b8), as far as the combat's choice.
+fn the_charge(app: &mut App) {
+    // the Galatians on the Seleucid table, then Legio III
+    press(app, KeyCode::Tab);
+    keys(app, "8");
+    press(app, KeyCode::Tab);
+    keys(app, "2");
+    keys(app, "c");
+    typed(app, "4");
+    assert!(
+        summary(app).contains("Charge Activation, 2 Movement Points"),
+        "{}",
+        summary(app)
+    );
+    close(app);
+    assert_eq!(app.battle().state().due[0].step, Next::Combat);
+    // Enter: the combat the charge requires, against the selected enemy
+    enter(app);
+}
+
+#[test]
+fn a_whole_turn_of_magnesia_by_the_keys() {
+    let mut app = magnesia(3);
+    to_the_romans(&mut app);
+    the_charge(&mut app);
+    match &app.panel.as_ref().unwrap().event {
+        Event::Combat {
+            attacker, defender, ..
+        } => assert_eq!(
+            (attacker.to_string(), defender.to_string()),
+            ("a2".into(), "b8".into())
+        ),
+        e => panic!("{e:?}"),
+    }
+    // 4 v 3: two dice and the Defence die, typed in the order rolled; the Legion chooses the 6
+    typed(&mut app, "632");
+    assert_eq!(app.panel.as_ref().unwrap().choose, Some(vec![6, 3]));
+    keys(&mut app, "6");
+    assert!(summary(&app).contains("crunch"), "{}", summary(&app));
+    close(&mut app);
+    // the Galatians' Setback, face down: its value typed as drawn
+    card_values(&mut app, '2');
+    assert_eq!(app.battle().state().due[0].step, Next::PushBackDefender);
+    enter(&mut app);
+    typed(&mut app, "3");
+    assert!(matches!(last(&app), Event::PushBack { .. }));
+    close(&mut app);
+    assert_eq!(app.battle().state().due[0].step, Next::FollowUpAttacker);
+    enter(&mut app);
+    typed(&mut app, "2");
+    assert!(summary(&app).contains("follows up"), "{}", summary(&app));
+    close(&mut app);
+    assert_eq!(
+        app.battle().state().due[0].step,
+        Next::DisciplineTestDefender
+    );
+    enter(&mut app);
+    // DR 8: 2 + 3 = 5, failed by 3; its player may re-roll with a Defence Point (HE-26) and does not
+    typed(&mut app, "23");
+    let offers = app.panel.as_ref().unwrap().reroll.clone().unwrap();
+    assert!(offers.contains(&TestReroll::DefencePoint), "{offers:?}");
+    enter(&mut app);
+    assert!(
+        summary(&app).contains("Discipline Test failed"),
+        "{}",
+        summary(&app)
+    );
+    close(&mut app);
+    assert_eq!(app.battle().state().due[0].step, Next::FailedDiscipline);
+    enter(&mut app);
+    match &app.panel.as_ref().unwrap().event {
+        Event::FailedDiscipline { situation, .. } => {
+            assert_eq!(situation.failed_by, 3, "the margin from Herald's record");
+        }
+        e => panic!("{e:?}"),
+    }
+    typed(&mut app, "44");
+    assert!(summary(&app).contains("disordered"), "{}", summary(&app));
+    close(&mut app);
+    assert!(app.battle().state().units[1][7].disordered);
+    the_rest_with_herald_dice(&mut app);
+    // Legio II (a1) attacks the phalanx's left block (b2): the defender chooses the 1, Repulsed
+    press(&mut app, KeyCode::Tab);
+    keys(&mut app, "2");
+    press(&mut app, KeyCode::Tab);
+    keys(&mut app, "1a");
+    typed(&mut app, "154");
+    keys(&mut app, "1");
+    assert!(summary(&app).contains("repulsed"), "{}", summary(&app));
+    assert!(app.battle().state().reversal.is_some());
+    close(&mut app);
+    // a new activation waits for the phase's end (HE-6)
+    keys(&mut app, "3m");
+    enter(&mut app);
+    assert!(
+        app.panel
+            .as_ref()
+            .unwrap()
+            .error
+            .as_deref()
+            .unwrap_or("")
+            .contains("Reversal of Fortune"),
+        "{:?}",
+        app.panel.as_ref().unwrap().error
+    );
+    press(&mut app, KeyCode::Esc);
+    the_rest_with_herald_dice(&mut app);
+    assert!(
+        app.walker_words().contains("Reversal of Fortune"),
+        "{}",
+        app.walker_words()
+    );
+    let turn = app.battle().state().turn;
+    enter(&mut app);
+    assert_eq!(app.battle().state().active(), Some(Side::B));
+    if app.battle().state().turn == turn {
+        // the Seleucids' phase of the same turn: their call
+    } else {
+        assert_eq!(app.battle().state().first_player, Some(Side::B));
+    }
+    keys(&mut app, "h");
+    enter(&mut app);
+    assert!(summary(&app).contains("not broken"), "{}", summary(&app));
+    assert!(
+        app.battle().state().reversal.is_some(),
+        "a failed call: Reversal of Fortune"
+    );
+    close(&mut app);
+    keys(&mut app, "e");
+    assert_eq!(app.battle().state().active(), Some(Side::A));
+    assert!(app.battle().state().turn > 1);
+}
+
+#[test]
+fn the_panels_at_80x24_and_120x40() {
+    let mut app = magnesia(3);
+    to_the_romans(&mut app);
+    insta::assert_snapshot!("he_walker_80x24", screen(&app, 80, 24));
+    insta::assert_snapshot!("he_walker_120x40", screen(&app, 120, 40));
+    the_charge(&mut app);
+    insta::assert_snapshot!("he_combat_panel_80x24", screen(&app, 80, 24));
+    insta::assert_snapshot!("he_combat_panel_120x40", screen(&app, 120, 40));
+    typed(&mut app, "632");
+    insta::assert_snapshot!("he_combat_choice_80x24", screen(&app, 80, 24));
+    keys(&mut app, "6");
+    insta::assert_snapshot!("he_combat_result_80x24", screen(&app, 80, 24));
+    insta::assert_snapshot!("he_combat_result_120x40", screen(&app, 120, 40));
+}
+
+#[test]
+fn typed_dice_are_checked_against_the_faces_and_the_count() {
+    let mut app = magnesia(3);
+    to_the_romans(&mut app);
+    let before = app.battle().events().len();
+    keys(&mut app, "2c");
+    typed(&mut app, "7");
+    let e = app.panel.as_ref().unwrap().error.clone().unwrap();
+    assert!(e.contains("not a die"), "{e}");
+    press(&mut app, KeyCode::Backspace);
+    keys(&mut app, "45");
+    enter(&mut app);
+    let e = app.panel.as_ref().unwrap().error.clone().unwrap();
+    assert!(e.contains("more than this roll uses"), "{e}");
+    assert_eq!(app.battle().events().len(), before, "nothing recorded");
+}
+
+#[test]
+fn a_failed_test_may_be_re_rolled_by_its_player() {
+    let mut app = magnesia(3);
+    to_the_romans(&mut app);
+    the_charge(&mut app);
+    typed(&mut app, "632");
+    keys(&mut app, "6");
+    close(&mut app);
+    card_values(&mut app, '2');
+    for dice in ["3", "2"] {
+        enter(&mut app);
+        typed(&mut app, dice);
+        close(&mut app);
+    }
+    let defence = app.battle().state().armies[1].points.defence;
+    enter(&mut app);
+    typed(&mut app, "23");
+    // d: a Defence Point re-roll, typed in turn: 6 + 5 passes
+    keys(&mut app, "d");
+    keys(&mut app, "65");
+    enter(&mut app);
+    assert!(
+        summary(&app).contains("Discipline Test passed"),
+        "{}",
+        summary(&app)
+    );
+    assert_eq!(app.battle().state().armies[1].points.defence, defence - 1);
+    match last(&app) {
+        Event::Discipline {
+            situation, dice, ..
+        } => {
+            assert_eq!(situation.rerolls, vec![TestReroll::DefencePoint]);
+            assert_eq!(dice, vec![2, 3, 6, 5]);
+        }
+        e => panic!("{e:?}"),
+    }
+}
+
+#[test]
+fn every_panel_keeps_its_facts_keys_apart_and_shows_its_odds() {
+    let mut app = magnesia(3);
+    to_the_romans(&mut app);
+    for k in [
+        "m", "c", "a", "s", "r", "d", "p", "o", "g", "k", "h", "M", "x", "P",
+    ] {
+        keys(&mut app, k);
+        let p = app
+            .panel
+            .as_ref()
+            .unwrap_or_else(|| panic!("{k} opens no panel"));
+        let facts = p.facts(app.battle());
+        herald::tui::facts::check_keys(&facts).unwrap_or_else(|e| panic!("{k}: {e}"));
+        let text = screen(&app, 120, 40);
+        assert!(
+            text.contains("Before the roll") || text.contains("wait for"),
+            "{k}:\n{text}"
+        );
+        press(&mut app, KeyCode::Esc);
+        assert!(app.panel.is_none());
+    }
+}
