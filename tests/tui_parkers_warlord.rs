@@ -154,3 +154,93 @@ fn a_command_phase_of_lewes_in_the_console() {
     assert_eq!(keys(&mut app, "u"), [Effect::Save]);
     assert!(Screen::battle(&app).state().officers[1][0].check.is_none());
 }
+
+/// The table's facts through their panels: wounds (the other side's
+/// personality, as the record has him), a unit's order, a battle-line
+/// reorder that leaves a broken unit out, a discard.
+#[test]
+fn the_tables_facts_and_a_battle_line_through_the_panels() {
+    use herald::battle::UnitId;
+    use herald::battle::parkers_warlord::Event;
+    use herald::rules::parkers_warlord::Order;
+    let mut app = checked_and_transferred();
+    Screen::battle_mut(&mut app)
+        .record(Event::Personality {
+            personality: UnitId::new(Side::B, 0),
+            wounded: true,
+            uncontrolled_actions: 1,
+        })
+        .unwrap();
+    // W, then side b: Henry III's facts as the record has them.
+    keys(&mut app, "Ws");
+    let s = screen(&app, 120, 40);
+    let wounded = s
+        .lines()
+        .find(|l| l.contains("w  wounded"))
+        .unwrap_or_default();
+    assert!(s.contains("b1 Henry III") && wounded.contains("yes"), "{s}");
+    assert_eq!(keys(&mut app, "x2\n"), [Effect::Save]);
+    let henry = &Screen::battle(&app).state().officers[1][0].personality;
+    assert!(henry.wounded && henry.uncontrolled_actions == 2);
+    // O: Gilbert's retinue (a4) disordered, the London militia (a5) broken.
+    assert_eq!(keys(&mut app, "On4o\n"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "On5oo\n"), [Effect::Save]);
+    let units = &Screen::battle(&app).state().units[0];
+    assert_eq!(
+        (units[3].unit.order, units[4].unit.order),
+        (Order::Disordered, Order::Broken)
+    );
+    // b: Gilbert de Clare (a3), with his banner unit, reorders his battle line for 1 CP;
+    // the broken militia is left out (PW-12).
+    keys(&mut app, "bp3oov1k1a1");
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("London militia: left out, broken"), "{s}");
+    assert_eq!(keys(&mut app, "\n"), [Effect::Save]);
+    let units = &Screen::battle(&app).state().units[0];
+    assert_eq!(
+        (units[3].unit.order, units[4].unit.order),
+        (Order::Good, Order::Broken)
+    );
+    // d: Simon de Montfort discards 2 of his 5.
+    assert_eq!(keys(&mut app, "dk2\n"), [Effect::Save]);
+    assert_eq!(hands(&app, Side::A), [3, 1, 2]);
+}
+
+/// V opens the course of the battle (issue 27), which charts the cards
+/// each side holds against its hand limits; drawn at 80x24 and 120x40.
+#[test]
+fn v_opens_the_course_of_cards_held() {
+    use herald::tui::course_view::CourseView;
+    let mut app = checked_and_transferred();
+    keys(&mut app, "e");
+    let events = Screen::battle(&app).events().len();
+    assert_eq!(keys(&mut app, "V"), [Effect::OpenCourse]);
+    assert_eq!(
+        Screen::battle(&app).events().len(),
+        events,
+        "nothing recorded"
+    );
+    let view = CourseView::new(Screen::battle(&app), "lewes", Theme::plain());
+    assert_eq!(view.course().strength_name(), "cards held");
+    let draw = |w: u16, h: u16| {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal
+            .draw(|f| view.render(f.area(), f.buffer_mut()))
+            .unwrap();
+        let buf = terminal.backend().buffer();
+        let mut out = String::new();
+        for y in 0..h {
+            let mut line = String::new();
+            for x in 0..w {
+                line.push_str(buf[(x, y)].symbol());
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    };
+    let s = draw(120, 40);
+    assert!(s.contains("cards held"), "{s}");
+    insta::assert_snapshot!("pw_course_120x40", s);
+    insta::assert_snapshot!("pw_course_80x24", draw(80, 24));
+}

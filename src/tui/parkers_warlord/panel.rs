@@ -195,7 +195,7 @@ impl Draft {
         };
         let all_people: Vec<u32> = (1..=officers.len() as u32).collect();
         let all_units: Vec<u32> = (1..=units.len() as u32).collect();
-        let (who, unit) = (self.who, self.unit);
+        let (who, unit, side0) = (self.who, self.unit, self.side);
         let hand = officers
             .get(self.who as usize - 1)
             .map_or(0, |o| o.personality.hand);
@@ -342,7 +342,8 @@ impl Draft {
                     },
                     |k| k,
                 );
-                if self.who != who {
+                // The chosen personality's facts, as the record has them.
+                if self.who != who || self.side != side0 {
                     self.reload(state);
                 }
                 f.flag('w', "wounded", &mut self.wounded);
@@ -375,7 +376,7 @@ impl Draft {
                     },
                     |k| k,
                 );
-                if self.unit != unit {
+                if self.unit != unit || self.side != side0 {
                     self.reload(state);
                 }
                 f.choice(
