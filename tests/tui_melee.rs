@@ -497,3 +497,34 @@ fn a_hedgehog_charged_by_two_fights_the_largest_and_never_follows_up() {
     assert_eq!(count(&app, "melee"), 1);
     assert!(app.battle.melee_pairs_to_fight().is_empty());
 }
+
+/// 2.6: a unit contacted first on a flank, then on its front: the enemy at
+/// its front is the opponent, the one on its flank supports it (o in the
+/// joining unit's question, then that unit's edge).
+#[test]
+fn the_front_enemy_is_the_opponent_the_flank_one_supports() {
+    let mut app = hastings(5);
+    press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
+    // Harold's housecarls (a1) reach the Norman foot (b4) first (on a flank).
+    charge(&mut app, a(1), 3);
+    press(&mut app, &["Enter"]);
+    // The Housecarls of the Dragon (a2) then reach its front: o, then a1's edge.
+    charge(&mut app, a(2), 3);
+    assert_eq!(app.context(), Context::SupportEdge, "{:?}", app.status);
+    press(&mut app, &["o"]);
+    assert_eq!(app.context(), Context::SupportEdge, "{:?}", app.status);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Which edge of Norman foot (b4) does Harold's housecarls (a1) contact?"),
+        "{s}"
+    );
+    press(&mut app, &["l"]);
+    let supports = app.battle.supports().to_vec();
+    assert_eq!(supports.len(), 1, "{:?}", app.status);
+    assert_eq!(
+        (supports[0].unit, supports[0].opponent, supports[0].enemy),
+        (a(1), a(2), b(4))
+    );
+    to_the_melee_phase(&mut app);
+    assert_eq!(app.battle.melee_pairs_to_fight(), vec![(a(2), b(4))]);
+}
