@@ -228,31 +228,34 @@ fn supporting_units_fall_back_and_test_for_berserk() {
         },
         _ => panic!("a Melee"),
     };
-    // The Fyrd of Kent's support (Tab: its side of the panel): the Fyrd of Sussex.
+    // The Fyrd of Kent's support (Tab: its side of the panel): the Fyrd of
+    // Sussex, at the knights' front (no dice of its own), recorded (2.6).
     press(&mut app, &["Tab", "s"]);
     assert_eq!(app.context(), Context::Pick);
     press(&mut app, &["End", "Enter"]);
+    assert_eq!(app.context(), Context::SupportEdge);
+    press(&mut app, &["f"]);
     assert_eq!(supports(&app), [vec![], vec![a(12)]]);
-    // The knights': Beaumont's knights, marked, unmarked, marked again.
-    press(&mut app, &["Tab", "s", "Home"]);
-    // b10 is the opponent, not on the list: b11 is the tenth.
-    for _ in 0..9 {
-        press(&mut app, &["Down"]);
-    }
-    press(&mut app, &["Enter"]);
-    assert_eq!(supports(&app), [vec![b(11)], vec![a(12)]]);
-    // The picker starts beside the opponent, not on the last one picked: b11 named by its id.
-    press(&mut app, &["s", "b", "1", "1", "Enter"]);
-    assert_eq!(
-        supports(&app),
-        [vec![], vec![a(12)]],
-        "s, b11, Enter again unmarks"
-    );
-    press(&mut app, &["s", "11"]);
+    // The knights': Beaumont's knights, named by id, at the fyrd's front.
+    press(&mut app, &["Tab", "s", "11"]);
     both(&app, "supports_pick");
-    press(&mut app, &["Enter"]);
+    press(&mut app, &["Enter", "f"]);
     assert_eq!(supports(&app), [vec![b(11)], vec![a(12)]]);
+    assert_eq!(count(&app, "support"), 2);
     both(&app, "supports_melee_before");
+    // Marked again: refused, the log has it.
+    press(&mut app, &["s", "b", "1", "1", "Enter"]);
+    assert_eq!(supports(&app), [vec![b(11)], vec![a(12)]]);
+    match app.dialogs.last() {
+        Some(Dialog::Resolve(r)) => assert!(
+            r.error
+                .as_deref()
+                .is_some_and(|e| e.contains("already a supporting unit")),
+            "{:?}",
+            r.error
+        ),
+        _ => panic!("the Melee panel"),
+    }
     // The knights (opponent a) roll sixes, the fyrd ones: the fyrd break.
     press(&mut app, &["t"]);
     let (na, nb) = match app.dialogs.last() {

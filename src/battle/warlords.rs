@@ -14,7 +14,7 @@ pub mod summary;
 
 pub use duty::{Due, Duty};
 pub use event::{Correction, Event, Phase};
-pub use state::{ChargeMade, Engagement, State, UnitState};
+pub use state::{ChargeMade, Engagement, State, Support, UnitState};
 
 use crate::battle::{BattleError, RuleSystem, UnitId};
 use crate::dice::{Colour, Pool};
@@ -222,6 +222,32 @@ impl Battle {
             .collect()
     }
 
+    /// The supporting units of the Melee of `a` and `b`, both sides (2.6).
+    pub fn supports_of(&self, a: UnitId, b: UnitId) -> Vec<Support> {
+        self.state.supports_of(a, b).copied().collect()
+    }
+
+    /// The opponents of `id` in its Melees: the units engaged with it that
+    /// are not a supporting unit's contact (2.6).
+    pub fn opponents_of(&self, id: UnitId) -> Vec<UnitId> {
+        self.state
+            .engagements
+            .iter()
+            .filter(|e| self.state.covered(e).is_none())
+            .filter_map(|e| e.opponent_of(id))
+            .collect()
+    }
+
+    /// The pairs still to fight a Melee this turn (2.6), in the walker's order.
+    pub fn melee_pairs_to_fight(&self) -> Vec<(UnitId, UnitId)> {
+        self.state.melees_to_fight().map(|e| (e.a, e.b)).collect()
+    }
+
+    /// Every supporting unit marked in the battle's Melees (2.6).
+    pub fn supports(&self) -> &[Support] {
+        &self.state.supports
+    }
+
     /// Whether the Melee between two units would be their first round (W-7).
     pub fn first_round(&self, a: UnitId, b: UnitId) -> bool {
         self.state.engagement(a, b).is_none_or(|e| e.rounds == 0)
@@ -253,7 +279,7 @@ impl Battle {
                 Some(id) => Step::Activate(id),
                 None => Step::EndActivations(side),
             },
-            Phase::Melee => match self.state.engagements.iter().find(|e| !e.fought_this_turn) {
+            Phase::Melee => match self.state.melees_to_fight().next() {
                 Some(e) => Step::FightMelee(e.a, e.b),
                 None => Step::EndTurn,
             },

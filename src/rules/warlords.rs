@@ -14,6 +14,7 @@ pub mod movement;
 pub mod next;
 pub mod personality;
 pub mod shooting;
+pub mod supporting;
 pub mod unit;
 
 pub use crate::rules::explain::{Cite, Explanation, Line, Modifier};

@@ -15,6 +15,7 @@ use herald::rules::warlords::field_defences::Defence;
 use herald::rules::warlords::next::Choice;
 use herald::rules::warlords::personality::PersonalityStatus;
 use herald::rules::warlords::shooting::ShootingSituation;
+use herald::rules::warlords::supporting::Edge;
 use herald::rules::warlords::unit::{Formation, Morale, ShootingStyle};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -88,7 +89,21 @@ pub fn idea(battle: &Battle, rng: &mut ChaCha8Rng) -> Event {
                 dice: Dice::default(),
             }
         }
-        67..75 => Event::Engage { a: u, b: enemy },
+        67..73 => Event::Engage { a: u, b: enemy },
+        73..75 => {
+            // A supporting unit of a friend in Melee with the enemy (2.6).
+            let opponent = battle
+                .in_melee_with(enemy)
+                .into_iter()
+                .find(|f| f.side == side && *f != u)
+                .unwrap_or_else(|| random_unit(battle, rng, side));
+            Event::Support {
+                unit: u,
+                opponent,
+                enemy,
+                edge: [Edge::Front, Edge::Flank, Edge::Rear][rng.random_range(0..3)],
+            }
+        }
         75..83 => {
             let correction = match rng.random_range(0..8) {
                 0 => Correction::Morale(
@@ -226,7 +241,14 @@ pub fn idea_of_what_follows(battle: &Battle, rng: &mut ChaCha8Rng) -> Event {
             dice: Dice::default(),
         },
         80..90 => Event::Trapped { unit: u },
-        _ => Event::Calm { unit: u },
+        // A Berserk unit if there is one (Berserk units are few).
+        _ => Event::Calm {
+            unit: [Side::A, Side::B]
+                .into_iter()
+                .flat_map(|s| battle.units(s))
+                .find(|(_, x)| x.unit.morale == Morale::Berserk && !x.off_table())
+                .map_or(u, |(id, _)| id),
+        },
     }
 }
 

@@ -13,6 +13,7 @@ use crate::rules::warlords::melee::{MeleeDice, MeleeFacts};
 use crate::rules::warlords::next::Choice;
 use crate::rules::warlords::personality::PersonalityStatus;
 use crate::rules::warlords::shooting::ShootingSituation;
+use crate::rules::warlords::supporting::Edge;
 use crate::rules::warlords::unit::{Formation, Morale};
 use std::fmt;
 
@@ -279,6 +280,21 @@ pub enum Event {
         /// The duty's written form (`flee`, `shower`, …).
         due: String,
     },
+    /// A unit in contact is a supporting unit of `opponent` in its Melee
+    /// against `enemy` (2.6): it rolls no dice, gives `opponent` its extra
+    /// dice and modifiers (2.6.1 A, B), falls back with it (2.6.2) and may
+    /// follow up with it (2.6.3, W-26); it fights no Melee of its own
+    /// against the units of this one.
+    Support {
+        /// The supporting unit.
+        unit: UnitId,
+        /// The friendly opponent it supports.
+        opponent: UnitId,
+        /// The enemy opponent of that Melee.
+        enemy: UnitId,
+        /// The edge of `enemy` it contacts.
+        edge: Edge,
+    },
     /// Two units are in Melee with each other.
     Engage {
         /// One unit.
@@ -369,6 +385,7 @@ impl Event {
             Event::Trapped { .. } => "trapped",
             Event::Calm { .. } => "calm",
             Event::Dismiss { .. } => "dismiss",
+            Event::Support { .. } => "support",
             Event::Engage { .. } => "engage",
             Event::Disengage { .. } => "disengage",
             Event::Correct { .. } => "correct",

@@ -162,6 +162,7 @@ impl Battle {
                 fill(dice, source, |d| plan.needs(d))?;
             }
             Event::Engage { .. }
+            | Event::Support { .. }
             | Event::Choose { .. }
             | Event::Contact { .. }
             | Event::FollowUp { .. }

@@ -3,6 +3,7 @@
 //! the outcome into the units. The state is never changed any other way.
 
 mod next;
+mod supporting;
 
 use super::Entry;
 use super::Setup;
@@ -48,6 +49,8 @@ pub struct UnitState {
     pub charge: Option<ChargeMade>,
     /// It lost stands this turn for having no direction to flee (1.7.3).
     pub trapped_this_turn: bool,
+    /// It rolled as an opponent in a Melee this turn (2.6: once a phase).
+    pub fought_this_turn: bool,
 }
 
 /// A charge declared this turn: its target and its distance, measured by the
@@ -74,6 +77,7 @@ impl UnitState {
             chosen: Vec::new(),
             charge: None,
             trapped_this_turn: false,
+            fought_this_turn: false,
         }
     }
 
@@ -114,6 +118,27 @@ impl Engagement {
     }
 }
 
+/// A supporting unit of a Melee (2.6): `unit` supports its friend
+/// `opponent` in the Melee of `opponent` against `enemy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Support {
+    /// The supporting unit.
+    pub unit: UnitId,
+    /// The friendly opponent it supports.
+    pub opponent: UnitId,
+    /// The enemy opponent.
+    pub enemy: UnitId,
+    /// The edge of `enemy` it contacts.
+    pub edge: crate::rules::warlords::supporting::Edge,
+}
+
+impl Support {
+    /// Whether it belongs to the Melee of `x` and `y`, either way round.
+    pub fn of(&self, x: UnitId, y: UnitId) -> bool {
+        (self.opponent == x && self.enemy == y) || (self.opponent == y && self.enemy == x)
+    }
+}
+
 /// Everything the events have made of the battle so far.
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
@@ -129,6 +154,8 @@ pub struct State {
     pub units: [Vec<UnitState>; 2],
     /// Units in Melee with each other.
     pub engagements: Vec<Engagement>,
+    /// Supporting units of the Melees (2.6), as the referee marked them.
+    pub supports: Vec<Support>,
     /// What results require before the turn goes on, first due first.
     pub duties: Vec<Duty>,
 }
@@ -146,6 +173,7 @@ impl State {
             last_holder: None,
             units: [side(Side::A), side(Side::B)],
             engagements: Vec::new(),
+            supports: Vec::new(),
             duties: Vec::new(),
         }
     }
@@ -215,6 +243,7 @@ impl State {
         let off = |id: UnitId| units[id.side as usize][id.index].off_table();
         self.engagements.retain(|e| !off(e.a) && !off(e.b));
         self.duties.retain(|d| !off(d.unit));
+        self.prune_supports();
     }
 
     /// The sequence must be in `phase` for `what`.
@@ -423,6 +452,21 @@ impl State {
                         fought_this_turn: true,
                     }),
                 }
+                self.get_mut(aid).fought_this_turn = true;
+                self.get_mut(bid).fought_this_turn = true;
+                // 2.6: its supporting units fought in it; none fights these
+                // units again this phase (even if its support ends on the way).
+                let all = self.melee_units(aid, bid);
+                for e in &mut self.engagements {
+                    if all.contains(&e.a) && all.contains(&e.b) {
+                        e.fought_this_turn = true;
+                    }
+                }
+                self.say_supporters(aid, bid, &mut entry);
+                if let Some(l) = out.decision.loser {
+                    let (w, l) = if l == Side::A { (bid, aid) } else { (aid, bid) };
+                    self.fall_back_with(w, l, &mut entry);
+                }
                 entry.effects = diff_effects(aid, &before_a, &self.unit(aid)?.unit);
                 entry
                     .effects
@@ -468,6 +512,25 @@ impl State {
                 entry.explanation = out.explanation.clone();
                 self.get_mut(id).unit = after;
                 entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
+                // 2.6.2: a loser that breaks in the Melee phase takes the
+                // supporting units of its Melee back with it.
+                if self.phase == Phase::Melee {
+                    let melees: Vec<(UnitId, UnitId)> = self
+                        .supports
+                        .iter()
+                        .filter(|s| s.opponent == id || s.enemy == id)
+                        .map(|s| {
+                            if s.enemy == id {
+                                (s.opponent, id)
+                            } else {
+                                (s.enemy, id)
+                            }
+                        })
+                        .collect();
+                    for (w, l) in melees {
+                        self.end_melee(w, l, &mut entry);
+                    }
+                }
                 // 2.4.11: it moves away from the enemy, out of any Melee.
                 let parted: Vec<UnitId> = self
                     .engagements
@@ -790,6 +853,12 @@ impl State {
                     |d| matches!(d, Due::StandLoss { personality: p, .. } if p == personality),
                 );
             }
+            Event::Support {
+                unit,
+                opponent,
+                enemy,
+                edge,
+            } => self.support(*unit, *opponent, *enemy, *edge, &mut entry)?,
             Event::Engage { a, b } => {
                 let (x, y) = (*a, *b);
                 self.enemies(x, y)?;
@@ -809,6 +878,20 @@ impl State {
                     self.unit(x)?.unit.name,
                     self.unit(y)?.unit.name
                 );
+                // W-34 (2.4.1): no unit moves on with an enemy in contact.
+                for id in [x, y] {
+                    let before = self.unit(id)?.unit.clone();
+                    if before.moving {
+                        self.get_mut(id).unit.moving = false;
+                        entry.explanation.line(
+                            format!("{} was moving and is in contact: it stops", before.name),
+                            crate::rules::explain::sec("2.4.1, W-34"),
+                        );
+                        entry
+                            .effects
+                            .extend(diff_effects(id, &before, &self.unit(id)?.unit));
+                    }
+                }
             }
             Event::Disengage { a, b } => {
                 let (x, y) = (*a, *b);
@@ -820,6 +903,7 @@ impl State {
                     return Ok(entry);
                 }
                 self.engagements.retain(|e| !e.is(x, y));
+                self.prune_supports();
                 entry.summary = format!(
                     "{} ({x}) and {} ({y}) are no longer in Melee",
                     self.unit(x)?.unit.name,
@@ -915,6 +999,7 @@ impl State {
                 u.chosen.clear();
                 u.charge = None;
                 u.trapped_this_turn = false;
+                u.fought_this_turn = false;
             }
         }
         self.duties.clear();
@@ -977,9 +1062,7 @@ impl State {
             }
             Phase::Melee => {
                 let waiting: Vec<String> = self
-                    .engagements
-                    .iter()
-                    .filter(|e| !e.fought_this_turn)
+                    .melees_to_fight()
                     .map(|e| format!("{} against {}", e.a, e.b))
                     .collect();
                 if !waiting.is_empty() {

@@ -760,7 +760,10 @@ impl<'a> Melee<'a> {
                 cite("2.6.2", "W-24"),
             );
         }
+        let hedgehog = wunit.formation == Formation::Hedgehog;
         let follow_up = match wunit.morale {
+            // 2.3.1.4: a Hedgehog may not move, so it never follows up.
+            _ if hedgehog => FollowUp::Cannot,
             Morale::Berserk => FollowUp::Must,
             Morale::Ready => FollowUp::May,
             _ => FollowUp::Cannot,
@@ -769,11 +772,17 @@ impl<'a> Melee<'a> {
             match follow_up {
                 FollowUp::Must => format!("{} is Berserk and must follow up", wunit.name),
                 FollowUp::May => format!("{} is Ready and may follow up", wunit.name),
+                FollowUp::Cannot if hedgehog => {
+                    format!(
+                        "{} is in Hedgehog, which may not move: it does not follow up",
+                        wunit.name
+                    )
+                }
                 FollowUp::Cannot => {
                     format!("{} is {} and cannot follow up", wunit.name, wunit.morale)
                 }
             },
-            sec("2.6.3"),
+            sec(if hedgehog { "2.3.1.4, 2.6.3" } else { "2.6.3" }),
         );
         let tests = d.broken && tests_berserk_when_enemy_breaks(wunit);
         if tests {

@@ -230,6 +230,10 @@ pub enum Action {
     SetAside,
     /// The Ready winner follows up (true) or not (2.6.3, W-26).
     FollowUp(bool),
+    /// A supporting unit: the edge of the enemy opponent it contacts (2.6, 2.6.1).
+    SupportEdge(crate::rules::warlords::supporting::Edge),
+    /// A unit joining a Melee is its opponent instead: the unit there becomes its supporting unit (2.6).
+    JoinAsOpponent,
     /// A moving unit reaches stakes, a tabor or a berm (3.3.3).
     Defence,
     /// Field defence: the next kind (stakes, tabor, berm).

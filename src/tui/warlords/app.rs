@@ -137,6 +137,7 @@ impl App {
             | Dialog::Formation(_)
             | Dialog::Pick(_)
             | Dialog::FollowUp { .. }
+            | Dialog::SupportEdge { .. }
             | Dialog::FallBack(_)
             | Dialog::HitStands(_) => true,
             Dialog::Note { text, .. } => !text.is_empty(),
@@ -276,6 +277,8 @@ impl App {
             Action::Calm => self.calm(),
             Action::SetAside => self.set_aside(),
             Action::FollowUp(follows) => self.follow_up(follows),
+            Action::SupportEdge(edge) => self.support_edge(edge),
+            Action::JoinAsOpponent => self.join_as_opponent(),
             Action::Defence => self.open_defence(),
             Action::NextDefence => self.next_defence(),
             Action::HitStands => self.open_hit_stands(),

@@ -466,6 +466,18 @@ pub enum Dialog {
         /// The unit that fell back.
         loser: UnitId,
     },
+    /// The edge of the enemy opponent a supporting unit contacts (2.6).
+    SupportEdge {
+        /// The supporting unit.
+        unit: UnitId,
+        /// The friendly opponent it supports.
+        opponent: UnitId,
+        /// The enemy opponent.
+        enemy: UnitId,
+        /// It has just charged into a unit already in Melee: it may be the
+        /// opponent instead, the other becoming its supporting unit (2.6).
+        joining: bool,
+    },
     /// What a unit falling back ran into (2.6.2.1).
     FallBack(FallBack),
     /// The personalities in the stands the enemy hit, and their order (3.1.3.1, W-20).
@@ -523,6 +535,7 @@ impl Dialog {
             Dialog::Correct(_) => Context::Correct,
             Dialog::Formation(_) => Context::Formation,
             Dialog::FollowUp { .. } => Context::FollowUp,
+            Dialog::SupportEdge { .. } => Context::SupportEdge,
             Dialog::FallBack(_) => Context::FallBack,
             Dialog::HitStands(_) => Context::HitStands,
             Dialog::Help { .. } => Context::Help,

@@ -44,6 +44,8 @@ pub enum Context {
     Flee,
     /// The Ready winner's follow-up (2.6.3, W-26).
     FollowUp,
+    /// The edge a supporting unit contacts (2.6).
+    SupportEdge,
     /// What a unit falling back ran into (2.6.2.1).
     FallBack,
     /// The personalities in the stands the enemy hit (3.1.3.1, W-20).
@@ -85,6 +87,7 @@ impl Context {
             Context::Pursue => "A Berserk Move",
             Context::Flee => "A flight (before the roll)",
             Context::FollowUp => "Following up",
+            Context::SupportEdge => "A supporting unit's edge",
             Context::FallBack => "Falling back into something",
             Context::HitStands => "Personalities in the stands hit",
             Context::BreakOff => "Breaking off (before the roll)",
@@ -200,6 +203,7 @@ pub const CONTEXTS: &[Context] = &[
     Context::Charge,
     Context::Contact,
     Context::Melee,
+    Context::SupportEdge,
     Context::MeleeResult,
     Context::Pursue,
     Context::Flee,
@@ -279,6 +283,7 @@ mod tests {
             Context::Pursue,
             Context::Flee,
             Context::FollowUp,
+            Context::SupportEdge,
             Context::FallBack,
             Context::HitStands,
             Context::BreakOff,

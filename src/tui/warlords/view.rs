@@ -111,6 +111,12 @@ impl Widget for &App {
                     popup::note(self, *unit, text, error.as_deref(), area, buf)
                 }
                 Dialog::FollowUp { unit, loser } => next::follow_up(self, *unit, *loser, area, buf),
+                Dialog::SupportEdge {
+                    unit,
+                    opponent,
+                    enemy,
+                    joining,
+                } => next::support_edge(self, *unit, *opponent, *enemy, *joining, area, buf),
                 Dialog::FallBack(f) => next::fall_back(self, f, area, buf),
                 Dialog::HitStands(h) => next::hit_stands(self, h, area, buf),
                 Dialog::GoTo(g) => walker::go_to(self, g, area, buf),

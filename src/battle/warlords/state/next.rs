@@ -20,7 +20,7 @@ use crate::rules::warlords::falling_back::{FellInto, fall_back_into, no_way_to_f
 use crate::rules::warlords::field_defences::{Defence, ReachDefence};
 use crate::rules::warlords::next::{Choice, Consequence, Next, Reform, Verdict, choose};
 use crate::rules::warlords::shooting::may_shoot;
-use crate::rules::warlords::unit::{Morale, ShootingStyle};
+use crate::rules::warlords::unit::{Formation, Morale, ShootingStyle};
 
 impl State {
     /// The referee's facts for `id`'s activation, with what the battle knows
@@ -133,7 +133,11 @@ impl State {
                     "the winner does not follow up: the two are no longer in Melee",
                     sec("2.6.3, W-26"),
                 );
+                self.end_melee(w, l, entry);
             }
+        }
+        if follow == Some(true) {
+            self.winner_follows(w, l, entry);
         }
     }
 
@@ -163,6 +167,18 @@ impl State {
     ) -> Result<(), BattleError> {
         let u = self.on_table(id)?;
         let name = u.unit.name.clone();
+        if choice == Choice::Stop
+            && !u.unit.moving
+            && u.verdict.as_ref().is_some_and(|v| {
+                !v.allowed.contains(&Action::Stop) && !v.forced.contains(&Action::KeepMoving)
+            })
+        {
+            // W-34: a unit contacted while moving had stopped already; a
+            // save from before W-34 may record its stop (`check` refuses a new one).
+            entry.summary = format!("{name} ({id}) stops: it had stopped already (W-34)");
+            self.get_mut(id).chosen.push(choice);
+            return Ok(());
+        }
         let berserk_move = self
             .duties
             .iter()
@@ -311,6 +327,11 @@ impl State {
                 }
             }
         }
+        // W-34 (2.4.1): a unit contacted while moving stops; no unit moves
+        // on with an enemy in contact, so it may change formation next.
+        let contacted = self.get_mut(target);
+        let was_moving = contacted.unit.moving;
+        contacted.unit.moving = false;
         if self.engagement(charger, target).is_none() {
             self.engagements.push(super::Engagement {
                 a: charger,
@@ -327,6 +348,15 @@ impl State {
             "a unit that makes contact in a charge stops (2.4.1)",
             sec("2.4.1, W-25"),
         );
+        if was_moving {
+            entry.explanation.line(
+                format!(
+                    "{} was moving and is contacted: it stops, and may change formation at its next activation",
+                    before_t.name
+                ),
+                sec("2.4.1, 2.3.3, W-34"),
+            );
+        }
         entry.effects = diff_effects(charger, &before_c, &self.unit(charger)?.unit);
         entry
             .effects
@@ -357,6 +387,31 @@ impl State {
         entry: &mut Entry,
     ) -> Result<(), BattleError> {
         if !self.done(id, |d| *d == Due::FollowUp { loser }) {
+            if self.unit(id)?.unit.formation == Formation::Hedgehog {
+                // 2.3.1.4: a Hedgehog never follows up; a save from before
+                // that reading may record it doing so (`check` refuses a new one).
+                let (w, l) = (
+                    self.unit(id)?.unit.name.clone(),
+                    self.unit(loser)?.unit.name.clone(),
+                );
+                if follows && self.engagement(id, loser).is_none() {
+                    self.engagements.push(super::Engagement {
+                        a: id,
+                        b: loser,
+                        rounds: 1,
+                        fought_this_turn: true,
+                    });
+                }
+                entry.summary = format!(
+                    "{w} ({id}) {} {l} ({loser}), in Hedgehog",
+                    if follows {
+                        "follows up"
+                    } else {
+                        "does not follow up"
+                    }
+                );
+                return Ok(());
+            }
             return Err(BattleError::Refused(format!(
                 "{id} has no follow-up of {loser} to choose: only a Ready winner chooses, after {loser} fell back (2.6.3, W-26)"
             )));
@@ -365,12 +420,35 @@ impl State {
             self.unit(id)?.unit.name.clone(),
             self.unit(loser)?.unit.name.clone(),
         );
+        let supporting = self.supports_against(id, loser);
+        if let Some(s) = supporting {
+            // 2.6.3, W-26: a supporting unit at the loser's front follows up
+            // with the winner unless blocked; the referee says which.
+            let o = self.unit(s.opponent)?.unit.name.clone();
+            if follows {
+                entry.summary =
+                    format!("{w} ({id}) follows up {l} ({loser}) with {o}: still supporting it");
+            } else {
+                self.engagements.retain(|e| !e.is(id, loser));
+                self.prune_supports();
+                entry.summary = format!(
+                    "{w} ({id}) is blocked and does not follow up {l} ({loser}): it leaves the Melee"
+                );
+            }
+            entry.explanation.line(
+                "a supporting unit at the front of the unit falling back may follow up with the winner, unless blocked",
+                sec("2.6.3, W-26"),
+            );
+            return Ok(());
+        }
         if follows {
             entry.summary = format!("{w} ({id}) follows up {l} ({loser}): still in Melee");
+            self.winner_follows(id, loser, entry);
         } else {
             self.engagements.retain(|e| !e.is(id, loser));
             entry.summary =
                 format!("{w} ({id}) does not follow up {l} ({loser}): no longer in Melee");
+            self.end_melee(id, loser, entry);
         }
         entry.explanation.line(
             "a Ready winner chooses whether to follow up; one that does stays in Melee, one that does not leaves it",
@@ -619,6 +697,7 @@ impl State {
                 for (id, facts) in [(a, facts_a), (b, facts_b)] {
                     crate::rules::warlords::melee::check_charging(&self.unit(*id)?.unit, facts)?;
                 }
+                self.check_opponents(*a, *b)?;
                 // W-33: dice rolled for a Pike March Column's rank dice.
                 let (ua, ub) = (&self.unit(*a)?.unit, &self.unit(*b)?.unit);
                 if let Ok((_, true)) = super::melee_as_recorded(
@@ -634,6 +713,31 @@ impl State {
                         "Pike in a March Column get neither Pike rank dice nor the +2 (2.3, 2.6.1 A, W-33; house option column_pike)".to_string(),
                     ));
                 }
+            }
+            Event::Choose {
+                unit,
+                choice: Choice::Stop,
+                ..
+            } if !self.unit(*unit)?.unit.moving => {
+                let u = self.unit(*unit)?;
+                if u.verdict.as_ref().is_some_and(|v| {
+                    !v.allowed.contains(&Action::Stop) && !v.forced.contains(&Action::KeepMoving)
+                }) {
+                    return Err(BattleError::Refused(format!(
+                        "{} ({unit}) is not moving: it stopped when it was contacted (2.4.1, W-34)",
+                        u.unit.name
+                    )));
+                }
+            }
+            Event::FollowUp { unit, loser, .. }
+                if !self
+                    .duties
+                    .iter()
+                    .any(|d| d.unit == *unit && d.due == Due::FollowUp { loser: *loser }) =>
+            {
+                return Err(BattleError::Refused(format!(
+                    "{unit} has no follow-up of {loser} to choose: only a Ready winner chooses, never a Hedgehog, which may not move (2.3.1.4, 2.6.3, W-26)"
+                )));
             }
             Event::BreakOff { unit, .. } => {
                 crate::rules::warlords::movement::may_break_off(&self.unit(*unit)?.unit)

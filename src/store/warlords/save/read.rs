@@ -13,6 +13,7 @@ use crate::rules::warlords::melee::{MeleeDice, MeleeFacts};
 use crate::rules::warlords::next::Choice;
 use crate::rules::warlords::personality::PersonalityStatus;
 use crate::rules::warlords::shooting::ShootingSituation;
+use crate::rules::warlords::supporting::Edge;
 use crate::rules::warlords::unit::{Formation, MissileWeapon, Morale};
 use crate::store::toml_walk::{self, Fields, Walk};
 use crate::store::warlords::case::{dice_lists, read_shooting_style, read_stands_shot_at};
@@ -31,6 +32,7 @@ pub const EVENT_KINDS: &[&str] = &[
     "reaction",
     "engage",
     "disengage",
+    "support",
     "correct",
     "next_phase",
     "go_to",
@@ -442,6 +444,26 @@ pub(super) fn read_event<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> 
                 cause: cause?,
                 situation,
                 dice: d,
+            })
+        }
+        "support" => {
+            let unit = unit_id(walk, &mut f, "unit");
+            let opponent = unit_id(walk, &mut f, "opponent");
+            let enemy = unit_id(walk, &mut f, "enemy");
+            let edge_text = walk.required_string(&mut f, "edge");
+            let edge = edge_text.as_deref().and_then(Edge::parse);
+            if let (Some(t), None) = (&edge_text, edge) {
+                walk.error(
+                    f.span.clone(),
+                    f.at("edge"),
+                    format!("edge '{t}' is not known; one of: {}", Edge::CODES),
+                );
+            }
+            Some(Event::Support {
+                unit: unit?,
+                opponent: opponent?,
+                enemy: enemy?,
+                edge: edge?,
             })
         }
         "engage" | "disengage" => {

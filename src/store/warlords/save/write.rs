@@ -367,6 +367,17 @@ pub(super) fn write_event(o: &mut String, e: &Event) {
             }
             let _ = writeln!(o, "dice = {}", dice(d));
         }
+        Event::Support {
+            unit,
+            opponent,
+            enemy,
+            edge,
+        } => {
+            id(o, "unit", *unit);
+            id(o, "opponent", *opponent);
+            id(o, "enemy", *enemy);
+            let _ = writeln!(o, "edge = \"{}\"", edge.code());
+        }
         Event::Engage { a, b } | Event::Disengage { a, b } => {
             id(o, "a", *a);
             id(o, "b", *b);

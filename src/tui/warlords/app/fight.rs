@@ -7,6 +7,7 @@ use super::App;
 use crate::battle::UnitId;
 use crate::battle::warlords::Due;
 use crate::battle::warlords::Event;
+use crate::battle::warlords::Support;
 use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;
@@ -19,7 +20,8 @@ use crate::rules::warlords::next::Choice as RulesChoice;
 use crate::rules::warlords::shooting::{
     Shooting, ShootingSituation, StandsShotAt, may_shoot, may_shoot_before_contact,
 };
-use crate::rules::warlords::unit::ShootingStyle;
+use crate::rules::warlords::supporting::{self, Edge, Supporter};
+use crate::rules::warlords::unit::{Formation, ShootingStyle};
 use crate::tui::warlords::action::{Answer, Choice, Cover, MeleeFact};
 use crate::tui::warlords::dialog::{
     Dialog, NextStep, Pick, PickFor, Procedure, Purpose, Resolve, Response, Rolled,
@@ -812,11 +814,15 @@ impl App {
         } else {
             self.say(note);
         }
+        if contact {
+            self.join_melee(unit, target);
+        }
     }
 
     /// Opens the Melee panel for a pair, with facts guessed from the battle:
     /// who charged whom into contact this turn (not a charger Halted on the
-    /// way, 2.4.4.1), and the pair's rounds.
+    /// way, 2.4.4.1), the pair's rounds, and what the supporting units in
+    /// the battle's record give (2.6, 2.6.1 A, B).
     pub(super) fn open_melee(&mut self, a: UnitId, b: UnitId) {
         let first_round = self.battle.first_round(a, b);
         let facts = |me: UnitId, foe: UnitId| MeleeFacts {
@@ -824,7 +830,18 @@ impl App {
             first_round,
             ..MeleeFacts::default()
         };
-        let (facts_a, facts_b) = (facts(a, b), facts(b, a));
+        let (mut facts_a, mut facts_b) = (facts(a, b), facts(b, a));
+        let mut supports = [Vec::new(), Vec::new()];
+        for s in self.battle.supports_of(a, b) {
+            let mine = usize::from(s.opponent != a);
+            supports[mine].push(s.unit);
+            let (own, foe) = if mine == 0 {
+                (&mut facts_a, &mut facts_b)
+            } else {
+                (&mut facts_b, &mut facts_a)
+            };
+            self.contribute(&s, own, foe);
+        }
         self.dialogs
             .push(Dialog::Resolve(Resolve::new(Procedure::Melee {
                 a,
@@ -833,8 +850,22 @@ impl App {
                 facts_b,
                 rough_ground: false,
                 side: Side::A,
-                supports: [Vec::new(), Vec::new()],
+                supports,
             })));
+    }
+
+    /// Adds one supporting unit's dice and modifiers to its opponent's facts
+    /// and the enemy's (2.6.1 A, B).
+    fn contribute(&self, s: &Support, own: &mut MeleeFacts, foe: &mut MeleeFacts) {
+        let (Some(u), Some(e)) = (self.battle.unit(s.unit), self.battle.unit(s.enemy)) else {
+            return;
+        };
+        let supporter = Supporter {
+            unit: &u.unit,
+            edge: s.edge,
+            charged_this_turn: self.charged_this_turn(s.unit, s.enemy),
+        };
+        supporting::contribute(own, foe, &e.unit, &[supporter]);
     }
 
     /// Whether `me` charged (or counter-charged) `foe` into contact this turn.
@@ -907,28 +938,190 @@ impl App {
         self.open_pick(PickFor::Support(opponent));
     }
 
-    /// Marks a unit supporting an opponent of the open Melee, or unmarks it.
+    /// Marks a unit supporting an opponent of the open Melee: asks which
+    /// edge of the enemy opponent it contacts, then records it (2.6).
     fn mark_support(&mut self, opponent: UnitId, unit: UnitId) {
-        let (name, of) = (self.name(unit), self.name(opponent));
         let Some(Dialog::Resolve(Resolve {
-            procedure: Procedure::Melee { a, supports, .. },
+            procedure: Procedure::Melee { a, b, supports, .. },
             rolled: None,
-            error,
             ..
-        })) = self.dialogs.last_mut()
+        })) = self.dialogs.last()
         else {
             return;
         };
-        *error = None;
-        let list = &mut supports[usize::from(opponent != *a)];
-        let text = if let Some(i) = list.iter().position(|u| *u == unit) {
-            list.remove(i);
-            format!("{name} ({unit}) no longer marked as supporting")
-        } else {
-            list.push(unit);
-            format!("{name} ({unit}) supports {of} in this Melee (2.6); count it through f and l")
+        let enemy = if opponent == *a { *b } else { *a };
+        if supports.iter().flatten().any(|u| *u == unit) {
+            return self.set_resolve_error(format!(
+                "{} ({unit}) is already a supporting unit of this Melee (the log has it; u undoes the last event)",
+                self.name(unit)
+            ));
+        }
+        self.dialogs.push(Dialog::SupportEdge {
+            unit,
+            opponent,
+            enemy,
+            joining: false,
+        });
+    }
+
+    /// A charger made contact with a unit already in Melee: it joins that
+    /// Melee (2.6). Against a Hedgehog the largest unit in contact is the
+    /// opponent and the other supports at its front (2.3.1.4), recorded at
+    /// once; otherwise the referee says its edge, or that it is the opponent.
+    fn join_melee(&mut self, charger: UnitId, target: UnitId) {
+        let Some(other) = self
+            .battle
+            .opponents_of(target)
+            .into_iter()
+            .find(|u| *u != charger)
+        else {
+            return;
         };
-        self.say(text);
+        let (Some(c), Some(o), Some(t)) = (
+            self.battle.unit(charger),
+            self.battle.unit(other),
+            self.battle.unit(target),
+        ) else {
+            return;
+        };
+        if t.unit.formation == Formation::Hedgehog {
+            // 2.3.1.4: the largest unit in contact is the opponent.
+            let (opponent, unit) = if c.unit.stands > o.unit.stands {
+                (charger, other)
+            } else {
+                (other, charger)
+            };
+            let event = Event::Support {
+                unit,
+                opponent,
+                enemy: target,
+                edge: Edge::Front,
+            };
+            let hedgehog = self.name(target);
+            match self.battle.record(event) {
+                Ok(e) => {
+                    let text = format!(
+                        "{}; {hedgehog} is in Hedgehog: the largest unit in contact is the opponent (2.3.1.4)",
+                        e.summary
+                    );
+                    self.say(text);
+                }
+                Err(e) => self.refuse(e.to_string()),
+            }
+            return;
+        }
+        self.dialogs.push(Dialog::SupportEdge {
+            unit: charger,
+            opponent: other,
+            enemy: target,
+            joining: true,
+        });
+    }
+
+    /// o on a joining unit's edge: it is the opponent (it reached the
+    /// enemy's front; the unit there came on a flank or rear), and the
+    /// referee says which edge that unit holds (2.6).
+    pub(super) fn join_as_opponent(&mut self) {
+        let Some(Dialog::SupportEdge {
+            unit,
+            opponent,
+            enemy,
+            joining: true,
+        }) = self.dialogs.last()
+        else {
+            return self
+                .refuse("only a unit joining a Melee may be its opponent here; Esc backs out");
+        };
+        let (unit, opponent, enemy) = (*unit, *opponent, *enemy);
+        self.dialogs.pop();
+        self.dialogs.push(Dialog::SupportEdge {
+            unit: opponent,
+            opponent: unit,
+            enemy,
+            joining: false,
+        });
+    }
+
+    /// f, l or r: the supporting unit contacts the enemy's front, flank or
+    /// rear; the support is recorded and counted in the open Melee (2.6.1).
+    pub(super) fn support_edge(&mut self, edge: Edge) {
+        let Some(Dialog::SupportEdge {
+            unit,
+            opponent,
+            enemy,
+            ..
+        }) = self.dialogs.last()
+        else {
+            return;
+        };
+        let (unit, opponent, enemy) = (*unit, *opponent, *enemy);
+        self.dialogs.pop();
+        let event = Event::Support {
+            unit,
+            opponent,
+            enemy,
+            edge,
+        };
+        let text = match self.battle.record(event) {
+            Ok(e) => e.summary.clone(),
+            Err(e) => return self.set_resolve_error(e.to_string()),
+        };
+        let s = Support {
+            unit,
+            opponent,
+            enemy,
+            edge,
+        };
+        let (mut own, mut foe, a) = match self.dialogs.last() {
+            Some(Dialog::Resolve(Resolve {
+                procedure:
+                    Procedure::Melee {
+                        a,
+                        facts_a,
+                        facts_b,
+                        ..
+                    },
+                rolled: None,
+                ..
+            })) if opponent == *a => (facts_a.clone(), facts_b.clone(), *a),
+            Some(Dialog::Resolve(Resolve {
+                procedure:
+                    Procedure::Melee {
+                        a,
+                        facts_a,
+                        facts_b,
+                        ..
+                    },
+                rolled: None,
+                ..
+            })) => (facts_b.clone(), facts_a.clone(), *a),
+            _ => return self.say(text),
+        };
+        self.contribute(&s, &mut own, &mut foe);
+        if let Some(Dialog::Resolve(Resolve {
+            procedure:
+                Procedure::Melee {
+                    facts_a,
+                    facts_b,
+                    supports,
+                    ..
+                },
+            error,
+            ..
+        })) = self.dialogs.last_mut()
+        {
+            *error = None;
+            if opponent == a {
+                (*facts_a, *facts_b) = (own, foe);
+                supports[0].push(unit);
+            } else {
+                (*facts_b, *facts_a) = (own, foe);
+                supports[1].push(unit);
+            }
+        }
+        self.say(format!(
+            "{text}; its dice and modifiers count (2.6.1); u undoes"
+        ));
     }
 
     /// A key after a Melee: opens the step it offers.

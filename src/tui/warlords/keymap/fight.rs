@@ -1,6 +1,7 @@
 //! The keys of shooting, charges, Melee and flight (2.4, 2.5, 2.6).
 
 use super::{Binding, b};
+use crate::rules::warlords::supporting::Edge;
 use crate::tui::keys::Key;
 use crate::tui::warlords::action::{Action, Answer, Choice, Cover, MeleeFact};
 use crate::tui::warlords::keymap::Context as C;
@@ -248,7 +249,35 @@ pub const KEYS: &[Binding] = &[
         Key::ch('s'),
         Action::Supports,
         "supports",
-        "mark or unmark a supporting unit of the side marked ▸ (2.6; they count through f and l)",
+        "mark a supporting unit of the side marked ▸, then the enemy's edge it contacts (2.6; its dice and modifiers count, 2.6.1)",
+    ),
+    b(
+        C::SupportEdge,
+        Key::ch('l'),
+        Action::SupportEdge(Edge::Flank),
+        "flank",
+        "it contacts the enemy opponent's flank: +1 die to its opponent, -1 to the enemy (2.6.1 A, B)",
+    ),
+    b(
+        C::SupportEdge,
+        Key::ch('r'),
+        Action::SupportEdge(Edge::Rear),
+        "rear",
+        "it contacts the enemy opponent's rear: +1 die to its opponent, -2 to the enemy (2.6.1 A, B)",
+    ),
+    b(
+        C::SupportEdge,
+        Key::ch('f'),
+        Action::SupportEdge(Edge::Front),
+        "front",
+        "it contacts the enemy opponent's front, beside its opponent: no dice of its own (2.6)",
+    ),
+    b(
+        C::SupportEdge,
+        Key::ch('o'),
+        Action::JoinAsOpponent,
+        "opponent",
+        "joining: it is at the enemy's front and the unit there came on a flank or rear: it is the opponent, that unit supports it (2.6)",
     ),
     b(
         C::Melee,

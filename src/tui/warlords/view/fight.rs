@@ -13,7 +13,7 @@ use crate::rules::warlords::charge::evade_move;
 use crate::rules::warlords::melee::{FollowUp, Melee, MeleeFacts};
 use crate::rules::warlords::movement::RandomMove;
 use crate::rules::warlords::shooting::Shooting;
-use crate::rules::warlords::unit::ShootingStyle;
+use crate::rules::warlords::unit::{Formation, ShootingStyle};
 use crate::tui::text::{explanation, odds_line};
 use crate::tui::theme::Theme;
 use crate::tui::warlords::action::Answer;
@@ -566,21 +566,28 @@ fn support_lines(
         Span::raw(if none { ": none  " } else { "  " }),
         k(t, "s"),
         Span::raw(if narrow {
-            " marks (side ▸); count them via f, l (2.6)"
+            " marks one (side ▸); no dice of their own (2.6)"
         } else {
-            " marks one of the side ▸; they roll no dice: count them through f and l (2.6)"
+            " marks one of the side ▸; they roll no dice, give theirs (2.6, 2.6.1)"
         }),
     ])];
+    let recorded = app.battle.supports_of(pair[0], pair[1]);
     for (opponent, list) in pair.iter().zip(supports) {
         if !list.is_empty() {
             let names: Vec<String> = list
                 .iter()
-                .map(|u| format!("{} ({u})", app.name(*u)))
+                .map(|u| {
+                    let edge = recorded
+                        .iter()
+                        .find(|s| s.unit == *u)
+                        .map_or(String::new(), |s| format!(", on the enemy's {}", s.edge));
+                    format!("{} ({u}{edge})", app.name(*u))
+                })
                 .collect();
             out.push(Line::from(format!(
                 "  with {}: {}",
                 app.name(*opponent),
-                names.join(", ")
+                names.join("; ")
             )));
         }
     }
@@ -734,6 +741,7 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                 Procedure::Melee { supports, .. } => supports.clone(),
                 _ => Default::default(),
             };
+            let pair = (*a, *b);
             let names = |s: Side| {
                 supports[s as usize]
                     .iter()
@@ -751,12 +759,23 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                 )));
             }
             if let Some(f) = o.follow_up {
+                let hedgehog = dec.loser.is_some_and(|l| {
+                    let w = if l == Side::A { pair.1 } else { pair.0 };
+                    app.battle
+                        .unit(w)
+                        .is_some_and(|u| u.unit.formation == Formation::Hedgehog)
+                });
                 out.push(Line::from(format!(
-                    "  follow-up: {} (2.6.3)",
+                    "  follow-up: {}",
                     match f {
-                        FollowUp::Must => "the winner is Berserk and MUST follow up",
-                        FollowUp::May => "the winner may follow up",
-                        FollowUp::Cannot => "the winner is Worn or Broken and cannot follow up",
+                        FollowUp::Must => "the winner is Berserk and MUST follow up (2.6.3)",
+                        FollowUp::May => "the winner may follow up (2.6.3)",
+                        FollowUp::Cannot if hedgehog => {
+                            "the winner is in Hedgehog, which may not move: no follow-up (2.3.1.4)"
+                        }
+                        FollowUp::Cannot => {
+                            "the winner is Worn or Broken and cannot follow up (2.6.3)"
+                        }
                     }
                 )));
                 if let Some(l) = dec.loser

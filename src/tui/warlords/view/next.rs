@@ -42,6 +42,45 @@ pub fn follow_up(app: &App, unit: UnitId, loser: UnitId, area: Rect, buf: &mut B
         .render(inner, buf);
 }
 
+/// Draws the question of a supporting unit's edge (2.6).
+pub fn support_edge(
+    app: &App,
+    unit: UnitId,
+    opponent: UnitId,
+    enemy: UnitId,
+    joining: bool,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let r = popup::centred(area, 76, if joining { 14 } else { 11 });
+    let title = format!("{} supports {} (2.6)", app.name(unit), app.name(opponent));
+    let inner = popup::frame(app, &title, r, buf);
+    let mut lines = Vec::new();
+    if joining {
+        lines.push(Line::from(format!(
+            "{} ({enemy}) is already in Melee with {} ({opponent}): {} ({unit}) joins that Melee, as a supporting unit unless it is at the front and {} came on a flank or rear (2.6).",
+            app.name(enemy),
+            app.name(opponent),
+            app.name(unit),
+            app.name(opponent)
+        )));
+    }
+    lines.push(Line::from(format!(
+        "Which edge of {} ({enemy}) does {} ({unit}) contact?",
+        app.name(enemy),
+        app.name(unit)
+    )));
+    // The last key (o, the opponent) is only for a unit joining a Melee.
+    lines.extend(
+        keys(app, Context::SupportEdge)
+            .into_iter()
+            .take(if joining { 4 } else { 3 }),
+    );
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
 /// Draws the form of a unit that fell back into something.
 pub fn fall_back(app: &App, f: &FallBack, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;

@@ -50,11 +50,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         ),
         Step::EndActivations(s) => {
             // The Melees to fight, listed before the phase (2.6).
-            let pairs = &b.state().engagements;
+            // A supporting unit's contact is no Melee of its own (2.6).
+            let pairs = b.melee_pairs_to_fight();
             let list = if pairs.is_empty() {
                 "no Melee".to_string()
             } else {
-                let each: Vec<String> = pairs.iter().map(|e| format!("{}×{}", e.a, e.b)).collect();
+                let each: Vec<String> = pairs.iter().map(|(x, y)| format!("{x}×{y}")).collect();
                 format!("{} Melee(s): {}", pairs.len(), each.join(", "))
             };
             format!(
@@ -63,13 +64,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             )
         }
         Step::FightMelee(x, y) => {
-            let pairs = &b.state().engagements;
-            let left = pairs.iter().filter(|e| !e.fought_this_turn).count();
+            let left = b.melee_pairs_to_fight().len();
             format!(
-                "Melee: {} ({x}) against {} ({y}) (2.6); {left} of {} still to fight",
+                "Melee: {} ({x}) against {} ({y}) (2.6); {left} Melee(s) still to fight",
                 app.name(x),
                 app.name(y),
-                pairs.len()
             )
         }
         Step::EndTurn => "every Melee is fought: end the turn (2.1)".to_string(),
