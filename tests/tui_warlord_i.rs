@@ -1710,7 +1710,9 @@ fn a_rally_has_an_outcome_the_referee_says() {
     press(&mut app, &["c", "2", "Enter"]);
     let p = app.panel.as_ref().expect("the command's panel");
     assert!(
-        p.error.as_deref().is_some_and(|e| e.contains("the rally")),
+        p.error
+            .as_deref()
+            .is_some_and(|e| e.contains("the rally") && e.contains("Enter waits for it")),
         "{:?}",
         p.error
     );

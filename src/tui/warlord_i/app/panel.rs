@@ -147,8 +147,14 @@ impl App {
         if unsaid.is_empty() {
             return false;
         }
+        // A step that throws no dice (a command) is recorded, not rolled.
+        let waiting = if matches!(dice_needed(&self.battle, &p.event), Ok(0)) {
+            "Enter waits for it"
+        } else {
+            "the roll waits for it"
+        };
         p.error = Some(format!(
-            "not said yet: {}; the roll waits for it (its key, then its value)",
+            "not said yet: {}; {waiting} (its key, then its value)",
             unsaid_words(&unsaid)
         ));
         true
