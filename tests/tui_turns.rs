@@ -718,3 +718,54 @@ fn a_champion_unsaid_for_want_of_an_enemy_ahead_is_asked() {
     let text = screen(&app, 120, 40);
     assert!(!text.contains("if an enemy is visible ahead"), "{text}");
 }
+
+#[test]
+fn r_shows_the_selected_units_quick_reference() {
+    // Issue 24 item 16: r shows the selected unit's distances (move,
+    // charge, flee dice, W-10, W-11), its shooting ranges and dice (2.5,
+    // W-12) and the turn sequence (2.1); the footer and the help list it.
+    let mut app = at(Phase::Activation(Side::A));
+    for size in [(120, 40), (80, 24)] {
+        let text = screen(&app, size.0, size.1);
+        let foot = footer(&text);
+        let also = foot.split("also").nth(1).unwrap_or("");
+        assert!(
+            foot.contains("r reference") || also.split_whitespace().any(|k| k == "r"),
+            "{foot}"
+        );
+    }
+    select(&mut app, b(3));
+    press(&mut app, &["r"]);
+    assert_eq!(app.context(), Context::Reference);
+    let text = screen(&app, 120, 40);
+    for want in [
+        "Quick reference: Light horse (b3)",
+        "4 spans",
+        "7 spans (move 4 + 3 from its formation)",
+        "7 white dice (its charge distance)",
+        "2.4.11, W-11",
+        "1 initiative",
+        "4 Melee",
+    ] {
+        assert!(text.contains(want), "{want}:\n{text}");
+    }
+    assert!(codes_in(&text).is_empty(), "{:?}", codes_in(&text));
+    press(&mut app, &["Esc"]);
+    assert_eq!(app.context(), Context::Tables);
+    // The archers (b2): their range and dice.
+    select(&mut app, b(2));
+    press(&mut app, &["r"]);
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("massed"), "{text}");
+    assert!(text.contains("spans;"), "{text}");
+    assert!(text.contains("white dice; each 4, 5 or 6 hits"), "{text}");
+    press(&mut app, &["r"]);
+    assert_eq!(app.context(), Context::Tables, "r closes it");
+    press(&mut app, &["?"]);
+    let mut help = String::new();
+    for _ in 0..60 {
+        help.push_str(&screen(&app, 120, 40));
+        press(&mut app, &["Down", "Down", "Down", "Down", "Down"]);
+    }
+    assert!(help.contains("the selected unit's quick reference"));
+}
