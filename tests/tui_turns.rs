@@ -769,3 +769,61 @@ fn r_shows_the_selected_units_quick_reference() {
     }
     assert!(help.contains("the selected unit's quick reference"));
 }
+
+#[test]
+fn no_screen_of_a_scripted_battle_shows_an_identifier() {
+    // Issue 24 item 8: the referee's words only. Hastings walked with
+    // Enter (Herald's dice) through two turns, every panel opened on the way
+    // and the log, help, summary, go-to and reference popups: no snake_case
+    // identifier and no Rust debug text on any screen, at either size.
+    let mut app = support::hastings(7);
+    let mut seen = 0;
+    let mut check = |app: &App, what: &str| {
+        for (w, h) in [(120, 40), (80, 24)] {
+            let text = screen(app, w, h);
+            let codes = codes_in(&text);
+            assert!(codes.is_empty(), "{what}: {codes:?}\n{text}");
+            for debug in ["Some(", "None", "UnitId", "Side::", "{ ", "\")"] {
+                assert!(!text.contains(debug), "{what}: {debug}\n{text}");
+            }
+        }
+        seen += 1;
+    };
+    for step in 0..400 {
+        check(&app, &format!("step {step}"));
+        if app.battle.turn() > 2 {
+            break;
+        }
+        if app.context() == Context::Tables && step % 25 == 0 {
+            for keys in [&["?"][..], &["r"], &["S"], &["G"], &["d"]] {
+                press(&mut app, keys);
+                check(&app, &format!("step {step} {keys:?}"));
+                press(&mut app, &["Esc"]);
+            }
+        }
+        let before = (app.battle.events().len(), app.dialogs.len(), app.context());
+        press(&mut app, &["Enter"]);
+        if (app.battle.events().len(), app.dialogs.len(), app.context()) == before {
+            // Stuck on a choice Enter does not make: back out and go on.
+            press(&mut app, &["Esc"]);
+            if app.context() == Context::Tables {
+                press(&mut app, &["G", "Enter", "Enter"]);
+            }
+        }
+    }
+    assert!(app.battle.turn() > 2, "two turns walked");
+    assert!(seen > 50, "{seen} screens");
+    // The frozen Hastings battle (turns 1 to 4: charges, Melees, flights,
+    // a Berserk unit), its tables and log after every event.
+    let all = hastings_save_at(usize::MAX).battle.events().len();
+    for n in 1..=all {
+        let mut app = hastings_save_at(n);
+        for keys in [&[][..], &["d"], &["S"]] {
+            press(&mut app, keys);
+            let text = screen(&app, 120, 40);
+            let codes = codes_in(&text);
+            assert!(codes.is_empty(), "event {n} {keys:?}: {codes:?}\n{text}");
+            press(&mut app, &["Esc"]);
+        }
+    }
+}
