@@ -307,6 +307,18 @@ fn a_shot_at_a_charger_only_shoots() {
     assert!(!before.contains("enemy visible ahead"), "{before}");
     press(&mut app, &["t", "65", "Enter"]);
     assert_eq!(app.context(), Context::AfterRoll);
+    // Its result offers the shot only (played in tmux: "may: c charge m
+    // move w wheel o formation x shoot" was listed).
+    let text = screen(&app, 120, 40);
+    let may = text
+        .lines()
+        .find(|l| l.contains("may:"))
+        .unwrap_or_default()
+        .to_string();
+    assert!(may.contains("x shoot"), "{may}");
+    for other in ["c charge", "m move", "w wheel", "o formation"] {
+        assert!(!may.contains(other), "{other}: {may}");
+    }
     let events = app.battle.events().len();
     press(&mut app, &["c"]);
     assert_eq!(app.battle.events().len(), events, "nothing recorded");
@@ -759,6 +771,10 @@ fn r_shows_the_selected_units_quick_reference() {
     assert!(text.contains("massed"), "{text}");
     assert!(text.contains("spans;"), "{text}");
     assert!(text.contains("white dice; each 4, 5 or 6 hits"), "{text}");
+    assert!(
+        text.contains("massed heavy missiles  up to"),
+        "a space after the topic:\n{text}"
+    );
     press(&mut app, &["r"]);
     assert_eq!(app.context(), Context::Tables, "r closes it");
     press(&mut app, &["?"]);

@@ -12,8 +12,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-/// The width of the topic column.
-const TOPIC: usize = 24;
+/// The narrowest topic column.
+const TOPIC: usize = 20;
 
 /// Draws the reference popup, scrolled.
 pub fn render(app: &App, unit: UnitId, scroll: u16, area: Rect, buf: &mut Buffer) {
@@ -27,10 +27,18 @@ pub fn render(app: &App, unit: UnitId, scroll: u16, area: Rect, buf: &mut Buffer
         u.unit.name
     );
     let inner = popup::frame(app, &title, r, buf);
+    let rows = unit_rows(&u.unit);
+    // The topic column as wide as its widest topic, and a space after it.
+    let topic_width = rows
+        .iter()
+        .map(|r| r.topic.chars().count() + 2)
+        .max()
+        .unwrap_or(0)
+        .max(TOPIC);
     let line = |row: Row| {
         Line::from(vec![
             Span::raw("  "),
-            Span::styled(format!("{:<TOPIC$}", row.topic), t.key()),
+            Span::styled(format!("{:<topic_width$}", row.topic), t.key()),
             Span::raw(row.text),
             Span::styled(format!("  [{}]", row.cite), t.dim()),
         ])
@@ -45,7 +53,7 @@ pub fn render(app: &App, unit: UnitId, scroll: u16, area: Rect, buf: &mut Buffer
         ),
         t.title(),
     ))];
-    lines.extend(unit_rows(&u.unit).into_iter().map(line));
+    lines.extend(rows.into_iter().map(line));
     lines.push(Line::from(Span::styled("The turn (2.1)", t.title())));
     lines.extend(turn_rows().into_iter().map(line));
     // A long line continues under its text, not under its topic.
