@@ -307,6 +307,18 @@ fn a_shot_at_a_charger_only_shoots() {
     assert!(!before.contains("enemy visible ahead"), "{before}");
     press(&mut app, &["t", "65", "Enter"]);
     assert_eq!(app.context(), Context::AfterRoll);
+    // Its result offers the shot only (played in tmux: "may: c charge m
+    // move w wheel o formation x shoot" was listed).
+    let text = screen(&app, 120, 40);
+    let may = text
+        .lines()
+        .find(|l| l.contains("may:"))
+        .unwrap_or_default()
+        .to_string();
+    assert!(may.contains("x shoot"), "{may}");
+    for other in ["c charge", "m move", "w wheel", "o formation"] {
+        assert!(!may.contains(other), "{other}: {may}");
+    }
     let events = app.battle.events().len();
     press(&mut app, &["c"]);
     assert_eq!(app.battle.events().len(), events, "nothing recorded");
@@ -717,4 +729,117 @@ fn a_champion_unsaid_for_want_of_an_enemy_ahead_is_asked() {
     press(&mut app, &["a", "v", "t", "11", "Enter"]);
     let text = screen(&app, 120, 40);
     assert!(!text.contains("if an enemy is visible ahead"), "{text}");
+}
+
+#[test]
+fn r_shows_the_selected_units_quick_reference() {
+    // Issue 24 item 16: r shows the selected unit's distances (move,
+    // charge, flee dice, W-10, W-11), its shooting ranges and dice (2.5,
+    // W-12) and the turn sequence (2.1); the footer and the help list it.
+    let mut app = at(Phase::Activation(Side::A));
+    for size in [(120, 40), (80, 24)] {
+        let text = screen(&app, size.0, size.1);
+        let foot = footer(&text);
+        let also = foot.split("also").nth(1).unwrap_or("");
+        assert!(
+            foot.contains("r reference") || also.split_whitespace().any(|k| k == "r"),
+            "{foot}"
+        );
+    }
+    select(&mut app, b(3));
+    press(&mut app, &["r"]);
+    assert_eq!(app.context(), Context::Reference);
+    let text = screen(&app, 120, 40);
+    for want in [
+        "Quick reference: Light horse (b3)",
+        "4 spans",
+        "7 spans (move 4 + 3 from its formation)",
+        "7 white dice (its charge distance)",
+        "2.4.11, W-11",
+        "1 initiative",
+        "4 Melee",
+    ] {
+        assert!(text.contains(want), "{want}:\n{text}");
+    }
+    assert!(codes_in(&text).is_empty(), "{:?}", codes_in(&text));
+    press(&mut app, &["Esc"]);
+    assert_eq!(app.context(), Context::Tables);
+    // The archers (b2): their range and dice.
+    select(&mut app, b(2));
+    press(&mut app, &["r"]);
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("massed"), "{text}");
+    assert!(text.contains("spans;"), "{text}");
+    assert!(text.contains("white dice; each 4, 5 or 6 hits"), "{text}");
+    assert!(
+        text.contains("massed heavy missiles  up to"),
+        "a space after the topic:\n{text}"
+    );
+    press(&mut app, &["r"]);
+    assert_eq!(app.context(), Context::Tables, "r closes it");
+    press(&mut app, &["?"]);
+    let mut help = String::new();
+    for _ in 0..60 {
+        help.push_str(&screen(&app, 120, 40));
+        press(&mut app, &["Down", "Down", "Down", "Down", "Down"]);
+    }
+    assert!(help.contains("the selected unit's quick reference"));
+}
+
+#[test]
+fn no_screen_of_a_scripted_battle_shows_an_identifier() {
+    // Issue 24 item 8: the referee's words only. Hastings walked with
+    // Enter (Herald's dice) through two turns, every panel opened on the way
+    // and the log, help, summary, go-to and reference popups: no snake_case
+    // identifier and no Rust debug text on any screen, at either size.
+    let mut app = support::hastings(7);
+    let mut seen = 0;
+    let mut check = |app: &App, what: &str| {
+        for (w, h) in [(120, 40), (80, 24)] {
+            let text = screen(app, w, h);
+            let codes = codes_in(&text);
+            assert!(codes.is_empty(), "{what}: {codes:?}\n{text}");
+            for debug in ["Some(", "None", "UnitId", "Side::", "{ ", "\")"] {
+                assert!(!text.contains(debug), "{what}: {debug}\n{text}");
+            }
+        }
+        seen += 1;
+    };
+    for step in 0..400 {
+        check(&app, &format!("step {step}"));
+        if app.battle.turn() > 2 {
+            break;
+        }
+        if app.context() == Context::Tables && step % 25 == 0 {
+            for keys in [&["?"][..], &["r"], &["S"], &["G"], &["d"]] {
+                press(&mut app, keys);
+                check(&app, &format!("step {step} {keys:?}"));
+                press(&mut app, &["Esc"]);
+            }
+        }
+        let before = (app.battle.events().len(), app.dialogs.len(), app.context());
+        press(&mut app, &["Enter"]);
+        if (app.battle.events().len(), app.dialogs.len(), app.context()) == before {
+            // Stuck on a choice Enter does not make: back out and go on.
+            press(&mut app, &["Esc"]);
+            if app.context() == Context::Tables {
+                press(&mut app, &["G", "Enter", "Enter"]);
+            }
+        }
+    }
+    assert!(app.battle.turn() > 2, "two turns walked");
+    assert!(seen > 50, "{seen} screens");
+    // The frozen Hastings battle (turns 1 to 4: charges, Melees, flights,
+    // a Berserk unit), its tables and log after every event.
+    let all = hastings_save_at(usize::MAX).battle.events().len();
+    for n in 1..=all {
+        let mut app = hastings_save_at(n);
+        for keys in [&[][..], &["d"], &["S"]] {
+            press(&mut app, keys);
+            let text = screen(&app, 120, 40);
+            let codes = codes_in(&text);
+            assert!(codes.is_empty(), "event {n} {keys:?}: {codes:?}\n{text}");
+            press(&mut app, &["Esc"]);
+        }
+    }
 }

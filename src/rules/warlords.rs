@@ -13,6 +13,7 @@ pub mod melee;
 pub mod movement;
 pub mod next;
 pub mod personality;
+pub mod reference;
 pub mod shooting;
 pub mod supporting;
 pub mod unit;

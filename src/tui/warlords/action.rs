@@ -118,6 +118,8 @@ pub enum Action {
     ForceQuit,
     /// Show every key.
     Help,
+    /// Show the selected unit's quick reference.
+    Reference,
     /// Open the log browser (the shell's, `tui::log_browser`).
     Log,
     /// Open the course of the battle (the shell's, `tui::course_view`).

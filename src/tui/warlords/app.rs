@@ -189,6 +189,11 @@ impl App {
                 self.dialogs.pop();
             }
             Action::Help => self.dialogs.push(Dialog::Help { scroll: 0 }),
+            Action::Reference => {
+                if let Some(unit) = self.selected_id() {
+                    self.dialogs.push(Dialog::Reference { unit, scroll: 0 });
+                }
+            }
             // The shell opens the log browser (Effect::OpenLog) and the
             // course of the battle (Effect::OpenCourse).
             Action::Log | Action::Course => {}
@@ -301,7 +306,9 @@ impl App {
         let max = self.panel_scroll_max.get();
         match self.dialogs.last_mut() {
             Some(Dialog::Resolve(r)) => r.scroll = r.scroll.saturating_add_signed(n).min(max),
-            Some(Dialog::Help { scroll }) => *scroll = scroll.saturating_add_signed(n),
+            Some(Dialog::Help { scroll } | Dialog::Reference { scroll, .. }) => {
+                *scroll = scroll.saturating_add_signed(n)
+            }
             _ => {}
         }
     }

@@ -489,6 +489,14 @@ pub enum Dialog {
         /// Lines scrolled.
         scroll: u16,
     },
+    /// The quick reference for a unit: its distances, shooting ranges and
+    /// dice, and the turn sequence (r).
+    Reference {
+        /// The unit.
+        unit: UnitId,
+        /// Lines scrolled.
+        scroll: u16,
+    },
     /// Quit with a resolution half done?
     ConfirmQuit,
     /// What the turn just ended did (casualties, morale, units and
@@ -539,6 +547,7 @@ impl Dialog {
             Dialog::FallBack(_) => Context::FallBack,
             Dialog::HitStands(_) => Context::HitStands,
             Dialog::Help { .. } => Context::Help,
+            Dialog::Reference { .. } => Context::Reference,
             Dialog::ConfirmQuit => Context::ConfirmQuit,
             Dialog::Summary { .. } => Context::Summary,
             Dialog::Note { .. } => Context::Note,

@@ -60,6 +60,8 @@ pub enum Context {
     Formation,
     /// The help screen.
     Help,
+    /// The quick reference for the selected unit.
+    Reference,
     /// Asking whether to quit.
     ConfirmQuit,
     /// The summary of the turn just ended.
@@ -95,6 +97,7 @@ impl Context {
             Context::Correct => "Correcting a unit",
             Context::Formation => "Picking a formation",
             Context::Help => "Help",
+            Context::Reference => "The quick reference",
             Context::ConfirmQuit => "Quit?",
             Context::Summary => "The turn's summary",
             Context::Note => "Writing a note",
@@ -215,6 +218,7 @@ pub const CONTEXTS: &[Context] = &[
     Context::Correct,
     Context::Formation,
     Context::Help,
+    Context::Reference,
     Context::ConfirmQuit,
     Context::Summary,
     Context::Note,
@@ -274,6 +278,7 @@ mod tests {
             Context::Correct,
             Context::Formation,
             Context::Help,
+            Context::Reference,
             Context::Pick,
             Context::Shooting,
             Context::Charge,

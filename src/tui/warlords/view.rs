@@ -12,6 +12,7 @@ pub mod log;
 pub mod next;
 pub mod outcome;
 pub mod popup;
+pub mod reference;
 pub mod resolve;
 pub mod tables;
 pub mod typing;
@@ -101,6 +102,9 @@ impl Widget for &App {
                 Dialog::Formation(pick) => correct::formation(self, pick, area, buf),
                 Dialog::Pick(p) => fight::pick(self, p, area, buf),
                 Dialog::Help { scroll } => help::render(self, *scroll, area, buf),
+                Dialog::Reference { unit, scroll } => {
+                    reference::render(self, *unit, *scroll, area, buf)
+                }
                 Dialog::ConfirmQuit => popup::confirm_quit(self, area, buf),
                 Dialog::Summary {
                     turn,

@@ -713,25 +713,28 @@ impl App {
         let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
             return None;
         };
-        match r.procedure {
-            Procedure::BreakOff { .. } => return None, // 2.4.8: it moves straight back
-            // 2.4.4: a unit that answers a charge does only what it answers
-            // with: a shot at the charger only shoots; a counter-charge
-            // charges; an evader evades and, with missiles, may shoot (2.4.7).
-            Procedure::Reaction { purpose, .. } => {
-                let answered = match purpose {
-                    Purpose::ShootAtCharger => c == Choice::Shoot,
-                    Purpose::CounterCharge => c == Choice::Charge,
-                    Purpose::Evade => matches!(c, Choice::Evade | Choice::Shoot),
-                    _ => true,
-                };
-                if !answered {
-                    return None;
-                }
-            }
-            _ => {}
+        if !Self::answers(&r.procedure, c) {
+            return None;
         }
         Self::choice_action(r.rolled.as_ref()?.activation.as_ref()?, c)
+    }
+
+    /// Whether a choice is open to the procedure's unit at all: a unit
+    /// that answers a charge does only what it answers with (2.4.4): a shot
+    /// at the charger only shoots; a counter-charge charges; an evader
+    /// evades and, with missiles, may shoot (2.4.7); breaking off moves
+    /// straight back (2.4.8).
+    pub fn answers(procedure: &Procedure, c: Choice) -> bool {
+        match procedure {
+            Procedure::BreakOff { .. } => false,
+            Procedure::Reaction { purpose, .. } => match purpose {
+                Purpose::ShootAtCharger => c == Choice::Shoot,
+                Purpose::CounterCharge => c == Choice::Charge,
+                Purpose::Evade => matches!(c, Choice::Evade | Choice::Shoot),
+                _ => true,
+            },
+            _ => true,
+        }
     }
 
     /// Whether the open result's unit has made its one choice (W-27).

@@ -149,7 +149,7 @@ impl App {
                 let n = c.after.len() as i64;
                 c.line = (c.line as i64 + delta).clamp(0, (n - 1).max(0)) as usize;
             }
-            Some(Dialog::Help { scroll }) => {
+            Some(Dialog::Help { scroll } | Dialog::Reference { scroll, .. }) => {
                 *scroll = scroll.saturating_add_signed(delta as i16);
             }
             Some(Dialog::GoTo(g)) => {

@@ -20,6 +20,27 @@ pub const KEYS: &[Binding] = &[
     b(C::Help, Key::ch('?'), Action::Back, "", "close the help"),
     b(C::Help, Key::ch('q'), Action::Back, "", "close the help"),
     b(
+        C::Reference,
+        Key::plain(K::Down),
+        Action::FieldDown,
+        "",
+        "scroll down",
+    ),
+    b(
+        C::Reference,
+        Key::plain(K::Up),
+        Action::FieldUp,
+        "",
+        "scroll up",
+    ),
+    b(
+        C::Reference,
+        Key::ch('r'),
+        Action::Back,
+        "close",
+        "close the quick reference",
+    ),
+    b(
         C::ConfirmQuit,
         Key::ch('y'),
         Action::Yes,

@@ -172,6 +172,13 @@ pub const KEYS: &[Binding] = &[
     ),
     b(
         C::Tables,
+        Key::ch('r'),
+        Action::Reference,
+        "reference",
+        "the selected unit's quick reference: move, charge, flee and random-move dice, shooting ranges and dice, the turn sequence",
+    ),
+    b(
+        C::Tables,
         Key::ch('o'),
         Action::OffTable,
         "",

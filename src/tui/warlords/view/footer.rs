@@ -31,7 +31,9 @@ fn works(app: &App, context: Context, action: Action) -> bool {
     }
 }
 
-/// Draws the key hints that fit, always ending with `? help`.
+/// Draws the key hints that fit, always ending with `? help`; the keys
+/// whose words do not fit are still shown, by their key alone, after
+/// `also` (80 columns: every key the panel takes stays in sight, issue 24).
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let context = app.context();
@@ -42,21 +44,62 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .collect();
     // Undo and quit are always in sight, whatever else must go (80 columns).
     let kept = |b: &keymap::Binding| matches!(b.action, Action::Undo | Action::Quit);
-    let mut used: usize = hints.iter().filter(|b| kept(b)).map(|b| width(b)).sum();
     let room = (area.width as usize).saturating_sub(8);
-    let mut shown: Vec<&keymap::Binding> = Vec::new();
-    for b in &hints {
-        if !kept(b) {
-            if used + width(b) > room {
-                continue;
-            }
-            used += width(b);
+    // The keys shown with their words: as many as fit beside the short
+    // list of the others' keys.
+    let short = |dropped: &[&keymap::Binding]| {
+        if dropped.is_empty() {
+            0
+        } else {
+            5 + dropped
+                .iter()
+                .map(|b| b.key.label().chars().count() + 1)
+                .sum::<usize>()
+                + 1
         }
-        shown.push(b);
+    };
+    let mut worded: Vec<bool> = hints.iter().map(|_| true).collect();
+    loop {
+        let used: usize = hints
+            .iter()
+            .zip(&worded)
+            .filter(|(_, w)| **w)
+            .map(|(b, _)| width(b))
+            .sum();
+        let dropped: Vec<&keymap::Binding> = hints
+            .iter()
+            .zip(&worded)
+            .filter(|(_, w)| !**w)
+            .map(|(b, _)| *b)
+            .collect();
+        if used + short(&dropped) <= room {
+            break;
+        }
+        // Drop the words of the last hint still worded (undo and quit kept).
+        match (0..hints.len())
+            .rev()
+            .find(|&i| worded[i] && !kept(hints[i]))
+        {
+            Some(i) => worded[i] = false,
+            None => break,
+        }
     }
-    for b in shown {
-        spans.push(Span::styled(b.key.label(), t.key()));
-        spans.push(Span::raw(format!(" {}  ", b.hint)));
+    let mut dropped = Vec::new();
+    for (b, w) in hints.iter().zip(&worded) {
+        if *w {
+            spans.push(Span::styled(b.key.label(), t.key()));
+            spans.push(Span::raw(format!(" {}  ", b.hint)));
+        } else {
+            dropped.push(*b);
+        }
+    }
+    if !dropped.is_empty() {
+        spans.push(Span::styled("also ", t.dim()));
+        for b in dropped {
+            spans.push(Span::styled(b.key.label(), t.key()));
+            spans.push(Span::raw(" "));
+        }
+        spans.push(Span::raw(" "));
     }
     if context.passes_on() {
         spans.push(Span::styled("?", t.key()));

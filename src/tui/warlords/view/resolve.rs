@@ -524,7 +524,9 @@ fn after(app: &App, r: &Resolve, x: &Rolled) -> Vec<Line<'static>> {
                 || x.chosen.contains(c)
                 || (*c == Choice::Shoot && x.chosen.iter().all(with_shot))
         };
-        for c in CHOICES.iter().filter(|c| open(c)) {
+        // 2.4.4: a unit answering a charge is offered only its answer.
+        let answers = |c: &Choice| App::answers(&r.procedure, *c);
+        for c in CHOICES.iter().filter(|c| open(c) && answers(c)) {
             if let Some(a) = App::choice_action(o, *c) {
                 any = true;
                 let done = x.chosen.contains(c);
