@@ -479,3 +479,51 @@ fn a_devotio_is_for_the_legions_first_charge() {
         .to_string();
     assert!(err.contains("first Charge of the game"), "{err}");
 }
+
+/// House option *stacking* (HE-22): Cataphracts in Cover roll three
+/// Defence dice against a shot instead of two.
+#[test]
+fn stacking_gives_cataphracts_in_cover_a_third_defence_die() {
+    use herald::rules::homunculus_est::STACKING;
+    use herald::rules::homunculus_est::shooting::{ShootingDice, ShootingSituation};
+    use herald::rules::house::HouseValue;
+    let shot = |defence: Vec<u8>| Event::Shooting {
+        shooter: id(Side::A, 7),
+        target: id(Side::B, 3),
+        situation: ShootingSituation {
+            target_in_cover: true,
+            ..Default::default()
+        },
+        dice: ShootingDice {
+            shooting: vec![3],
+            defence,
+            ..Default::default()
+        },
+    };
+    let start = |b: &mut Battle| {
+        b.record(Event::WhoStarts {
+            a: 5,
+            b: 2,
+            first: Side::A,
+        })
+        .unwrap();
+    };
+    let mut plain = battle();
+    start(&mut plain);
+    plain.record(shot(vec![5, 5])).unwrap();
+    let mut setup = battle().setup().clone();
+    setup.house.set(&STACKING, HouseValue::YesNo(true)).unwrap();
+    let mut stacked = Battle::new(setup);
+    start(&mut stacked);
+    let err = stacked.record(shot(vec![5, 5])).unwrap_err().to_string();
+    assert!(err.contains("1 more defence dice"), "{err}");
+    let e = stacked.record(shot(vec![5, 5, 5])).unwrap();
+    assert!(
+        e.explanation
+            .lines
+            .iter()
+            .any(|l| l.text.contains("stacking")),
+        "{:?}",
+        e.explanation
+    );
+}

@@ -121,6 +121,20 @@ impl Setup {
         Ok(setup)
     }
 
+    /// A shot's situation with the battle's house options (HE-22 stacking,
+    /// HE-23 natural 1 only): the table's facts are the event's.
+    pub fn shooting(
+        &self,
+        s: &crate::rules::homunculus_est::shooting::ShootingSituation,
+    ) -> crate::rules::homunculus_est::shooting::ShootingSituation {
+        use crate::rules::homunculus_est::{NATURAL_ONE_ONLY, STACKING};
+        crate::rules::homunculus_est::shooting::ShootingSituation {
+            stacking: self.house.is_on(&STACKING),
+            natural_one_only: self.house.is_on(&NATURAL_ONE_ONLY),
+            ..*s
+        }
+    }
+
     /// A side's units as the battle starts.
     pub fn units(&self, side: Side) -> &[Unit] {
         &self.sides[side as usize].units

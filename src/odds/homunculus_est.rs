@@ -171,7 +171,10 @@ pub fn shooting(plan: &Shooting) -> ShootingOdds {
         let roll = shooting_result(score);
         let mut kept = 0.0;
         for (dd, q) in rolls(plan.defence_dice) {
-            if !dd.iter().any(|d| cancels(*d, chosen, roll)) {
+            if !dd
+                .iter()
+                .any(|d| cancels(*d, chosen, roll, plan.parts().2.natural_one_only))
+            {
                 kept += q;
             }
         }

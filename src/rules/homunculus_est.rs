@@ -58,11 +58,37 @@ pub const REPEAT_ACTIVATIONS: HouseOption = HouseOption {
     changes: "a unit may be activated again in the same phase; the phase ends on a Reversal of Fortune or when its player stops",
 };
 
+/// HE-22: Cataphracts in Cover roll two Defence dice, not three; with this
+/// option the two rules add.
+pub const STACKING: HouseOption = HouseOption {
+    name: "stacking",
+    words: "stacking",
+    ruling: "HE-22",
+    values: Values::YesNo,
+    default: HouseValue::YesNo(false),
+    changes: "Cataphracts in Cover roll three Defence dice against a shot",
+};
+
+/// HE-23: Short of Ammunition is cancelled by a Defence 1 or the chosen
+/// natural face; with this option by a 1 only.
+pub const NATURAL_ONE_ONLY: HouseOption = HouseOption {
+    name: "natural_one_only",
+    words: "natural 1 only",
+    ruling: "HE-23",
+    values: Values::YesNo,
+    default: HouseValue::YesNo(false),
+    changes: "Short of Ammunition is cancelled only by a Defence die showing 1",
+};
+
 /// Homunculus Est!'s house options (`rules::house`), one per gap-filling
-/// ruling made an option. HE-12's *opponent cancels*, HE-22's *stacking*,
-/// HE-23's *natural 1 only* and HE-34's *fear stops only* are named by the
-/// rulings but not yet offered.
-pub const HOUSE: &[HouseOption] = &[FIXED_CARD_VALUES, REPEAT_ACTIVATIONS];
+/// ruling made an option. HE-12's *opponent cancels* and HE-34's *fear
+/// stops only* are named by the rulings but not yet offered.
+pub const HOUSE: &[HouseOption] = &[
+    FIXED_CARD_VALUES,
+    REPEAT_ACTIVATIONS,
+    STACKING,
+    NATURAL_ONE_ONLY,
+];
 
 /// The dice of one named pool of a roll (`movement`, `combat`, `defence` …),
 /// taken in the order rolled; a procedure takes exactly what it uses and
@@ -181,7 +207,7 @@ mod tests {
     #[test]
     fn fixed_card_values_is_off_by_default() {
         assert_eq!(FIXED_CARD_VALUES.default, HouseValue::YesNo(false));
-        assert_eq!(HOUSE.len(), 2);
+        assert_eq!(HOUSE.len(), 4);
         assert_eq!(REPEAT_ACTIVATIONS.default, HouseValue::YesNo(false));
     }
 }

@@ -813,6 +813,7 @@ impl State {
                     )));
                 }
                 let t = self.unit(*target)?.clone();
+                let situation = &setup.shooting(situation);
                 let o = Shooting::plan(&s, &t, *situation).and_then(|p| p.resolve(dice))?;
                 let pool = &mut self.armies[target.side as usize].points;
                 if pool.defence < situation.defence_points {

@@ -18,6 +18,12 @@ pub struct ShootingSituation {
     pub defence_points: u32,
     /// The face the shooter chooses (none: the only die).
     pub chosen: Option<u8>,
+    /// House option *stacking* (HE-22): Cataphracts in Cover roll three
+    /// Defence dice (from the battle's or the case's house, not the table).
+    pub stacking: bool,
+    /// House option *natural 1 only* (HE-23): Short of Ammunition is
+    /// cancelled by a Defence 1 only.
+    pub natural_one_only: bool,
 }
 
 /// The dice of a shot, pool by pool.
@@ -135,9 +141,14 @@ pub fn dice_and_penalty(shooter: u32, target: u32) -> (usize, u32) {
 }
 
 /// Whether a Defence die cancels: the chosen natural face, or a 1 against
-/// Short of Ammunition (SHOOTING RESULTS, HE-23).
-pub fn cancels(defence: u8, natural: u8, result: ShootingResult) -> bool {
-    defence == natural || (result == ShootingResult::ShortOfAmmunition && defence == 1)
+/// Short of Ammunition (SHOOTING RESULTS, HE-23); with the house option
+/// *natural 1 only*, Short of Ammunition by a 1 alone.
+pub fn cancels(defence: u8, natural: u8, result: ShootingResult, natural_one_only: bool) -> bool {
+    if result == ShootingResult::ShortOfAmmunition {
+        defence == 1 || (!natural_one_only && defence == natural)
+    } else {
+        defence == natural
+    }
 }
 
 impl Shooting {
@@ -189,8 +200,17 @@ impl Shooting {
             cite("SHOOTING ACTIVATION 2", "HE-22"),
         );
         // SHOOTING ACTIVATION 3: two Defence dice in Cover; Cataphracts two; never three (HE-22)
-        let two = s.target_in_cover || target.has(Characteristic::Cataphracts);
-        let defence_dice = 1 + usize::from(two) + s.defence_points as usize;
+        let cataphracts = target.has(Characteristic::Cataphracts);
+        let two = s.target_in_cover || cataphracts;
+        let mut defence_dice = 1 + usize::from(two) + s.defence_points as usize;
+        if s.stacking && s.target_in_cover && cataphracts {
+            // house option 'stacking' (HE-22): Cover and Cataphracts add, three dice
+            defence_dice += 1;
+            ex.line(
+                super::STACKING.line(crate::rules::house::HouseValue::YesNo(true)),
+                super::STACKING.cite(),
+            );
+        }
         Ok(Shooting {
             shooter: shooter.clone(),
             target: target.clone(),
@@ -255,7 +275,9 @@ impl Shooting {
             "the target's Defence dice (SHOOTING ACTIVATION 3)",
         )?;
         defence.done()?;
-        let cancelled = dd.iter().any(|d| cancels(*d, chosen, roll_result));
+        let cancelled = dd
+            .iter()
+            .any(|d| cancels(*d, chosen, roll_result, self.situation.natural_one_only));
         ex.line(
             format!(
                 "Defence dice {}: {}",
@@ -453,6 +475,29 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(Shooting::plan(&archers(), &t, s).unwrap().defence_dice, 2);
+        let stacked = ShootingSituation {
+            stacking: true,
+            ..s
+        };
+        assert_eq!(
+            Shooting::plan(&archers(), &t, stacked)
+                .unwrap()
+                .defence_dice,
+            3,
+            "house option stacking (HE-22)"
+        );
+    }
+
+    #[test]
+    fn natural_one_only_cancels_short_of_ammunition_by_a_one_alone() {
+        use super::super::tables::ShootingResult::{NoEffect, ShortOfAmmunition};
+        assert!(cancels(2, 2, ShortOfAmmunition, false));
+        assert!(
+            !cancels(2, 2, ShortOfAmmunition, true),
+            "HE-23 house option"
+        );
+        assert!(cancels(1, 2, ShortOfAmmunition, true));
+        assert!(cancels(3, 3, NoEffect, true));
     }
 
     #[test]

@@ -203,7 +203,7 @@ fn read_case<'s>(src: &Source<'s>, index: usize, mut f: Fields<'_, 's>) -> Case 
         "movement_activation" => movement(w, ff),
         "manoeuvre_test" => manoeuvre(w, ff),
         "combat" => combat(w, ff),
-        "shooting" => shooting(w, ff),
+        "shooting" => shooting(w, ff, &house),
         "push_back" => push_back(w, ff),
         "follow_up" => follow_up(w, ff),
         "discipline_test" => discipline(w, ff),
@@ -410,10 +410,19 @@ fn combat<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInp
     })
 }
 
-fn shooting<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
+fn shooting<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+    house: &House,
+) -> Option<CaseInput> {
     let shooter = unit(walk, f, "shooter");
     let target = unit(walk, f, "target");
-    let situation = shooting_situation(walk, f);
+    // HE-22, HE-23: the case's house options, not the table's facts
+    let situation = ShootingSituation {
+        stacking: house.is_on(&crate::rules::homunculus_est::STACKING),
+        natural_one_only: house.is_on(&crate::rules::homunculus_est::NATURAL_ONE_ONLY),
+        ..shooting_situation(walk, f)
+    };
     let [shooting, defence, push_back, stubborn] =
         dice(walk, f, ["shooting", "defence", "push_back", "stubborn"]);
     Some(CaseInput::Shooting {
@@ -834,6 +843,7 @@ pub(crate) fn shooting_situation<'s>(
         target_in_cover: opt_flag(w, &mut t, "target_in_cover", false),
         defence_points: opt_count(w, &mut t, "defence_points"),
         chosen: opt_face(w, &mut t, "chosen"),
+        ..Default::default()
     })
 }
 

@@ -38,7 +38,7 @@ fn named<T: Named + Copy + PartialEq>(v: T) -> String {
 }
 
 /// The plan and odds of `event` as it stands, or why the rules refuse it.
-pub fn lines(state: &State, _setup: &Setup, event: &Event) -> Result<Vec<String>, String> {
+pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>, String> {
     let e = |e: crate::rules::RulesError| format!("refused: {e}");
     let unit = |id| state.unit(id).cloned().map_err(|e| e.to_string());
     Ok(match event {
@@ -100,7 +100,7 @@ pub fn lines(state: &State, _setup: &Setup, event: &Event) -> Result<Vec<String>
         } => {
             let s = unit(*shooter)?;
             let t = unit(*target)?;
-            let plan = Shooting::plan(&s, &t, *situation).map_err(e)?;
+            let plan = Shooting::plan(&s, &t, setup.shooting(situation)).map_err(e)?;
             let o = odds::shooting(&plan);
             vec![
                 format!(
