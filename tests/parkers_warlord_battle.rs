@@ -380,3 +380,54 @@ fn herald_new_makes_the_bundled_battle_and_log_reports_it() {
     assert_eq!(code, 0, "{err}");
     assert!(charts.join("lewes-strength.svg").exists());
 }
+
+/// PW-15: passing through a friend that maneuvered this command phase
+/// disorders the passing unit; through one that did not, neither is.
+#[test]
+fn passing_through_friends() {
+    let mut b = battle();
+    for p in 1..=3 {
+        b.record(Event::Initiative {
+            personality: a(p),
+            dice: vec![5],
+        })
+        .unwrap();
+    }
+    b.record(command(a(1), Command::Maneuver, false, &[]))
+        .unwrap();
+    let e = b
+        .record(Event::PassThrough {
+            passing: a(2),
+            stationary: a(1),
+            began_within_3: true,
+        })
+        .unwrap();
+    assert!(e.summary.contains("disordered"), "{}", e.summary);
+    assert_eq!(b.state().units[0][1].unit.order, Order::Disordered);
+    let e = b
+        .record(Event::PassThrough {
+            passing: a(3),
+            stationary: a(4),
+            began_within_3: true,
+        })
+        .unwrap();
+    assert!(e.summary.contains("neither"), "{}", e.summary);
+    assert!(
+        b.record(Event::PassThrough {
+            passing: a(3),
+            stationary: UnitId::new(Side::B, 0),
+            began_within_3: true,
+        })
+        .is_err(),
+        "an enemy is no friend"
+    );
+    let data = SaveData {
+        name: "lewes".to_string(),
+        dice: SeededDice::new(7).position(),
+        battle: b,
+    };
+    let text = to_text(&data);
+    assert!(text.contains("kind = \"pass_through\""), "{text}");
+    let back = from_text::<ParkersWarlord>("lewes.toml", &text).unwrap();
+    assert_eq!(back.data.battle.state(), data.battle.state());
+}

@@ -201,6 +201,12 @@ fn the_tables_facts_and_a_battle_line_through_the_panels() {
         (units[3].unit.order, units[4].unit.order),
         (Order::Good, Order::Broken)
     );
+    // P (PW-15): the household knights (a1) pass through Clare's retinue (a4), which has
+    // not maneuvered: neither is disordered.
+    keys(&mut app, "Pn1v4");
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("neither unit is disordered"), "{s}");
+    assert_eq!(keys(&mut app, "\n"), [Effect::Save]);
     // d: Simon de Montfort discards 2 of his 5.
     assert_eq!(keys(&mut app, "dk2\n"), [Effect::Save]);
     assert_eq!(hands(&app, Side::A), [3, 1, 2]);

@@ -6,7 +6,8 @@
 //! check with its exact odds before the d20 (rolled by Herald or typed
 //! and checked against the die's 20 faces), the transfer, a unique command
 //! priced with its modifiers and paid in cards, a battle-line command, the
-//! movement calculator, and the table's facts the text leaves to it.
+//! movement calculator, passing through friends, and the table's facts
+//! the text leaves to it.
 
 pub mod panel;
 pub mod view;
@@ -47,7 +48,7 @@ pub struct App {
 
 /// The main keys, for the status line and `?`.
 pub const KEYS: &str =
-    "i check x transfer c command b BL m move d discard W O A table e end u U l V q";
+    "i check x transfer c command b BL m move P pass d discard W O A table e end u U l V q";
 
 impl App {
     /// A console over a battle.
@@ -149,6 +150,7 @@ impl App {
             KeyCode::Char('W') => self.open(Kind::Wounds),
             KeyCode::Char('O') => self.open(Kind::Order),
             KeyCode::Char('A') => self.open(Kind::Attach),
+            KeyCode::Char('P') => self.open(Kind::PassThrough),
             KeyCode::Char('e') => self.record(Event::EndTurn),
             KeyCode::Char('u') => match self.battle.undo() {
                 Some(e) => {

@@ -127,6 +127,16 @@ pub enum Event {
         /// The stretches of the move.
         segments: Vec<Segment>,
     },
+    /// A unit passes through a friend (PW-15); the stationary unit's
+    /// maneuver in its most recent command phase comes from the record.
+    PassThrough {
+        /// The unit passing through.
+        passing: UnitId,
+        /// The stationary unit.
+        stationary: UnitId,
+        /// Both began the turn within 3" of each other (the table's fact).
+        began_within_3: bool,
+    },
     /// The active side's turn ends; partial CPs lapse (PW-11).
     EndTurn,
 }
@@ -144,6 +154,7 @@ impl Event {
             Event::Personality { .. } => "personality",
             Event::UnitState { .. } => "unit_state",
             Event::Move { .. } => "move",
+            Event::PassThrough { .. } => "pass_through",
             Event::EndTurn => "end_turn",
         }
     }

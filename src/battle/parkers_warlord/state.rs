@@ -12,7 +12,8 @@ use crate::rules::named::Named as _;
 use crate::rules::parkers_warlord::Mover;
 use crate::rules::parkers_warlord::{
     Command, CostSituation, InitiativeCheck, Order, Personality, PersonalityType, Transfer, Unit,
-    battle_line, command_cost, move_allowance, move_cost, pay_with_cards, shown, transfer,
+    battle_line, command_cost, move_allowance, move_cost, pass_through, pay_with_cards, shown,
+    transfer,
 };
 
 /// What the last initiative check of a personality gave, for the table.
@@ -727,6 +728,54 @@ impl State {
                     if *charging { "charges" } else { "moves" },
                     shown(total),
                     shown(a.allowance)
+                );
+            }
+            Event::PassThrough {
+                passing,
+                stationary,
+                began_within_3,
+            } => {
+                let p = self.unit(*passing)?.clone();
+                let st = self.unit(*stationary)?.clone();
+                if passing.side != stationary.side || passing == stationary {
+                    return refuse(format!(
+                        "{} and {} are not two friends: a unit passes through a friend (PW-15)",
+                        p.unit.name, st.unit.name
+                    ));
+                }
+                // PW-15: "has maneuvered in its most recent command phase": a Maneuver this turn.
+                let maneuvered = st.unit.done.contains(&Command::Maneuver);
+                let o = pass_through(
+                    *began_within_3,
+                    p.unit.order == Order::Disordered,
+                    st.unit.order == Order::Disordered,
+                    maneuvered,
+                );
+                ex.extend(o.explanation);
+                let before = p.unit.order;
+                if o.passing_disordered && before == Order::Good {
+                    self.units[passing.side as usize][passing.index].unit.order = Order::Disordered;
+                }
+                self.effect(
+                    *passing,
+                    "order",
+                    before.name().to_string(),
+                    self.units[passing.side as usize][passing.index]
+                        .unit
+                        .order
+                        .name()
+                        .to_string(),
+                    &mut entry,
+                );
+                entry.summary = format!(
+                    "{} passes through {}: {}",
+                    p.unit.name,
+                    st.unit.name,
+                    if o.passing_disordered {
+                        "disordered"
+                    } else {
+                        "neither is disordered"
+                    }
                 );
             }
             Event::EndTurn => {

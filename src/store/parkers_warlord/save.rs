@@ -28,6 +28,7 @@ pub const EVENT_KINDS: &[&str] = &[
     "personality",
     "unit_state",
     "move",
+    "pass_through",
     "end_turn",
 ];
 
@@ -270,6 +271,15 @@ pub fn write_event(o: &mut String, e: &Event) {
                 .collect();
             line("segments", format!("[{}]", s.join(", ")));
         }
+        Event::PassThrough {
+            passing,
+            stationary,
+            began_within_3,
+        } => {
+            line("passing", quote(&passing.to_string()));
+            line("stationary", quote(&stationary.to_string()));
+            line("began_within_3", began_within_3.to_string());
+        }
         Event::EndTurn => {}
     }
 }
@@ -455,6 +465,16 @@ fn read_fields<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, kind: &str) 
                 closest_enemy,
                 band_multiplier,
                 segments,
+            }
+        }
+        "pass_through" => {
+            let passing = id(walk, f, "passing", "unit");
+            let stationary = id(walk, f, "stationary", "unit");
+            let within = walk.bool(f, "began_within_3").unwrap_or(true);
+            Event::PassThrough {
+                passing: passing?,
+                stationary: stationary?,
+                began_within_3: within,
             }
         }
         "end_turn" => Event::EndTurn,

@@ -37,6 +37,8 @@ pub enum Kind {
     Order,
     /// A personality attached to a unit.
     Attach,
+    /// A unit passing through a friend (PW-15).
+    PassThrough,
 }
 
 impl Kind {
@@ -52,6 +54,7 @@ impl Kind {
             Kind::Wounds => "A personality's wounds and uncontrolled actions (PW-4)",
             Kind::Order => "A unit's order, as the table has it (PW-9, PW-10)",
             Kind::Attach => "A personality attached to a unit",
+            Kind::PassThrough => "Passing through friends (PW-15)",
         }
     }
 }
@@ -110,6 +113,10 @@ pub struct Draft {
     pub attach: u32,
     /// A d20 being typed.
     pub typed: Option<u32>,
+    /// The stationary friend passed through, by number.
+    pub through: u32,
+    /// Both began the turn within 3" of each other.
+    pub within_3: bool,
 }
 
 impl Draft {
@@ -149,6 +156,8 @@ impl Draft {
             terrain_sideways: 0,
             attach: 0,
             typed: None,
+            through: 1,
+            within_3: true,
         };
         if kind == Kind::Transfer {
             d.to = receivers(state, side, d.who).first().copied().unwrap_or(1);
@@ -392,6 +401,29 @@ impl Draft {
                     &mut self.lost,
                 );
             }
+            Kind::PassThrough => {
+                f.choice_numbered(
+                    'n',
+                    "unit passing through",
+                    &mut self.unit,
+                    &all_units,
+                    unit_name,
+                    |n| n,
+                );
+                f.choice_numbered(
+                    'v',
+                    "the stationary friend",
+                    &mut self.through,
+                    &all_units,
+                    unit_name,
+                    |n| n,
+                );
+                f.flag(
+                    'w',
+                    "both began the turn within 3\" of each other",
+                    &mut self.within_3,
+                );
+            }
             Kind::Attach => {
                 f.choice_numbered('p', "personality", &mut self.who, &all_people, name, |n| n);
                 if self.who != who {
@@ -511,6 +543,11 @@ impl Draft {
                 unit: self.unit_id(),
                 order: self.order,
                 lost_maneuver: self.lost,
+            },
+            Kind::PassThrough => Event::PassThrough {
+                passing: self.unit_id(),
+                stationary: UnitId::new(self.side, self.through.saturating_sub(1) as usize),
+                began_within_3: self.within_3,
             },
             Kind::Attach => Event::Attach {
                 personality: self.person(),
