@@ -13,9 +13,20 @@ pub fn odds_line(t: &Theme, label: &str, p: f64, width: usize) -> Line<'static> 
     bar.push_str(PARTS[eighths % 8]);
     Line::from(vec![
         Span::raw(format!("  {label:<22}")),
-        Span::raw(format!("{:>5.1}% ", p * 100.0)),
+        Span::raw(figure(label, p)),
         Span::styled(bar, t.bar()),
     ])
+}
+
+/// The percentage after an odds label; a label that fills its column keeps
+/// a space before a figure that has none of its own (100.0%).
+fn figure(label: &str, p: f64) -> String {
+    let figure = format!("{:>5.1}% ", p * 100.0);
+    if label.chars().count() >= 22 && !figure.starts_with(' ') {
+        format!(" {figure}")
+    } else {
+        figure
+    }
 }
 
 /// Word-wraps lines to `width` cells, keeping each word's style; a word
@@ -115,4 +126,25 @@ pub fn cut_names(names: &[String], width: usize) -> Vec<String> {
             format!("{}…{tail}", head(n, front))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(line: &Line) -> String {
+        line.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    #[test]
+    fn a_long_odds_label_never_runs_into_its_figure() {
+        let t = Theme::plain();
+        let long = text(&odds_line(&t, "a casualty figure or more", 1.0, 4));
+        assert!(long.contains("a casualty figure or more 100.0%"), "{long}");
+        let short = text(&odds_line(&t, "Halted", 0.5, 4));
+        assert!(
+            short.starts_with("  Halted                 50.0% "),
+            "{short}"
+        );
+    }
 }

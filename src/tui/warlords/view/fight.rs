@@ -150,10 +150,10 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                     out.push(Line::from(vec![
                         Span::styled("Roll ", t.title()),
                         Span::raw(format!(
-                            "{} white dice; 4+ hits; {} ; red dice when {} has personalities (W-12, W-15)",
+                            "{} white dice; 4+ hits; {}; red dice when {} has personalities (W-12, W-15)",
                             plan.dice,
                             if plan.ignores_armour {
-                                "armour ignored but shields"
+                                "armour ignored, shields count"
                             } else {
                                 "the target's armour counts"
                             },
