@@ -323,3 +323,20 @@ fn a_formation_change_picks_files_and_pavises() {
     assert!(p.pavises_deployed);
     assert_eq!(p.files, 3);
 }
+
+#[test]
+fn a_personality_check_says_who_only_once_the_yellow_die_does() {
+    // W-15, W-18: red dice at or under the hits call for the check; a yellow
+    // die above the number of personalities in the stands hit picks nobody.
+    let mut app = at(Phase::Activation(Side::B));
+    activate(&mut app, b(1), "65");
+    press(&mut app, &["c"]);
+    pick(&mut app, a(1));
+    press(&mut app, &["s", "Enter", "Enter", "Enter"]);
+    assert_eq!(app.context(), Context::Shooting, "{:?}", app.dialogs.last());
+    press(&mut app, &["t", &"6".repeat(24)]);
+    press(&mut app, &["11", "1", "6", "Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("a personality is hit"), "{s}");
+    assert!(s.contains("the yellow die picks nobody"), "{s}");
+}

@@ -655,10 +655,15 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                     },
                     None,
                 ));
-                spans.push(Span::raw(if o.personality_check {
-                    "red dice ≤ hits: a personality is hit (W-15)"
-                } else {
-                    "red dice above the hits: nobody hit (W-15)"
+                // W-15, W-18: the red dice only call for the check; the
+                // yellow die says who, and may pick nobody.
+                spans.push(Span::raw(match (o.personality_check, &o.personality) {
+                    (false, _) => "red dice above the hits: nobody hit (W-15)",
+                    (true, Some(_)) => "red dice ≤ hits: the yellow die picks him (W-15, W-18)",
+                    (true, None) if d.yellow.is_empty() => {
+                        "red dice ≤ hits: a personality may be hit, the yellow die says who (W-15)"
+                    }
+                    (true, None) => "red dice ≤ hits, but the yellow die picks nobody (W-15, W-18)",
                 }));
                 out.push(Line::from(spans));
             }
