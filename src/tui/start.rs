@@ -746,7 +746,7 @@ impl Widget for &Start {
         let block = Block::bordered()
             .border_type(BorderType::Rounded)
             .title(Span::styled(
-                " Herald: a referee's console for Warlords and Warlord I ",
+                " Herald: a referee's console for miniatures battles ",
                 t.title(),
             ));
         let inner = block.inner(area);
