@@ -19,7 +19,7 @@ use crate::tui::screen::{Effect, MIN_HEIGHT, MIN_WIDTH, Screen, Status};
 use crate::tui::theme::Theme;
 use panel::{Draft, Kind};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use std::cell::Cell;
 
@@ -302,10 +302,6 @@ impl Screen for App {
 
     fn key(&mut self, ev: KeyEvent) -> Vec<Effect> {
         App::key(self, ev)
-    }
-
-    fn suspends(&self, ev: &KeyEvent) -> bool {
-        ev.code == KeyCode::Char('z') && ev.modifiers.contains(KeyModifiers::CONTROL)
     }
 
     fn tell(&mut self, status: Status) {

@@ -9,7 +9,7 @@ use crate::battle::Battle;
 use crate::dice::SeedPosition;
 use crate::store::save::SaveCodec;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyEvent;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 
 /// The smallest terminal a console draws in.
@@ -60,8 +60,11 @@ pub trait Screen {
     /// Handles a key press; says what the shell must do.
     fn key(&mut self, ev: KeyEvent) -> Vec<Effect>;
 
-    /// Whether this key suspends Herald where the referee is now (Ctrl-Z).
-    fn suspends(&self, ev: &KeyEvent) -> bool;
+    /// Whether this key suspends Herald where the referee is now: Ctrl-Z
+    /// unless a console's keymap says otherwise.
+    fn suspends(&self, ev: &KeyEvent) -> bool {
+        ev.code == KeyCode::Char('z') && ev.modifiers.contains(KeyModifiers::CONTROL)
+    }
 
     /// Tells the referee something on the status line.
     fn tell(&mut self, status: Status);
