@@ -367,9 +367,10 @@ impl Referee {
                         assert_eq!(r.context(), Context::Melee);
                         let typing = "  typing its dice".to_string();
                         r.measure(&typing, Referee::roll);
-                        // At 80×24: the title whole, the next steps in sight unscrolled.
+                        // At 80×24: the title whole, the next steps in sight
+                        // unscrolled (the panel below its two units' rows).
                         let small = screen(&r.app, 80, 24);
-                        let title = small.lines().nth(1).unwrap_or_default();
+                        let title = small.lines().find(|l| l.contains('╭')).unwrap_or_default();
                         assert!(title.contains("(2.6) ─"), "{small}");
                         if r.app.battle.duties().iter().any(|d| d.due.required()) {
                             assert!(small.contains("Next"), "{small}");

@@ -20,7 +20,8 @@ pub mod walker;
 pub mod words;
 
 use super::app::App;
-use super::dialog::Dialog;
+use super::dialog::{Dialog, Procedure};
+use crate::battle::UnitId;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
@@ -29,6 +30,9 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 pub use crate::tui::screen::{MIN_HEIGHT, MIN_WIDTH};
 /// From this width the detail pane stands beside the tables.
 const SIDE_DETAIL_WIDTH: u16 = 110;
+/// Below this height a panel would hide the units it concerns: they keep
+/// their rows above it.
+const KEEP_ROWS_BELOW: u16 = 30;
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
@@ -87,6 +91,30 @@ impl Widget for &App {
         footer::status(self, status, buf);
         log::render(self, log_area, buf);
         footer::render(self, foot, buf);
+        // Short screens (80×24): the panel, and what opens over it, go below
+        // the rows of the units it concerns, which it would hide (issue 24
+        // item 12); help, the reference and the summary still take it all.
+        let panel_area = match self.dialogs.iter().rev().find_map(|d| match d {
+            Dialog::Resolve(r) => Some(concerns(&r.procedure)),
+            _ => None,
+        }) {
+            Some(units) if area.height < KEEP_ROWS_BELOW && !units.is_empty() => {
+                // Under the walker's line: the column titles and a row each.
+                let rows = units.len() as u16 + 1;
+                let strip = Rect {
+                    y: area.y + 1,
+                    height: rows,
+                    ..area
+                };
+                tables::concerned(self, &units, strip, buf);
+                Rect {
+                    y: area.y + rows,
+                    height: area.height.saturating_sub(rows),
+                    ..area
+                }
+            }
+            _ => area,
+        };
         let mut under: Option<Rect> = None;
         for d in &self.dialogs {
             match d {
@@ -95,12 +123,12 @@ impl Widget for &App {
                     if let Some(below) = under {
                         popup::clear(below, buf);
                     }
-                    under = Some(resolve::render(self, r, area, buf));
+                    under = Some(resolve::render(self, r, panel_area, buf));
                 }
-                Dialog::TypeDice(t) => typing::typing(self, t, area, buf),
-                Dialog::Correct(c) => correct::correct(self, c, area, buf),
-                Dialog::Formation(pick) => correct::formation(self, pick, area, buf),
-                Dialog::Pick(p) => fight::pick(self, p, area, buf),
+                Dialog::TypeDice(t) => typing::typing(self, t, panel_area, buf),
+                Dialog::Correct(c) => correct::correct(self, c, panel_area, buf),
+                Dialog::Formation(pick) => correct::formation(self, pick, panel_area, buf),
+                Dialog::Pick(p) => fight::pick(self, p, panel_area, buf),
                 Dialog::Help { scroll } => help::render(self, *scroll, area, buf),
                 Dialog::Reference { unit, scroll } => {
                     reference::render(self, *unit, *scroll, area, buf)
@@ -114,18 +142,60 @@ impl Widget for &App {
                 Dialog::Note { unit, text, error } => {
                     popup::note(self, *unit, text, error.as_deref(), area, buf)
                 }
-                Dialog::FollowUp { unit, loser } => next::follow_up(self, *unit, *loser, area, buf),
+                Dialog::FollowUp { unit, loser } => {
+                    next::follow_up(self, *unit, *loser, panel_area, buf)
+                }
                 Dialog::SupportEdge {
                     unit,
                     opponent,
                     enemy,
                     joining,
-                } => next::support_edge(self, *unit, *opponent, *enemy, *joining, area, buf),
-                Dialog::FallBack(f) => next::fall_back(self, f, area, buf),
-                Dialog::HitStands(h) => next::hit_stands(self, h, area, buf),
+                } => next::support_edge(self, *unit, *opponent, *enemy, *joining, panel_area, buf),
+                Dialog::FallBack(f) => next::fall_back(self, f, panel_area, buf),
+                Dialog::HitStands(h) => next::hit_stands(self, h, panel_area, buf),
                 Dialog::GoTo(g) => walker::go_to(self, g, area, buf),
             }
         }
+    }
+}
+
+/// The units a panel concerns, the acting one first: the ones a referee
+/// looks for on the tables while answering it.
+fn concerns(p: &Procedure) -> Vec<UnitId> {
+    match p {
+        Procedure::Initiative => vec![],
+        Procedure::Activation { unit, .. }
+        | Procedure::Flee { unit, .. }
+        | Procedure::Halt { unit }
+        | Procedure::StandLoss { unit, .. }
+        | Procedure::Defence { unit, .. } => vec![*unit],
+        Procedure::Shooting {
+            shooter: one,
+            target: other,
+            ..
+        }
+        | Procedure::Charge {
+            unit: one,
+            target: other,
+            ..
+        }
+        | Procedure::Reaction {
+            unit: one,
+            cause: other,
+            ..
+        }
+        | Procedure::Melee {
+            a: one, b: other, ..
+        } => vec![*one, *other],
+        Procedure::BreakOff {
+            unit,
+            opponents,
+            opponent,
+            ..
+        } => std::iter::once(*unit)
+            .chain(opponents.get(*opponent).copied())
+            .collect(),
+        Procedure::Pursue { unit, toward } => std::iter::once(*unit).chain(*toward).collect(),
     }
 }
 

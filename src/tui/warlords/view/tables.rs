@@ -1,6 +1,6 @@
 //! The unit tables, one per side: only the visible rows are built.
 
-use super::words;
+use super::{popup, words};
 use crate::battle::UnitId;
 use crate::battle::warlords::{Event, Phase, UnitState};
 use crate::rules::Side;
@@ -54,9 +54,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Constraint::Fill(1),
         Constraint::Length(list_rows),
     ]));
-    // Both tables share their columns, sized for the longest name and
-    // list of personalities on the table.
-    let wide = area.width >= 100;
+    let (columns, people_width) = columns(app, area.width);
+    side(app, Side::A, a, &columns, people_width, buf);
+    side(app, Side::B, b, &columns, people_width, buf);
+    if list_rows > 0 {
+        fled(app, &gone, list, buf);
+    }
+}
+
+/// Both tables' columns, sized for the longest name and list of
+/// personalities on the table; and the personalities' cell's width.
+fn columns(app: &App, width: u16) -> (Columns, usize) {
+    let wide = width >= 100;
     let (mut name, mut people) = (0, 0);
     for s in [Side::A, Side::B] {
         let units = &app.battle.state().units[s as usize];
@@ -68,14 +77,66 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // The unit's name before its personalities (issue 21: names whole at
     // 120 columns); the personalities' cell shortens names, then cuts.
     let people = people.min(10);
-    let columns = Columns::new(&COLUMNS, area.width, &[name as u16, people as u16]);
+    let columns = Columns::new(&COLUMNS, width, &[name as u16, people as u16]);
     // The personalities' cell as wide as the columns left it: names are
     // shortened before a status is cut.
     let people_width = columns.at.get(10).map_or(0, |c| c.1) as usize;
-    side(app, Side::A, a, &columns, people_width, buf);
-    side(app, Side::B, b, &columns, people_width, buf);
-    if list_rows > 0 {
-        fled(app, &gone, list, buf);
+    (columns, people_width)
+}
+
+/// The rows of the units a panel concerns, under the tables' column
+/// titles, each marked `›`: above a panel that would hide them (80×24,
+/// issue 24 item 12). Draws as many as `area` holds.
+pub fn concerned(app: &App, units: &[UnitId], area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    popup::clear(area, buf);
+    if area.height == 0 {
+        return;
+    }
+    let (columns, people_width) = columns(app, area.width);
+    columns.draw(
+        buf,
+        area.x,
+        area.y,
+        &COLUMNS.map(|c| Span::styled(c.title, t.dim())),
+    );
+    let wide = area.width >= 100;
+    let name_width = columns.at.get(2).map_or(0, |c| c.1) as usize;
+    for (y, id) in (area.y + 1..area.bottom()).zip(units) {
+        let Some(u) = app.battle.unit(*id) else {
+            continue;
+        };
+        // Cut as its table cuts it (twins keep both ends).
+        let rows = app.on_table(id.side);
+        let names: Vec<String> = rows
+            .iter()
+            .map(|&i| {
+                app.battle.state().units[id.side as usize][i]
+                    .unit
+                    .name
+                    .clone()
+            })
+            .collect();
+        let cut = crate::tui::text::cut_names(&names, name_width);
+        let name = rows
+            .iter()
+            .position(|&i| i == id.index)
+            .and_then(|at| cut.get(at).cloned())
+            .unwrap_or_else(|| {
+                crate::tui::text::cut_names(std::slice::from_ref(&u.unit.name), name_width)
+                    .remove(0)
+            });
+        let mut cells = row(
+            app,
+            id.side,
+            (id.index, u, &name),
+            wide,
+            people_width,
+            false,
+        );
+        cells[0] = Span::styled("›", t.key());
+        buf.set_style(Rect::new(area.x, y, area.width, 1), t.selected());
+        columns.draw(buf, area.x, y, &cells.map(|c| c.patch_style(t.selected())));
     }
 }
 
