@@ -664,3 +664,82 @@ fn fear_stops_only_leaves_no_failed_discipline_after_a_cause_fear_test() {
         e.explanation
     );
 }
+
+/// HE-10: a card's value stays face down in the log, the console's log
+/// view and the report until a call reveals it; then it is said.
+#[test]
+fn a_drawn_cards_value_stays_hidden_until_revealed() {
+    use herald::battle::homunculus_est::report::markdown;
+    use herald::tui::log_browser::LogBrowser;
+    use herald::tui::theme::Theme;
+    // the Romans' charge gives the Galatians a Setback, typed `value`
+    let drawn = |value: u32| {
+        let mut b = battle();
+        b.record(Event::WhoStarts {
+            a: 5,
+            b: 2,
+            first: Side::A,
+        })
+        .unwrap();
+        b.record(Event::Movement {
+            unit: id(Side::A, 1),
+            situation: MovementSituation {
+                charge: true,
+                ..Default::default()
+            },
+            dice: vec![4],
+        })
+        .unwrap();
+        b.record(Event::Combat {
+            attacker: id(Side::A, 1),
+            defender: id(Side::B, 7),
+            facts: [SideFacts::default(); 2],
+            situation: CombatSituation {
+                activation: Activation::Charge,
+                chosen: Some(6),
+                ..Default::default()
+            },
+            dice: CombatDice {
+                combat: vec![6, 3],
+                defence: vec![2],
+                ..Default::default()
+            },
+        })
+        .unwrap();
+        b.record(Event::DrawCard {
+            side: Side::B,
+            kind: CardKind::Setback,
+            value,
+        })
+        .unwrap();
+        b
+    };
+    let said = |b: &Battle| {
+        let entries: Vec<String> = (0..b.events().len())
+            .filter_map(|i| b.entry(i))
+            .flat_map(|e| {
+                std::iter::once(e.summary.clone())
+                    .chain(e.explanation.lines.iter().map(|l| l.text.clone()))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        (
+            entries.join("\n"),
+            LogBrowser::new(b, "m", Theme::plain()).rows().join("\n"),
+            markdown(b, "m"),
+        )
+    };
+    // face down: the log, the log view and the report are the same whatever was typed
+    let (mut three, mut four) = (drawn(3), drawn(4));
+    assert_eq!(said(&three), said(&four));
+    assert!(said(&three).2.contains("face down"), "{}", said(&three).2);
+    // revealed by the Romans' call: now said, and the two differ
+    for b in [&mut three, &mut four] {
+        b.record(Event::Call { cancel: None }).unwrap();
+    }
+    let (log, view, report) = said(&three);
+    assert!(log.contains("1 Setback (3)"), "{log}");
+    assert!(view.contains("1 Setback (3)"), "{view}");
+    assert!(report.contains("revealed: Setback 3"), "{report}");
+    assert_ne!(said(&three), said(&four));
+}

@@ -681,12 +681,13 @@ impl State {
                     )));
                 };
                 card.value = Some(*value);
+                // SETBACK AND DISASTER CARDS: face down; the log says its value only at the reveal (HE-10)
                 ex.line(
                     format!(
-                        "player {}'s {kind} Card is worth {value} (face down)",
+                        "player {}'s {kind} Card: its value is recorded, face down until a call reveals it",
                         side.name()
                     ),
-                    cite("", "HE-10"),
+                    cite("SETBACK AND DISASTER CARDS", "HE-10"),
                 );
                 entry.summary = format!("player {} draws a {kind} Card", side.name());
             }
@@ -1073,8 +1074,24 @@ pub fn army_line(points: &Points, cards: &[Card]) -> String {
     let s = cards.iter().filter(|c| c.kind == CardKind::Setback).count();
     let d = cards.len() - s;
     let untyped = cards.iter().filter(|c| c.value.is_none()).count();
+    // values only once revealed (HE-10: face down until a call)
+    let revealed: Vec<String> = [CardKind::Setback, CardKind::Disaster]
+        .iter()
+        .flat_map(|k| {
+            cards
+                .iter()
+                .filter(move |c| c.kind == *k && c.revealed)
+                .filter_map(move |c| {
+                    let word = match k {
+                        CardKind::Setback => "Setback",
+                        CardKind::Disaster => "Disaster",
+                    };
+                    c.value.map(|v| format!("{word} {v}"))
+                })
+        })
+        .collect();
     format!(
-        "A{} M{} D{} S{} G{}; {s} Setback, {d} Disaster{}",
+        "A{} M{} D{} S{} G{}; {s} Setback, {d} Disaster{}{}",
         points.attack,
         points.movement,
         points.defence,
@@ -1084,6 +1101,11 @@ pub fn army_line(points: &Points, cards: &[Card]) -> String {
             format!(" ({untyped} untyped)")
         } else {
             String::new()
+        },
+        if revealed.is_empty() {
+            String::new()
+        } else {
+            format!("; revealed: {}", revealed.join(", "))
         }
     )
 }

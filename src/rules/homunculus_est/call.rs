@@ -130,11 +130,24 @@ pub fn call(
     }
     let points = card_points(army, s.fixed_card_values);
     let bp = army.break_point;
+    // HE-10: the values, face down until now, are said as they are revealed
+    let listed = |v: &[u32]| {
+        if v.is_empty() || s.fixed_card_values {
+            String::new()
+        } else {
+            format!(
+                " ({})",
+                v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+            )
+        }
+    };
     ex.line(
         format!(
-            "the called player reveals {} Setback and {} Disaster Cards worth {points}{}",
+            "the called player reveals {} Setback{} and {} Disaster Cards{} worth {points}{}",
             army.cards.setback.len(),
+            listed(&army.cards.setback),
             army.cards.disaster.len(),
+            listed(&army.cards.disaster),
             if s.fixed_card_values {
                 " (house option 'fixed card values': Setback 1, Disaster 2)"
             } else {
