@@ -527,3 +527,219 @@ fn stacking_gives_cataphracts_in_cover_a_third_defence_die() {
         e.explanation
     );
 }
+
+/// HE-12 house option *opponent cancels*: the called player cancels before
+/// revealing, with his own point; his cards stay face down.
+#[test]
+fn opponent_cancels_lets_the_called_player_cancel_before_revealing() {
+    use herald::rules::homunculus_est::OPPONENT_CANCELS;
+    use herald::rules::homunculus_est::Pool;
+    use herald::rules::house::HouseValue;
+    // the Romans' charge gives the Galatians a Setback, its value not yet typed
+    let charge = |b: &mut Battle| {
+        b.record(Event::WhoStarts {
+            a: 5,
+            b: 2,
+            first: Side::A,
+        })
+        .unwrap();
+        b.record(Event::Movement {
+            unit: id(Side::A, 1),
+            situation: MovementSituation {
+                charge: true,
+                ..Default::default()
+            },
+            dice: vec![4],
+        })
+        .unwrap();
+        b.record(Event::Combat {
+            attacker: id(Side::A, 1),
+            defender: id(Side::B, 7),
+            facts: [SideFacts::default(); 2],
+            situation: CombatSituation {
+                activation: Activation::Charge,
+                chosen: Some(6),
+                ..Default::default()
+            },
+            dice: CombatDice {
+                combat: vec![6, 3],
+                defence: vec![2],
+                ..Default::default()
+            },
+        })
+        .unwrap();
+        assert_eq!(b.state().cards[1][0].value, None);
+    };
+    let cancel = Event::Call {
+        cancel: Some(Pool::Strategy),
+    };
+    // HE-12: the caller cancels after the reveal, and the values must be typed first
+    let mut plain = battle();
+    charge(&mut plain);
+    let err = plain.record(cancel.clone()).unwrap_err().to_string();
+    assert!(err.contains("typed first"), "{err}");
+    let mut setup = battle().setup().clone();
+    setup
+        .house
+        .set(&OPPONENT_CANCELS, HouseValue::YesNo(true))
+        .unwrap();
+    let mut house = Battle::new(setup);
+    charge(&mut house);
+    let (a, b) = (
+        house.state().armies[0].points.strategy,
+        house.state().armies[1].points.strategy,
+    );
+    let e = house.record(cancel).unwrap().clone();
+    let s = house.state();
+    assert_eq!(
+        (s.armies[0].points.strategy, s.armies[1].points.strategy),
+        (a, b - 1),
+        "the called player's point"
+    );
+    assert!(s.armies[1].cancel_used && !s.cards[1][0].revealed);
+    assert!(s.reversal.is_none(), "a cancelled call: no Reversal");
+    assert!(e.summary.contains("cancelled"), "{}", e.summary);
+    assert!(
+        e.explanation
+            .lines
+            .iter()
+            .any(|l| l.text.contains("opponent cancels")),
+        "{:?}",
+        e.explanation
+    );
+}
+
+/// HE-34: a failed Cause Fear entry test stops the unit and rolls on FAILED
+/// DISCIPLINE at -2; house option *fear stops only*: the stop alone.
+#[test]
+fn fear_stops_only_leaves_no_failed_discipline_after_a_cause_fear_test() {
+    use herald::rules::homunculus_est::FEAR_STOPS_ONLY;
+    use herald::rules::homunculus_est::Next;
+    use herald::rules::homunculus_est::failed::FearSource;
+    use herald::rules::house::HouseValue;
+    // the Pergamene cavalry, about to move beside the Elephants of the left, fail 1 + 2
+    let fear = |b: &mut Battle| {
+        b.record(Event::WhoStarts {
+            a: 5,
+            b: 2,
+            first: Side::A,
+        })
+        .unwrap();
+        b.record(Event::Discipline {
+            unit: id(Side::A, 4),
+            situation: DisciplineSituation {
+                purpose: Purpose::CauseFear,
+                ..Default::default()
+            },
+            dice: vec![1, 2],
+        })
+        .unwrap()
+        .clone()
+    };
+    let mut plain = battle();
+    let e = fear(&mut plain);
+    let due = &plain.state().due;
+    assert_eq!(due.len(), 1, "{due:?}");
+    assert_eq!(
+        (due[0].step, due[0].fear),
+        (Next::FailedDiscipline, Some(FearSource::Unit))
+    );
+    assert!(plain.state().reversal.is_none());
+    assert!(e.explanation.lines.iter().any(|l| l.text.contains("-2")));
+    let mut setup = battle().setup().clone();
+    setup
+        .house
+        .set(&FEAR_STOPS_ONLY, HouseValue::YesNo(true))
+        .unwrap();
+    let mut house = Battle::new(setup);
+    let e = fear(&mut house);
+    assert!(house.state().due.is_empty(), "{:?}", house.state().due);
+    assert!(house.state().reversal.is_none());
+    assert!(
+        e.explanation
+            .lines
+            .iter()
+            .any(|l| l.text.contains("fear stops only")),
+        "{:?}",
+        e.explanation
+    );
+}
+
+/// HE-10: a card's value stays face down in the log, the console's log
+/// view and the report until a call reveals it; then it is said.
+#[test]
+fn a_drawn_cards_value_stays_hidden_until_revealed() {
+    use herald::battle::homunculus_est::report::markdown;
+    use herald::tui::log_browser::LogBrowser;
+    use herald::tui::theme::Theme;
+    // the Romans' charge gives the Galatians a Setback, typed `value`
+    let drawn = |value: u32| {
+        let mut b = battle();
+        b.record(Event::WhoStarts {
+            a: 5,
+            b: 2,
+            first: Side::A,
+        })
+        .unwrap();
+        b.record(Event::Movement {
+            unit: id(Side::A, 1),
+            situation: MovementSituation {
+                charge: true,
+                ..Default::default()
+            },
+            dice: vec![4],
+        })
+        .unwrap();
+        b.record(Event::Combat {
+            attacker: id(Side::A, 1),
+            defender: id(Side::B, 7),
+            facts: [SideFacts::default(); 2],
+            situation: CombatSituation {
+                activation: Activation::Charge,
+                chosen: Some(6),
+                ..Default::default()
+            },
+            dice: CombatDice {
+                combat: vec![6, 3],
+                defence: vec![2],
+                ..Default::default()
+            },
+        })
+        .unwrap();
+        b.record(Event::DrawCard {
+            side: Side::B,
+            kind: CardKind::Setback,
+            value,
+        })
+        .unwrap();
+        b
+    };
+    let said = |b: &Battle| {
+        let entries: Vec<String> = (0..b.events().len())
+            .filter_map(|i| b.entry(i))
+            .flat_map(|e| {
+                std::iter::once(e.summary.clone())
+                    .chain(e.explanation.lines.iter().map(|l| l.text.clone()))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        (
+            entries.join("\n"),
+            LogBrowser::new(b, "m", Theme::plain()).rows().join("\n"),
+            markdown(b, "m"),
+        )
+    };
+    // face down: the log, the log view and the report are the same whatever was typed
+    let (mut three, mut four) = (drawn(3), drawn(4));
+    assert_eq!(said(&three), said(&four));
+    assert!(said(&three).2.contains("face down"), "{}", said(&three).2);
+    // revealed by the Romans' call: now said, and the two differ
+    for b in [&mut three, &mut four] {
+        b.record(Event::Call { cancel: None }).unwrap();
+    }
+    let (log, view, report) = said(&three);
+    assert!(log.contains("1 Setback (3)"), "{log}");
+    assert!(view.contains("1 Setback (3)"), "{view}");
+    assert!(report.contains("revealed: Setback 3"), "{report}");
+    assert_ne!(said(&three), said(&four));
+}

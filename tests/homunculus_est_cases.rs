@@ -101,3 +101,53 @@ fn fixed_card_values_is_a_house_option_of_the_case() {
         (Some(4), Some(false), Some(true))
     );
 }
+
+#[test]
+fn opponent_cancels_is_a_house_option_of_the_case() {
+    // HE-12: the `cancel` is the caller's, after the reveal; with the house
+    // option the called player's (his `army.points`), before it
+    let case = |house: &str| {
+        format!(
+            "{HEAD}[[case]]\nid = \"x\"\nkind = \"homunculus_est_call\"\n{house}[case.army]\nbreak_point = 6\ncards = {{ setback = [3, 3], disaster = [] }}\npoints = {{ strategy = 1 }}\n[case.caller]\npoints = {{ strategy = 1 }}\n[case.situation]\ncancel = \"strategy\"\n"
+        )
+    };
+    let got = case_json(&cases(&case("")), 0);
+    assert_eq!(
+        (
+            got["cancelled"].as_bool(),
+            got["after"]["caller"]["points"]["strategy"].as_u64(),
+            got["after"]["army"]["points"]["strategy"].as_u64()
+        ),
+        (Some(true), Some(0), Some(1)),
+        "{got}"
+    );
+    let got = case_json(&cases(&case("house = { opponent_cancels = true }\n")), 0);
+    assert_eq!(
+        (
+            got["cancelled"].as_bool(),
+            got["after"]["caller"]["points"]["strategy"].as_u64(),
+            got["after"]["army"]["points"]["strategy"].as_u64()
+        ),
+        (Some(true), Some(1), Some(0)),
+        "{got}"
+    );
+}
+
+#[test]
+fn fear_stops_only_is_a_house_option_of_the_case() {
+    // HE-34: a failed Cause Fear entry test rolls on FAILED DISCIPLINE (b); the option: it only stops (a)
+    let case = |house: &str| {
+        format!(
+            "{HEAD}[[case]]\nid = \"x\"\nkind = \"discipline_test\"\n{house}[case.unit]\nname = \"horse\"\nclass = \"cavalry\"\ncombat_rating = 3\nranged_combat_rating = 0\nmanoeuvre_rating = 4\ndiscipline_rating = 7\n[case.situation]\npurpose = \"cause_fear\"\n[case.dice]\ndiscipline = [1, 2]\n"
+        )
+    };
+    let got = case_json(&cases(&case("")), 0);
+    assert_eq!(
+        got["next"],
+        serde_json::json!(["failed_discipline"]),
+        "{got}"
+    );
+    let got = case_json(&cases(&case("house = { fear_stops_only = true }\n")), 0);
+    assert_eq!(got["next"], serde_json::json!([]), "{got}");
+    assert_eq!(got["passed"].as_bool(), Some(false));
+}

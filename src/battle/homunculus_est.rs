@@ -135,6 +135,20 @@ impl Setup {
         }
     }
 
+    /// A Discipline Test's situation with the battle's house option (HE-34
+    /// fear stops only): the table's facts are the event's.
+    pub fn discipline(
+        &self,
+        s: &crate::rules::homunculus_est::discipline::DisciplineSituation,
+    ) -> crate::rules::homunculus_est::discipline::DisciplineSituation {
+        crate::rules::homunculus_est::discipline::DisciplineSituation {
+            fear_stops_only: self
+                .house
+                .is_on(&crate::rules::homunculus_est::FEAR_STOPS_ONLY),
+            ..s.clone()
+        }
+    }
+
     /// A side's units as the battle starts.
     pub fn units(&self, side: Side) -> &[Unit] {
         &self.sides[side as usize].units

@@ -80,14 +80,38 @@ pub const NATURAL_ONE_ONLY: HouseOption = HouseOption {
     changes: "Short of Ammunition is cancelled only by a Defence die showing 1",
 };
 
+/// HE-12: the caller may cancel his call after the reveal; with this
+/// option the called player may cancel it, before revealing.
+pub const OPPONENT_CANCELS: HouseOption = HouseOption {
+    name: "opponent_cancels",
+    words: "opponent cancels",
+    ruling: "HE-12",
+    values: Values::YesNo,
+    default: HouseValue::YesNo(false),
+    changes: "the called player, not the caller, may cancel a \"Homunculus Est!\" with a Strategy or Generalship Point, before revealing",
+};
+
+/// HE-34: a failed Cause Fear entry test stops the unit outside the ZOC and
+/// rolls on FAILED DISCIPLINE at -2 (reading (b)); with this option the
+/// stop is the whole consequence (reading (a)).
+pub const FEAR_STOPS_ONLY: HouseOption = HouseOption {
+    name: "fear_stops_only",
+    words: "fear stops only",
+    ruling: "HE-34",
+    values: Values::YesNo,
+    default: HouseValue::YesNo(false),
+    changes: "a failed Cause Fear entry test only stops the unit outside the ZOC: no FAILED DISCIPLINE roll",
+};
+
 /// Homunculus Est!'s house options (`rules::house`), one per gap-filling
-/// ruling made an option. HE-12's *opponent cancels* and HE-34's *fear
-/// stops only* are named by the rulings but not yet offered.
+/// ruling made an option.
 pub const HOUSE: &[HouseOption] = &[
     FIXED_CARD_VALUES,
     REPEAT_ACTIVATIONS,
     STACKING,
     NATURAL_ONE_ONLY,
+    OPPONENT_CANCELS,
+    FEAR_STOPS_ONLY,
 ];
 
 /// The dice of one named pool of a roll (`movement`, `combat`, `defence` …),
@@ -207,7 +231,7 @@ mod tests {
     #[test]
     fn fixed_card_values_is_off_by_default() {
         assert_eq!(FIXED_CARD_VALUES.default, HouseValue::YesNo(false));
-        assert_eq!(HOUSE.len(), 4);
+        assert_eq!(HOUSE.len(), 6);
         assert_eq!(REPEAT_ACTIVATIONS.default, HouseValue::YesNo(false));
     }
 }

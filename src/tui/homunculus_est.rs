@@ -86,7 +86,7 @@ impl Panel {
     pub fn facts(&self, battle: &Battle) -> Vec<Fact> {
         let mut event = self.event.clone();
         self.form
-            .list(|f| facts::list(battle.state(), &mut event, f))
+            .list(|f| facts::list(battle.state(), &battle.setup().house, &mut event, f))
     }
 }
 
@@ -341,6 +341,7 @@ impl App {
             failed_by: d.failed.map_or(0, |f| f.0),
             critical: d.failed.is_some_and(|f| f.1),
             cause: d.cause,
+            cause_fear: d.fear,
             ..Default::default()
         };
         Some(match d.step {
@@ -731,7 +732,10 @@ impl App {
             event, form, error, ..
         } = p;
         let st = self.battle.state();
-        *error = form.input(input, |f| facts::list(st, event, f)).err();
+        let house = &self.battle.setup().house;
+        *error = form
+            .input(input, |f| facts::list(st, house, event, f))
+            .err();
     }
 
     /// Refuses the roll while a fact is unsaid, in the referee's words.

@@ -9,7 +9,7 @@
 
 use crate::battle::UnitId;
 use crate::rules::homunculus_est::Next;
-use crate::rules::homunculus_est::failed::Cause;
+use crate::rules::homunculus_est::failed::{Cause, FearSource};
 use crate::rules::homunculus_est::tables::RiskEvent;
 
 /// A step due.
@@ -31,6 +31,8 @@ pub struct Due {
     pub squares: Option<u32>,
     /// The most serious thing that happened to a general's unit (HE-30).
     pub risk: Option<RiskEvent>,
+    /// A Cause Fear unit caused the failed test (HE-28, HE-34).
+    pub fear: Option<FearSource>,
 }
 
 impl Due {
@@ -44,6 +46,7 @@ impl Due {
             failed: None,
             squares: None,
             risk: None,
+            fear: None,
         }
     }
 

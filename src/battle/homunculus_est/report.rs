@@ -20,7 +20,8 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
             a.break_point
         ));
     }
-    out.push_str(&format!("- {}\n\n## Events\n\n", setup.house.report()));
+    // the house options the battle was made with (rules::house); nothing when none
+    out.push_str(&format!("\n{}## Events\n\n", setup.house.report()));
     for i in 0..battle.events().len() {
         let Some(e) = battle.entry(i) else { continue };
         out.push_str(&format!(

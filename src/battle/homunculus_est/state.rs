@@ -13,14 +13,14 @@ use crate::rules::homunculus_est::Next;
 use crate::rules::homunculus_est::call::{CallSituation, call};
 use crate::rules::homunculus_est::combat::{Combat, CombatSide};
 use crate::rules::homunculus_est::discipline::Purpose;
-use crate::rules::homunculus_est::failed::{Cause, Outcome};
+use crate::rules::homunculus_est::failed::{Cause, FearSource, Outcome};
 use crate::rules::homunculus_est::manoeuvre::ManoeuvreTest;
 use crate::rules::homunculus_est::movement::MovementActivation;
 use crate::rules::homunculus_est::shooting::Shooting;
 use crate::rules::homunculus_est::tables::RiskEvent;
 use crate::rules::homunculus_est::{
-    ArmyState, CardValues, Cards, FIXED_CARD_VALUES, Points, REPEAT_ACTIVATIONS, Unit,
-    command_points, discipline, failed, follow_up, push_back,
+    ArmyState, CardValues, Cards, FIXED_CARD_VALUES, OPPONENT_CANCELS, Points, REPEAT_ACTIVATIONS,
+    Unit, command_points, discipline, failed, follow_up, push_back,
 };
 use crate::rules::homunculus_est::{GeneralStatus, eagles, general, lines};
 use crate::rules::named::Named;
@@ -511,7 +511,7 @@ impl State {
                 dice,
             } => {
                 let u = self.unit(*unit)?.clone();
-                let o = discipline::discipline_test(&u, situation, dice)?;
+                let o = discipline::discipline_test(&u, &setup.discipline(situation), dice)?;
                 entry.roll(&u.name, &white(dice));
                 ex.extend(o.explanation);
                 entry.summary = format!(
@@ -542,6 +542,8 @@ impl State {
                     .iter()
                     .map(|n| Due {
                         failed: Some((o.failed_by, o.critical)),
+                        // HE-34: a Cause Fear entry test's FAILED DISCIPLINE is at -2
+                        fear: (situation.purpose == Purpose::CauseFear).then_some(FearSource::Unit),
                         ..Due::new(*n, *unit).caused_by(cause)
                     })
                     .collect();
@@ -679,12 +681,13 @@ impl State {
                     )));
                 };
                 card.value = Some(*value);
+                // SETBACK AND DISASTER CARDS: face down; the log says its value only at the reveal (HE-10)
                 ex.line(
                     format!(
-                        "player {}'s {kind} Card is worth {value} (face down)",
+                        "player {}'s {kind} Card: its value is recorded, face down until a call reveals it",
                         side.name()
                     ),
-                    cite("", "HE-10"),
+                    cite("SETBACK AND DISASTER CARDS", "HE-10"),
                 );
                 entry.summary = format!("player {} draws a {kind} Card", side.name());
             }
@@ -696,9 +699,13 @@ impl State {
                     ));
                 };
                 let called = caller.other();
-                if self.cards[called as usize]
-                    .iter()
-                    .any(|c| c.value.is_none())
+                // HE-12 house option *opponent cancels*: a cancel before revealing needs no values
+                let opponent_cancels = setup.house.is_on(&OPPONENT_CANCELS);
+                let unrevealed = opponent_cancels && cancel.is_some();
+                if !unrevealed
+                    && self.cards[called as usize]
+                        .iter()
+                        .any(|c| c.value.is_none())
                 {
                     return Err(BattleError::Refused(format!(
                         "player {}'s cards must have their values typed first (HE-10)",
@@ -706,22 +713,30 @@ impl State {
                     )));
                 }
                 let mut army = self.armies[called as usize].clone();
-                army.cards = self.card_values(called);
+                if !unrevealed {
+                    army.cards = self.card_values(called);
+                }
                 let situation = CallSituation {
                     cancel: *cancel,
                     immediate: false,
                     fixed_card_values: fixed,
+                    opponent_cancels,
                 };
                 let o = call(&army, &self.armies[caller as usize], situation)?;
                 ex.extend(o.explanation);
-                for c in &mut self.cards[called as usize] {
-                    c.revealed = true;
+                if o.revealed {
+                    for c in &mut self.cards[called as usize] {
+                        c.revealed = true;
+                    }
                 }
                 self.armies[caller as usize] = ArmyState {
                     cards: CardValues::default(),
                     ..o.caller
                 };
-                self.armies[called as usize].fatigued = o.fatigued;
+                self.armies[called as usize] = ArmyState {
+                    cards: CardValues::default(),
+                    ..o.army
+                };
                 // the call is the phase's activation instead of a unit's (HE-5.3)
                 self.due.clear();
                 entry.summary = format!(
@@ -922,6 +937,7 @@ impl State {
                                 cancel: None,
                                 immediate: true,
                                 fixed_card_values: fixed,
+                                opponent_cancels: false,
                             },
                         )?;
                         ex.extend(c.explanation);
@@ -1058,8 +1074,24 @@ pub fn army_line(points: &Points, cards: &[Card]) -> String {
     let s = cards.iter().filter(|c| c.kind == CardKind::Setback).count();
     let d = cards.len() - s;
     let untyped = cards.iter().filter(|c| c.value.is_none()).count();
+    // values only once revealed (HE-10: face down until a call)
+    let revealed: Vec<String> = [CardKind::Setback, CardKind::Disaster]
+        .iter()
+        .flat_map(|k| {
+            cards
+                .iter()
+                .filter(move |c| c.kind == *k && c.revealed)
+                .filter_map(move |c| {
+                    let word = match k {
+                        CardKind::Setback => "Setback",
+                        CardKind::Disaster => "Disaster",
+                    };
+                    c.value.map(|v| format!("{word} {v}"))
+                })
+        })
+        .collect();
     format!(
-        "A{} M{} D{} S{} G{}; {s} Setback, {d} Disaster{}",
+        "A{} M{} D{} S{} G{}; {s} Setback, {d} Disaster{}{}",
         points.attack,
         points.movement,
         points.defence,
@@ -1069,6 +1101,11 @@ pub fn army_line(points: &Points, cards: &[Card]) -> String {
             format!(" ({untyped} untyped)")
         } else {
             String::new()
+        },
+        if revealed.is_empty() {
+            String::new()
+        } else {
+            format!("; revealed: {}", revealed.join(", "))
         }
     )
 }

@@ -1,26 +1,35 @@
 //! "HOMUNCULUS EST!" (HE-10 to HE-12): the call, the reveal, the sum of
 //! the cards against the Army Break Point, and the caller's cancel.
 
-use super::{ArmyState, Pool};
+use super::{ArmyState, OPPONENT_CANCELS, Pool};
 use crate::rules::RulesError;
 use crate::rules::explain::{Explanation, cite};
+use crate::rules::house::HouseValue;
 
 /// What is said of the call.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CallSituation {
-    /// The caller cancels after the reveal with a point of this pool.
+    /// The caller cancels after the reveal with a point of this pool (with
+    /// the house option *opponent cancels*: the called player, before it).
     pub cancel: Option<Pool>,
     /// The immediate check on a general's death (RISK TO GENERALS).
     pub immediate: bool,
     /// House option *fixed card values* (HE-10): Setback 1, Disaster 2.
     pub fixed_card_values: bool,
+    /// House option *opponent cancels* (HE-12): the called player, not the
+    /// caller, may cancel, before revealing.
+    pub opponent_cancels: bool,
 }
 
 /// A call's outcome.
 #[derive(Clone, Debug)]
 pub struct CallOutcome {
-    /// The caller cancelled it.
+    /// The call was cancelled (by the caller, or by the called player with
+    /// the house option *opponent cancels*).
     pub cancelled: bool,
+    /// The called player's cards were revealed (not when he cancelled
+    /// before revealing, HE-12 house option).
+    pub revealed: bool,
     /// The sum of the revealed cards' values.
     pub points: u32,
     /// The called army is broken and the battle lost.
@@ -72,24 +81,73 @@ pub fn call(
                 "a call is cancelled with a Strategy or Generalship Point (COMMAND POINTS, HE-12)",
             ));
         }
-        if caller.cancel_used {
-            return Err(RulesError::refused(
-                "the caller has already cancelled a \"Homunculus Est!\": only once per battle (HE-12)",
-            ));
-        }
-        if caller.points.get(pool) == 0 {
+        // HE-12: the caller cancels; house option *opponent cancels*: the called player
+        let (who, canceller) = if s.opponent_cancels {
+            ("the called player", army)
+        } else {
+            ("the caller", caller)
+        };
+        if canceller.cancel_used {
             return Err(RulesError::refused(format!(
-                "the caller has no {pool} Point to cancel the call (HE-12)"
+                "{who} has already cancelled a \"Homunculus Est!\": only once per battle (HE-12)"
+            )));
+        }
+        if canceller.points.get(pool) == 0 {
+            return Err(RulesError::refused(format!(
+                "{who} has no {pool} Point to cancel the call (HE-12)"
             )));
         }
     }
+    let mut after = army.clone();
+    let mut caller_after = caller.clone();
+    if !s.immediate {
+        caller_after.called_this_phase = true;
+    }
+    if let (Some(pool), true) = (s.cancel, s.opponent_cancels) {
+        // HE-12 house option *opponent cancels*: before revealing; the cards stay face down
+        *after.points.get_mut(pool) -= 1;
+        after.cancel_used = true;
+        ex.line(
+            format!("the called player spends a {pool} Point to cancel the call before revealing: his cards stay face down; no effect, no Reversal of Fortune"),
+            cite("HOMUNCULUS EST!", "HE-12"),
+        );
+        ex.line(
+            OPPONENT_CANCELS.line(HouseValue::YesNo(true)),
+            OPPONENT_CANCELS.cite(),
+        );
+        return Ok(CallOutcome {
+            cancelled: true,
+            revealed: false,
+            points: 0,
+            broken: false,
+            fatigued: army.fatigued,
+            may_discard: false,
+            reversal_of_fortune: false,
+            army: after,
+            caller: caller_after,
+            explanation: ex,
+        });
+    }
     let points = card_points(army, s.fixed_card_values);
     let bp = army.break_point;
+    // HE-10: the values, face down until now, are said as they are revealed
+    let listed = |v: &[u32]| {
+        if v.is_empty() || s.fixed_card_values {
+            String::new()
+        } else {
+            format!(
+                " ({})",
+                v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+            )
+        }
+    };
     ex.line(
         format!(
-            "the called player reveals {} Setback and {} Disaster Cards worth {points}{}",
+            "the called player reveals {} Setback{} and {} Disaster Cards{} worth {points}{}",
             army.cards.setback.len(),
+            listed(&army.cards.setback),
             army.cards.disaster.len(),
+            listed(&army.cards.disaster),
             if s.fixed_card_values {
                 " (house option 'fixed card values': Setback 1, Disaster 2)"
             } else {
@@ -98,13 +156,9 @@ pub fn call(
         ),
         cite("HOMUNCULUS EST!", "HE-10, HE-12"),
     );
-    let mut after = army.clone();
-    let mut caller_after = caller.clone();
-    if !s.immediate {
-        caller_after.called_this_phase = true;
-    }
     let mut out = CallOutcome {
         cancelled: false,
+        revealed: true,
         points,
         broken: false,
         fatigued: army.fatigued,
@@ -199,6 +253,63 @@ mod tests {
         let o = call(&a, &caller, s).unwrap();
         assert!(o.cancelled && !o.broken && o.caller.points.strategy == 0 && o.caller.cancel_used);
         assert!(call(&a, &o.caller, s).is_err());
+    }
+
+    #[test]
+    fn opponent_cancels_moves_the_cancel_to_the_called_player_before_the_reveal() {
+        let strategy = |n| Points {
+            strategy: n,
+            ..Default::default()
+        };
+        let called = ArmyState {
+            points: strategy(1),
+            ..army(5, &[3, 3], &[])
+        };
+        let caller = ArmyState {
+            points: strategy(1),
+            ..Default::default()
+        };
+        let s = CallSituation {
+            cancel: Some(Pool::Strategy),
+            ..Default::default()
+        };
+        // HE-12: the caller cancels after the reveal, with his own point
+        let o = call(&called, &caller, s).unwrap();
+        assert!(o.cancelled && o.revealed && o.points == 6);
+        assert_eq!((o.caller.points.strategy, o.army.points.strategy), (0, 1));
+        // house option: the called player cancels before revealing, with his
+        let house = CallSituation {
+            opponent_cancels: true,
+            ..s
+        };
+        let o = call(&called, &caller, house).unwrap();
+        assert!(o.cancelled && !o.revealed && !o.broken && !o.reversal_of_fortune);
+        assert_eq!((o.caller.points.strategy, o.army.points.strategy), (1, 0));
+        assert!(o.army.cancel_used && !o.caller.cancel_used && o.caller.called_this_phase);
+        assert!(
+            o.explanation
+                .lines
+                .iter()
+                .any(|l| l.text.contains("opponent cancels"))
+        );
+        assert!(
+            !o.explanation.lines.iter().any(|l| l.text.contains("worth")),
+            "no values said"
+        );
+        // the called player's point and once a battle are his
+        let poor = ArmyState {
+            points: strategy(0),
+            ..called.clone()
+        };
+        assert!(call(&poor, &caller, house).is_err());
+        assert!(call(&o.army, &ArmyState::default(), house).is_err());
+        // without a cancel the option changes nothing
+        let plain = CallSituation {
+            opponent_cancels: true,
+            ..Default::default()
+        };
+        let o = call(&called, &caller, plain).unwrap();
+        assert!(o.broken && o.revealed);
     }
 
     #[test]

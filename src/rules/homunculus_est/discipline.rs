@@ -4,6 +4,8 @@ use super::{Characteristic, Draw, LineKind, Next, Unit, check_faces, double};
 use crate::named_enum;
 use crate::rules::RulesError;
 use crate::rules::explain::{Explanation, cite};
+use crate::rules::homunculus_est::FEAR_STOPS_ONLY;
+use crate::rules::house::HouseValue;
 
 /// Why a Discipline Test is taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -17,12 +19,15 @@ pub enum Purpose {
     Other,
     /// Bringing a unit back from Pursuit Off-Table (HE-26).
     ReturnFromPursuit,
+    /// A unit about to move into a Cause Fear unit's ZOC (HE-34).
+    CauseFear,
 }
 named_enum!(Purpose {
     "combat" => Purpose::Combat,
     "shooting" => Purpose::Shooting,
     "other" => Purpose::Other,
     "return_from_pursuit" => Purpose::ReturnFromPursuit,
+    "cause_fear" => Purpose::CauseFear,
 });
 
 /// A re-roll of a failed test.
@@ -81,6 +86,9 @@ pub struct DisciplineSituation {
     pub rerolls: Vec<TestReroll>,
     /// Defence Points the player holds, when said (a Defence Point re-roll needs one).
     pub defence_points: Option<u32>,
+    /// House option *fear stops only* (HE-34): a failed Cause Fear entry
+    /// test only stops the unit (set from the house, never a table fact).
+    pub fear_stops_only: bool,
 }
 
 /// The modifier of a Discipline Test: +1 with a Light Chariot Skirmish Line (HE-26).
@@ -216,21 +224,48 @@ pub fn discipline_test(
                 cite("PURSUIT OFF-TABLE", "HE-6, HE-26"),
             );
         }
-    } else if !out.passed {
-        let elephant =
-            unit.has(Characteristic::Elephants) || unit.lines.contains(&LineKind::Elephant);
-        if out.critical && elephant {
-            // UNIT CHARACTERISTICS (1) Elephants: a Critical Failure is a Stampede
-            out.next = vec![Next::Stampede];
+    } else if !out.passed && s.purpose == Purpose::CauseFear {
+        // UNIT CHARACTERISTICS Cause Fear: it stops outside the ZOC, no Reversal of Fortune (HE-34)
+        out.explanation.line(
+            "it stops outside the Cause Fear unit's ZOC; no Reversal of Fortune",
+            cite("UNIT CHARACTERISTICS (1)", "HE-34"),
+        );
+        if s.fear_stops_only {
+            out.next.clear();
             out.explanation.line(
-                "a Critical Failure with Elephants: the unit Stampedes",
-                cite("UNIT CHARACTERISTICS (1)", "HE-26"),
+                FEAR_STOPS_ONLY.line(HouseValue::YesNo(true)),
+                FEAR_STOPS_ONLY.cite(),
             );
         } else {
-            out.next = vec![Next::FailedDiscipline];
+            // HE-34 (b): "any Discipline Test triggered by a Cause Fear Unit" rolls at -2
+            out.next = failed_next(unit, out.critical, &mut out.explanation);
+            if out.next == [Next::FailedDiscipline] {
+                out.explanation.line(
+                    "it rolls on FAILED DISCIPLINE OUTCOME at -2 (triggered by a Cause Fear unit)",
+                    cite("FAILED DISCIPLINE OUTCOME", "HE-28, HE-34"),
+                );
+            }
         }
+    } else if !out.passed {
+        out.next = failed_next(unit, out.critical, &mut out.explanation);
     }
     Ok(out)
+}
+
+/// What follows a failed Discipline Test: FAILED DISCIPLINE, or a Stampede
+/// for Elephants' Critical Failure (HE-26).
+fn failed_next(unit: &Unit, critical: bool, ex: &mut Explanation) -> Vec<Next> {
+    let elephant = unit.has(Characteristic::Elephants) || unit.lines.contains(&LineKind::Elephant);
+    if critical && elephant {
+        // UNIT CHARACTERISTICS (1) Elephants: a Critical Failure is a Stampede
+        ex.line(
+            "a Critical Failure with Elephants: the unit Stampedes",
+            cite("UNIT CHARACTERISTICS (1)", "HE-26"),
+        );
+        vec![Next::Stampede]
+    } else {
+        vec![Next::FailedDiscipline]
+    }
 }
 
 /// What the referee says of a Reform Test.
@@ -393,6 +428,45 @@ mod tests {
 
     fn foot(dr: u32) -> Unit {
         Unit::new("foot", Class::FormedInfantry, 3, 4, dr)
+    }
+
+    #[test]
+    fn a_failed_cause_fear_entry_test_stops_and_rolls_unless_fear_stops_only() {
+        // HE-34 (b): stopped outside the ZOC, FAILED DISCIPLINE at -2, no Reversal
+        let s = DisciplineSituation {
+            purpose: Purpose::CauseFear,
+            ..Default::default()
+        };
+        let o = discipline_test(&foot(8), &s, &[2, 3]).unwrap();
+        assert!(!o.passed && !o.reversal_of_fortune);
+        assert_eq!(o.next, vec![Next::FailedDiscipline]);
+        assert!(
+            o.explanation
+                .lines
+                .iter()
+                .any(|l| l.text.contains("stops outside"))
+        );
+        // house option *fear stops only* (a): the stop is the whole consequence
+        let only = DisciplineSituation {
+            fear_stops_only: true,
+            ..s.clone()
+        };
+        let o = discipline_test(&foot(8), &only, &[2, 3]).unwrap();
+        assert!(!o.passed && !o.reversal_of_fortune && o.next.is_empty());
+        assert!(
+            o.explanation
+                .lines
+                .iter()
+                .any(|l| l.text.contains("fear stops only"))
+        );
+        // a test for another cause is not touched by the option
+        let other = DisciplineSituation {
+            fear_stops_only: true,
+            ..Default::default()
+        };
+        let o = discipline_test(&foot(8), &other, &[2, 3]).unwrap();
+        assert_eq!(o.next, vec![Next::FailedDiscipline]);
+        assert!(!o.explanation.lines.iter().any(|l| l.text.contains("fear")));
     }
 
     #[test]

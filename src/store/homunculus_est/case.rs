@@ -206,7 +206,7 @@ fn read_case<'s>(src: &Source<'s>, index: usize, mut f: Fields<'_, 's>) -> Case 
         "shooting" => shooting(w, ff, &house),
         "push_back" => push_back(w, ff),
         "follow_up" => follow_up(w, ff),
-        "discipline_test" => discipline(w, ff),
+        "discipline_test" => discipline(w, ff, &house),
         "reform_test" => reform(w, ff),
         "failed_discipline" => failed(w, ff, false),
         "failed_reform" => failed(w, ff, true),
@@ -485,10 +485,16 @@ fn unit_or_default<'s>(
     }
 }
 
-fn discipline<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
+fn discipline<'s>(
+    walk: &mut Walk<'_, 's>,
+    f: &mut Fields<'_, 's>,
+    house: &House,
+) -> Option<CaseInput> {
     let unit = unit(walk, f, "unit");
     let (army, has_points) = army(walk, f);
     let mut situation = discipline_situation(walk, f);
+    // HE-34: the case's house option, not the table's facts
+    situation.fear_stops_only = house.is_on(&crate::rules::homunculus_est::FEAR_STOPS_ONLY);
     if has_points {
         situation.defence_points = Some(army.points.defence);
     }
@@ -586,6 +592,8 @@ fn call<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, house: &House) -> O
         cancel: opt_named::<Pool>(w, &mut t, "cancel"),
         immediate: opt_flag(w, &mut t, "immediate", false),
         fixed_card_values: house.is_on(&crate::rules::homunculus_est::FIXED_CARD_VALUES),
+        // HE-12: the case's house option, not the table's facts
+        opponent_cancels: house.is_on(&crate::rules::homunculus_est::OPPONENT_CANCELS),
     });
     Some(CaseInput::Call {
         army: army?,
@@ -797,6 +805,7 @@ pub(crate) fn discipline_situation<'s>(
         devotio: opt_flag(w, &mut t, "devotio", false),
         rerolls: t.map_or(Vec::new(), |t| word_list::<TestReroll>(w, t, "rerolls")),
         defence_points: None,
+        fear_stops_only: false,
     })
 }
 

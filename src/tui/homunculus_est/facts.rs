@@ -16,7 +16,10 @@ use crate::rules::homunculus_est::failed::{Cause, FearSource};
 use crate::rules::homunculus_est::push_back::Blocker;
 use crate::rules::homunculus_est::tables::Manoeuvre;
 use crate::rules::homunculus_est::tables::{EagleEvent, RiskEvent};
-use crate::rules::homunculus_est::{Attachment, Characteristic, Points, Pool, Unit};
+use crate::rules::homunculus_est::{
+    Attachment, Characteristic, OPPONENT_CANCELS, Points, Pool, Unit,
+};
+use crate::rules::house::House;
 use crate::rules::named::Named;
 use crate::tui::facts::Form;
 
@@ -54,8 +57,9 @@ fn unit(state: &State, id: UnitId) -> Unit {
     })
 }
 
-/// Lists the facts of `event` on the form (and changes the one touched).
-pub fn list(state: &State, event: &mut Event, f: &mut Form) {
+/// Lists the facts of `event` on the form (and changes the one touched);
+/// `house` is the battle's house options (they change who may do what).
+pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
     let reform = matches!(event, Event::FailedReform { .. });
     match event {
         Event::Movement {
@@ -392,6 +396,7 @@ pub fn list(state: &State, event: &mut Event, f: &mut Form) {
                     Purpose::Shooting,
                     Purpose::Other,
                     Purpose::ReturnFromPursuit,
+                    Purpose::CauseFear,
                 ],
                 words,
             )
@@ -507,10 +512,15 @@ pub fn list(state: &State, event: &mut Event, f: &mut Form) {
             .unsaid();
         }
         Event::Call { cancel } => {
-            // HOMUNCULUS EST! (HE-12): the caller may cancel after the reveal
+            // HOMUNCULUS EST! (HE-12): the caller may cancel after the reveal;
+            // house option *opponent cancels*: the called player, before it
             f.choice(
                 'c',
-                "the caller cancels after the reveal with",
+                if house.is_on(&OPPONENT_CANCELS) {
+                    "the called player cancels before revealing with (house option)"
+                } else {
+                    "the caller cancels after the reveal with"
+                },
                 cancel,
                 &[None, Some(Pool::Strategy), Some(Pool::Generalship)],
                 |x| x.map_or("no cancel".to_string(), |p| format!("a {} Point", words(p))),
