@@ -11,7 +11,7 @@ use herald::battle::UnitId;
 use herald::battle::roberts_rules::{Battle, Event, Phase, RobertsRules, Setup, Step};
 use herald::dice::SeededDice;
 use herald::rules::Side;
-use herald::rules::roberts_rules::{Action, BreakCause, Named};
+use herald::rules::roberts_rules::{Action, BreakCause, MoraleCause, Named};
 use herald::store::roberts_rules::army::load_army;
 use herald::store::save::{SaveData, from_text, to_text};
 use std::path::Path;
@@ -199,6 +199,42 @@ fn half_turn(b: &mut Battle) {
     assert!(e.summary.contains("3, routs"), "{}", e.summary);
     assert!(e.effects.iter().any(|f| f.leaves_table));
     assert!(b.state().units[0][1].routed);
+    // RR-14: "nearby" is the referee's: the phase waits for him to name
+    // the units nearby; Herald does not guess them.
+    assert_eq!(b.state().nearby_due, vec![CAVALRY_A]);
+    let err = b.record(Event::EndPhase).unwrap_err();
+    assert!(
+        err.to_string().contains("name the friendly units nearby"),
+        "{err}"
+    );
+    // A unit of the other side is no friend of the routed unit.
+    let err = b
+        .record(Event::Nearby {
+            source: Some(CAVALRY_A),
+            cause: BreakCause::NearbyRout,
+            units: vec![CROSSBOWS],
+        })
+        .unwrap_err();
+    assert!(err.to_string().contains("not a friend"), "{err}");
+    let e = b
+        .record(Event::Nearby {
+            source: Some(CAVALRY_A),
+            cause: BreakCause::NearbyRout,
+            units: vec![SPEARMEN],
+        })
+        .unwrap();
+    assert!(
+        e.summary.contains("Militia spearmen (a1) owe"),
+        "{}",
+        e.summary
+    );
+    assert!(b.state().nearby_due.is_empty());
+    // Each named unit's check is a step the phase waits for.
+    assert_eq!(
+        b.state().checks_due(),
+        vec![(SPEARMEN, BreakCause::NearbyRout)]
+    );
+    assert!(b.record(Event::EndPhase).is_err());
     // The spearmen nearby check: Captain +1: 4+3+1 = 8 holds.
     let e = b
         .record(Event::BreakCheck {
@@ -210,6 +246,7 @@ fn half_turn(b: &mut Battle) {
         })
         .unwrap();
     assert!(e.summary.contains("8, holds"), "{}", e.summary);
+    assert!(b.state().checks_due().is_empty());
     b.record(Event::EndPhase).unwrap();
     assert_eq!(
         b.state().phase,
@@ -335,6 +372,19 @@ fn a_broken_unit_that_lost_stands_checks_again() {
         .unwrap();
     assert!(e.summary.contains("routs"), "{}", e.summary);
     assert!(b.state().checks_due().is_empty());
+    // The referee names no unit nearby the crossbowmen's rout (RR-14).
+    let e = b
+        .record(Event::Nearby {
+            source: Some(CROSSBOWS),
+            cause: BreakCause::NearbyRout,
+            units: vec![],
+        })
+        .unwrap();
+    assert!(
+        e.summary.contains("Crossbowmen's rout: none"),
+        "{}",
+        e.summary
+    );
     b.record(Event::EndPhase).unwrap();
 }
 
@@ -414,4 +464,232 @@ fn herald_log_charts_a_saved_half_turn() {
     );
     assert!(md.contains("Elite heavy cavalry A (a2) routed"), "{md}");
     assert!(out.join("example-morale.svg").is_file());
+}
+
+/// Up to the Charge Phase, player a Acting, with cavalry A Disrupted by
+/// the crossbowmen's volley (the worked example, RR-16, RR-17).
+fn to_the_charge(b: &mut Battle) {
+    b.record(Event::Begin { acting: Side::A }).unwrap();
+    b.record(Event::EndPhase).unwrap();
+    b.record(Event::Missile {
+        shooter: CROSSBOWS,
+        target: CAVALRY_A,
+        modifiers: vec![
+            m("armor_piercing", 1),
+            m("target_size", 1),
+            m("mounted_target", 1),
+        ],
+        attacks: vec![vec![3, 3], vec![5, 6], vec![4, 4], vec![6, 6], vec![2, 4]],
+    })
+    .unwrap();
+    b.record(Event::EndPhase).unwrap();
+    b.record(Event::EndPhase).unwrap();
+    assert_eq!(step(b), Step::Charge);
+}
+
+fn morale(unit: UnitId, cause: MoraleCause, reason: &str, dice: &[u8]) -> Event {
+    Event::MoraleCheck {
+        unit,
+        cause,
+        reason: reason.to_string(),
+        modifiers: vec![],
+        dice: dice.to_vec(),
+    }
+}
+
+/// RR-12, the worked example: the Disrupted cavalry are Reluctant and must
+/// pass a Morale Check to charge; no modifiers apply; "He rolls an "8,"
+/// and the cavalry moves into contact". Only a Reluctant or Disrupted unit
+/// checks, once a phase, in the Charge Phase; a check the referee calls
+/// needs his reason.
+#[test]
+fn a_disrupted_unit_checks_its_morale_to_lead_a_charge() {
+    let mut b = battle();
+    b.record(Event::Begin { acting: Side::A }).unwrap();
+    // Not in the Action Phase.
+    let err = b
+        .record(morale(CAVALRY_A, MoraleCause::LeadCharge, "", &[4, 4]))
+        .unwrap_err();
+    assert!(err.to_string().contains("Charge Phase"), "{err}");
+    let mut b = battle();
+    to_the_charge(&mut b);
+    // Cavalry B is neither Reluctant nor Disrupted: no check.
+    let err = b
+        .record(morale(CAVALRY_B, MoraleCause::LeadCharge, "", &[4, 4]))
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("neither Reluctant nor Disrupted"),
+        "{err}"
+    );
+    let e = b
+        .record(morale(CAVALRY_A, MoraleCause::LeadCharge, "", &[5, 3]))
+        .unwrap();
+    assert!(
+        e.summary.contains("to lead a charge), 8, passed"),
+        "{}",
+        e.summary
+    );
+    assert_eq!(e.rolls.len(), 1);
+    assert_eq!(b.state().units[0][1].lead_charge, Some(true));
+    // Once a phase.
+    let err = b
+        .record(morale(CAVALRY_A, MoraleCause::LeadCharge, "", &[6, 6]))
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("has made its Morale Check"),
+        "{err}"
+    );
+    // A check the referee calls: refused without his reason; the Captain
+    // attached to the spearmen counts (+1, RR-12): 3+2+1 = 6 fails.
+    let err = b
+        .record(morale(SPEARMEN, MoraleCause::Referee, " ", &[3, 2]))
+        .unwrap_err();
+    assert!(err.to_string().contains("say why"), "{err}");
+    let e = b
+        .record(morale(
+            SPEARMEN,
+            MoraleCause::Referee,
+            "the rulebook's rout of the baggage",
+            &[3, 2],
+        ))
+        .unwrap();
+    assert!(
+        e.summary
+            .contains("Morale Check (the rulebook's rout of the baggage), 6, failed"),
+        "{}",
+        e.summary
+    );
+    // A failed check to lead a charge: the stands stay behind; the
+    // result ends with the phase.
+    b.undo();
+    b.undo();
+    let e = b
+        .record(morale(CAVALRY_A, MoraleCause::LeadCharge, "", &[3, 3]))
+        .unwrap();
+    assert!(e.summary.contains("6, failed"), "{}", e.summary);
+    assert!(
+        e.explanation
+            .lines
+            .iter()
+            .any(|l| l.text.contains("does not lead the charge")),
+        "{:?}",
+        e.explanation
+    );
+    b.record(Event::EndPhase).unwrap();
+    assert_eq!(b.state().units[0][1].lead_charge, None);
+    // Saved and read back.
+    let data = SaveData {
+        name: "charge".to_string(),
+        dice: SeededDice::new(7).position(),
+        battle: b,
+    };
+    let text = to_text(&data);
+    assert!(text.contains("kind = \"morale_check\""), "{text}");
+    let back =
+        from_text::<RobertsRules>("charge.toml", &text).unwrap_or_else(|p| panic!("{p:?}\n{text}"));
+    assert_eq!(back.data.battle.events(), data.battle.events());
+    assert_eq!(back.data.battle.state(), data.battle.state());
+}
+
+/// The referee corrects hits and stands by hand, with his reason: checked
+/// against the unit's Hits and stands, kept in the save and the report as
+/// a correction, owing no Break Check.
+#[test]
+fn a_correction_by_hand_is_kept_with_its_reason() {
+    let mut b = battle();
+    to_the_charge(&mut b);
+    let fix = |hits_lost: u32, stands: u32, reason: &str| Event::Correction {
+        unit: CAVALRY_A,
+        hits_lost,
+        stands,
+        reason: reason.to_string(),
+    };
+    let err = b.record(fix(3, 3, "")).unwrap_err();
+    assert!(err.to_string().contains("say why"), "{err}");
+    let err = b.record(fix(7, 3, "x")).unwrap_err();
+    assert!(err.to_string().contains("hits lost are 0 to 6"), "{err}");
+    let err = b.record(fix(3, 4, "x")).unwrap_err();
+    assert!(err.to_string().contains("1 to 3"), "{err}");
+    let err = b.record(fix(2, 3, "x")).unwrap_err();
+    assert!(err.to_string().contains("nothing to correct"), "{err}");
+    // One more hit than the volley scored, and a stand gone: Demoralized.
+    let e = b
+        .record(fix(4, 2, "the third hit was missed at the table"))
+        .unwrap();
+    assert!(
+        e.summary
+            .contains("correction by the referee: Elite heavy cavalry A hits lost 2 → 4, stands 3 → 2 (the third hit was missed at the table)"),
+        "{}",
+        e.summary
+    );
+    let t = &b.state().units[0][1];
+    assert_eq!((t.unit.hits_lost, t.unit.stands), (4, 2));
+    assert!(t.unit.demoralized());
+    assert_eq!(t.stands_lost, 0, "a correction owes no Break Check");
+    let md = herald::battle::roberts_rules::report::markdown(&b, "charge");
+    assert!(md.contains("correction by the referee"), "{md}");
+    let data = SaveData {
+        name: "charge".to_string(),
+        dice: SeededDice::new(7).position(),
+        battle: b,
+    };
+    let text = to_text(&data);
+    assert!(
+        text.contains("reason = \"the third hit was missed at the table\""),
+        "{text}"
+    );
+    let back =
+        from_text::<RobertsRules>("charge.toml", &text).unwrap_or_else(|p| panic!("{p:?}\n{text}"));
+    assert_eq!(back.data.battle.state(), data.battle.state());
+    assert_eq!(to_text(&back.data), text);
+}
+
+/// RR-15: an unattached Captain eliminated: the referee names the units
+/// that must check; a Fanatic or already-checked unit is exempt by the
+/// rules, not by Herald's guess; the nearby naming is saved.
+#[test]
+fn units_nearby_an_eliminated_captain_are_the_referees() {
+    let mut b = battle();
+    b.record(Event::Begin { acting: Side::A }).unwrap();
+    for _ in 0..4 {
+        b.record(Event::EndPhase).unwrap();
+    }
+    let e = b
+        .record(Event::Nearby {
+            source: None,
+            cause: BreakCause::CaptainEliminated,
+            units: vec![SPEARMEN, CAVALRY_B],
+        })
+        .unwrap();
+    assert!(
+        e.summary.contains("eliminated unattached Captain"),
+        "{}",
+        e.summary
+    );
+    assert_eq!(
+        b.state().checks_due(),
+        vec![
+            (SPEARMEN, BreakCause::CaptainEliminated),
+            (CAVALRY_B, BreakCause::CaptainEliminated)
+        ]
+    );
+    // Units of both sides are not one Captain's friends.
+    b.undo();
+    assert!(
+        b.record(Event::Nearby {
+            source: None,
+            cause: BreakCause::CaptainEliminated,
+            units: vec![SPEARMEN, CROSSBOWS],
+        })
+        .is_err()
+    );
+    let data = SaveData {
+        name: "captain".to_string(),
+        dice: SeededDice::new(7).position(),
+        battle: b,
+    };
+    let text = to_text(&data);
+    let back = from_text::<RobertsRules>("captain.toml", &text)
+        .unwrap_or_else(|p| panic!("{p:?}\n{text}"));
+    assert_eq!(back.data.battle.events(), data.battle.events());
 }

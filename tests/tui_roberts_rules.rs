@@ -147,8 +147,24 @@ fn a_half_turn_by_keys() {
     assert_eq!(keys(&mut app, "kt32\n"), [Effect::Save]);
     assert!(last(&app).contains("3, routs"), "{}", last(&app));
     assert!(troop(&app, Side::A, 1).routed);
-    // The spearmen nearby: cause nearby rout (x), Captain +1: 4+3+1 = 8.
-    assert_eq!(keys(&mut app, "kxt43\n"), [Effect::Save]);
+    // RR-14: the walker asks the referee to name the units nearby; the
+    // phase does not end before he does (none is an answer).
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("n names the friendly units nearby"), "{s}");
+    assert!(keys(&mut app, "e").is_empty());
+    assert_eq!(step(&app), Step::Combat);
+    // The picker: a (a1, the spearmen) ticked, Enter records the naming.
+    keys(&mut app, "na");
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("named: Militia spearmen (a1)"), "{s}");
+    assert_eq!(keys(&mut app, "\n"), [Effect::Save]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Break Checks owed (RR-14): a1 (a nearby friendly unit routed)"),
+        "{s}"
+    );
+    // The spearmen's check is a step: the panel opens on it, Captain +1: 4+3+1 = 8.
+    assert_eq!(keys(&mut app, "kt43\n"), [Effect::Save]);
     assert!(last(&app).contains("8, holds"), "{}", last(&app));
     assert_eq!(keys(&mut app, "e"), [Effect::Save]);
     assert_eq!(
@@ -218,4 +234,119 @@ fn too_small_a_terminal_records_nothing() {
     let _ = screen(&app, 60, 20);
     assert!(keys(&mut app, "a").is_empty());
     assert_eq!(app.battle().state().phase, Phase::Deployment);
+}
+
+fn report(app: &App) -> String {
+    herald::battle::roberts_rules::report::markdown(app.battle(), "example")
+}
+
+/// RR-12: the Disrupted cavalry must pass a Morale Check to lead their
+/// charge; the walker names them in the Charge Phase, the panel gives the
+/// odds before the roll, the dice are typed (the worked example's 8).
+#[test]
+fn a_morale_check_to_lead_a_charge_by_keys() {
+    let mut app = app();
+    to_reaction(&mut app);
+    keys(&mut app, "mo2a5b3t3356446624\nee");
+    assert_eq!(step(&app), Step::Charge);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("a Morale Check (o) before leading a charge (RR-12): a2"),
+        "{s}"
+    );
+    keys(&mut app, "o");
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Elite heavy cavalry A is Disrupted, so Reluctant"),
+        "{s}"
+    );
+    assert!(s.contains("odds: passes 21/36 (58%)"), "{s}");
+    // 8 is no face of a die: refused as typed.
+    assert!(keys(&mut app, "t8").is_empty());
+    assert_eq!(keys(&mut app, "53\n"), [Effect::Save]);
+    assert!(
+        last(&app).contains("to lead a charge), 8, passed"),
+        "{}",
+        last(&app)
+    );
+    assert_eq!(troop(&app, Side::A, 1).lead_charge, Some(true));
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("leads the charge"), "{s}");
+    // Cavalry B is not Reluctant: refused before any die is rolled.
+    let n = app.battle().events().len();
+    assert!(keys(&mut app, "on3\n").is_empty());
+    assert_eq!(app.battle().events().len(), n);
+}
+
+/// A correction by hand: the unit's counts are typed, the reason written
+/// (W); without a reason it is refused; it shows in the log as a correction.
+#[test]
+fn a_correction_by_hand_with_its_reason() {
+    let mut app = app();
+    keys(&mut app, "a");
+    // Cavalry A (n2): 1 hit lost.
+    keys(&mut app, "hn2i1");
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("hits lost 0 → 1 of 6; stands 3 → 3 of 3"), "{s}");
+    assert!(keys(&mut app, "\n").is_empty());
+    assert_eq!(app.battle().events().len(), 1);
+    keys(&mut app, "Wa lance hit forgotten");
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("reason: a lance hit forgotten_"), "{s}");
+    keys(&mut app, "\n");
+    assert_eq!(keys(&mut app, "\n"), [Effect::Save]);
+    assert!(
+        last(&app).contains("correction by the referee: Elite heavy cavalry A hits lost 0 → 1, stands 3 → 3 (a lance hit forgotten)"),
+        "{}",
+        last(&app)
+    );
+    assert_eq!(troop(&app, Side::A, 1).unit.hits_lost, 1);
+    assert!(report(&app).contains("correction by the referee"));
+}
+
+/// RR-16: the worked example's modifiers typed with their names (M), kept
+/// by name in the event; a modifier without a value is refused in words.
+#[test]
+fn modifiers_are_typed_with_their_names() {
+    let mut app = app();
+    to_reaction(&mut app);
+    keys(&mut app, "mo2a5");
+    keys(&mut app, "Muphill\n");
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("'uphill' has no value"), "{s}");
+    code(&mut app, KeyCode::Esc);
+    keys(
+        &mut app,
+        "Marmor piercing +1\nMtarget size 1\nMmounted target +1\n",
+    );
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("named modifiers (M): armor piercing +1, target size +1,")
+            && s.contains("+1 mounted target (referee)"),
+        "{s}"
+    );
+    // The crossbowmen fire with no side b: N is refused.
+    keys(&mut app, "N");
+    assert!(screen(&app, 120, 40).contains("N names a modifier for side b of a melee"));
+    assert_eq!(keys(&mut app, "t3356446624\n"), [Effect::Save]);
+    assert!(last(&app).contains("Disrupted, 2 hits"), "{}", last(&app));
+    let b = app.battle();
+    match &b.events()[b.events().len() - 1] {
+        herald::battle::roberts_rules::Event::Missile { modifiers, .. } => {
+            let names: Vec<&str> = modifiers.iter().map(|m| m.name.as_str()).collect();
+            assert_eq!(names, ["armor_piercing", "target_size", "mounted_target"]);
+        }
+        e => panic!("{e:?}"),
+    }
+    // A melee names each side's: N for side b; 0 takes one off.
+    keys(&mut app, "eee");
+    keys(
+        &mut app,
+        "cn3Mcharge +1\nNdisrupted enemy 1\nNdisrupted enemy 0\n",
+    );
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("named modifiers: side a (M) charge +1; side b"),
+        "{s}"
+    );
 }

@@ -29,7 +29,8 @@ pub use attack::{
 pub use casualties::{Casualties, casualties};
 pub use house::HOUSE;
 pub use morale_check::{
-    BreakCause, BreakCheck, BreakOutcome, BreakResult, BreakSituation, MoraleCheck, MoraleOutcome,
+    BreakCause, BreakCheck, BreakOutcome, BreakResult, BreakSituation, MoraleCause, MoraleCheck,
+    MoraleOutcome,
 };
 pub use unit::{Attribute, Training, Unit};
 

@@ -26,11 +26,21 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use std::cell::Cell;
 
-/// A panel open over the tables: its draft, its facts form, dice being typed.
+/// A panel open over the tables: its draft, its facts form, dice being
+/// typed, a line of words being written.
 struct Panel {
     draft: Draft,
     facts: Facts,
     typing: Option<String>,
+    writing: Option<(Writing, String)>,
+}
+
+/// What a line of words typed in a panel is: the referee's reason, or a
+/// modifier with its name for side a (or the only side) or side b.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Writing {
+    Reason,
+    Modifier(usize),
 }
 
 /// The console's state.
@@ -46,7 +56,7 @@ pub struct App {
 }
 
 const KEYS: &str =
-    "r Action  m missile  c melee  p pursuit  k Break Check  e end phase  u/U  l log  V  q";
+    "r act m fire c melee p pursue k break o morale n nearby h correct e end u/U l V q";
 
 impl App {
     /// A console over a battle.
@@ -130,7 +140,7 @@ impl App {
                 }
             },
             KeyCode::Char('e') => self.record(Event::EndPhase),
-            KeyCode::Char(c @ ('r' | 'm' | 'c' | 'p' | 'k')) => {
+            KeyCode::Char(c @ ('r' | 'm' | 'c' | 'p' | 'k' | 'o' | 'h' | 'n')) => {
                 if phase == Phase::Deployment {
                     self.say(
                         "first say who acts first: a or b (the text does not say)",
@@ -143,12 +153,16 @@ impl App {
                     'm' => Kind::Missile,
                     'c' => Kind::Melee,
                     'p' => Kind::Pursuit,
+                    'o' => Kind::Morale,
+                    'h' => Kind::Correction,
+                    'n' => Kind::Nearby,
                     _ => Kind::Break,
                 };
                 self.panel = Some(Panel {
                     draft: Draft::new(kind, self.battle.state()),
                     facts: Facts::default(),
                     typing: None,
+                    writing: None,
                 });
                 self.status = None;
                 Vec::new()
@@ -171,6 +185,66 @@ impl App {
         let Some(p) = self.panel.as_mut() else {
             return Vec::new();
         };
+        if let Some((what, text)) = p.writing.as_mut() {
+            match ev.code {
+                KeyCode::Esc => {
+                    p.writing = None;
+                    self.say("nothing written", false);
+                }
+                KeyCode::Backspace => {
+                    text.pop();
+                }
+                KeyCode::Char(c) if text.chars().count() < 120 => text.push(c),
+                KeyCode::Char(_) => self.say("120 characters at most", true),
+                KeyCode::Enter => {
+                    let (what, text) = (*what, text.clone());
+                    match what {
+                        Writing::Reason => {
+                            p.draft.reason = text.trim().to_string();
+                            p.writing = None;
+                            self.status = None;
+                        }
+                        Writing::Modifier(i) => match p.draft.name_modifier(i, &text) {
+                            Ok(said) => {
+                                p.writing = None;
+                                self.say(format!("modifier {said}"), false);
+                            }
+                            Err(e) => self.say(e, true),
+                        },
+                    }
+                }
+                _ => {}
+            }
+            return Vec::new();
+        }
+        if p.typing.is_none()
+            && let KeyCode::Char(c @ ('W' | 'M' | 'N')) = ev.code
+        {
+            let what = match c {
+                'W' if p.draft.takes_reason() => Writing::Reason,
+                'M' if p.draft.modifier_sides() >= 1 => Writing::Modifier(0),
+                'N' if p.draft.modifier_sides() == 2 => Writing::Modifier(1),
+                _ => {
+                    self.say(
+                        match c {
+                            'W' => "this panel takes no reason",
+                            'M' => "this panel takes no modifiers",
+                            _ => "N names a modifier for side b of a melee",
+                        },
+                        true,
+                    );
+                    return Vec::new();
+                }
+            };
+            let start = if what == Writing::Reason {
+                p.draft.reason.clone()
+            } else {
+                String::new()
+            };
+            p.writing = Some((what, start));
+            self.status = None;
+            return Vec::new();
+        }
         if let Some(typed) = p.typing.as_mut() {
             match ev.code {
                 KeyCode::Esc => p.typing = None,
@@ -323,6 +397,11 @@ impl App {
         if let Some(c) = t.check_due() {
             other.push(format!("Break Check: {}", cause_words(c)));
         }
+        match t.lead_charge {
+            Some(true) => other.push("leads the charge".into()),
+            Some(false) => other.push("Morale failed: stays behind".into()),
+            None => {}
+        }
         if u.captain_attached && width >= 110 {
             other.push("leader".into());
         }
@@ -397,6 +476,28 @@ impl App {
                     ),
                     who,
                 ];
+                if step == Step::Charge {
+                    let r = panel::reluctant(s);
+                    if !r.is_empty() {
+                        out.push(format!(
+                            "Reluctant or Disrupted: a Morale Check (o) before leading a charge (RR-12): {}",
+                            r.iter()
+                                .map(|u| u.to_string())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ));
+                    }
+                }
+                if step == Step::Combat
+                    && let Some(id) = s.nearby_due.first()
+                    && let Ok(t) = s.troop(*id)
+                {
+                    out.push(format!(
+                        "{} ({id}): its {} routed: n names the friendly units nearby (Herald does not measure; none is an answer; RR-14)",
+                        t.unit.name,
+                        if t.routed { "unit" } else { "leader" }
+                    ));
+                }
                 if step == Step::Combat {
                     let due = s.checks_due();
                     out.push(if due.is_empty() {
@@ -581,10 +682,34 @@ impl App {
                 (None, Some(p)) if p.typing.is_some() => {
                     "type the dice as rolled, Enter records, Esc stops typing".to_string()
                 }
-                (None, Some(_)) => {
-                    "fact keys change the facts  Enter rolls Herald's dice  t types dice  Esc closes"
+                (None, Some(p)) if matches!(p.writing, Some((Writing::Reason, _))) => {
+                    "type the reason, Enter keeps it, Esc drops it".to_string()
+                }
+                (None, Some(p)) if p.writing.is_some() => {
+                    "type a name and a signed number (uphill +1; 0 takes it off), Enter, Esc"
                         .to_string()
                 }
+                (None, Some(p)) if p.draft.needs(s, &setup.house) == Ok(0) => format!(
+                    "fact keys change the facts{}  Enter records  Esc closes",
+                    if p.draft.takes_reason() {
+                        "  W reason"
+                    } else {
+                        ""
+                    }
+                ),
+                (None, Some(p)) => format!(
+                    "fact keys{}{}  Enter rolls Herald's dice  t types dice  Esc",
+                    if p.draft.modifier_sides() == 2 {
+                        "  M/N named modifier"
+                    } else {
+                        "  M named modifier"
+                    },
+                    if p.draft.takes_reason() {
+                        "  W reason"
+                    } else {
+                        ""
+                    }
+                ),
                 (None, None) if s.phase == Phase::Deployment => {
                     "a or b acts first  l log  q quit".to_string()
                 }
@@ -646,8 +771,19 @@ impl App {
         let setup = self.battle.setup();
         let mut draft = p.draft.clone();
         let facts = p.facts.list(|f| draft.facts(f, s));
-        let title = match &p.typing {
-            Some(t) => format!(
+        let title = match (&p.writing, &p.typing) {
+            (Some((what, text)), _) => format!(
+                "{} - {}: {}_",
+                p.draft.kind.title(),
+                match what {
+                    Writing::Reason => "reason",
+                    Writing::Modifier(0) if p.draft.modifier_sides() == 2 => "side a's modifier",
+                    Writing::Modifier(0) => "modifier",
+                    Writing::Modifier(_) => "side b's modifier",
+                },
+                text
+            ),
+            (None, Some(t)) => format!(
                 "{} - dice typed: {} (t)",
                 p.draft.kind.title(),
                 if t.is_empty() {
@@ -656,7 +792,7 @@ impl App {
                     t.clone()
                 }
             ),
-            None => format!(
+            (None, None) => format!(
                 "{} - {}",
                 p.draft.kind.title(),
                 match p.draft.needs(s, &setup.house) {

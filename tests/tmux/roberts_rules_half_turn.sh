@@ -80,7 +80,10 @@ key e
 wait_for "must make a Break Check first" 20 || fail "the phase ended without its Break Check"
 keys kt32; key Enter
 wait_for "3, routs" 20 || fail "the Break Check did not rout"
-keys kxt43; key Enter
+wait_for "n names the friendly units nearby" 20 || fail "the walker does not ask for the units nearby"
+keys na; key Enter
+wait_for "owe Break Checks" 20 || fail "the units nearby were not named"
+keys kt43; key Enter
 wait_for "8, holds" 20 || fail "the nearby check did not hold"
 key e
 wait_for "half-turn 2" 20 || fail "the half-turn did not end"

@@ -5,7 +5,7 @@
 use crate::battle::UnitId;
 use crate::rules::Side;
 use crate::rules::roberts_rules::action_roll::phase_words;
-use crate::rules::roberts_rules::{Action, BreakCause, Named};
+use crate::rules::roberts_rules::{Action, BreakCause, MoraleCause, Named};
 use std::fmt;
 
 /// One of the five phases of a half-turn (RR-4).
@@ -136,6 +136,43 @@ pub enum Event {
         /// Two dice (none when no check is required).
         dice: Vec<u8>,
     },
+    /// A Morale Check (RR-12): a Reluctant or Disrupted stand leading a
+    /// charge, or one the referee calls with his reason.
+    MoraleCheck {
+        /// The unit.
+        unit: UnitId,
+        /// Why it checks.
+        cause: MoraleCause,
+        /// The referee's reason (required when he calls it).
+        reason: String,
+        /// The referee's modifiers by name.
+        modifiers: Vec<Named>,
+        /// Two dice.
+        dice: Vec<u8>,
+    },
+    /// The referee corrects a unit's hits lost and stands by hand, with
+    /// his reason; no rule runs on it.
+    Correction {
+        /// The unit.
+        unit: UnitId,
+        /// Its hits lost, as they should be.
+        hits_lost: u32,
+        /// Its stands, as they should be.
+        stands: u32,
+        /// Why.
+        reason: String,
+    },
+    /// The referee names the friendly units nearby a rout, a routed leader
+    /// or an eliminated unattached Captain (RR-14, RR-15): each owes a
+    /// Break Check. Herald never measures "nearby".
+    Nearby {
+        /// The unit that routed, or whose leader routed (none for a free Captain).
+        source: Option<UnitId>,
+        /// `nearby_rout` or `captain_eliminated`.
+        cause: BreakCause,
+        /// The units he names (none is an answer).
+        units: Vec<UnitId>,
+    },
     /// The phase ends; after the Combat Phase, the half-turn (RR-4).
     EndPhase,
 }
@@ -150,6 +187,9 @@ impl Event {
             Event::Melee { .. } => "melee_attack",
             Event::PursuitAttack { .. } => "pursuit_attack",
             Event::BreakCheck { .. } => "break_check",
+            Event::MoraleCheck { .. } => "morale_check",
+            Event::Correction { .. } => "correction",
+            Event::Nearby { .. } => "nearby",
             Event::EndPhase => "end_phase",
         }
     }

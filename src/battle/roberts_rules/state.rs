@@ -12,10 +12,12 @@ use crate::dice::{Dice, Die};
 use crate::rules::Side;
 use crate::rules::explain::{Explanation, cite};
 use crate::rules::house::House;
+use crate::rules::named::Named as _;
 use crate::rules::roberts_rules::action_roll::{action_words, phase_words};
 use crate::rules::roberts_rules::{
     Action, ActionResult, ActionRoll, ActionSituation, BreakCause, BreakCheck, BreakResult,
-    BreakSituation, MeleeAttack, MissileAttack, Pursuit, PursuitAttack, Unit, Winner, casualties,
+    BreakSituation, MeleeAttack, MissileAttack, MoraleCause, MoraleCheck, Pursuit, PursuitAttack,
+    Unit, Winner, casualties,
 };
 
 /// A Pursuit open to a unit that pushed an enemy back (RR-20).
@@ -60,6 +62,11 @@ pub struct Troop {
     pub routed: bool,
     /// Its last stand is gone (RR-22).
     pub destroyed: bool,
+    /// Its Morale Check to lead a charge this phase: passed or failed (RR-12).
+    pub lead_charge: Option<bool>,
+    /// The referee named it nearby a rout or an eliminated Captain: the
+    /// Break Check it owes, and whose rout (RR-14, RR-15).
+    pub nearby: Option<(BreakCause, Option<UnitId>)>,
 }
 
 impl Troop {
@@ -79,6 +86,8 @@ impl Troop {
             broken: false,
             routed: false,
             destroyed: false,
+            lead_charge: None,
+            nearby: None,
         }
     }
 
@@ -96,6 +105,8 @@ impl Troop {
             Some(BreakCause::BrokenStandsLost)
         } else if self.stands_lost > 0 && !self.checked {
             Some(BreakCause::StandsLost)
+        } else if let Some((cause, _)) = self.nearby {
+            Some(cause)
         } else if self.leader_check && self.unit.captain_attached {
             Some(BreakCause::LeaderHit)
         } else {
@@ -117,6 +128,11 @@ pub struct State {
     pub units: [Vec<Troop>; 2],
     /// Units that routed this phase, for the nearby units' checks (RR-14).
     pub routed_this_phase: Vec<UnitId>,
+    /// Units that routed, or whose leader routed, this phase and whose
+    /// nearby friends the referee has not named yet (RR-14, RR-15).
+    pub nearby_due: Vec<UnitId>,
+    /// Those whose nearby friends he has named this phase.
+    pub nearby_named: Vec<UnitId>,
 }
 
 fn white(d: &[u8]) -> Dice {
@@ -131,6 +147,8 @@ fn dice_of(d: &[u8]) -> Result<Vec<Die>, BattleError> {
 }
 
 const SEC: &str = "Sequence of Play";
+const CHARGE: &str = "Charging";
+const SEC_MORALE: &str = "Casualties and Morale";
 
 impl State {
     /// The battle at its start: every unit as its army file gives it.
@@ -144,6 +162,8 @@ impl State {
             first_acting: None,
             units: [side(&setup.sides[0]), side(&setup.sides[1])],
             routed_this_phase: Vec::new(),
+            nearby_due: Vec::new(),
+            nearby_named: Vec::new(),
         }
     }
 
@@ -192,6 +212,16 @@ impl State {
     /// Judges an event as the referee records it: the Combat Phase ends
     /// only when every Break Check it owes is made (RR-14).
     pub fn check(&self, event: &Event) -> Result<(), BattleError> {
+        // RR-14: "nearby" is the referee's: he names the units (none is an
+        // answer) before the phase ends.
+        if let (Event::EndPhase, Some(id)) = (event, self.nearby_due.first()) {
+            let t = &self.units[id.side as usize][id.index];
+            return Err(BattleError::OutOfTurn(format!(
+                "name the friendly units nearby {} ({id}), whose {} routed, first (n; none is an answer): each makes a Break Check (RR-14, RR-15)",
+                t.unit.name,
+                if t.routed { "unit" } else { "leader" }
+            )));
+        }
         if let (Event::EndPhase, Phase::Half { step, .. }) = (event, self.phase)
             && step == Step::Combat
             && let Some((id, cause)) = self.checks_due().first()
@@ -282,6 +312,7 @@ impl State {
         });
         if routed {
             self.routed_this_phase.push(id);
+            self.nearby_due.push(id);
         }
     }
 
@@ -702,6 +733,7 @@ impl State {
                 match cause {
                     BreakCause::LeaderHit => tm.leader_check = false,
                     BreakCause::BrokenStandsLost => tm.check_again = false,
+                    BreakCause::NearbyRout | BreakCause::CaptainEliminated => tm.nearby = None,
                     _ => {}
                 }
                 if plan.required && *cause != BreakCause::LeaderHit {
@@ -721,6 +753,8 @@ impl State {
                             to: "routed".into(),
                             leaves_table: false,
                         });
+                        // RR-15: "the Leader routs ..., and nearby units must now attempt Break Checks".
+                        self.nearby_due.push(*unit);
                     }
                     Some(BreakResult::Routs) => self.leaves(*unit, true, &mut entry),
                     Some(BreakResult::Broken) => {
@@ -750,10 +784,254 @@ impl State {
                 );
                 if o.result.is_some_and(|r| r != BreakResult::Holds) {
                     ex.line(
-                        "nearby friendly units make Break Checks (nearby_rout): which are nearby is the referee's",
+                        "nearby friendly units make Break Checks (nearby_rout): which are nearby is the referee's to name",
                         cite(SEC, "RR-14, RR-15"),
                     );
                 }
+            }
+            Event::MoraleCheck {
+                unit,
+                cause,
+                reason,
+                modifiers,
+                dice,
+            } => {
+                let (_, step) = self.half()?;
+                let t = self.on_table(*unit)?.clone();
+                match cause {
+                    MoraleCause::LeadCharge => {
+                        if step != Step::Charge {
+                            return Err(BattleError::OutOfTurn(format!(
+                                "a Reluctant stand's Morale Check to lead a charge is made in the Charge Phase, not the {} Phase (RR-12)",
+                                phase_words(step)
+                            )));
+                        }
+                        if !t.unit.reluctant() {
+                            return Err(BattleError::Refused(format!(
+                                "{} is neither Reluctant nor Disrupted: it leads a charge without a Morale Check (RR-12)",
+                                t.unit.name
+                            )));
+                        }
+                        if let Some(p) = t.lead_charge {
+                            return Err(BattleError::Refused(format!(
+                                "{} has made its Morale Check to lead a charge this phase ({}) (RR-12)",
+                                t.unit.name,
+                                if p { "passed" } else { "failed" }
+                            )));
+                        }
+                    }
+                    MoraleCause::Referee if reason.trim().is_empty() => {
+                        return Err(BattleError::Refused(
+                            "say why you call this Morale Check (its reason): the text's only one is a Reluctant stand leading a charge (RR-12)"
+                                .into(),
+                        ));
+                    }
+                    MoraleCause::Referee => {}
+                }
+                let d = dice_of(dice)?;
+                let o = MoraleCheck::plan(&t.unit, modifiers, house).resolve(&d)?;
+                entry.roll(&t.unit.name, &white(dice));
+                match cause {
+                    MoraleCause::LeadCharge => ex.line(
+                        format!(
+                            "{} is {}: Reluctant stands must pass a Morale Check in order to lead a charge",
+                            t.unit.name,
+                            if t.unit.disrupted {
+                                "Disrupted this half-turn, so Reluctant"
+                            } else {
+                                "Reluctant"
+                            }
+                        ),
+                        cite(CHARGE, "RR-12, RR-17"),
+                    ),
+                    MoraleCause::Referee => ex.line(
+                        format!("the referee calls a Morale Check: {}", reason.trim()),
+                        crate::rules::roberts_rules::referee(),
+                    ),
+                }
+                ex.extend(o.explanation);
+                if *cause == MoraleCause::LeadCharge {
+                    self.units[unit.side as usize][unit.index].lead_charge = Some(o.passed);
+                    ex.line(
+                        if o.passed {
+                            format!("{} leads the charge", t.unit.name)
+                        } else {
+                            format!(
+                                "{} does not lead the charge: its Reluctant stands stay behind (only a Countermand Action keeps everyone back)",
+                                t.unit.name
+                            )
+                        },
+                        cite(CHARGE, "RR-12"),
+                    );
+                }
+                entry.summary = format!(
+                    "{}: Morale Check ({}), {}, {}",
+                    t.unit.name,
+                    match cause {
+                        MoraleCause::LeadCharge => "to lead a charge".to_string(),
+                        MoraleCause::Referee => reason.trim().to_string(),
+                    },
+                    o.score,
+                    if o.passed { "passed" } else { "failed" }
+                );
+            }
+            Event::Correction {
+                unit,
+                hits_lost,
+                stands,
+                reason,
+            } => {
+                let t = self.on_table(*unit)?.clone();
+                let u = &t.unit;
+                if reason.trim().is_empty() {
+                    return Err(BattleError::Refused(
+                        "say why you correct the record (its reason): a correction is kept with it"
+                            .into(),
+                    ));
+                }
+                if *hits_lost > u.total_hits() {
+                    return Err(BattleError::Refused(format!(
+                        "{} has {} Hits, twice its {} original stands (RR-22): hits lost are 0 to {}",
+                        u.name,
+                        u.total_hits(),
+                        u.stands_original,
+                        u.total_hits()
+                    )));
+                }
+                if *stands == 0 || *stands > u.stands_original {
+                    return Err(BattleError::Refused(format!(
+                        "{} began with {} stands: a correction leaves it 1 to {} (a unit lost by the rules leaves through its event)",
+                        u.name, u.stands_original, u.stands_original
+                    )));
+                }
+                if *hits_lost == u.hits_lost && *stands == u.stands {
+                    return Err(BattleError::Refused(format!(
+                        "nothing to correct: {} has {} hits lost and {} stands already",
+                        u.name, u.hits_lost, u.stands
+                    )));
+                }
+                let mut after = u.clone();
+                after.hits_lost = *hits_lost;
+                after.stands = *stands;
+                // A correction changes the record, not the battle: it owes
+                // no Break Check for stands (Herald's reading).
+                let lost = t.stands_lost;
+                self.set_unit(*unit, after, &mut entry);
+                self.units[unit.side as usize][unit.index].stands_lost = lost;
+                ex.line(
+                    format!("the referee corrects {} by hand: {}", u.name, reason.trim()),
+                    crate::rules::roberts_rules::referee(),
+                );
+                ex.line(
+                    "a correction runs no rule: no Break Check or leader check follows from it",
+                    crate::rules::roberts_rules::referee(),
+                );
+                entry.summary = format!(
+                    "correction by the referee: {} hits lost {} → {}, stands {} → {} ({})",
+                    u.name,
+                    u.hits_lost,
+                    hits_lost,
+                    u.stands,
+                    stands,
+                    reason.trim()
+                );
+            }
+            Event::Nearby {
+                source,
+                cause,
+                units,
+            } => {
+                let (_, step) = self.half()?;
+                if step != Step::Combat {
+                    return Err(BattleError::OutOfTurn(format!(
+                        "Break Checks are made at the end of the Combat Phase, not in the {} Phase (RR-14)",
+                        phase_words(step)
+                    )));
+                }
+                let side = match (cause, source) {
+                    (BreakCause::NearbyRout, Some(s)) => {
+                        if !self.nearby_due.contains(s) && !self.nearby_named.contains(s) {
+                            return Err(BattleError::Refused(format!(
+                                "{} ({s}) did not rout this phase, nor did its leader (RR-14, RR-15)",
+                                self.troop(*s)?.unit.name
+                            )));
+                        }
+                        Some(s.side)
+                    }
+                    (BreakCause::NearbyRout, None) => {
+                        return Err(BattleError::Refused(
+                            "say whose rout: the unit that routed, or whose leader routed (RR-14)"
+                                .into(),
+                        ));
+                    }
+                    (BreakCause::CaptainEliminated, _) => units.first().map(|u| u.side),
+                    (c, _) => {
+                        return Err(BattleError::Refused(format!(
+                            "units nearby are named for a rout or an eliminated Captain, not for '{}' (RR-14, RR-15)",
+                            cause_words(*c)
+                        )));
+                    }
+                };
+                let mut names = Vec::new();
+                for (i, u) in units.iter().enumerate() {
+                    let t = self.on_table(*u)?;
+                    if Some(u.side) != side {
+                        return Err(BattleError::Refused(format!(
+                            "{} ({u}) is not a friend of the {}: nearby units are friendly units (RR-14)",
+                            t.unit.name,
+                            if *cause == BreakCause::NearbyRout {
+                                "unit that routed"
+                            } else {
+                                "other units named"
+                            }
+                        )));
+                    }
+                    if Some(u) == source.as_ref() || units[..i].contains(u) {
+                        return Err(BattleError::Refused(format!(
+                            "{} ({u}) is named twice, or is the routed unit itself",
+                            t.unit.name
+                        )));
+                    }
+                    names.push(format!("{} ({u})", t.unit.name));
+                }
+                for u in units {
+                    let t = &mut self.units[u.side as usize][u.index];
+                    if t.nearby.is_none() {
+                        t.nearby = Some((*cause, *source));
+                    }
+                }
+                let whose = match source {
+                    Some(s) => {
+                        self.nearby_due.retain(|x| x != s);
+                        if !self.nearby_named.contains(s) {
+                            self.nearby_named.push(*s);
+                        }
+                        let t = self.troop(*s)?;
+                        format!(
+                            "{}'s {}",
+                            t.unit.name,
+                            if t.routed { "rout" } else { "leader's rout" }
+                        )
+                    }
+                    None => "the eliminated unattached Captain".to_string(),
+                };
+                ex.line(
+                    if names.is_empty() {
+                        format!("the referee names no friendly unit nearby {whose}")
+                    } else {
+                        format!(
+                            "the referee names the friendly units nearby {whose}: {}; each makes a Break Check ({}) unless the rules exempt it (Fanatic; a Formed unit for an Unformed rout; one Break Check a phase)",
+                            names.join(", "),
+                            cause.name()
+                        )
+                    },
+                    cite(SEC_MORALE, "RR-14, RR-15"),
+                );
+                entry.summary = if names.is_empty() {
+                    format!("nearby {whose}: none")
+                } else {
+                    format!("nearby {whose}: {} owe Break Checks", names.join(", "))
+                };
             }
             Event::EndPhase => {
                 let (acting, step) = self.half()?;
@@ -768,9 +1046,13 @@ impl State {
                         t.fired = false;
                         t.stands_lost = 0;
                         t.checked = false;
+                        t.lead_charge = None;
+                        t.nearby = None;
                     }
                 }
                 self.routed_this_phase.clear();
+                self.nearby_due.clear();
+                self.nearby_named.clear();
                 let next = match step {
                     Step::Action => Some(Step::Reaction),
                     Step::Reaction => Some(Step::Assault),

@@ -99,6 +99,21 @@ impl MoraleCheck {
     }
 }
 
+/// Why a Morale Check is made (RR-12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoraleCause {
+    /// A Reluctant (or Disrupted) stand leads a charge: "Reluctant stands
+    /// must pass a Morale Check in order to lead an charge".
+    LeadCharge,
+    /// The referee calls one for a reason the text leaves out (the
+    /// rulebook's morale table is not in it), with his reason.
+    Referee,
+}
+named_enum!(MoraleCause {
+    "lead_charge" => MoraleCause::LeadCharge,
+    "referee" => MoraleCause::Referee,
+});
+
 /// Why a Break Check is made (RR-14, RR-15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BreakCause {

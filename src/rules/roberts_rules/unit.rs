@@ -98,6 +98,12 @@ impl Unit {
             || (a == Attribute::Eager && self.attributes.contains(&Attribute::Impetuous))
     }
 
+    /// Whether its stands are Reluctant: by Attribute, or Disrupted this
+    /// half-turn ("the afflicted stand becomes Reluctant", RR-17).
+    pub fn reluctant(&self) -> bool {
+        self.disrupted || self.has(Attribute::Reluctant)
+    }
+
     /// Its Hits: twice its original stands (RR-22).
     pub fn total_hits(&self) -> u32 {
         2 * self.stands_original

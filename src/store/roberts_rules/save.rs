@@ -11,7 +11,9 @@ use crate::battle::roberts_rules::{Event, RobertsRules, Setup};
 use crate::dice::Die;
 use crate::rules::Side;
 use crate::rules::named::Named as _;
-use crate::rules::roberts_rules::{Action, Army, ArmyUnit, BreakCause, Named, Training};
+use crate::rules::roberts_rules::{
+    Action, Army, ArmyUnit, BreakCause, MoraleCause, Named, Training,
+};
 use crate::store::save::SaveCodec;
 use crate::store::save::write::{inline, named, quote};
 use crate::store::toml_walk::{self, Fields, Walk};
@@ -25,6 +27,9 @@ pub const EVENT_KINDS: &[&str] = &[
     "melee_attack",
     "pursuit_attack",
     "break_check",
+    "morale_check",
+    "correction",
+    "nearby",
     "end_phase",
 ];
 
@@ -271,6 +276,46 @@ pub fn write_event(o: &mut String, e: &Event) {
             line("modifiers", modifiers(m));
             line("dice", inline(&[format!("roll = {}", faces(dice))]));
         }
+        Event::MoraleCheck {
+            unit,
+            cause,
+            reason,
+            modifiers: m,
+            dice,
+        } => {
+            line("unit", id(unit));
+            line("cause", quote(cause.name()));
+            if !reason.is_empty() {
+                line("reason", quote(reason));
+            }
+            line("modifiers", modifiers(m));
+            line("dice", inline(&[format!("roll = {}", faces(dice))]));
+        }
+        Event::Correction {
+            unit,
+            hits_lost,
+            stands,
+            reason,
+        } => {
+            line("unit", id(unit));
+            line("hits_lost", hits_lost.to_string());
+            line("stands", stands.to_string());
+            line("reason", quote(reason));
+        }
+        Event::Nearby {
+            source,
+            cause,
+            units,
+        } => {
+            if let Some(s) = source {
+                line("source", id(s));
+            }
+            line("cause", quote(cause.name()));
+            line(
+                "units",
+                format!("[{}]", units.iter().map(id).collect::<Vec<_>>().join(", ")),
+            );
+        }
         Event::EndPhase => {}
     }
 }
@@ -329,6 +374,19 @@ fn dice<'s, const N: usize>(
         walk.finish(t);
     }
     out
+}
+
+/// A required count (a correction's hits lost or stands).
+fn count<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, key: &'static str) -> Option<u32> {
+    if !f.has(key) {
+        walk.error(
+            f.span_of(key),
+            f.at(key),
+            format!("'{key}' is missing; a correction gives the hits lost and the stands as they should be"),
+        );
+        return None;
+    }
+    walk.int(f, key, 0..=10_000).map(|n| n as u32)
 }
 
 fn read_fields<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, kind: &str) -> Option<Event> {
@@ -419,6 +477,61 @@ fn read_fields<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, kind: &str) 
                 routed_unit_formed,
                 modifiers,
                 dice: d,
+            }
+        }
+        "morale_check" => {
+            let unit = unit_id(walk, f, "unit");
+            let cause = walk.named::<MoraleCause>(f, "cause");
+            let reason = walk.string(f, "reason").unwrap_or_default();
+            let modifiers = named_values(walk, f, "modifiers");
+            let [d] = dice(walk, f, ["roll"]);
+            Event::MoraleCheck {
+                unit: unit?,
+                cause: cause?,
+                reason,
+                modifiers,
+                dice: d,
+            }
+        }
+        "correction" => {
+            let unit = unit_id(walk, f, "unit");
+            let hits_lost = count(walk, f, "hits_lost");
+            let stands = count(walk, f, "stands");
+            let reason = walk.string(f, "reason").unwrap_or_default();
+            Event::Correction {
+                unit: unit?,
+                hits_lost: hits_lost?,
+                stands: stands?,
+                reason,
+            }
+        }
+        "nearby" => {
+            let source = if f.has("source") {
+                Some(unit_id(walk, f, "source")?)
+            } else {
+                None
+            };
+            let cause = walk.named::<BreakCause>(f, "cause");
+            let span = f.span_of("units");
+            let at = f.at("units");
+            let mut units = Vec::new();
+            for text in walk.string_list(f, "units") {
+                match UnitId::parse(&text) {
+                    Some(u) => units.push(u),
+                    None => walk.error(
+                        span.clone(),
+                        at.clone(),
+                        format!(
+                            "'{}' is not a unit: a side letter and a number, a1 or b12",
+                            toml_walk::cut(&text)
+                        ),
+                    ),
+                }
+            }
+            Event::Nearby {
+                source,
+                cause: cause?,
+                units,
             }
         }
         "end_phase" => Event::EndPhase,

@@ -15,7 +15,7 @@ use crate::rules::named::Named as _;
 use crate::rules::roberts_rules::action_roll::action_words;
 use crate::rules::roberts_rules::{
     Action, ActionRoll, ActionSituation, BreakCause, BreakCheck, BreakSituation, MeleeAttack,
-    MissileAttack, Named, PursuitAttack, Winner,
+    MissileAttack, MoraleCause, MoraleCheck, Named, PursuitAttack, Winner,
 };
 use crate::tui::facts::Form;
 
@@ -32,6 +32,12 @@ pub enum Kind {
     Pursuit,
     /// A Break Check (RR-13 to RR-15).
     Break,
+    /// A Morale Check (RR-12).
+    Morale,
+    /// The referee's correction of hits lost and stands, with his reason.
+    Correction,
+    /// The friendly units nearby a rout or an eliminated Captain (RR-14, RR-15).
+    Nearby,
 }
 
 impl Kind {
@@ -43,6 +49,9 @@ impl Kind {
             Kind::Melee => "Melee",
             Kind::Pursuit => "Pursuit attack",
             Kind::Break => "Break Check",
+            Kind::Morale => "Morale Check",
+            Kind::Correction => "Correction by hand",
+            Kind::Nearby => "Units nearby",
         }
     }
 }
@@ -79,6 +88,63 @@ pub struct Draft {
     pub bonus: [u32; 2],
     /// See `bonus`.
     pub penalty: [u32; 2],
+    /// The referee's modifiers typed with their names, for each side.
+    pub named: [Vec<Named>; 2],
+    /// Why a Morale Check is made.
+    pub morale_cause: MoraleCause,
+    /// The referee's reason (a Morale Check he calls, a correction).
+    pub reason: String,
+    /// A correction's hits lost.
+    pub hits_lost: u32,
+    /// A correction's stands.
+    pub stands: u32,
+    /// The unit whose record the correction's counts were read from.
+    pub loaded: Option<UnitId>,
+    /// Whose rout the units are nearby (none: an eliminated free Captain).
+    pub source: Option<UnitId>,
+    /// The units named nearby.
+    pub nearby: Vec<UnitId>,
+    /// The side of the units nearby an eliminated Captain.
+    pub captain_side: Side,
+}
+
+/// A modifier typed with its name and signed value: `uphill +1`,
+/// `armor piercing 1`, `set pikes -2` (RR-7, RR-16, RR-18: the referee's
+/// modifiers by name and value). The name keeps underscores for spaces,
+/// as saves and cases write it.
+pub fn parse_named(text: &str) -> Result<Named, String> {
+    let text = text.trim();
+    let (name, value) = match text.rsplit_once(char::is_whitespace) {
+        Some((n, v)) => (n.trim(), v.trim()),
+        None => {
+            return Err(format!(
+                "'{text}' has no value: type a name and a signed number, as uphill +1"
+            ));
+        }
+    };
+    let value: i32 = value
+        .strip_prefix('+')
+        .unwrap_or(value)
+        .parse()
+        .map_err(|_| {
+            format!("'{value}' is not a number: type a name and a signed number, as uphill +1")
+        })?;
+    if !(-20..=20).contains(&value) {
+        return Err(format!(
+            "{value} is too large a modifier: -20 to +20 accepted"
+        ));
+    }
+    let name: String = name
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join("_")
+        .to_lowercase();
+    if name.is_empty() || !name.chars().any(char::is_alphabetic) {
+        return Err(
+            "a modifier needs a name: type a name and a signed number, as uphill +1".into(),
+        );
+    }
+    Ok(Named { name, value })
 }
 
 const ACTIONS: &[Action] = &[
@@ -145,7 +211,38 @@ impl Draft {
             chart_hits: 0,
             bonus: [0, 0],
             penalty: [0, 0],
+            named: [Vec::new(), Vec::new()],
+            morale_cause: MoraleCause::LeadCharge,
+            reason: String::new(),
+            hits_lost: 0,
+            stands: 0,
+            loaded: None,
+            source: None,
+            nearby: Vec::new(),
+            captain_side: acting,
         };
+        if kind == Kind::Morale
+            && let Some(u) = reluctant(state).first()
+        {
+            d.unit = *u;
+        }
+        if kind == Kind::Morale && step != Step::Charge {
+            d.morale_cause = MoraleCause::Referee;
+        }
+        if kind == Kind::Correction {
+            d.load(state);
+        }
+        if kind == Kind::Nearby {
+            d.cause = BreakCause::NearbyRout;
+            d.source = state
+                .nearby_due
+                .first()
+                .or(state.nearby_named.first())
+                .copied();
+            if d.source.is_none() {
+                d.cause = BreakCause::CaptainEliminated;
+            }
+        }
         if kind == Kind::Action && step == Step::Reaction {
             d.action = Action::MissileFire;
         }
@@ -154,6 +251,13 @@ impl Draft {
         {
             d.unit = *u;
             d.cause = *c;
+            // RR-14: the routing unit's own Formed, when the referee named it.
+            if let Ok(t) = state.troop(*u)
+                && let Some((_, Some(src))) = t.nearby
+                && let Ok(r) = state.troop(src)
+            {
+                d.routed_formed = r.unit.formed;
+            }
         }
         if kind == Kind::Pursuit
             && let Some((u, p)) = pursuers(state).first()
@@ -171,8 +275,46 @@ impl Draft {
         d
     }
 
+    /// Reads the correction's counts from the chosen unit's record.
+    fn load(&mut self, state: &State) {
+        if let Ok(t) = state.troop(self.unit) {
+            self.hits_lost = t.unit.hits_lost;
+            self.stands = t.unit.stands;
+        }
+        self.loaded = Some(self.unit);
+    }
+
+    /// Adds a modifier typed with its name for side `i` (a value of 0
+    /// takes it off; the same name again replaces it).
+    pub fn name_modifier(&mut self, i: usize, text: &str) -> Result<String, String> {
+        let n = parse_named(text)?;
+        let list = &mut self.named[i.min(1)];
+        list.retain(|m| m.name != n.name);
+        let words = n.name.replace('_', " ");
+        if n.value == 0 {
+            return Ok(format!("{words}: taken off"));
+        }
+        let said = format!("{words} {:+}", n.value);
+        list.push(n);
+        Ok(said)
+    }
+
+    /// The sides a modifier may be named for: side a (or the only side), and side b of a melee.
+    pub fn modifier_sides(&self) -> usize {
+        match self.kind {
+            Kind::Melee => 2,
+            Kind::Correction | Kind::Nearby => 0,
+            _ => 1,
+        }
+    }
+
+    /// Whether the panel takes a reason (W).
+    pub fn takes_reason(&self) -> bool {
+        matches!(self.kind, Kind::Correction | Kind::Morale)
+    }
+
     fn mods(&self, i: usize) -> Vec<Named> {
-        let mut m = Vec::new();
+        let mut m = self.named[i].clone();
         if self.bonus[i] > 0 {
             m.push(Named {
                 name: "referee_bonus".into(),
@@ -202,6 +344,8 @@ impl Draft {
             }
             Kind::Pursuit => 2,
             Kind::Break => self.break_plan(state, house)?.needs(),
+            Kind::Morale => 2,
+            Kind::Correction | Kind::Nearby => 0,
         })
     }
 
@@ -248,6 +392,44 @@ impl Draft {
                 modifiers: self.mods(0),
                 dice: dice.to_vec(),
             },
+            Kind::Morale => Event::MoraleCheck {
+                unit: self.unit,
+                cause: self.morale_cause,
+                reason: self.reason.trim().to_string(),
+                modifiers: self.mods(0),
+                dice: dice.to_vec(),
+            },
+            Kind::Correction => Event::Correction {
+                unit: self.unit,
+                hits_lost: self.hits_lost,
+                stands: self.stands,
+                reason: self.reason.trim().to_string(),
+            },
+            Kind::Nearby => {
+                let side = self.nearby_side();
+                Event::Nearby {
+                    source: if self.cause == BreakCause::NearbyRout {
+                        self.source
+                    } else {
+                        None
+                    },
+                    cause: self.cause,
+                    units: self
+                        .nearby
+                        .iter()
+                        .filter(|u| u.side == side && Some(**u) != self.source)
+                        .copied()
+                        .collect(),
+                }
+            }
+        }
+    }
+
+    /// The side of the units nearby.
+    fn nearby_side(&self) -> Side {
+        match (self.cause, self.source) {
+            (BreakCause::NearbyRout, Some(s)) => s.side,
+            _ => self.captain_side,
         }
     }
 
@@ -416,6 +598,149 @@ impl Draft {
                     "odds: no check, no roll".to_string()
                 });
             }
+            Kind::Morale => {
+                let t = self.troop(state, self.unit)?;
+                match self.morale_cause {
+                    MoraleCause::LeadCharge if !t.unit.reluctant() => out.push(format!(
+                        "{} is neither Reluctant nor Disrupted: it leads a charge without a Morale Check (RR-12)",
+                        t.unit.name
+                    )),
+                    MoraleCause::LeadCharge => out.push(format!(
+                        "{} is {}: it must pass a Morale Check to lead a charge; failed, its stands stay behind (RR-12, RR-17)",
+                        t.unit.name,
+                        if t.unit.disrupted {
+                            "Disrupted, so Reluctant"
+                        } else {
+                            "Reluctant"
+                        }
+                    )),
+                    MoraleCause::Referee => out.push(format!(
+                        "the referee calls it: {}",
+                        if self.reason.trim().is_empty() {
+                            "the reason is not said yet (W types it)".to_string()
+                        } else {
+                            self.reason.trim().to_string()
+                        }
+                    )),
+                }
+                let p = MoraleCheck::plan(&t.unit, &self.mods(0), house);
+                out.push("two dice + modifiers: tie or beat 7 (RR-12)".to_string());
+                for m in &p.modifiers {
+                    out.push(format!("{:+} {} ({})", m.value, m.reason, m.cite));
+                }
+                out.push(format!(
+                    "odds: passes {}",
+                    of36(odds::morale_check(&p).success)
+                ));
+            }
+            Kind::Correction => {
+                let t = self.troop(state, self.unit)?;
+                let u = &t.unit;
+                let mut after = u.clone();
+                after.hits_lost = self.hits_lost;
+                after.stands = self.stands;
+                out.push(format!(
+                    "{}: hits lost {} → {} of {}; stands {} → {} of {}",
+                    u.name,
+                    u.hits_lost,
+                    self.hits_lost,
+                    u.total_hits(),
+                    u.stands,
+                    self.stands,
+                    u.stands_original
+                ));
+                if after.demoralized() != u.demoralized() {
+                    out.push(format!(
+                        "{} {} Demoralized (half its Hits lost, RR-22)",
+                        u.name,
+                        if after.demoralized() {
+                            "becomes"
+                        } else {
+                            "is no longer"
+                        }
+                    ));
+                }
+                out.push(format!(
+                    "reason (W): {}",
+                    if self.reason.trim().is_empty() {
+                        "not said yet: a correction is kept with its reason"
+                    } else {
+                        self.reason.trim()
+                    }
+                ));
+                out.push(
+                    "no rule runs on a correction: no Break Check or leader check follows from it"
+                        .to_string(),
+                );
+            }
+            Kind::Nearby => {
+                let whose = match (self.cause, self.source) {
+                    (BreakCause::NearbyRout, Some(s)) => {
+                        let t = self.troop(state, s)?;
+                        format!(
+                            "{} ({s}){}",
+                            t.unit.name,
+                            if t.routed {
+                                " routed"
+                            } else {
+                                ": its leader routed"
+                            }
+                        )
+                    }
+                    (BreakCause::NearbyRout, None) => {
+                        return Err("no unit or leader routed this phase: an eliminated Captain is the other cause (x)".into());
+                    }
+                    _ => format!(
+                        "an unattached Captain of player {} was eliminated",
+                        self.captain_side.name()
+                    ),
+                };
+                out.push(format!(
+                    "{whose}: name each friendly unit nearby (Herald does not measure; none is an answer) (RR-14, RR-15)"
+                ));
+                let named: Vec<String> = match self.event(&[]) {
+                    Event::Nearby { units, .. } => units
+                        .iter()
+                        .map(|u| {
+                            state
+                                .troop(*u)
+                                .map_or(u.to_string(), |t| format!("{} ({u})", t.unit.name))
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                out.push(if named.is_empty() {
+                    "named: none: Enter records that no unit is nearby".to_string()
+                } else {
+                    format!(
+                        "named: {}: each makes a Break Check as a step (k), unless the rules exempt it",
+                        named.join(", ")
+                    )
+                });
+            }
+        }
+        if self.modifier_sides() > 0 {
+            let say = |i: usize| {
+                self.named[i]
+                    .iter()
+                    .map(|m| format!("{} {:+}", m.name.replace('_', " "), m.value))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            if !self.named[0].is_empty() || !self.named[1].is_empty() {
+                out.insert(
+                    0,
+                    if self.modifier_sides() == 2 {
+                        format!(
+                            "named modifiers: side a (M) {}; side b (N) {}",
+                            say(0),
+                            say(1)
+                        )
+                    } else {
+                        format!("named modifiers (M): {}", say(0))
+                    },
+                );
+            }
         }
         Ok(out)
     }
@@ -527,6 +852,92 @@ impl Draft {
                     &mut self.routed_formed,
                 );
             }
+            Kind::Morale => {
+                let mut units = reluctant(state);
+                for u in both() {
+                    if !units.contains(&u) {
+                        units.push(u);
+                    }
+                }
+                f.choice_numbered('n', "unit", &mut self.unit, &units, name, number);
+                f.choice(
+                    'x',
+                    "why",
+                    &mut self.morale_cause,
+                    &[MoraleCause::LeadCharge, MoraleCause::Referee],
+                    |c| match c {
+                        MoraleCause::LeadCharge => "a Reluctant stand leads a charge".to_string(),
+                        MoraleCause::Referee => "the referee calls it (W: his reason)".to_string(),
+                    },
+                );
+            }
+            Kind::Correction => {
+                f.choice_numbered('n', "unit", &mut self.unit, &both(), name, number);
+                if self.loaded != Some(self.unit) {
+                    self.load(state);
+                }
+                let (total, original) = state
+                    .troop(self.unit)
+                    .map_or((0, 1), |t| (t.unit.total_hits(), t.unit.stands_original));
+                f.number(
+                    'i',
+                    format!("hits lost (of {total})"),
+                    &mut self.hits_lost,
+                    (0, total),
+                    1,
+                );
+                f.number(
+                    's',
+                    format!("stands (of {original})"),
+                    &mut self.stands,
+                    (1, original.max(1)),
+                    1,
+                );
+                return;
+            }
+            Kind::Nearby => {
+                f.choice(
+                    'x',
+                    "cause",
+                    &mut self.cause,
+                    &[BreakCause::NearbyRout, BreakCause::CaptainEliminated],
+                    |c| crate::battle::roberts_rules::state::cause_words(c).to_string(),
+                );
+                if self.cause == BreakCause::NearbyRout {
+                    let mut sources = state.nearby_due.clone();
+                    sources.extend(state.nearby_named.iter().copied());
+                    if let Some(mut src) = self.source
+                        && !sources.is_empty()
+                    {
+                        f.choice_numbered('n', "whose rout", &mut src, &sources, name, number);
+                        self.source = Some(src);
+                    }
+                } else {
+                    f.choice(
+                        's',
+                        "whose Captain",
+                        &mut self.captain_side,
+                        &[Side::A, Side::B],
+                        |x| format!("player {}", x.name()),
+                    );
+                }
+                let side = self.nearby_side();
+                let keys = NEARBY_KEYS.chars();
+                let friends: Vec<UnitId> = on_table(state, side)
+                    .into_iter()
+                    .filter(|u| Some(*u) != self.source)
+                    .collect();
+                let labels: Vec<(char, UnitId, String)> = keys
+                    .zip(friends)
+                    .map(|(k, u)| (k, u, format!("{} nearby", name(u))))
+                    .collect();
+                let all: Vec<(char, UnitId, &str)> = labels
+                    .iter()
+                    .map(|(k, u, l)| (*k, *u, l.as_str()))
+                    .collect();
+                f.toggles(&mut self.nearby, &all);
+                return;
+            }
         }
         let (b, p) = if self.kind == Kind::Melee {
             ("side a's bonus (referee)", "side a's penalty (referee)")
@@ -552,6 +963,24 @@ impl Draft {
             );
         }
     }
+}
+
+/// The keys of the units a referee may name nearby (not the panel's own,
+/// nor `n`, `s` or `x`).
+const NEARBY_KEYS: &str = "abcdefghijklmoprvwyzABCDEFGHIJKLOPRSTVXYZ";
+
+/// The units on the table whose stands are Reluctant or Disrupted: a
+/// Morale Check before they lead a charge (RR-12, RR-17).
+pub fn reluctant(state: &State) -> Vec<UnitId> {
+    let mut out = Vec::new();
+    for side in [Side::A, Side::B] {
+        for (i, t) in state.units[side as usize].iter().enumerate() {
+            if !t.gone() && t.unit.reluctant() {
+                out.push(UnitId::new(side, i));
+            }
+        }
+    }
+    out
 }
 
 /// The units with a Pursuit open, and whom they pursue (RR-20).
