@@ -35,18 +35,9 @@ fn key_of(context: Context, action: Action) -> String {
         .map_or_else(String::new, |b| b.key.label())
 }
 
-/// Draws a resolve panel; returns the box it drew.
-pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) -> Rect {
-    let title = match &r.procedure {
-        Procedure::Initiative => format!("Turn {}: initiative (2.1.1)", app.battle.turn()),
-        Procedure::Activation { unit, .. } => {
-            format!("Activation of {} ({unit}) (2.2)", app.name(*unit))
-        }
-        Procedure::Flee { unit, .. } => format!("{} ({unit}) flees (2.4.11)", app.name(*unit)),
-        p => super::fight::title(app, p).unwrap_or_default(),
-    };
-    let outer = panel_area(area);
-    let width = outer.width.saturating_sub(2);
+/// A panel's lines, before they wrap to its `width`: its refusal first,
+/// then what comes before or after the roll.
+pub fn lines(app: &App, r: &Resolve, width: u16) -> Vec<Line<'static>> {
     let mut lines = match &r.rolled {
         None => match super::fight::before(app, r, width) {
             Some(mut l) => {
@@ -67,6 +58,22 @@ pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) -> Rect {
             ]),
         );
     }
+    lines
+}
+
+/// Draws a resolve panel; returns the box it drew.
+pub fn render(app: &App, r: &Resolve, area: Rect, buf: &mut Buffer) -> Rect {
+    let title = match &r.procedure {
+        Procedure::Initiative => format!("Turn {}: initiative (2.1.1)", app.battle.turn()),
+        Procedure::Activation { unit, .. } => {
+            format!("Activation of {} ({unit}) (2.2)", app.name(*unit))
+        }
+        Procedure::Flee { unit, .. } => format!("{} ({unit}) flees (2.4.11)", app.name(*unit)),
+        p => super::fight::title(app, p).unwrap_or_default(),
+    };
+    let outer = panel_area(area);
+    let width = outer.width.saturating_sub(2);
+    let lines = lines(app, r, width);
     // As tall as its lines need (wrapped), so the tables show around it;
     // longer than the screen, it scrolls with a hint at the bottom.
     let rows = wrap(lines, width as usize);
