@@ -528,3 +528,107 @@ fn the_front_enemy_is_the_opponent_the_flank_one_supports() {
     to_the_melee_phase(&mut app);
     assert_eq!(app.battle.melee_pairs_to_fight(), vec![(a(2), b(4))]);
 }
+
+/// 2.6: when a unit reaching the front becomes the opponent (`o`), the
+/// supporting units of the old Melee move to the new one: the old
+/// opponent's friends support the new opponent, and the enemy's supporter
+/// that contacts the old opponent now supports against the new one (it was
+/// left attached to the old pair).
+#[test]
+fn a_new_opponent_takes_over_the_supporting_units_of_the_old_melee() {
+    use herald::rules::warlords::supporting::Edge;
+    let mut app = hastings(5);
+    press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
+    // Harold's housecarls (a1) reach the Norman foot (b4) first (on a flank).
+    charge(&mut app, a(1), 3);
+    press(&mut app, &["Enter"]);
+    // The Norman archers (b5) support b4 on a1's flank; the Thegns of
+    // Wessex (a3) support a1 on b4's rear.
+    for e in [
+        Event::Engage { a: b(5), b: a(1) },
+        Event::Support {
+            unit: b(5),
+            opponent: b(4),
+            enemy: a(1),
+            edge: Edge::Flank,
+        },
+        Event::Engage { a: a(3), b: b(4) },
+        Event::Support {
+            unit: a(3),
+            opponent: a(1),
+            enemy: b(4),
+            edge: Edge::Rear,
+        },
+    ] {
+        record(&mut app, e);
+    }
+    // The Housecarls of the Dragon (a2) reach b4's front: o, l (a1 on b4's flank).
+    charge(&mut app, a(2), 3);
+    press(&mut app, &["o", "l"]);
+    let mut got: Vec<(UnitId, UnitId, UnitId, UnitId)> = app
+        .battle
+        .supports()
+        .iter()
+        .map(|s| (s.unit, s.opponent, s.enemy, s.contacts))
+        .collect();
+    got.sort_by_key(|g| (g.0.side as usize, g.0.index));
+    assert_eq!(
+        got,
+        vec![
+            (a(1), a(2), b(4), b(4)),
+            (a(3), a(2), b(4), b(4)),
+            (b(5), b(4), a(2), a(1)),
+        ],
+        "{:?}",
+        app.status
+    );
+    to_the_melee_phase(&mut app);
+    assert_eq!(app.battle.melee_pairs_to_fight(), vec![(a(2), b(4))]);
+    press(&mut app, &["Enter"]);
+    match app.dialogs.last() {
+        Some(Dialog::Resolve(r)) => match &r.procedure {
+            Procedure::Melee { a: x, supports, .. } => {
+                assert_eq!(*x, a(2));
+                assert!(supports[0].contains(&a(1)) && supports[0].contains(&a(3)));
+                assert_eq!(
+                    supports[1],
+                    vec![b(5)],
+                    "the archers support the Norman foot"
+                );
+            }
+            p => panic!("no Melee: {p:?}"),
+        },
+        d => panic!("no Melee: {d:?}"),
+    }
+}
+
+/// Undoing a `support` from inside the open Melee panel takes its dice and
+/// modifiers out of the panel's facts at once (the record no longer holds
+/// it), and the supporter out of its list.
+#[test]
+fn undoing_a_support_in_the_open_melee_takes_its_contribution_out() {
+    let mut app = three_and_more();
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Melee, "{:?}", app.status);
+    let facts = |app: &App| match app.dialogs.last() {
+        Some(Dialog::Resolve(r)) => match &r.procedure {
+            Procedure::Melee {
+                facts_a,
+                facts_b,
+                supports,
+                ..
+            } => (facts_a.clone(), facts_b.clone(), supports.clone()),
+            p => panic!("not a Melee: {p:?}"),
+        },
+        d => panic!("no Melee panel: {d:?}"),
+    };
+    let before = facts(&app);
+    // s: the Housecarls of the Dragon support the fyrd, on the Normans' flank.
+    press(&mut app, &["s", "Home", "Down", "Enter", "l"]);
+    assert_eq!(count(&app, "support"), 1, "{:?}", app.status);
+    assert_eq!(facts(&app).0.enemy_flanks, before.0.enemy_flanks + 1);
+    press(&mut app, &["u"]);
+    assert_eq!(count(&app, "support"), 0, "{:?}", app.status);
+    assert_eq!(app.context(), Context::Melee, "{:?}", app.status);
+    assert_eq!(facts(&app), before, "{:?}", app.status);
+}

@@ -222,6 +222,21 @@ impl Battle {
             .collect()
     }
 
+    /// Whether `me` charged `foe` into contact this turn and still counts as
+    /// a charging unit in their Melee (2.4.4.1, 2.4.4.2).
+    pub fn charging_in_melee(&self, me: UnitId, foe: UnitId) -> bool {
+        self.state.charging_in_melee(me, foe)
+    }
+
+    /// How `charger`'s charge at `target` moves now (2.4.4.1, 2.4.4.2).
+    pub fn charge_move(
+        &self,
+        charger: UnitId,
+        target: UnitId,
+    ) -> Option<crate::rules::warlords::charge::ChargeMove> {
+        self.state.charge_move(charger, target)
+    }
+
     /// The supporting units of the Melee of `a` and `b`, both sides (2.6).
     pub fn supports_of(&self, a: UnitId, b: UnitId) -> Vec<Support> {
         self.state.supports_of(a, b).copied().collect()

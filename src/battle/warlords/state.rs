@@ -2,6 +2,7 @@
 //! sequence (2.1, 2.2), re-runs the rules procedure it records and writes
 //! the outcome into the units. The state is never changed any other way.
 
+mod charging;
 mod next;
 mod supporting;
 
@@ -16,6 +17,7 @@ use crate::rules::Side;
 use crate::rules::house::{House, HouseValue};
 use crate::rules::warlords::COLUMN_PIKE;
 use crate::rules::warlords::activation::{Action, Activation};
+use crate::rules::warlords::charge::ChargeMove;
 use crate::rules::warlords::initiative::{Initiative, InitiativeWinner};
 use crate::rules::warlords::melee::{Melee, MeleeDice, MeleeFacts};
 use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
@@ -63,6 +65,11 @@ pub struct ChargeMade {
     pub spans: u32,
     /// It made contact (W-25).
     pub contact: bool,
+    /// It is a counter-charge (2.4.4.2).
+    pub counter: bool,
+    /// It stopped at stakes, a tabor or a berm on the way: no charge move
+    /// or contact after it (3.3.3).
+    pub stopped: bool,
 }
 
 impl UnitState {
@@ -128,8 +135,11 @@ pub struct Support {
     pub opponent: UnitId,
     /// The enemy opponent.
     pub enemy: UnitId,
-    /// The edge of `enemy` it contacts.
+    /// The edge of `contacts` it contacts.
     pub edge: crate::rules::warlords::supporting::Edge,
+    /// The enemy unit it contacts: `enemy` when marked; a supporting unit
+    /// of that Melee once another unit became the opponent (2.6).
+    pub contacts: UnitId,
 }
 
 impl Support {
@@ -646,8 +656,28 @@ impl State {
                 let what = match toward {
                     Some(t) => {
                         self.enemies(id, *t)?;
-                        // 2.4.4.1: the charge move is completed as a random move.
-                        format!("charges {} ({t}): random move", self.unit(*t)?.unit.name)
+                        let tname = &self.unit(*t)?.unit.name;
+                        let counter = self
+                            .unit(id)?
+                            .charge
+                            .is_some_and(|c| c.counter && c.target == *t);
+                        let m = if counter {
+                            self.charge_move(*t, id)
+                        } else {
+                            self.charge_move(id, *t)
+                        };
+                        match m {
+                            // 2.4.4.2: the charger was Halted; the counter-charger goes on.
+                            Some(m) if m.by_counter_charger() => format!(
+                                "counter-charges {tname} ({t}), which was Halted: completes its movement as a random move (2.4.4.2)"
+                            ),
+                            // 2.4.4.1: a Random Move past the point it was Halted.
+                            Some(ChargeMove::Halted { .. }) => format!(
+                                "charges {tname} ({t}), Halted on the way: random move past the point it was Halted (2.4.4.1)"
+                            ),
+                            // 2.4.4.1: the charge move is completed as a random move.
+                            _ => format!("charges {tname} ({t}): random move"),
+                        }
                     }
                     None => "random move".to_string(),
                 };
@@ -788,6 +818,8 @@ impl State {
                         target: cid,
                         spans: 0,
                         contact: false,
+                        counter: true,
+                        stopped: false,
                     });
                 }
                 entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);

@@ -111,6 +111,13 @@ fn odds_rows(case: &Case) -> Result<Rows, String> {
                 spread(&Distribution::certain(unit.charge_distance())),
             ),
         ],
+        Planned::FieldDefence(..) => vec![(
+            "note",
+            Row::Note(
+                "a field defence: the charger's test and the stakes' attack are rolled one after the other; see `herald resolve`"
+                    .into(),
+            ),
+        )],
         Planned::StandLoss(..) => vec![(
             "note",
             Row::Note(

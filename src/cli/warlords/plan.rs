@@ -5,7 +5,8 @@
 use crate::dice::Dice;
 use crate::rules::RulesError;
 use crate::rules::house::House;
-use crate::rules::warlords::charge::Charge;
+use crate::rules::warlords::charge::{Charge, counts_as_charging};
+use crate::rules::warlords::field_defences::ReachDefence;
 use crate::rules::warlords::{
     Activation, BreakOff, Flee, Initiative, Melee, MeleeDice, MeleeSide, RandomMove, Shooting,
     StandLoss, Unit,
@@ -34,6 +35,8 @@ pub enum Planned<'a> {
     BreakOff(BreakOff<'a>, &'a Dice),
     /// A charge declared (2.4.4): no dice until its move.
     Charge(Charge<'a>),
+    /// A moving unit reaching a field defence (3.3.3).
+    FieldDefence(ReachDefence<'a>, &'a Dice),
 }
 
 /// Plans a case's procedure, or says why the rules refuse it.
@@ -117,6 +120,18 @@ pub fn plan<'a>(input: &'a CaseInput, house: &House) -> Result<Planned<'a>, Rule
             charger,
             target,
             situation,
+            ..
         } => Planned::Charge(Charge::declare(charger, target, *situation)?),
+        CaseInput::FieldDefence {
+            unit,
+            defence,
+            charging,
+            halted_on_the_way,
+            dice,
+        } => {
+            // 2.4.4.1: a charger Halted on the way no longer counts as charging.
+            let charging = *charging && counts_as_charging(*halted_on_the_way, false, false);
+            Planned::FieldDefence(ReachDefence::plan(unit, *defence, charging)?, dice)
+        }
     })
 }

@@ -7,7 +7,7 @@ use crate::rules::Side;
 use crate::rules::explain::cite;
 use crate::rules::house::House;
 use crate::rules::named::Named;
-use crate::rules::warlords::charge::Charge;
+use crate::rules::warlords::charge::{Charge, ChargeMove, counts_as_charging};
 use crate::rules::warlords::next::Next;
 use crate::rules::warlords::{Explanation, Unit};
 use crate::store::warlords::case::{Case, CaseInput};
@@ -199,6 +199,27 @@ pub fn resolve_input(input: &CaseInput, house: &House) -> Result<Resolved, Strin
             })
         }
         Planned::Charge(_) => Ok(charge_fields(input)),
+        Planned::FieldDefence(reach, dice) => {
+            let out = reach.resolve(dice).map_err(e)?;
+            let tested = out.test.is_some();
+            let next = match &out.test {
+                Some(t) => t.consequence(reach.unit, &Default::default()).next,
+                None => Vec::new(),
+            };
+            Ok(Resolved {
+                fields: json!({
+                    "tested": tested,
+                    "success": out.test.as_ref().map(|t| t.success),
+                    "lost_morale_step": out.test.as_ref().is_some_and(|t| t.lost_morale_step),
+                    "goes_on": out.goes_on,
+                    "attack_score": out.attack_score,
+                    "casualties": out.casualties,
+                    "after": { "unit": unit_after(&out.unit, None) },
+                    "next": next_words(next),
+                }),
+                explanation: out.explanation,
+            })
+        }
         Planned::BreakOff(break_off, dice) => {
             let out = break_off.resolve(dice).map_err(e)?;
             let then = break_off.after(&out, dice).map_err(e)?;
@@ -222,6 +243,9 @@ fn charge_fields(input: &CaseInput) -> Resolved {
         charger,
         target,
         situation,
+        halted_on_the_way,
+        counter_charged,
+        dice,
     } = input
     else {
         unreachable!("charge_fields is called for charge cases")
@@ -244,12 +268,73 @@ fn charge_fields(input: &CaseInput) -> Resolved {
                 "charge_spans": c.spans,
                 "next": if c.target_flees { next_words([Next::Flee]) } else { next_words([]) },
             });
+            // 2.4.4.1, 2.4.4.2: the move once the target answered and any Halt.
+            let how = ChargeMove::of(
+                c.spans,
+                *halted_on_the_way,
+                counter_charged.then_some(target),
+            );
+            let (word, by, line) = match how {
+                ChargeMove::Charge { spans } => (
+                    "charge",
+                    "charger",
+                    format!("the charge move: a random move of {spans} spans"),
+                ),
+                ChargeMove::MeetHalfway => (
+                    "meet_halfway",
+                    "none",
+                    "the counter-charge succeeded: they meet halfway, no move is rolled"
+                        .to_string(),
+                ),
+                ChargeMove::Halted { spans } => (
+                    "halted",
+                    "charger",
+                    format!(
+                        "{} was Halted: a Random Move of {spans} spans past the point it was Halted; if it reaches the enemy it no longer counts as charging",
+                        charger.name
+                    ),
+                ),
+                ChargeMove::CounterChargerOn { spans } => (
+                    "counter_charger_on",
+                    "target",
+                    format!(
+                        "{} was Halted: {} completes its movement as a Random Move out to its maximum distance, {spans} spans (no charge bonus); if it reaches the charger it no longer counts as charging",
+                        charger.name, target.name
+                    ),
+                ),
+            };
+            explanation.line(line, cite("2.4.4.1, 2.4.4.2", "W-9, W-10"));
+            fields["charge_move"] = json!(word);
+            fields["move_by"] = json!(by);
+            fields["move_spans"] = json!(how.spans());
+            if let Some(spans) = how.spans()
+                && !dice.white.is_empty()
+            {
+                match (crate::rules::warlords::RandomMove { spans }).resolve(dice) {
+                    Ok(m) => {
+                        fields["distance"] = json!(m.distance);
+                        explanation.extend(m.explanation);
+                    }
+                    Err(e) => {
+                        return Resolved {
+                            fields: json!({ "error": e.to_string() }),
+                            explanation,
+                        };
+                    }
+                }
+            }
             if situation.contact {
                 let (a, b) = c.contact(&mut explanation);
                 fields["after"] = json!({
                     "charger": unit_after(&a, Some(true)),
                     "target": unit_after(&b, Some(true)),
                 });
+                // 2.4.4.1, 2.4.4.2: who still counts as charging in the Melee.
+                let charger_charging = counts_as_charging(*halted_on_the_way, false, false);
+                let target_charging =
+                    *counter_charged && counts_as_charging(false, true, *halted_on_the_way);
+                fields["charger_charging"] = json!(charger_charging);
+                fields["target_charging"] = json!(target_charging);
             }
             Resolved {
                 fields,

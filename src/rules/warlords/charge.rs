@@ -285,6 +285,71 @@ impl<'a> Charge<'a> {
     }
 }
 
+/// Whether a unit that charged (or counter-charged) into contact this turn
+/// still counts as a charging unit in the Melee: not once it was Halted on
+/// the way (2.4.4.1), nor a counter-charger whose charger was Halted
+/// (2.4.4.2); either fights "as if it stood to receive the attack".
+pub fn counts_as_charging(halted: bool, counter_charge: bool, charger_halted: bool) -> bool {
+    !(halted || (counter_charge && charger_halted))
+}
+
+/// How a charge moves once the target has answered and any shots at the
+/// charger are done (2.4.4.1, 2.4.4.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChargeMove {
+    /// The charger's random move of its charge distance (2.4.4.1, 2.4.9).
+    Charge {
+        /// Dice: one per span of the charge distance.
+        spans: u32,
+    },
+    /// A counter-charge that succeeded: the two meet halfway, no move is rolled (2.4.4.2).
+    MeetHalfway,
+    /// The charger was Halted: it makes a Random Move past the point it was
+    /// Halted, and no longer counts as charging if it reaches the enemy (2.4.4.1).
+    Halted {
+        /// Dice: the charge move's own, one per span of its charge distance.
+        spans: u32,
+    },
+    /// The charger was Halted: the counter-charger completes its movement as
+    /// a Random Move out to its maximum distance, and no longer counts as
+    /// charging if it reaches the charger (2.4.4.2).
+    CounterChargerOn {
+        /// Dice: one per span of its move, with no charge bonus (2.4.4.2, W-10).
+        spans: u32,
+    },
+}
+
+impl ChargeMove {
+    /// Works out the move: `spans` is the declared charge distance; `counter`
+    /// is the target when its counter-charge succeeded (or went Berserk).
+    pub fn of(spans: u32, charger_halted: bool, counter: Option<&Unit>) -> ChargeMove {
+        match (counter, charger_halted) {
+            (Some(_), false) => ChargeMove::MeetHalfway,
+            // 2.4.4.2, W-10: counter-charges get no extra movement.
+            (Some(c), true) => ChargeMove::CounterChargerOn {
+                spans: c.move_distance().max(1),
+            },
+            (None, true) => ChargeMove::Halted { spans },
+            (None, false) => ChargeMove::Charge { spans },
+        }
+    }
+
+    /// Whether the counter-charger, not the charger, moves.
+    pub fn by_counter_charger(self) -> bool {
+        matches!(self, ChargeMove::CounterChargerOn { .. })
+    }
+
+    /// The dice of the random move, if one is rolled.
+    pub fn spans(self) -> Option<u32> {
+        match self {
+            ChargeMove::Charge { spans }
+            | ChargeMove::Halted { spans }
+            | ChargeMove::CounterChargerOn { spans } => Some(spans),
+            ChargeMove::MeetHalfway => None,
+        }
+    }
+}
+
 /// A Shieldwall that charges, counter-charges, moves, evades or flees is in
 /// Line with the same files (2.3.1.2, W-28).
 pub fn leave_shieldwall(unit: &mut Unit) -> bool {
@@ -354,6 +419,33 @@ mod tests {
             c.answers,
             vec![Answer::Evade, Answer::Stand],
             "skirmishers may not counter-charge foot"
+        );
+    }
+
+    #[test]
+    fn a_halted_charger_and_its_counter_charger_no_longer_count_as_charging() {
+        assert!(counts_as_charging(false, false, false));
+        assert!(!counts_as_charging(true, false, true), "2.4.4.1");
+        assert!(!counts_as_charging(false, true, true), "2.4.4.2");
+        assert!(counts_as_charging(false, true, false), "they met halfway");
+        let mut foot = Unit::new("Men-at-arms", TroopType::CloseFoot, 8);
+        foot.files = 4;
+        assert_eq!(
+            ChargeMove::of(7, false, None),
+            ChargeMove::Charge { spans: 7 }
+        );
+        assert_eq!(
+            ChargeMove::of(7, true, None),
+            ChargeMove::Halted { spans: 7 }
+        );
+        assert_eq!(
+            ChargeMove::of(7, false, Some(&foot)),
+            ChargeMove::MeetHalfway
+        );
+        assert_eq!(
+            ChargeMove::of(7, true, Some(&foot)),
+            ChargeMove::CounterChargerOn { spans: 2 },
+            "its move, no charge bonus (2.4.4.2, W-10)"
         );
     }
 

@@ -10,6 +10,7 @@ use crate::rules::Side;
 use crate::rules::named::Named;
 use crate::rules::warlords::activation::ActivationSituation;
 use crate::rules::warlords::charge::ChargeSituation;
+use crate::rules::warlords::field_defences::Defence;
 use crate::rules::warlords::melee::{MeleeDice, MeleeFacts};
 use crate::rules::warlords::next::Choice;
 use crate::rules::warlords::personality::Personality;
@@ -29,6 +30,7 @@ pub const KINDS: &[&str] = &[
     "stand_loss",
     "break_off",
     "charge",
+    "field_defence",
 ];
 
 /// One case of a file.
@@ -111,11 +113,25 @@ pub enum CaseInput {
         supporting: bool,
         dice: Dice,
     },
-    /// A charge declared, the target's answers and contact (2.4.4).
+    /// A charge declared, the target's answers, its move and contact
+    /// (2.4.4); `halted_on_the_way`: shooting Halted the charger during
+    /// this charge (2.4.4.1); `counter_charged`: the target's counter-charge
+    /// succeeded (2.4.4.2); `dice`: the move's, if given.
     Charge {
         charger: Unit,
         target: Unit,
         situation: ChargeSituation,
+        halted_on_the_way: bool,
+        counter_charged: bool,
+        dice: Dice,
+    },
+    /// A moving unit reaching stakes, a tabor or a berm (3.3.3).
+    FieldDefence {
+        unit: Unit,
+        defence: Defence,
+        charging: bool,
+        halted_on_the_way: bool,
+        dice: Dice,
     },
 }
 
@@ -181,6 +197,7 @@ fn read_case<'s>(src: &Source<'s>, index: usize, mut f: Fields<'_, 's>) -> Case 
         "stand_loss" => stand_loss(&mut walk, &mut f),
         "break_off" => break_off(&mut walk, &mut f),
         "charge" => charge(&mut walk, &mut f),
+        "field_defence" => field_defence(&mut walk, &mut f),
         other => {
             let hint = crate::rules::named::closest(other, KINDS.iter().copied())
                 .map_or(String::new(), |c| format!(" (did you mean '{c}'?)"));
@@ -499,6 +516,7 @@ fn charge<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInp
     let charger = unit(walk, f, "charger");
     let target = unit(walk, f, "target");
     let mut s = ChargeSituation::default();
+    let (mut halted_on_the_way, mut counter_charged) = (false, false);
     if let Some(mut t) = situation(walk, f) {
         s.charger_halted_this_turn = walk
             .bool(&mut t, "charger_halted_this_turn")
@@ -509,11 +527,46 @@ fn charge<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInp
         s.contact = walk.bool(&mut t, "contact").unwrap_or(false);
         // Herald's extension: the target has used its activation this turn.
         s.target_activated = walk.bool(&mut t, "target_activated").unwrap_or(false);
+        // Herald's extensions: a Halt during the charge (2.4.4.1), a counter-charge that succeeded (2.4.4.2).
+        halted_on_the_way = walk.bool(&mut t, "halted_on_the_way").unwrap_or(false);
+        counter_charged = walk.bool(&mut t, "counter_charged").unwrap_or(false);
         walk.finish(t);
     }
+    let dice = dice(walk, f);
     Some(CaseInput::Charge {
         charger: charger?,
         target: target?,
         situation: s,
+        halted_on_the_way,
+        counter_charged,
+        dice,
+    })
+}
+
+/// A moving unit reaching a field defence (3.3.3): `unit`, `defence`,
+/// `situation.charging`, `situation.halted_on_the_way` (2.4.4.1), `dice.white`.
+fn field_defence<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<CaseInput> {
+    let unit = unit(walk, f, "unit");
+    let defence = walk.named::<Defence>(f, "defence");
+    if !f.has("defence") {
+        walk.error(
+            f.span.clone(),
+            f.at("defence"),
+            format!("'defence' is missing; one of: {}", Defence::accepted()),
+        );
+    }
+    let (mut charging, mut halted_on_the_way) = (false, false);
+    if let Some(mut t) = situation(walk, f) {
+        charging = walk.bool(&mut t, "charging").unwrap_or(false);
+        halted_on_the_way = walk.bool(&mut t, "halted_on_the_way").unwrap_or(false);
+        walk.finish(t);
+    }
+    let dice = dice(walk, f);
+    Some(CaseInput::FieldDefence {
+        unit: unit?,
+        defence: defence?,
+        charging,
+        halted_on_the_way,
+        dice,
     })
 }

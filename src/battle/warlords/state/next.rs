@@ -283,6 +283,8 @@ impl State {
                 target,
                 spans,
                 contact: false,
+                counter: false,
+                stopped: false,
             });
         }
         entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
@@ -356,6 +358,23 @@ impl State {
                 ),
                 sec("2.4.1, 2.3.3, W-34"),
             );
+        }
+        // 2.4.4.1, 2.4.4.2: a Halt takes the charging away from the Melee.
+        for (me, foe) in [(charger, target), (target, charger)] {
+            if self.charged_into(me, foe) == Some(false) {
+                let name = &self.unit(me)?.unit.name;
+                let why = if self.unit(me)?.halted_this_turn {
+                    format!("{name} was Halted on the way")
+                } else {
+                    format!("{name} counter-charged a charger that was Halted")
+                };
+                entry.explanation.line(
+                    format!(
+                        "{why}: it no longer counts as a charging unit in the Melee, as if it stood to receive the attack"
+                    ),
+                    sec("2.4.4.1, 2.4.4.2"),
+                );
+            }
         }
         entry.effects = diff_effects(charger, &before_c, &self.unit(charger)?.unit);
         entry
@@ -535,7 +554,18 @@ impl State {
         );
         entry.roll(&u.name, dice);
         entry.explanation = out.explanation;
-        self.get_mut(id).unit = out.unit;
+        let slot = self.get_mut(id);
+        slot.unit = out.unit;
+        // 3.3.3: a charge that stops at a field defence ends there.
+        if !out.goes_on
+            && let Some(c) = slot.charge.as_mut().filter(|c| !c.contact)
+        {
+            c.stopped = true;
+            entry.explanation.line(
+                "its charge ends there: no charge move and no contact",
+                sec("3.3.3"),
+            );
+        }
         entry.effects = diff_effects(id, &u, &self.unit(id)?.unit);
         if let Some(t) = &out.test {
             let then = t.consequence(&u, &ActivationSituation::default());
@@ -645,6 +675,7 @@ impl State {
     /// not judge again: moving on past a required duty; a counter-charge by
     /// a unit Halted this turn (2.4.4.2); a charge the unit may not make (W-30).
     pub fn check(&self, setup: &Setup, event: &Event) -> Result<(), BattleError> {
+        self.check_charge(event)?;
         match event {
             Event::NextPhase => {
                 let owed: Vec<String> = self

@@ -65,7 +65,7 @@ impl State {
         let keep: Vec<Support> = self
             .supports
             .iter()
-            .filter(|s| !off(s.unit) && engaged(s.opponent, s.enemy) && engaged(s.unit, s.enemy))
+            .filter(|s| !off(s.unit) && engaged(s.opponent, s.enemy) && engaged(s.unit, s.contacts))
             .copied()
             .collect();
         self.supports = keep;
@@ -107,11 +107,16 @@ impl State {
             )));
         }
         let counted = edge_on(&self.unit(enemy)?.unit, edge);
+        // 2.6: `unit` was the opponent of `enemy` and gives way to `opponent`
+        // (it reached the front): the supporting units of its Melee become
+        // those of the new one, each still in contact with the unit it contacts.
+        let rekeyed = self.rekey_supports(unit, opponent, enemy);
         self.supports.push(Support {
             unit,
             opponent,
             enemy,
             edge,
+            contacts: enemy,
         });
         if self.engagement(unit, enemy).is_none() {
             self.engagements.push(Engagement {
@@ -121,6 +126,7 @@ impl State {
                 fought_this_turn: false,
             });
         }
+        let name = |id: UnitId| self.units[id.side as usize][id.index].unit.name.clone();
         entry.summary = format!(
             "{} ({unit}) supports {} ({opponent}) against {} ({enemy}), on its {edge}",
             name(unit),
@@ -131,6 +137,22 @@ impl State {
             "only the opponents roll; a supporting unit gives its dice and modifiers to the opponent it supports, falls back and follows up with it, and fights no Melee of its own here",
             sec("2.6, 2.6.2, 2.6.3"),
         );
+        for r in rekeyed {
+            entry.explanation.line(
+                format!(
+                    "{} ({}) now supports {} ({}) against {} ({}), in contact with {} on its {}",
+                    name(r.unit),
+                    r.unit,
+                    name(r.opponent),
+                    r.opponent,
+                    name(r.enemy),
+                    r.enemy,
+                    name(r.contacts),
+                    r.edge
+                ),
+                sec("2.6"),
+            );
+        }
         if counted != edge {
             entry.explanation.line(
                 format!(
@@ -143,6 +165,32 @@ impl State {
         Ok(())
     }
 
+    /// `old` was the opponent of `enemy` and now supports `new` against it:
+    /// the supports of the Melee of `old` and `enemy` move to the Melee of
+    /// `new` and `enemy` (its friends now support `new`; the enemy's
+    /// supporters fight `new`, still in contact with `old`). Returns them.
+    fn rekey_supports(&mut self, old: UnitId, new: UnitId, enemy: UnitId) -> Vec<Support> {
+        if self.engagement(old, enemy).is_none() {
+            return Vec::new();
+        }
+        // The new opponent no longer supports in the Melee it now fights.
+        self.supports
+            .retain(|s| !(s.unit == new && s.of(old, enemy)));
+        let mut moved = Vec::new();
+        for s in &mut self.supports {
+            if !s.of(old, enemy) || s.unit == new {
+                continue;
+            }
+            if s.opponent == old {
+                s.opponent = new;
+            } else {
+                s.enemy = new;
+            }
+            moved.push(*s);
+        }
+        moved
+    }
+
     /// Names the supporting units of the Melee of `a` and `b` in its summary (2.6).
     pub(super) fn say_supporters(&self, a: UnitId, b: UnitId, entry: &mut Entry) {
         let said: Vec<String> = self
@@ -151,7 +199,7 @@ impl State {
                 let n = &self.units[s.unit.side as usize][s.unit.index].unit.name;
                 format!(
                     "{n} ({}) supports {} on {}'s {}",
-                    s.unit, s.opponent, s.enemy, s.edge
+                    s.unit, s.opponent, s.contacts, s.edge
                 )
             })
             .collect();
@@ -225,7 +273,7 @@ impl State {
                     sec("2.6.3, W-26"),
                 );
             } else {
-                self.engagements.retain(|e| !e.is(s.unit, loser));
+                self.engagements.retain(|e| !e.is(s.unit, s.contacts));
                 entry.explanation.line(
                     format!(
                         "{n} ({}) supports on the loser's {}: it does not move, and leaves the Melee",

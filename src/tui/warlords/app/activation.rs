@@ -368,9 +368,15 @@ impl App {
                 let plan = Shooting::plan(s, t, *situation).map_err(|e| e.to_string())?;
                 Ok(vec![(s.name.clone(), plan.needs(typed_of(0)))])
             }
-            Procedure::Charge { unit, spans, .. } => {
-                let u = self.battle.unit(*unit).ok_or("no such unit")?;
-                let m = RandomMove { spans: *spans };
+            Procedure::Charge {
+                unit,
+                target,
+                spans,
+                ..
+            } => {
+                let (mover, _, spans) = self.charge_roll(*unit, *target, *spans);
+                let u = self.battle.unit(mover).ok_or("no such unit")?;
+                let m = RandomMove { spans };
                 Ok(vec![(u.unit.name.clone(), m.needs())])
             }
             Procedure::Melee {
@@ -503,12 +509,16 @@ impl App {
                 target,
                 spans,
                 ..
-            } => Event::RandomMove {
-                unit: *unit,
-                spans: *spans,
-                toward: Some(*target),
-                dice: next(),
-            },
+            } => {
+                // 2.4.4.2: or the counter-charger's, when the charger was Halted.
+                let (mover, toward, spans) = self.charge_roll(*unit, *target, *spans);
+                Event::RandomMove {
+                    unit: mover,
+                    spans,
+                    toward: Some(toward),
+                    dice: next(),
+                }
+            }
             Procedure::Melee {
                 a,
                 b,

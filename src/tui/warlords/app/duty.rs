@@ -215,10 +215,15 @@ impl App {
     /// d: a moving unit (or the charger of the open charge) reaches stakes, a tabor or a berm.
     pub(super) fn open_defence(&mut self) {
         let (unit, charging) = match self.dialogs.last() {
+            // 2.4.4.1: a charger Halted on the way no longer counts as
+            // charging: it stops at the stakes, with no test (3.3.3.3).
             Some(Dialog::Resolve(Resolve {
                 procedure: Procedure::Charge { unit, .. },
                 ..
-            })) => (*unit, true),
+            })) => (
+                *unit,
+                !self.battle.unit(*unit).is_some_and(|u| u.halted_this_turn),
+            ),
             Some(Dialog::Resolve(Resolve {
                 procedure: Procedure::Activation { unit, .. },
                 rolled: Some(_),

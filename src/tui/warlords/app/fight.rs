@@ -12,7 +12,8 @@ use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;
 use crate::rules::warlords::charge::{
-    Charge, ChargeSituation, evade_move, may_counter_charge, may_evade, target_has_activated,
+    Charge, ChargeMove, ChargeSituation, evade_move, may_counter_charge, may_evade,
+    target_has_activated,
 };
 use crate::rules::warlords::melee::{self, Melee, MeleeFacts};
 use crate::rules::warlords::movement::{BreakOff, RandomMove};
@@ -127,7 +128,10 @@ impl App {
                 r.break_off = Some(out);
                 r.dice = vec![dice.clone()];
             }
-            Event::Flee { dice, .. } | Event::StandLoss { dice, .. } => r.dice = vec![dice.clone()],
+            // 3.3.3.3: the stakes' dice (the charger's test, their attack) shown with the result.
+            Event::Flee { dice, .. }
+            | Event::StandLoss { dice, .. }
+            | Event::Defence { dice, .. } => r.dice = vec![dice.clone()],
             _ => {}
         }
         Ok(r)
@@ -224,6 +228,39 @@ impl App {
             .battle
             .entry(x.entry)
             .map_or(String::new(), |e| e.summary.clone());
+        if let (
+            Procedure::Defence { unit, .. },
+            Some(Dialog::Resolve(Resolve {
+                procedure:
+                    Procedure::Charge {
+                        unit: charger,
+                        target,
+                        ..
+                    },
+                ..
+            })),
+        ) = (procedure, self.dialogs.last())
+            && unit == charger
+            && self
+                .battle
+                .unit(*unit)
+                .and_then(|u| u.charge)
+                .is_some_and(|c| c.stopped)
+        {
+            // 3.3.3: the charge ends at the field defence: no charge move
+            // and no contact; its panel closes.
+            let note = format!(
+                "charge (2.4.4): {summary}; its charge ends there, no charge move and no contact with {} (3.3.3)",
+                self.name(*target)
+            );
+            self.dialogs.pop();
+            if matches!(self.dialogs.last(), Some(Dialog::Resolve(r)) if r.rolled.is_some()) {
+                self.note_choice(Choice::Charge, note);
+            } else {
+                self.say(note);
+            }
+            return true;
+        }
         let Some(Dialog::Resolve(below)) = self.dialogs.last_mut() else {
             return false;
         };
@@ -733,7 +770,7 @@ impl App {
                     obstacle_stands: 0,
                 })));
         }
-        if response == Some(Response::CounterCharge { meets: true }) {
+        if self.battle.charge_move(unit, target) == Some(ChargeMove::MeetHalfway) {
             // 2.4.4.2: they meet halfway between their starting points; no move is rolled.
             let moved = Rolled {
                 entry: self.battle.events().len().saturating_sub(1),
@@ -744,8 +781,25 @@ impl App {
             }
             return self.contact(true);
         }
-        let _ = unit;
+        let _ = response;
         self.roll(None);
+    }
+
+    /// The random move an open charge rolls: who moves, toward whom, how
+    /// many dice. The charger's charge move (2.4.4.1), also once Halted
+    /// (past the point it was Halted, 2.4.4.1); the counter-charger's move
+    /// out to its maximum distance when its charger was Halted (2.4.4.2).
+    pub(super) fn charge_roll(
+        &self,
+        unit: UnitId,
+        target: UnitId,
+        spans: u32,
+    ) -> (UnitId, UnitId, u32) {
+        match self.battle.charge_move(unit, target) {
+            Some(ChargeMove::CounterChargerOn { spans }) => (target, unit, spans),
+            Some(m) => (unit, target, m.spans().unwrap_or(spans)),
+            None => (unit, target, spans),
+        }
     }
 
     /// After the charge move: contact puts the pair in Melee and stops the
@@ -776,7 +830,16 @@ impl App {
             return self.set_resolve_error(e.to_string());
         }
         self.dialogs.pop();
+        let how_moved = self.battle.charge_move(unit, target);
         let met = match response {
+            Some(Response::CounterCharge { meets: true })
+                if how_moved.is_some_and(ChargeMove::by_counter_charger) =>
+            {
+                format!(
+                    "its charger was Halted: {} completed its movement as a random move (2.4.4.2)",
+                    self.name(target)
+                )
+            }
             Some(Response::CounterCharge { meets: true }) => {
                 "they met halfway (2.4.4.2)".to_string()
             }
@@ -796,7 +859,16 @@ impl App {
             None => String::new(),
         };
         let how: Vec<String> = [moved, met].into_iter().filter(|s| !s.is_empty()).collect();
-        let note = if contact {
+        let halted = self.battle.unit(unit).is_some_and(|u| u.halted_this_turn);
+        let note = if contact && (halted || how_moved.is_some_and(ChargeMove::by_counter_charger)) {
+            // 2.4.4.1, 2.4.4.2: a Halt takes the charging away from the Melee.
+            format!(
+                "charge (2.4.4): {}; {} Halted; in contact with {}: they fight in the Melee phase, neither counting as charging (2.4.4.1, 2.4.4.2)",
+                how.join("; "),
+                if halted { "the charger was" } else { "it was" },
+                self.name(target)
+            )
+        } else if contact {
             format!(
                 "charge (2.4.4): {}; in contact with {}: it stops (W-25), they fight in the Melee phase",
                 how.join("; "),
@@ -824,6 +896,27 @@ impl App {
     /// way, 2.4.4.1), the pair's rounds, and what the supporting units in
     /// the battle's record give (2.6, 2.6.1 A, B).
     pub(super) fn open_melee(&mut self, a: UnitId, b: UnitId) {
+        let (facts_a, facts_b, supports) = self.melee_defaults_of(a, b);
+        self.dialogs
+            .push(Dialog::Resolve(Resolve::new(Procedure::Melee {
+                a,
+                b,
+                facts_a,
+                facts_b,
+                rough_ground: false,
+                side: Side::A,
+                supports,
+            })));
+    }
+
+    /// The facts of the Melee of `a` and `b` as the battle's record gives
+    /// them (charges, rounds, supporting units and what they give), and
+    /// the supporting units of each opponent.
+    pub(super) fn melee_defaults_of(
+        &self,
+        a: UnitId,
+        b: UnitId,
+    ) -> (MeleeFacts, MeleeFacts, [Vec<UnitId>; 2]) {
         let first_round = self.battle.first_round(a, b);
         let facts = |me: UnitId, foe: UnitId| MeleeFacts {
             charging: self.charged_this_turn(me, foe),
@@ -842,37 +935,60 @@ impl App {
             };
             self.contribute(&s, own, foe);
         }
-        self.dialogs
-            .push(Dialog::Resolve(Resolve::new(Procedure::Melee {
-                a,
-                b,
-                facts_a,
-                facts_b,
-                rough_ground: false,
-                side: Side::A,
-                supports,
-            })));
+        (facts_a, facts_b, supports)
+    }
+
+    /// After an undo that took back only supports of the Melee open in
+    /// `panel`: opens it again with the record's facts now, keeping what
+    /// the referee changed by hand over the record's facts then (`was`).
+    pub(super) fn reopen_melee(&mut self, panel: Resolve, was: (MeleeFacts, MeleeFacts)) {
+        let Procedure::Melee {
+            a,
+            b,
+            facts_a,
+            facts_b,
+            rough_ground,
+            side,
+            ..
+        } = panel.procedure
+        else {
+            return;
+        };
+        if !self.battle.in_melee_with(a).contains(&b) {
+            return;
+        }
+        let (now_a, now_b, supports) = self.melee_defaults_of(a, b);
+        let mut r = Resolve::new(Procedure::Melee {
+            a,
+            b,
+            facts_a: rebase(&facts_a, &was.0, now_a),
+            facts_b: rebase(&facts_b, &was.1, now_b),
+            rough_ground,
+            side,
+            supports,
+        });
+        r.scroll = panel.scroll;
+        self.dialogs.push(Dialog::Resolve(r));
     }
 
     /// Adds one supporting unit's dice and modifiers to its opponent's facts
     /// and the enemy's (2.6.1 A, B).
     fn contribute(&self, s: &Support, own: &mut MeleeFacts, foe: &mut MeleeFacts) {
-        let (Some(u), Some(e)) = (self.battle.unit(s.unit), self.battle.unit(s.enemy)) else {
+        let (Some(u), Some(e)) = (self.battle.unit(s.unit), self.battle.unit(s.contacts)) else {
             return;
         };
         let supporter = Supporter {
             unit: &u.unit,
             edge: s.edge,
-            charged_this_turn: self.charged_this_turn(s.unit, s.enemy),
+            charged_this_turn: self.charged_this_turn(s.unit, s.contacts),
         };
         supporting::contribute(own, foe, &e.unit, &[supporter]);
     }
 
-    /// Whether `me` charged (or counter-charged) `foe` into contact this turn.
+    /// Whether `me` charged (or counter-charged) `foe` into contact this turn
+    /// and still counts as charging (2.4.4.1, 2.4.4.2), as the record says.
     fn charged_this_turn(&self, me: UnitId, foe: UnitId) -> bool {
-        self.battle.unit(me).is_some_and(|u| {
-            !u.halted_this_turn && u.charge.is_some_and(|c| c.target == foe && c.contact)
-        })
+        self.battle.charging_in_melee(me, foe)
     }
 
     fn melee_mut(&mut self) -> Option<(&mut MeleeFacts, &mut bool, &mut Side)> {
@@ -1071,6 +1187,7 @@ impl App {
             opponent,
             enemy,
             edge,
+            contacts: enemy,
         };
         let (mut own, mut foe, a) = match self.dialogs.last() {
             Some(Dialog::Resolve(Resolve {
@@ -1160,5 +1277,40 @@ impl App {
                 self.open_fall_back(unit);
             }
         }
+    }
+}
+
+/// The referee's hand changes (`panel` over the record's facts `was`)
+/// carried over to the record's facts `now`: a count keeps its difference,
+/// a toggle he changed keeps his value; the others are the record's.
+fn rebase(panel: &MeleeFacts, was: &MeleeFacts, now: MeleeFacts) -> MeleeFacts {
+    let count = |p: u32, w: u32, n: u32, max: u32| {
+        (i64::from(n) + i64::from(p) - i64::from(w)).clamp(0, i64::from(max)) as u32
+    };
+    let flag = |p: bool, w: bool, n: bool| if p == w { n } else { p };
+    MeleeFacts {
+        charging: flag(panel.charging, was.charging, now.charging),
+        enemy_flanks: count(panel.enemy_flanks, was.enemy_flanks, now.enemy_flanks, 3),
+        flanks_contacted: count(
+            panel.flanks_contacted,
+            was.flanks_contacted,
+            now.flanks_contacted,
+            2,
+        ),
+        rear_contacted: flag(panel.rear_contacted, was.rear_contacted, now.rear_contacted),
+        struck_by_charging_heavy: flag(
+            panel.struck_by_charging_heavy,
+            was.struck_by_charging_heavy,
+            now.struck_by_charging_heavy,
+        ),
+        opponent_uphill: flag(
+            panel.opponent_uphill,
+            was.opponent_uphill,
+            now.opponent_uphill,
+        ),
+        enemy_in_front: flag(panel.enemy_in_front, was.enemy_in_front, now.enemy_in_front),
+        first_round: flag(panel.first_round, was.first_round, now.first_round),
+        personalities_fill_front: panel.personalities_fill_front,
+        personalities_in_hit_stands: panel.personalities_in_hit_stands.clone(),
     }
 }

@@ -22,6 +22,22 @@ impl App {
             }
             _ => None,
         });
+        // An open Melee panel, before its roll, with the record's facts now.
+        let melee = match self.dialogs.last() {
+            Some(Dialog::Resolve(r))
+                if r.rolled.is_none() && matches!(r.procedure, Procedure::Melee { .. }) =>
+            {
+                match &r.procedure {
+                    Procedure::Melee { a, b, .. } => {
+                        let (fa, fb, _) = self.melee_defaults_of(*a, *b);
+                        Some((r.clone(), (fa, fb)))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let mut only_supports = true;
         self.dialogs.clear();
         // Each event named as the log names it (its summary), never its code.
         let mut kinds: Vec<String> = Vec::new();
@@ -34,6 +50,7 @@ impl App {
                 .unwrap_or_default();
             let Some(e) = self.battle.undo() else { break };
             let e = e.clone();
+            only_supports &= matches!(e, Event::Support { .. });
             kinds.push(said);
             if !(at > 0 && self.is_joined(at, &e)) {
                 break;
@@ -52,6 +69,14 @@ impl App {
             r.error = None;
             r.scroll = 0;
             self.dialogs.push(Dialog::Resolve(r));
+        }
+        // 2.6: a support taken back from the open Melee leaves it, with its
+        // dice and modifiers; the panel stays open.
+        if let Some((panel, was)) = melee
+            && only_supports
+            && !kinds.is_empty()
+        {
+            self.reopen_melee(panel, was);
         }
         match kinds.len() {
             0 => self.refuse("nothing to undo"),

@@ -9,7 +9,7 @@ use crate::battle::UnitId;
 use crate::odds::warlords as odds;
 use crate::rules::Side;
 use crate::rules::explain::possessive;
-use crate::rules::warlords::charge::evade_move;
+use crate::rules::warlords::charge::{ChargeMove, evade_move};
 use crate::rules::warlords::melee::{FollowUp, Melee, MeleeFacts};
 use crate::rules::warlords::movement::RandomMove;
 use crate::rules::warlords::shooting::Shooting;
@@ -220,6 +220,14 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                     format!("  ✓ evaded: {}", evade_move(tg)),
                     t.good(),
                 )],
+                Some(Response::CounterCharge { meets: true })
+                    if app.battle.unit(*id).is_some_and(|c| c.halted_this_turn) =>
+                {
+                    vec![Span::styled(
+                        "  ✓ counter-charged, but the charger was Halted: no meeting halfway (2.4.4.2)",
+                        t.good(),
+                    )]
+                }
                 Some(x) => vec![Span::styled(format!("  ✓ {}", response_word(*x)), t.good())],
             }));
             let flees = app
@@ -255,7 +263,8 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 Span::raw(" it reaches stakes, a tabor or a berm on the way (3.3.3)"),
             ]));
             out.push(Line::from(""));
-            if *response == Some(Response::CounterCharge { meets: true }) {
+            let how = app.battle.charge_move(*id, *target);
+            if how == Some(ChargeMove::MeetHalfway) {
                 out.push(Line::from(vec![
                     Span::styled("Contact ", t.title()),
                     Span::raw(format!(
@@ -267,13 +276,41 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 ]));
                 return Some(out);
             }
-            let spans = *spans;
-            out.push(Line::from(vec![
-                Span::styled("Charge move ", t.title()),
-                Span::raw(format!(
-                    "a random move of {spans} spans, by the formation it started in: {spans} white dice; more sixes than ones +1, 3× +2; more ones -1, 3× -2 (2.4.4.1, 2.4.9, W-9, W-28)"
-                )),
-            ]));
+            let dice_words = "more sixes than ones +1, 3× +2; more ones -1, 3× -2";
+            let spans = match how {
+                // 2.4.4.2: the charger was Halted; the counter-charger goes on.
+                Some(ChargeMove::CounterChargerOn { spans }) => {
+                    out.push(Line::from(vec![
+                        Span::styled("Counter-charger's move ", t.title()),
+                        Span::raw(format!(
+                            "{} was Halted: {} completes its movement as a Random Move out to its maximum distance, {spans} spans (no charge bonus): {spans} white dice; {dice_words}. If it still reaches {}, neither counts as charging in the Melee (2.4.4.2, 2.4.9, W-9, W-10)",
+                            u.name, tg.name, u.name
+                        )),
+                    ]));
+                    spans
+                }
+                // 2.4.4.1: Halted on the way, it no longer counts as charging.
+                Some(ChargeMove::Halted { spans }) => {
+                    out.push(Line::from(vec![
+                        Span::styled("Halted ", t.title()),
+                        Span::raw(format!(
+                            "{} makes a Random Move past the point it was Halted, {spans} white dice (its charge move's); {dice_words}. If it reaches {}, it fights but no longer counts as charging (2.4.4.1, 2.4.9, W-9)",
+                            u.name, tg.name
+                        )),
+                    ]));
+                    spans
+                }
+                _ => {
+                    let spans = *spans;
+                    out.push(Line::from(vec![
+                        Span::styled("Charge move ", t.title()),
+                        Span::raw(format!(
+                            "a random move of {spans} spans, by the formation it started in: {spans} white dice; {dice_words} (2.4.4.1, 2.4.9, W-9, W-28)"
+                        )),
+                    ]));
+                    spans
+                }
+            };
             let o = odds::random_move(&RandomMove { spans });
             out.push(Line::from(Span::styled(
                 format!("Odds (mean {:.1} spans)", o.distance.mean()),
@@ -686,8 +723,19 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                 ),
                 t.title(),
             )));
+            let mover = match &r.procedure {
+                Procedure::Charge { unit, target, .. }
+                    if app
+                        .battle
+                        .charge_move(*unit, *target)
+                        .is_some_and(ChargeMove::by_counter_charger) =>
+                {
+                    format!("Did {} reach {}?", app.name(*target), app.name(*unit))
+                }
+                _ => "Did it reach its target?".to_string(),
+            };
             out.push(Line::from(vec![
-                Span::raw("Did it reach its target? (the table is the truth)  "),
+                Span::raw(format!("{mover} (the table is the truth)  ")),
                 k(t, "Enter"),
                 Span::raw(" contact: Melee   "),
                 k(t, "n"),
