@@ -94,6 +94,10 @@ pub enum Correction {
         /// Where he is now.
         status: PersonalityStatus,
     },
+    /// Sets the order of its personalities on the table, rightmost first:
+    /// the order the yellow die counts (3.1.3.1, W-32). Those not named
+    /// keep their order after the named ones.
+    PersonalityOrder(Vec<String>),
     /// Takes the unit off the table (`true`) or returns it to play (`false`).
     Removed(bool),
     /// Marks the unit as activated this turn or not (2.2).

@@ -22,9 +22,9 @@ use crate::rules::warlords::initiative::{Initiative, InitiativeWinner};
 use crate::rules::warlords::melee::{Melee, MeleeDice, MeleeFacts};
 use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
 use crate::rules::warlords::next::{Choice, Verdict};
-use crate::rules::warlords::personality::StandLoss;
+use crate::rules::warlords::personality::{self, StandLoss};
 use crate::rules::warlords::shooting::Shooting;
-use crate::rules::warlords::unit::{Morale, Unit};
+use crate::rules::warlords::unit::{Formation, Morale, Unit};
 
 /// The most stands a correction may give a unit (as the unit table allows).
 pub const MAX_STANDS: u32 = 1000;
@@ -53,6 +53,10 @@ pub struct UnitState {
     pub trapped_this_turn: bool,
     /// It rolled as an opponent in a Melee this turn (2.6: once a phase).
     pub fought_this_turn: bool,
+    /// The front rank of its last line (Line, Shieldwall or Hedgehog), kept
+    /// through a March Column: what a change back to a line proposes
+    /// (2.3.1). None when the record holds no line of it.
+    pub line_files: Option<u32>,
 }
 
 /// A charge declared this turn: its target and its distance, measured by the
@@ -75,7 +79,8 @@ pub struct ChargeMade {
 impl UnitState {
     /// A unit as the battle starts.
     pub fn new(unit: Unit) -> UnitState {
-        UnitState {
+        let mut s = UnitState {
+            line_files: None,
             unit,
             activated: false,
             removed: false,
@@ -85,6 +90,22 @@ impl UnitState {
             charge: None,
             trapped_this_turn: false,
             fought_this_turn: false,
+        };
+        s.remember_line();
+        // An army file's March Column with its files: the line it came from.
+        if s.unit.formation == Formation::MarchColumn && s.unit.files > 1 {
+            s.line_files = Some(s.unit.files);
+        }
+        s
+    }
+
+    /// Keeps the front rank of the line it stands in (2.3.1).
+    fn remember_line(&mut self) {
+        if matches!(
+            self.unit.formation,
+            Formation::Line | Formation::Shieldwall | Formation::Hedgehog
+        ) {
+            self.line_files = Some(self.unit.files);
         }
     }
 
@@ -1018,6 +1039,16 @@ impl State {
                 entry.summary = format!("the referee moves the battle to turn {turn}, {phase}");
             }
         }
+        // 2.3.1: the front rank of each changed unit's line, kept through a March Column.
+        for e in &entry.effects {
+            if let Some(s) = self
+                .units
+                .get_mut(e.unit.side as usize)
+                .and_then(|v| v.get_mut(e.unit.index))
+            {
+                s.remember_line();
+            }
+        }
         Ok(entry)
     }
 
@@ -1229,6 +1260,31 @@ impl State {
                 };
                 p.status = *status;
                 format!("{who} {status}")
+            }
+            Correction::PersonalityOrder(order) => {
+                // W-32: the first is the rightmost, the first the yellow die counts.
+                for (i, who) in order.iter().enumerate() {
+                    if order[..i].contains(who) {
+                        return refuse(format!("{who} is named twice in the order"));
+                    }
+                    if !after.personalities.iter().any(|p| &p.name == who) {
+                        return refuse(format!(
+                            "no personality '{who}' is with this unit; its personalities are: {}",
+                            names(&before)
+                        ));
+                    }
+                }
+                let rank = |name: &str| order.iter().position(|n| n == name).unwrap_or(order.len());
+                after.personalities.sort_by_key(|p| rank(&p.name));
+                let names: Vec<&str> = after
+                    .personalities
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect();
+                format!(
+                    "its personalities from the right (W-32): {}",
+                    personality::from_the_right(&names)
+                )
             }
             Correction::Removed(r) => {
                 if !*r && after.morale == Morale::Dispersed {

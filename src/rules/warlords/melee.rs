@@ -452,7 +452,7 @@ impl<'a> Melee<'a> {
     /// Personalities of `side` that the enemy's dice can hit, rightmost
     /// first (3.1.3.1): those the referee named, in the order named, or
     /// every active one in the unit's order.
-    fn candidates(&self, side: Side) -> Vec<&'a Personality> {
+    pub fn candidates(&self, side: Side) -> Vec<&'a Personality> {
         let s = &self.side(side).side;
         let unit: &'a Unit = s.unit;
         match &s.facts.personalities_in_hit_stands {
@@ -849,9 +849,10 @@ impl<'a> Melee<'a> {
             let mut fate = personality::hit_fate(red, yellow);
             why.line(
                 format!(
-                    "{}'s doubles caused casualties: yellow {yellow} picks {}; red {red} {} yellow: {fate}",
+                    "{}'s doubles caused casualties: yellow {yellow} picks {} ({}); red {red} {} yellow: {fate}",
                     side.name(),
                     p.name,
+                    personality::place_from_the_right(yellow),
                     if fate == Fate::Killed { "equals" } else { "is not" }
                 ),
                 cite("3.1.3.1", "W-18"),

@@ -379,6 +379,23 @@ fn set_pavises(unit: &mut Unit, deployed: bool, why: &mut Explanation) -> Result
     Ok(())
 }
 
+/// The front rank a formation change starts from (2.3.1, 2.3.3): a unit
+/// in a March Column is offered the files of its last line (`last_line`,
+/// when the record holds one), else two ranks as equal as possible, never
+/// the single file; an irregular unit only the one file it may create
+/// (2.3.3), so 2 at most. Any other unit keeps its files.
+pub fn files_offered(unit: &Unit, last_line: Option<u32>) -> u32 {
+    let stands = unit.stands.max(1);
+    if unit.formation != Formation::MarchColumn {
+        return unit.files.clamp(1, stands);
+    }
+    let line = last_line
+        .filter(|f| *f > 1)
+        .unwrap_or_else(|| stands.div_ceil(2));
+    let line = if unit.is_drilled() { line } else { line.min(2) };
+    line.clamp(1, stands)
+}
+
 /// Changes `unit`'s formation (2.3): only while stopped (2.3.3), to a
 /// formation it may take (1.5.1.1, 2.3.1.2–2.3.1.4), and for irregulars by
 /// one rank or one file at most (2.3.3). `files` is the new front rank (by
@@ -462,6 +479,23 @@ mod tests {
             .unwrap()
             .resolve(&Dice::white(white).unwrap())
             .unwrap()
+    }
+
+    #[test]
+    fn a_march_column_is_offered_a_proper_line() {
+        // 2.3.1, 2.3.3: its last line; else two ranks; an irregular unit 2 files.
+        let mut u = Unit::new("Schiltron", TroopType::Pike, 10);
+        u.training = crate::rules::warlords::unit::Training::Drilled;
+        u.formation = Formation::MarchColumn;
+        u.files = 1;
+        assert_eq!(files_offered(&u, Some(4)), 4);
+        assert_eq!(files_offered(&u, None), 5);
+        assert_eq!(files_offered(&u, Some(1)), 5);
+        u.training = crate::rules::warlords::unit::Training::Irregular;
+        assert_eq!(files_offered(&u, Some(4)), 2);
+        u.formation = Formation::Line;
+        u.files = 3;
+        assert_eq!(files_offered(&u, Some(4)), 3);
     }
 
     #[test]

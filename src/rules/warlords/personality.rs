@@ -190,6 +190,35 @@ pub fn pick_by_yellow(candidates: usize, yellow: Die) -> Option<usize> {
     (n <= candidates).then(|| n - 1)
 }
 
+/// Names numbered as the yellow die counts them, the first the rightmost
+/// (3.1.3.1, W-32): "1 Henry V (rightmost), 2 Humphrey".
+pub fn from_the_right(names: &[&str]) -> String {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            if i == 0 {
+                format!("1 {n} (rightmost)")
+            } else {
+                format!("{} {n}", i + 1)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The place the yellow die picked, counted from the right (W-32): "1st from the right".
+pub fn place_from_the_right(yellow: Die) -> String {
+    let n = yellow.value();
+    let suffix = match n {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix} from the right")
+}
+
 /// Red equal to yellow kills, anything else wounds (3.1.3.1, W-18).
 pub fn hit_fate(red: Die, yellow: Die) -> Fate {
     if red == yellow {
@@ -423,6 +452,12 @@ mod tests {
         assert_eq!(pick_by_yellow(2, y(1)), Some(0));
         assert_eq!(pick_by_yellow(2, y(2)), Some(1));
         assert_eq!(pick_by_yellow(2, y(3)), None);
+        assert_eq!(
+            from_the_right(&["Henry V", "Humphrey"]),
+            "1 Henry V (rightmost), 2 Humphrey"
+        );
+        assert_eq!(place_from_the_right(y(1)), "1st from the right");
+        assert_eq!(place_from_the_right(y(3)), "3rd from the right");
     }
 
     #[test]

@@ -511,8 +511,9 @@ impl<'a> Shooting<'a> {
         let mut fate = personality::hit_fate(red, yellow);
         why.line(
             format!(
-                "yellow {yellow} picks {} (counting from the right); red {red} {} yellow: {fate}",
+                "yellow {yellow} picks {} ({}); red {red} {} yellow: {fate}",
                 p.name,
+                personality::place_from_the_right(yellow),
                 if fate == Fate::Killed {
                     "equals"
                 } else {

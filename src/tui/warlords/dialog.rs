@@ -303,6 +303,9 @@ pub struct HitStands {
     pub names: Vec<(String, bool)>,
     /// The line the cursor is on.
     pub line: usize,
+    /// Set when the list only orders a unit's personalities for a shot:
+    /// no stands to mark, and Enter records the order (W-15, W-32).
+    pub order_of: Option<UnitId>,
 }
 
 /// A resolve panel: before the roll its facts, after it the result.

@@ -159,7 +159,7 @@ fn melee_facts<'s>(
 
 /// The one correction a `correct` event makes.
 fn correction<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Correction> {
-    const KEYS: &str = "morale, champions, casualties, stands, files, formation, moving, pavises_deployed, pavises_lost, personality (with status), removed, activated";
+    const KEYS: &str = "morale, champions, casualties, stands, files, formation, moving, pavises_deployed, pavises_lost, personality (with status), personalities_from_right, removed, activated";
     let mut found = Vec::new();
     if f.has("morale") {
         found.push(walk.named::<Morale>(f, "morale").map(Correction::Morale));
@@ -208,6 +208,10 @@ fn correction<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Cor
             (Some(name), Some(status)) => Some(Correction::Personality { name, status }),
             _ => None,
         });
+    }
+    if f.has("personalities_from_right") {
+        let names = walk.string_list(f, "personalities_from_right");
+        found.push(Some(Correction::PersonalityOrder(names)));
     }
     if f.has("removed") {
         found.push(walk.bool(f, "removed").map(Correction::Removed));

@@ -400,6 +400,11 @@ pub(super) fn write_event(o: &mut String, e: &Event) {
                     quote(name),
                     status.name()
                 ),
+                Correction::PersonalityOrder(names) => writeln!(
+                    o,
+                    "personalities_from_right = {}",
+                    words(names.iter().map(String::as_str))
+                ),
                 Correction::Removed(r) => writeln!(o, "removed = {r}"),
                 Correction::Activated(a) => writeln!(o, "activated = {a}"),
             };

@@ -839,7 +839,8 @@ impl App {
                 };
                 let pick = FormationPick {
                     unit,
-                    files: u.unit.files,
+                    // 2.3.1: out of a March Column, a proper line.
+                    files: crate::rules::warlords::next::files_offered(&u.unit, u.line_files),
                     pavises: u.unit.pavises_deployed,
                 };
                 return self.dialogs.push(Dialog::Formation(pick));

@@ -7,7 +7,7 @@
 
 use super::App;
 use crate::battle::UnitId;
-use crate::battle::warlords::{Due, Duty, Event};
+use crate::battle::warlords::{Correction, Due, Duty, Event};
 use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;
 use crate::rules::warlords::falling_back::FellInto;
@@ -264,9 +264,40 @@ impl App {
         }
     }
 
+    /// p on the shot panel: the order of the target's personalities from
+    /// the right, which the yellow die counts (W-15, W-32).
+    fn open_order(&mut self, target: UnitId) {
+        let Some(u) = self.battle.unit(target) else {
+            return;
+        };
+        let names: Vec<(String, bool)> = u
+            .unit
+            .active_personalities()
+            .map(|p| (p.name.clone(), true))
+            .collect();
+        if names.is_empty() {
+            return self.set_resolve_error(format!("{} has no personality with it", u.unit.name));
+        }
+        self.dialogs.push(Dialog::HitStands(HitStands {
+            side: target.side,
+            names,
+            line: 0,
+            order_of: Some(target),
+        }));
+    }
+
     /// p on the Melee panel: the personalities of the side marked ▸ in the
     /// stands the enemy hits, and their order from the right (3.1.3.1).
+    /// On the shot panel: the order of the target's personalities (W-32).
     pub(super) fn open_hit_stands(&mut self) {
+        if let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Shooting { target, .. },
+            rolled: None,
+            ..
+        })) = self.dialogs.last()
+        {
+            return self.open_order(*target);
+        }
         let Some(Dialog::Resolve(Resolve {
             procedure:
                 Procedure::Melee {
@@ -321,6 +352,7 @@ impl App {
             side,
             names,
             line: 0,
+            order_of: None,
         }));
     }
 
@@ -352,6 +384,7 @@ impl App {
     /// Space in the personalities' list: in a stand the enemy hit, or not.
     pub(super) fn toggle_line(&mut self) {
         if let Some(Dialog::HitStands(h)) = self.dialogs.last_mut()
+            && h.order_of.is_none()
             && let Some((_, on)) = h.names.get_mut(h.line)
         {
             *on = !*on;
@@ -375,6 +408,9 @@ impl App {
         let Some(Dialog::HitStands(h)) = self.dialogs.pop() else {
             return;
         };
+        if let Some(unit) = h.order_of {
+            return self.record_order(unit, h.names.into_iter().map(|(n, _)| n).collect());
+        }
         let hit: Vec<String> = h
             .names
             .into_iter()
@@ -391,6 +427,29 @@ impl App {
         {
             let f = if h.side == Side::A { facts_a } else { facts_b };
             f.personalities_in_hit_stands = Some(hit);
+        }
+    }
+
+    /// Records the order of a unit's personalities from the right, when it
+    /// changed (W-32): an event, so a replay and the report count the same.
+    fn record_order(&mut self, unit: UnitId, order: Vec<String>) {
+        let Some(u) = self.battle.unit(unit) else {
+            return;
+        };
+        let now: Vec<&String> = u.unit.active_personalities().map(|p| &p.name).collect();
+        if now.iter().copied().eq(order.iter()) {
+            return;
+        }
+        let event = Event::Correct {
+            unit,
+            correction: Correction::PersonalityOrder(order),
+        };
+        match self.battle.record(event) {
+            Ok(e) => {
+                let text = e.summary.clone();
+                self.say(format!("{text}; u undoes"));
+            }
+            Err(e) => self.set_resolve_error(e.to_string()),
         }
     }
 

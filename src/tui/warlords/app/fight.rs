@@ -439,7 +439,7 @@ impl App {
 
     /// The styles `shooter` may use now: its own, but a shower only at
     /// contact (W-23) and massed only while stopped (W-12).
-    fn styles_now(&self, shooter: UnitId, contact: bool) -> Vec<ShootingStyle> {
+    pub fn styles_now(&self, shooter: UnitId, contact: bool) -> Vec<ShootingStyle> {
         let Some(u) = self.battle.unit(shooter) else {
             return Vec::new();
         };

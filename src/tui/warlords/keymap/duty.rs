@@ -171,6 +171,6 @@ pub const KEYS: &[Binding] = &[
         Key::plain(K::Enter),
         Action::Advance,
         "done",
-        "done: back to the Melee",
+        "done: back to the panel",
     ),
 ];

@@ -33,6 +33,13 @@ pub const KEYS: &[Binding] = &[
     ),
     b(
         C::Shooting,
+        Key::ch('p'),
+        Action::HitStands,
+        "",
+        "the order of the target's personalities from the right, which the yellow die counts (W-15, W-32)",
+    ),
+    b(
+        C::Shooting,
         Key::ch('s'),
         Action::NextStyle,
         "style",

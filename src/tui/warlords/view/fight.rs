@@ -12,6 +12,7 @@ use crate::rules::explain::possessive;
 use crate::rules::warlords::charge::{ChargeMove, evade_move};
 use crate::rules::warlords::melee::{FollowUp, Melee, MeleeFacts};
 use crate::rules::warlords::movement::RandomMove;
+use crate::rules::warlords::personality;
 use crate::rules::warlords::shooting::Shooting;
 use crate::rules::warlords::unit::{Formation, ShootingStyle};
 use crate::tui::text::{explanation, odds_line};
@@ -119,7 +120,12 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                     Span::raw(" does not"),
                 ]));
             }
-            let styles: Vec<&str> = s.shooting.iter().map(|x| style_word(*x)).collect();
+            // W-12, W-23: only the styles it may use now (a moving unit skirmishes).
+            let styles: Vec<&str> = app
+                .styles_now(*shooter, situation.contact)
+                .into_iter()
+                .map(style_word)
+                .collect();
             out.push(Line::from(vec![
                 k(t, "s"),
                 Span::raw(format!(
@@ -136,6 +142,11 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                     "{} open, {} light cover, {} heavy cover",
                     st.open, st.light_cover, st.heavy_cover
                 ),
+                // 3.3.3.4: behind deployed pavises, as the roll takes it.
+                None if tg.pavises_deployed => format!(
+                    "{} in heavy cover behind its pavises by default (3.3.3.4)",
+                    tg.width()
+                ),
                 None => format!("its width ({}) by default", tg.width()),
             };
             out.push(Line::from(vec![
@@ -144,6 +155,18 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 Span::raw(cover),
                 Span::styled("  (2.5.3 C.2, W-14)", t.dim()),
             ]));
+            // W-32: the numbering the yellow die counts, before the roll.
+            let people: Vec<&str> = tg.active_personalities().map(|p| p.name.as_str()).collect();
+            if !people.is_empty() {
+                out.push(Line::from(vec![
+                    k(t, "p"),
+                    Span::raw(format!(
+                        " from the right: {}",
+                        personality::from_the_right(&people)
+                    )),
+                    Span::styled("  (W-15, W-32)", t.dim()),
+                ]));
+            }
             out.push(Line::from(""));
             match Shooting::plan(s, tg, *situation) {
                 Ok(plan) => {
@@ -383,6 +406,21 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
             );
             match plan {
                 Ok(plan) => {
+                    // W-32: the numbering the yellow die counts, before the roll.
+                    for (s, u) in [(Side::A, ua), (Side::B, ub)] {
+                        let people: Vec<&str> =
+                            plan.candidates(s).iter().map(|p| p.name.as_str()).collect();
+                        if !people.is_empty() {
+                            out.push(Line::from(vec![
+                                k(t, "p"),
+                                Span::raw(format!(
+                                    " {} from the right: {}",
+                                    cut(&u.name, 30),
+                                    personality::from_the_right(&people)
+                                )),
+                            ]));
+                        }
+                    }
                     for (s, u) in [(Side::A, ua), (Side::B, ub)] {
                         let p = plan.side(s);
                         let mods: Vec<String> = p

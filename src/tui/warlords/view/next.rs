@@ -143,23 +143,35 @@ pub fn fall_back(app: &App, f: &FallBack, area: Rect, buf: &mut Buffer) {
 pub fn hit_stands(app: &App, h: &HitStands, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let r = popup::centred(area, 72, h.names.len() as u16 + 9);
+    let order = h.order_of.is_some();
     let inner = popup::frame(
         app,
-        "Personalities in the stands the enemy hits (3.1.3.1)",
+        if order {
+            "Personalities from the right (3.1.3.1, W-32)"
+        } else {
+            "Personalities in the stands the enemy hits (3.1.3.1)"
+        },
         r,
         buf,
     );
-    let mut lines = vec![Line::from(
-        "Rightmost first: the yellow die counts from the right, among those in hit stands.",
-    )];
+    let mut lines = vec![Line::from(if order {
+        "Rightmost first: the yellow die counts from the right (W-15, W-32)."
+    } else {
+        "Rightmost first: the yellow die counts from the right, among those in hit stands."
+    })];
     for (i, (name, on)) in h.names.iter().enumerate() {
         let style = if i == h.line { t.selected() } else { t.text() };
+        let mark = match (order, on) {
+            (true, _) => "",
+            (false, true) => "[x] ",
+            (false, false) => "[ ] ",
+        };
         lines.push(Line::from(Span::styled(
             format!(
-                "{}{} {}. {name}",
+                "{}{mark}{}. {name}{}",
                 if i == h.line { "› " } else { "  " },
-                if *on { "[x]" } else { "[ ]" },
-                i + 1
+                i + 1,
+                if i == 0 { " (rightmost)" } else { "" }
             ),
             style,
         )));

@@ -413,13 +413,33 @@ fn row<'a>(
     ]
 }
 
-/// A unit's personalities for its row: the commander starred, full names
-/// when the table is `wide` (first names otherwise), each with its status.
+/// Each personality's number from the right, as the yellow die counts
+/// them (W-32), when two or more are with the unit: the active ones only.
+fn numbers(x: &Unit) -> Vec<Option<usize>> {
+    let mut n = 0;
+    let active = x.active_personalities().count();
+    x.personalities
+        .iter()
+        .map(|p| {
+            (active >= 2 && p.is_active()).then(|| {
+                n += 1;
+                n
+            })
+        })
+        .collect()
+}
+
+/// A unit's personalities for its row: numbered from the right when there
+/// are two or more (W-32), the commander starred, full names when the table
+/// is `wide` (first names otherwise), each with its status.
 fn personalities(x: &Unit, wide: bool) -> String {
     let mut people = String::new();
-    for p in &x.personalities {
+    for (p, n) in x.personalities.iter().zip(numbers(x)) {
         if !people.is_empty() {
             people.push_str(", ");
+        }
+        if let Some(n) = n {
+            people.push_str(&format!("{n} "));
         }
         if p.commander {
             people.push('*');
@@ -446,14 +466,17 @@ fn fit_personalities(x: &Unit, wide: bool, width: usize) -> String {
     if fits(&first) {
         return first;
     }
-    // First names cut to as many letters as fit, with short marks: *Haro,Abbo(c).
+    // First names cut to as many letters as fit, with short marks and
+    // numbers from the right: 1*Haro,2Abbo or *Haro,Abbo(c).
     let cut_to = |n: usize| -> String {
         x.personalities
             .iter()
-            .map(|p| {
+            .zip(numbers(x))
+            .map(|(p, number)| {
                 let first = p.name.split_whitespace().next().unwrap_or("");
                 format!(
-                    "{}{}{}",
+                    "{}{}{}{}",
+                    number.map_or(String::new(), |n| n.to_string()),
                     if p.commander { "*" } else { "" },
                     first.chars().take(n).collect::<String>(),
                     words::status_short(p.status)

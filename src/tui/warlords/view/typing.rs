@@ -28,6 +28,20 @@ pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
     );
     // The ruling the check applies: W-18 in a Melee, W-15 under fire.
     let ruling = if in_melee { "W-18" } else { "W-15" };
+    // The white dice each group rolls before any Slippery man's (W-21).
+    let base: Vec<usize> = below
+        .and_then(|p| app.needs(p).ok())
+        .map(|g| g.iter().map(|(_, c)| c.white).collect())
+        .unwrap_or_default();
+    // Whose personality group `g`'s dice hurt: the target of a shot, the
+    // enemy in a Melee.
+    let victim = |g: usize| match below {
+        Some(crate::tui::warlords::dialog::Procedure::Shooting { target, .. }) => Some(*target),
+        Some(crate::tui::warlords::dialog::Procedure::Melee { a, b, .. }) => {
+            Some(if g == 0 { *b } else { *a })
+        }
+        _ => None,
+    };
     let asked = match ask.group {
         None => {
             let groups: Vec<String> = d
@@ -51,13 +65,34 @@ pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
             {
                 who = format!("{}'s personalities", app.name(*target));
             }
-            let why = match (
-                ask.colour,
-                d.typed.get(g).is_some_and(|x| !x.white.is_empty()),
-            ) {
-                (crate::dice::Colour::White, true) => {
-                    " more (a Slippery personality, W-21)".to_string()
-                }
+            let slippery = ask.colour == crate::dice::Colour::White
+                && d.typed
+                    .get(g)
+                    .is_some_and(|x| x.white.len() >= base.get(g).copied().unwrap_or(0));
+            let slippery_names = |id| {
+                app.battle.unit(id).map_or(String::new(), |u| {
+                    u.unit
+                        .active_personalities()
+                        .filter(|p| {
+                            p.has(crate::rules::warlords::personality::PersonalityTrait::Slippery)
+                        })
+                        .map(|p| p.name.clone())
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                })
+            };
+            // W-21: a Slippery man's 2 white dice are his unit's, named so.
+            if slippery && let Some(id) = victim(g) {
+                who = app.name(id).to_string();
+            }
+            let why = match (ask.colour, slippery) {
+                (crate::dice::Colour::White, true) => match victim(g) {
+                    Some(id) => format!(
+                        ": {} is Slippery (W-21): he escapes unless they are doubles over the stands left",
+                        slippery_names(id)
+                    ),
+                    None => " (a Slippery personality, W-21)".to_string(),
+                },
                 (crate::dice::Colour::Red, _) => format!(" (personality check, {ruling})"),
                 (crate::dice::Colour::Yellow, _) => format!(" (which personality, {ruling})"),
                 (crate::dice::Colour::White, false) if in_melee => {
