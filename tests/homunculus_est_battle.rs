@@ -743,3 +743,71 @@ fn a_drawn_cards_value_stays_hidden_until_revealed() {
     assert!(report.contains("revealed: Setback 3"), "{report}");
     assert_ne!(said(&three), said(&four));
 }
+
+/// HE-28: a rout's move names the friends whose ZOC it entered; each tests;
+/// only a routed unit, only its friends on the table; the save keeps it.
+#[test]
+fn a_rout_names_the_friends_that_test_and_saves() {
+    use herald::rules::homunculus_est::Next;
+    let mut b = battle();
+    b.record(Event::WhoStarts {
+        a: 5,
+        b: 2,
+        first: Side::A,
+    })
+    .unwrap();
+    let galatians = id(Side::B, 7);
+    let rout = |tests: Vec<UnitId>| Event::Rout {
+        unit: galatians,
+        tests,
+    };
+    let err = b.record(rout(vec![])).unwrap_err().to_string();
+    assert!(err.contains("has not routed"), "{err}");
+    b.record(Event::FailedDiscipline {
+        unit: galatians,
+        situation: FailedSituation {
+            failed_by: 3,
+            ..Default::default()
+        },
+        dice: FailedDice {
+            outcome: vec![1, 1],
+            rout: vec![3],
+        },
+    })
+    .unwrap();
+    assert_eq!(b.state().due[0].step, Next::RoutMove);
+    assert_eq!(b.state().due[0].squares, Some(1), "the FOLLOW UP table's 3");
+    let err = b
+        .record(rout(vec![id(Side::A, 0)]))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("not a friend"), "{err}");
+    let e = b.record(rout(vec![id(Side::B, 0)])).unwrap().clone();
+    assert!(
+        e.explanation
+            .lines
+            .iter()
+            .any(|l| l.text.contains("ZOC of Phalanx, right block")),
+        "{:?}",
+        e.explanation
+    );
+    assert_eq!(
+        b.state()
+            .due
+            .iter()
+            .map(|d| (d.step, d.unit))
+            .collect::<Vec<_>>(),
+        vec![(Next::ZocTest, id(Side::B, 0))]
+    );
+    let data = SaveData {
+        name: "rout".to_string(),
+        dice: SeededDice::new(7).position(),
+        battle: b,
+    };
+    let text = to_text(&data);
+    assert!(text.contains("kind = \"rout_move\""), "{text}");
+    let back = from_text::<herald::battle::homunculus_est::HomunculusEst>("rout.toml", &text)
+        .unwrap_or_else(|p| panic!("{p:?}\n{text}"));
+    assert_eq!(back.data.battle.events(), data.battle.events());
+    assert_eq!(back.data.battle.state(), data.battle.state());
+}

@@ -372,3 +372,85 @@ fn every_panel_keeps_its_facts_keys_apart_and_shows_its_odds() {
         assert!(app.panel.is_none());
     }
 }
+
+/// A rout's move is the referee's at the table; the walker asks him to name
+/// the friends whose ZOC it entered, and each named friend's Discipline
+/// Test is a step of its own (HE-28).
+#[test]
+fn a_routs_friends_are_named_and_each_tests() {
+    use herald::battle::UnitId;
+    use herald::rules::homunculus_est::failed::{FailedDice, FailedSituation};
+    let mut app = magnesia(3);
+    to_the_romans(&mut app);
+    // the Galatians (b8) fail by 3 and roll 1 1 on FAILED DISCIPLINE: Rout, its die 3 (1 square on the FOLLOW UP table)
+    let galatians = UnitId::new(Side::B, 7);
+    app.battle_mut()
+        .record(Event::FailedDiscipline {
+            unit: galatians,
+            situation: FailedSituation {
+                failed_by: 3,
+                ..Default::default()
+            },
+            dice: FailedDice {
+                outcome: vec![1, 1],
+                rout: vec![3],
+            },
+        })
+        .unwrap();
+    // the Disaster Card it gives is typed first (HE-10)
+    card_values(&mut app, '2');
+    assert_eq!(app.battle().state().due[0].step, Next::RoutMove);
+    let words = app.walker_words();
+    assert!(
+        words.contains("the rout's move") && words.contains("Galatian"),
+        "{words}"
+    );
+    enter(&mut app);
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("move it 1 square(s) away"), "{text}");
+    assert!(
+        text.contains("its ZOC entered: Phalanx, right block (b1)")
+            && text.contains("its ZOC entered: Phalanx, left block (b2)"),
+        "{text}"
+    );
+    // the referee names the two phalanx blocks
+    keys(&mut app, "ab");
+    enter(&mut app);
+    assert_eq!(
+        last(&app),
+        Event::Rout {
+            unit: galatians,
+            tests: vec![UnitId::new(Side::B, 0), UnitId::new(Side::B, 1)],
+        }
+    );
+    assert!(
+        summary(&app).contains("2 friend(s) test"),
+        "{}",
+        summary(&app)
+    );
+    close(&mut app);
+    let due = &app.battle().state().due;
+    assert_eq!(
+        due.iter().map(|d| (d.step, d.unit)).collect::<Vec<_>>(),
+        vec![
+            (Next::ZocTest, UnitId::new(Side::B, 0)),
+            (Next::ZocTest, UnitId::new(Side::B, 1))
+        ]
+    );
+    let words = app.walker_words();
+    assert!(
+        words.contains("a rout entered its ZOC") && words.contains("Phalanx, right block"),
+        "{words}"
+    );
+    // each friend's test in turn: the first passes on 6 6
+    enter(&mut app);
+    typed(&mut app, "66");
+    assert!(
+        summary(&app).contains("Phalanx, right block: Discipline Test passed"),
+        "{}",
+        summary(&app)
+    );
+    close(&mut app);
+    assert_eq!(app.battle().state().due.len(), 1);
+    assert_eq!(app.battle().state().due[0].unit, UnitId::new(Side::B, 1));
+}

@@ -373,7 +373,8 @@ impl App {
             },
             Next::DisciplineTestAttacker
             | Next::DisciplineTestDefender
-            | Next::DisciplineTestTarget => Event::Discipline {
+            | Next::DisciplineTestTarget
+            | Next::ZocTest => Event::Discipline {
                 unit,
                 situation: DisciplineSituation {
                     purpose: match d.cause {
@@ -420,7 +421,12 @@ impl App {
                 },
                 dice: Vec::new(),
             },
-            Next::RoutMove | Next::HomunculusEst => return None,
+            // the rout's move is the referee's; he names the friends whose ZOC it entered (HE-28)
+            Next::RoutMove => Event::Rout {
+                unit,
+                tests: Vec::new(),
+            },
+            Next::HomunculusEst => return None,
         })
     }
 

@@ -71,7 +71,8 @@ pub fn family(step: Next) -> u8 {
         Next::FollowUpAttacker | Next::FollowUpDefender => 2,
         Next::DisciplineTestAttacker
         | Next::DisciplineTestDefender
-        | Next::DisciplineTestTarget => 3,
+        | Next::DisciplineTestTarget
+        | Next::ZocTest => 3,
         // a Stampede is the FAILED DISCIPLINE step without its roll (HE-26)
         Next::FailedDiscipline | Next::Stampede => 4,
         Next::FailedReform => 5,

@@ -159,6 +159,16 @@ pub enum Event {
         /// Its value.
         value: u32,
     },
+    /// A rout's (or Stampede's) move, made by the referee at the table on
+    /// the FOLLOW UP table's distance: the friends whose ZOC it entered (or
+    /// that are in the Stampede's ZOC), each to take a Discipline Test
+    /// (HE-26, HE-28, HE-29).
+    Rout {
+        /// The routing unit.
+        unit: UnitId,
+        /// The friends the referee names; each tests.
+        tests: Vec<UnitId>,
+    },
     /// "Homunculus Est!" called by the active player (HE-12).
     Call {
         /// The caller cancels after the reveal with a point of this pool.
@@ -251,6 +261,7 @@ impl Event {
             Event::PushBack { .. } => "push_back",
             Event::FollowUp { .. } => "follow_up",
             Event::DrawCard { .. } => "draw_card",
+            Event::Rout { .. } => "rout_move",
             Event::Call { .. } => "homunculus_est_call",
             Event::Discard { .. } => "discard",
             Event::Points { .. } => "command_points",

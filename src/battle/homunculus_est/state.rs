@@ -610,7 +610,13 @@ impl State {
                 entry.roll(&u.name, &white(&dice.outcome));
                 ex.extend(o.explanation);
                 entry.summary = format!("{}: {}", u.name, o.outcome.name().replace('_', " "));
-                let then = outcome_dues(&o.next, *unit, risk_of(o.outcome), situation.cause);
+                let then = outcome_dues(
+                    &o.next,
+                    *unit,
+                    risk_of(o.outcome),
+                    situation.cause,
+                    o.rout_squares,
+                );
                 settle(&mut self.due, 4, *unit, then);
                 self.set_unit(*unit, o.after, &mut entry);
                 self.collect(unit.side, o.cards, fixed, &mut ex);
@@ -633,7 +639,7 @@ impl State {
                 } else {
                     RiskEvent::PushedBack
                 };
-                let then = outcome_dues(&o.next, *unit, worst, Cause::Combat);
+                let then = outcome_dues(&o.next, *unit, worst, Cause::Combat, None);
                 settle(&mut self.due, 1, *unit, then);
                 self.set_unit(*unit, o.after, &mut entry);
                 self.collect(unit.side, o.cards, fixed, &mut ex);
@@ -690,6 +696,48 @@ impl State {
                     cite("SETBACK AND DISASTER CARDS", "HE-10"),
                 );
                 entry.summary = format!("player {} draws a {kind} Card", side.name());
+            }
+            Event::Rout { unit, tests } => {
+                let u = self.unit(*unit)?.clone();
+                if !u.removed {
+                    return Err(BattleError::Refused(format!(
+                        "{} has not routed: only a Rout or Stampede moves away and makes friends test (HE-26, HE-28)",
+                        u.name
+                    )));
+                }
+                let mut names = Vec::new();
+                for t in tests {
+                    let f = self.unit(*t)?;
+                    if t.side != unit.side || t == unit || f.removed || f.off_table {
+                        return Err(BattleError::Refused(format!(
+                            "{} is not a friend of {} on the table: the friends whose ZOC the rout enters test (HE-28)",
+                            f.name, u.name
+                        )));
+                    }
+                    if names.contains(&f.name) {
+                        return Err(BattleError::Refused(format!(
+                            "{} is named twice: each friend tests once for the rout (HE-28)",
+                            f.name
+                        )));
+                    }
+                    names.push(f.name.clone());
+                }
+                // FAILED DISCIPLINE OUTCOME Rout: friendly units whose ZOC it enters test (HE-28, HE-29; Stampede HE-26)
+                ex.line(
+                    if names.is_empty() {
+                        format!("{} routs away: it entered no friend's ZOC, by the referee's word; nobody tests", u.name)
+                    } else {
+                        format!(
+                            "{} routs through the ZOC of {}: each takes a Discipline Test",
+                            u.name,
+                            names.join(", ")
+                        )
+                    },
+                    cite("FAILED DISCIPLINE OUTCOME", "HE-26, HE-28, HE-29"),
+                );
+                entry.summary = format!("{}'s rout: {} friend(s) test", u.name, names.len());
+                let then = tests.iter().map(|t| Due::new(Next::ZocTest, *t)).collect();
+                settle(&mut self.due, 6, *unit, then);
             }
             Event::Call { cancel } => {
                 let Some(caller) = self.active() else {
@@ -892,7 +940,13 @@ impl State {
                 entry.roll(&u.name, &white(&dice.outcome));
                 ex.extend(o.explanation);
                 entry.summary = format!("{}: {}", u.name, o.outcome.name().replace('_', " "));
-                let then = outcome_dues(&o.next, *unit, risk_of(o.outcome), Cause::Other);
+                let then = outcome_dues(
+                    &o.next,
+                    *unit,
+                    risk_of(o.outcome),
+                    Cause::Other,
+                    o.rout_squares,
+                );
                 settle(&mut self.due, 5, *unit, then);
                 self.set_unit(*unit, o.after, &mut entry);
                 self.collect(unit.side, o.cards, fixed, &mut ex);
@@ -1111,14 +1165,20 @@ pub fn army_line(points: &Points, cards: &[Card]) -> String {
 }
 
 /// The steps a failed outcome (or a push back) requires, with what Herald
-/// knows of them: a general's risk by the outcome (HE-30). A rout's move is
-/// the referee's on the table (the friends whose ZOC it enters test on
-/// their rows), not a step (HE-28).
-fn outcome_dues(next: &[Next], unit: UnitId, risk: RiskEvent, cause: Cause) -> Vec<Due> {
+/// knows of them: a general's risk by the outcome (HE-30), a rout's
+/// distance (its move is the referee's at the table; he names the friends
+/// whose ZOC it entered, each to test, HE-28).
+fn outcome_dues(
+    next: &[Next],
+    unit: UnitId,
+    risk: RiskEvent,
+    cause: Cause,
+    rout: Option<u32>,
+) -> Vec<Due> {
     next.iter()
-        .filter(|n| **n != Next::RoutMove)
         .map(|n| Due {
             risk: Some(risk),
+            squares: if *n == Next::RoutMove { rout } else { None },
             ..Due::new(*n, unit).caused_by(cause)
         })
         .collect()

@@ -1,9 +1,10 @@
 //! SHOOTING ACTIVATION and SHOOTING RESULTS (HE-22, HE-23).
 
 use super::tables::{ShootingResult, distance, shooting_result};
-use super::{Cards, Characteristic, Draw, Next, Unit, check_faces, faces};
+use super::{Cards, Characteristic, Draw, NATURAL_ONE_ONLY, Next, Unit, check_faces, faces};
 use crate::rules::RulesError;
 use crate::rules::explain::{Explanation, cite};
+use crate::rules::house::HouseValue;
 
 /// What the referee says of a shot.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -290,6 +291,19 @@ impl Shooting {
             ),
             cite("SHOOTING ACTIVATION 3", "HE-22, HE-23"),
         );
+        // HE-23 house option *natural 1 only*: said where it kept a Short of Ammunition
+        if !cancelled
+            && self.situation.natural_one_only
+            && dd.iter().any(|d| cancels(*d, chosen, roll_result, false))
+        {
+            ex.line(
+                format!(
+                    "{} (a Defence die shows the natural {chosen}: the Short of Ammunition stands)",
+                    NATURAL_ONE_ONLY.line(HouseValue::YesNo(true))
+                ),
+                NATURAL_ONE_ONLY.cite(),
+            );
+        }
         let mut target = self.target.clone();
         let mut cards = Cards::default();
         let mut next = Vec::new();
@@ -498,6 +512,42 @@ mod tests {
         );
         assert!(cancels(1, 2, ShortOfAmmunition, true));
         assert!(cancels(3, 3, NoEffect, true));
+        // the explanation says so where the option kept the Short of Ammunition:
+        // archers (RCR 3) at a target of CR 5 lose 2: a natural 2 scores 0
+        let t = Unit::new("t", Class::FormedInfantry, 5, 4, 7);
+        let one = ShootingSituation {
+            natural_one_only: true,
+            ..Default::default()
+        };
+        let said = |s: ShootingSituation, defence: &[u8]| {
+            let o = Shooting::plan(&archers(), &t, s)
+                .unwrap()
+                .resolve(&d(&[2], defence))
+                .unwrap();
+            (
+                o.reversal_of_fortune,
+                o.explanation
+                    .lines
+                    .iter()
+                    .any(|l| l.text.contains("natural 1 only") && l.text.contains("stands")),
+            )
+        };
+        assert_eq!(
+            said(ShootingSituation::default(), &[2]),
+            (false, false),
+            "the natural 2 cancels"
+        );
+        assert_eq!(
+            said(one, &[2]),
+            (true, true),
+            "kept by the option, and said"
+        );
+        assert_eq!(said(one, &[1]), (false, false), "a 1 still cancels");
+        assert_eq!(
+            said(one, &[3]),
+            (true, false),
+            "no match either way: nothing to say"
+        );
     }
 
     #[test]

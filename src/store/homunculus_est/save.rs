@@ -40,6 +40,7 @@ pub const EVENT_KINDS: &[&str] = &[
     "reform_test",
     "failed_discipline",
     "draw_card",
+    "rout_move",
     "homunculus_est_call",
     "discard",
     "command_points",
@@ -467,6 +468,11 @@ pub fn write_event(o: &mut String, e: &Event) {
                 ]),
             );
         }
+        Event::Rout { unit, tests } => {
+            line("unit", quote(&unit.to_string()));
+            let named: Vec<String> = tests.iter().map(|t| quote(&t.to_string())).collect();
+            line("tests", format!("[{}]", named.join(", ")));
+        }
         Event::Lines { unit, dice } => {
             line("unit", quote(&unit.to_string()));
             line("dice", pools(&[("lines", dice)]));
@@ -740,6 +746,26 @@ fn read_fields<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, kind: &str) 
                     points,
                 },
             }
+        }
+        "rout_move" => {
+            let unit = unit_id(walk, f, "unit");
+            let span = f.span_of("tests");
+            let at = f.at("tests");
+            let mut tests = Vec::new();
+            for text in walk.string_list(f, "tests") {
+                match UnitId::parse(&text) {
+                    Some(id) => tests.push(id),
+                    None => walk.error(
+                        span.clone(),
+                        at.clone(),
+                        format!(
+                            "'{}' is not a unit: a side letter and a number, a1 or b12",
+                            toml_walk::cut(&text)
+                        ),
+                    ),
+                }
+            }
+            Event::Rout { unit: unit?, tests }
         }
         "line_outcome" => {
             let unit = unit_id(walk, f, "unit");

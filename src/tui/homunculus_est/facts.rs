@@ -511,6 +511,27 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
             )
             .unsaid();
         }
+        Event::Rout { unit: id, tests } => {
+            // FAILED DISCIPLINE OUTCOME Rout: friendly units whose ZOC it enters test (HE-28;
+            // a Stampede: every unit in its ZOC, HE-26); the move is the referee's at the table
+            let friends = on_table(state, id.side);
+            let keys = "abcdefghijklmnoprsvwxyz".chars();
+            for (key, friend) in keys.zip(friends.iter().filter(|f| *f != id)) {
+                let mut on = tests.contains(friend);
+                f.flag(
+                    key,
+                    format!("its ZOC entered: {}", unit_name(state, *friend)),
+                    &mut on,
+                );
+                match (on, tests.iter().position(|t| t == friend)) {
+                    (true, None) => tests.push(*friend),
+                    (false, Some(i)) => {
+                        tests.remove(i);
+                    }
+                    _ => {}
+                }
+            }
+        }
         Event::Call { cancel } => {
             // HOMUNCULUS EST! (HE-12): the caller may cancel after the reveal;
             // house option *opponent cancels*: the called player, before it

@@ -284,6 +284,21 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
         }
         Event::Discard { .. } => vec!["no dice: a revealed card leaves his hand (HE-12)".to_string()],
         Event::DrawCard { .. } => vec!["no dice: the card's value, face down (HE-10)".to_string()],
+        Event::Rout { unit, .. } => {
+            // the distance rolled on the FOLLOW UP table, from Herald's record (HE-28)
+            let squares = state
+                .due
+                .iter()
+                .find(|d| d.step == crate::rules::homunculus_est::Next::RoutMove && d.unit == *unit)
+                .and_then(|d| d.squares);
+            vec![
+                format!(
+                    "no dice: move it {} away from the enemy at the table",
+                    squares.map_or("the rolled distance".to_string(), |n| format!("{n} square(s)"))
+                ),
+                "mark each friend whose ZOC it enters (a Stampede: each in its ZOC); each tests".to_string(),
+            ]
+        }
         _ => Vec::new(),
     })
 }

@@ -327,6 +327,10 @@ impl App {
                 "A card drawn, face down (SETBACK AND DISASTER CARDS, HE-10)".to_string()
             }
             Event::Call { .. } => "\"Homunculus Est!\" (HE-12)".to_string(),
+            Event::Rout { unit, .. } => format!(
+                "The rout's move: {} (FAILED DISCIPLINE OUTCOME, HE-28)",
+                n(*unit)
+            ),
             Event::Manoeuvre { unit, .. } => format!("Manoeuvre Test: {} (HE-15)", n(*unit)),
             Event::Discard { .. } => "A revealed card discarded after a call (HE-12)".to_string(),
             Event::Points { .. } => "Command Points (HE-8)".to_string(),
