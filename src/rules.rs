@@ -63,6 +63,19 @@ impl System {
         }
     }
 
+    /// What the course of a battle calls its units counted by state, as a
+    /// heading: by morale, or by order for Parker's Warlord, whose extract
+    /// has no morale (PW-10: good order, disorder, broken).
+    pub fn states_word(self) -> &'static str {
+        match self {
+            System::Warlords => "Units by morale",
+            System::WarlordI => "Units by morale",
+            System::HomunculusEst => "Units by morale",
+            System::RobertsRules => "Units by morale",
+            System::ParkersWarlord => "Units by order",
+        }
+    }
+
     /// The house options the system declares (`rules::house`): one per
     /// ruling that fills a gap, each defaulting to the ruling.
     pub fn house_options(self) -> &'static [house::HouseOption] {

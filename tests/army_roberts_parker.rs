@@ -214,3 +214,69 @@ fn their_battles_are_made_and_reported() {
         "{melee}"
     );
 }
+
+/// `herald autoplay` (the crash test's aid) plays both systems' battles
+/// with the save's own dice, saving after each event: a Robert's Rules
+/// battle through its half-turns (Actions, missile fire, melees, Pursuits,
+/// Break Checks, the units nearby named as none), a Parker's Warlord one
+/// through its command phases (initiative checks, end of turn); each save
+/// reads back and replays.
+#[test]
+fn autoplay_plays_their_battles() {
+    use herald::battle::parkers_warlord::ParkersWarlord;
+    use herald::battle::roberts_rules::RobertsRules;
+    use herald::store::save;
+    let dir = tempfile::tempdir().unwrap();
+    for (name, a, b) in [
+        (
+            "rr",
+            "armies/roberts-rules/spearmen-and-cavalry.toml",
+            "armies/roberts-rules/crossbowmen.toml",
+        ),
+        (
+            "pw",
+            "armies/parkers-warlord/lewes-1264-baronial.toml",
+            "armies/parkers-warlord/lewes-1264-royal.toml",
+        ),
+    ] {
+        let (code, _, err) = herald(&[
+            "new",
+            name,
+            "--side",
+            a,
+            "--side",
+            b,
+            "--saves",
+            dir.path().to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let path = dir.path().join(format!("{name}.toml"));
+        let (code, out, err) = herald(&["autoplay", path.to_str().unwrap(), "--events", "300"]);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert!(out.trim_end().ends_with("ack 300"), "{out}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        if name == "rr" {
+            let b = save::load::<RobertsRules>(&path).unwrap().data.battle;
+            assert_eq!(b.events().len(), 300);
+            assert!(b.state().turn > 3, "turn {}", b.state().turn);
+            for kind in [
+                "action_roll",
+                "missile_attack",
+                "melee_attack",
+                "break_check",
+            ] {
+                assert!(text.contains(&format!("kind = \"{kind}\"")), "no {kind}");
+            }
+        } else {
+            let b = save::load::<ParkersWarlord>(&path).unwrap().data.battle;
+            assert_eq!(b.events().len(), 300);
+            assert!(b.state().turn > 10, "turn {}", b.state().turn);
+            assert!(
+                text.contains("kind = \"initiative_check\"")
+                    && text.contains("kind = \"end_turn\"")
+            );
+        }
+        let (code, _, err) = herald(&["log", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+    }
+}

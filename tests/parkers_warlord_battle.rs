@@ -312,6 +312,8 @@ fn the_course_counts_cards_held_against_hand_limits() {
     assert_eq!(at, [(0, false), (1, false), (2, true)]);
     assert_eq!(course.strength_name(), "cards held");
     assert_eq!(course.state_names(), ["Good order", "Disordered", "Broken"]);
+    // PW-10's orders, not morale: the extract has none.
+    assert_eq!(course.states_word, "Units by order");
     let figures = |p: usize, s: Side| -> (Vec<u32>, Vec<u32>) {
         let m = course.points[p].measure.side(s);
         (
@@ -430,4 +432,54 @@ fn passing_through_friends() {
     assert!(text.contains("kind = \"pass_through\""), "{text}");
     let back = from_text::<ParkersWarlord>("lewes.toml", &text).unwrap();
     assert_eq!(back.data.battle.state(), data.battle.state());
+}
+
+/// PW-9: "Unit that impetuously charged, retired or broke are considered
+/// to have already maneuver in their next turn": Herald gives the Maneuver
+/// back when that next turn of its side ends, whichever side's turn it was
+/// lost in.
+#[test]
+fn a_lost_maneuver_ends_with_the_units_next_turn() {
+    let mut b = battle();
+    let ours = UnitId::new(Side::A, 1);
+    let theirs = UnitId::new(Side::B, 1);
+    let lost = |b: &Battle, u: UnitId| b.state().units[u.side as usize][u.index].unit.lost_maneuver;
+    // In side a's turn 1 one of its units charges impetuously, and one of
+    // side b's breaks.
+    for u in [ours, theirs] {
+        let e = b
+            .record(Event::UnitState {
+                unit: u,
+                order: Order::Good,
+                lost_maneuver: true,
+            })
+            .unwrap();
+        assert!(
+            e.summary.contains("considered to have already maneuvered"),
+            "{}",
+            e.summary
+        );
+    }
+    // Side a's turn 1 ends: both still lost (their next turns are to come).
+    b.record(Event::EndTurn).unwrap();
+    assert!(lost(&b, ours) && lost(&b, theirs));
+    // Side b's turn (its next) ends: its unit may maneuver again.
+    let e = b.record(Event::EndTurn).unwrap().clone();
+    assert!(!lost(&b, theirs));
+    assert!(lost(&b, ours), "side a's next turn is only beginning");
+    assert!(
+        e.explanation
+            .lines
+            .iter()
+            .any(|l| l.text.contains("may maneuver again")),
+        "{:?}",
+        e.explanation
+    );
+    assert!(e.effects.iter().any(|f| f.field == "lost Maneuver"));
+    // Side a's turn 2 (its next) ends: its unit too.
+    b.record(Event::EndTurn).unwrap();
+    assert!(!lost(&b, ours));
+    // Undo gives it back as it was.
+    b.undo();
+    assert!(lost(&b, ours));
 }

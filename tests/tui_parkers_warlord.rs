@@ -247,6 +247,11 @@ fn v_opens_the_course_of_cards_held() {
     };
     let s = draw(120, 40);
     assert!(s.contains("cards held"), "{s}");
+    // PW-10's orders are not morale: the legend says so.
+    assert!(
+        s.contains("Units by order:") && !s.contains("morale"),
+        "{s}"
+    );
     insta::assert_snapshot!("pw_course_120x40", s);
     insta::assert_snapshot!("pw_course_80x24", draw(80, 24));
 }

@@ -77,6 +77,8 @@ pub struct Mark {
 pub struct Course {
     /// What the system calls a turn (`Turn`, `Move`).
     pub turn_word: &'static str,
+    /// What it calls its units counted by state (`Units by morale`).
+    pub states_word: &'static str,
     /// Each side as the screens name it.
     pub sides: [String; 2],
     /// The start, then each turn's end, in the log's order.
@@ -162,6 +164,7 @@ impl<S: RuleSystem> Battle<S> {
         let marks = marks(&points);
         Course {
             turn_word: S::SYSTEM.turn_word(),
+            states_word: S::SYSTEM.states_word(),
             sides: [S::side_name(setup, Side::A), S::side_name(setup, Side::B)],
             points,
             marks,

@@ -5,6 +5,7 @@
 //! morale): the referee's facts come in events; Herald re-runs the
 //! procedures of `rules::parkers_warlord` on them and keeps every count.
 
+pub mod auto;
 pub mod course;
 pub mod event;
 pub mod report;

@@ -5,6 +5,7 @@
 //! events carry it, and Herald re-runs the procedures of
 //! `rules::roberts_rules` on them and keeps every count.
 
+pub mod auto;
 pub mod course;
 pub mod event;
 pub mod report;

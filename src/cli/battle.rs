@@ -258,13 +258,21 @@ pub fn autoplay(path: &Path, events: usize) -> ExitCode {
         Ok(System::WarlordI) => {
             autoplay_with::<WarlordI>(path, events, |b, d| b.play_suggested(d).map(drop))
         }
-        Ok(s @ (System::HomunculusEst | System::RobertsRules | System::ParkersWarlord)) => {
-            Err(format!(
-                "{}: autoplay (a test aid) plays Warlords and Warlord I battles only; this is a {} battle",
-                path.display(),
-                s.title()
-            ))
+        Ok(System::RobertsRules) => {
+            autoplay_with::<crate::battle::roberts_rules::RobertsRules>(path, events, |b, d| {
+                b.play_suggested(d).map(drop)
+            })
         }
+        Ok(System::ParkersWarlord) => {
+            autoplay_with::<crate::battle::parkers_warlord::ParkersWarlord>(path, events, |b, d| {
+                b.play_suggested(d).map(drop)
+            })
+        }
+        Ok(s @ System::HomunculusEst) => Err(format!(
+            "{}: autoplay (a test aid) plays Warlords, Warlord I, Robert's Rules and Parker's Warlord battles only; this is a {} battle",
+            path.display(),
+            s.title()
+        )),
         Err(e) => Err(e.to_string()),
     };
     match played {

@@ -159,7 +159,11 @@ pub fn morale_svg(course: &Course) -> Result<String, String> {
             .max(1);
         let mut chart = ChartBuilder::on(&root)
             .caption(
-                format!("units by morale, side a then b, by {}", course.turn_word),
+                format!(
+                    "{}, side a then b, by {}",
+                    course.states_word.to_lowercase(),
+                    course.turn_word
+                ),
                 ("sans-serif", 18),
             )
             .margin(12)
@@ -247,9 +251,10 @@ pub fn markdown(course: &Course, images: Option<(&str, &str)>) -> String {
     if let Some((strength, morale)) = images {
         let _ = writeln!(
             o,
-            "![{} by {}]({strength})\n\n![units by morale]({morale})\n",
+            "![{} by {}]({strength})\n\n![{}]({morale})\n",
             course.strength_name(),
-            course.turn_word
+            course.turn_word,
+            course.states_word.to_lowercase()
         );
     }
     let names = course.state_names();

@@ -186,7 +186,7 @@ impl CourseView {
                 )),
             ]));
         }
-        let mut legend = vec![Span::styled("Units by morale: ", t.title())];
+        let mut legend = vec![Span::styled(format!("{}: ", c.states_word), t.title())];
         for (i, name) in names.iter().enumerate() {
             legend.push(Span::styled(
                 GLYPHS[i % GLYPHS.len()].to_string(),

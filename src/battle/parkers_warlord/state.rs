@@ -63,6 +63,9 @@ pub struct LineUnit {
     pub basic_costs: [Option<i32>; 3],
     /// Points of cards played on it this turn and not yet spent (PW-11).
     pub points_left: u32,
+    /// Its lost Maneuver's turn has come: "considered to have already
+    /// maneuver in their next turn" (PW-9); the loss ends with this turn.
+    pub lost_started: bool,
 }
 
 /// A Parker's Warlord battle's state.
@@ -119,6 +122,9 @@ impl State {
                         banner: u.banner,
                         basic_costs: u.basic_costs,
                         points_left: 0,
+                        // A roster's lost Maneuver is last turn's: side a's
+                        // turn under way is its next turn (PW-9).
+                        lost_started: u.unit.lost_maneuver && side == Side::A,
                     });
                 }
                 officers[side as usize].push(Officer {
@@ -660,9 +666,22 @@ impl State {
                 lost_maneuver,
             } => {
                 let u = self.unit(*unit)?.clone();
+                let active = self.active();
                 let lu = &mut self.units[unit.side as usize][unit.index];
                 lu.unit.order = *order;
                 lu.unit.lost_maneuver = *lost_maneuver;
+                // PW-9: lost from now to the end of its side's next turn;
+                // set again while lost, it keeps its turn.
+                if !*lost_maneuver || !u.unit.lost_maneuver {
+                    lu.lost_started = false;
+                }
+                self.effect(
+                    *unit,
+                    "lost Maneuver",
+                    yes_no(u.unit.lost_maneuver),
+                    yes_no(*lost_maneuver),
+                    &mut entry,
+                );
                 self.effect(
                     *unit,
                     "order",
@@ -670,14 +689,21 @@ impl State {
                     order.name().to_string(),
                     &mut entry,
                 );
+                let turn_ends = if unit.side == active {
+                    "its side's next turn"
+                } else {
+                    "its side's coming turn"
+                };
                 entry.summary = format!(
                     "{}: {}{}",
                     u.unit.name,
                     order.name(),
                     if *lost_maneuver {
-                        ", counts as having maneuvered this turn"
+                        format!(
+                            ", considered to have already maneuvered in {turn_ends}: Herald gives its Maneuver back when that turn ends"
+                        )
                     } else {
-                        ""
+                        String::new()
                     }
                 );
                 ex.line(
@@ -780,6 +806,24 @@ impl State {
             }
             Event::EndTurn => {
                 let active = self.active();
+                // PW-9: "considered to have already maneuver in their next
+                // turn": the loss ends with that turn.
+                let mut back = Vec::new();
+                for (i, u) in self.units[active as usize].iter_mut().enumerate() {
+                    if u.unit.lost_maneuver && u.lost_started {
+                        u.unit.lost_maneuver = false;
+                        u.lost_started = false;
+                        back.push(UnitId::new(active, i));
+                    }
+                }
+                for id in back {
+                    let name = self.units[id.side as usize][id.index].unit.name.clone();
+                    self.effect(id, "lost Maneuver", yes_no(true), yes_no(false), &mut entry);
+                    ex.line(
+                        format!("{name}: the turn it was considered to have already maneuvered in is over: it may maneuver again"),
+                        cite("Unique Commands", "PW-9"),
+                    );
+                }
                 for u in &mut self.units[active as usize] {
                     if u.points_left > 0 {
                         ex.line(
@@ -805,6 +849,10 @@ impl State {
                 for u in &mut self.units[next as usize] {
                     u.unit.done.clear();
                     u.unit.rallied_from_broken = false;
+                    // PW-9: its next turn has come.
+                    if u.unit.lost_maneuver {
+                        u.lost_started = true;
+                    }
                 }
                 ex.line(
                     format!(
@@ -825,6 +873,10 @@ impl State {
         entry.explanation = ex;
         Ok(entry)
     }
+}
+
+fn yes_no(b: bool) -> String {
+    if b { "yes" } else { "no" }.to_string()
 }
 
 /// Card values as the log writes them: "3+2", or "none".

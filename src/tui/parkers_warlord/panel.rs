@@ -397,7 +397,7 @@ impl Draft {
                 );
                 f.flag(
                     'l',
-                    "impetuously charged, retired or broke: counts as maneuvered",
+                    "impetuously charged, retired or broke: no Maneuver to the end of its next turn",
                     &mut self.lost,
                 );
             }
