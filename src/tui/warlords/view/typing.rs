@@ -55,6 +55,15 @@ pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
                 ask.colour,
                 d.typed.get(g).is_some_and(|x| !x.white.is_empty()),
             ) {
+                // 3.3.3.3: after a charger's test, the stakes' own dice.
+                (crate::dice::Colour::White, true)
+                    if matches!(
+                        below,
+                        Some(crate::tui::warlords::dialog::Procedure::Defence { .. })
+                    ) =>
+                {
+                    " more: the stakes attack as a single rank of Pike (3.3.3.3)".to_string()
+                }
                 (crate::dice::Colour::White, true) => {
                     " more (a Slippery personality, W-21)".to_string()
                 }
