@@ -831,15 +831,10 @@ impl App {
         }
         self.dialogs.pop();
         let how_moved = self.battle.charge_move(unit, target);
+        let counter_moved = how_moved.is_some_and(ChargeMove::by_counter_charger);
+        let halted = self.battle.unit(unit).is_some_and(|u| u.halted_this_turn);
         let met = match response {
-            Some(Response::CounterCharge { meets: true })
-                if how_moved.is_some_and(ChargeMove::by_counter_charger) =>
-            {
-                format!(
-                    "its charger was Halted: {} completed its movement as a random move (2.4.4.2)",
-                    self.name(target)
-                )
-            }
+            Some(Response::CounterCharge { meets: true }) if counter_moved => String::new(),
             Some(Response::CounterCharge { meets: true }) => {
                 "they met halfway (2.4.4.2)".to_string()
             }
@@ -855,22 +850,41 @@ impl App {
             _ => String::new(),
         };
         let moved = match moved {
+            // 2.4.4.2: the counter-charger completed its movement.
+            Some(d) if counter_moved => format!(
+                "the charger was Halted; {} completed its movement as a random move of {d} span(s) (2.4.4.2)",
+                self.name(target)
+            ),
+            // 2.4.4.1: past the point it was Halted.
+            Some(d) if halted => format!(
+                "Halted on the way, it moved {d} span(s) past the point it was Halted (2.4.4.1)"
+            ),
             Some(d) => format!("moved {d} span(s)"),
             None => String::new(),
         };
         let how: Vec<String> = [moved, met].into_iter().filter(|s| !s.is_empty()).collect();
-        let halted = self.battle.unit(unit).is_some_and(|u| u.halted_this_turn);
-        let note = if contact && (halted || how_moved.is_some_and(ChargeMove::by_counter_charger)) {
+        let note = if contact && (halted || counter_moved) {
             // 2.4.4.1, 2.4.4.2: a Halt takes the charging away from the Melee.
             format!(
-                "charge (2.4.4): {}; {} Halted; in contact with {}: they fight in the Melee phase, neither counting as charging (2.4.4.1, 2.4.4.2)",
+                "charge (2.4.4): {}; in contact with {}: they fight in the Melee phase, neither counting as charging (2.4.4.1, 2.4.4.2)",
                 how.join("; "),
-                if halted { "the charger was" } else { "it was" },
                 self.name(target)
             )
         } else if contact {
             format!(
                 "charge (2.4.4): {}; in contact with {}: it stops (W-25), they fight in the Melee phase",
+                how.join("; "),
+                self.name(target)
+            )
+        } else if counter_moved {
+            format!(
+                "charge (2.4.4): {}; no contact with {}: too bad, its move is done (2.4.4.2)",
+                how.join("; "),
+                self.name(unit)
+            )
+        } else if halted {
+            format!(
+                "charge (2.4.4): {}; no contact with {}: it stops there, Halted (2.4.4.1)",
                 how.join("; "),
                 self.name(target)
             )

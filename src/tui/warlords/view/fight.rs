@@ -578,7 +578,18 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                     "a berm is a linear obstacle and stops all charges (3.3.3.2)"
                 }
             };
-            out.push(Line::from(format!("{}: {what}", u.name)));
+            // 2.4.4.1: a charger Halted on the way no longer counts as charging.
+            let halted = !*charging
+                && app
+                    .battle
+                    .unit(*id)
+                    .is_some_and(|s| s.halted_this_turn && s.charge.is_some());
+            let why = if halted {
+                "Halted on the way, it no longer counts as charging (2.4.4.1), so no test: "
+            } else {
+                ""
+            };
+            out.push(Line::from(format!("{}: {why}{what}", u.name)));
         }
         Procedure::StandLoss {
             unit: id,

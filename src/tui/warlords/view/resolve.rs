@@ -452,6 +452,9 @@ fn after(app: &App, r: &Resolve, x: &Rolled) -> Vec<Line<'static>> {
             for d in &x.dice {
                 spans.extend(dice::row(t, d, read.as_ref()));
             }
+            if x.dice.iter().all(|d| *d == crate::dice::Dice::default()) {
+                spans.push(Span::raw("none: nothing to roll"));
+            }
             out.push(Line::from(spans));
         }
     }

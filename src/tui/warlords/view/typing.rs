@@ -85,7 +85,17 @@ pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
             if slippery && let Some(id) = victim(g) {
                 who = app.name(id).to_string();
             }
+            // 3.3.3.3: after a charger's test, the stakes' own dice.
+            let stakes = ask.colour == crate::dice::Colour::White
+                && d.typed.get(g).is_some_and(|x| !x.white.is_empty())
+                && matches!(
+                    below,
+                    Some(crate::tui::warlords::dialog::Procedure::Defence { .. })
+                );
             let why = match (ask.colour, slippery) {
+                (crate::dice::Colour::White, _) if stakes => {
+                    " more: the stakes attack as a single rank of Pike (3.3.3.3)".to_string()
+                }
                 (crate::dice::Colour::White, true) => match victim(g) {
                     Some(id) => format!(
                         ": {} is Slippery (W-21): he escapes unless they are doubles over the stands left",
