@@ -119,6 +119,10 @@ fn the_shot_numbers_the_personalities_from_the_right_and_the_referee_reorders_th
         "{:?}",
         app.dialogs.last()
     );
+    // Only the order: no stands to mark here.
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("1. Henry V (rightmost)"), "{s}");
+    assert!(!s.contains("Space"), "{s}");
     press(&mut app, &["]", "Enter"]);
     assert_eq!(app.context(), Context::Shooting, "{:?}", app.dialogs.last());
     assert_eq!(

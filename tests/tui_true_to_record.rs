@@ -129,6 +129,11 @@ fn a_march_column_changing_to_line_is_offered_its_line_again() {
     activate(&mut app, b(5));
     press(&mut app, &["o"]);
     assert_eq!(offered_files(&app), 4);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("out of the column: its last line or a proper one (2.3.1)"),
+        "{s}"
+    );
     press(&mut app, &["l"]);
     assert_eq!(
         app.battle.unit(b(5)).unwrap().unit.formation,

@@ -95,7 +95,12 @@ pub fn formation(
     buf: &mut Buffer,
 ) {
     let t = &app.theme;
-    let r = popup::centred(area, 64, 13);
+    // 2.3.1, 2.3.3: out of a March Column, the front rank offered is a line's.
+    let column = app
+        .battle
+        .unit(pick.unit)
+        .is_some_and(|u| u.unit.formation == crate::rules::warlords::unit::Formation::MarchColumn);
+    let r = popup::centred(area, 64, 13 + u16::from(column));
     let title = format!("New formation for {}", app.name(pick.unit));
     let inner = popup::frame(app, &title, r, buf);
     let mut lines: Vec<Line> = bindings()
@@ -107,6 +112,11 @@ pub fn formation(
             ])
         })
         .collect();
+    if column {
+        lines.push(Line::from(
+            "  out of the column: its last line or a proper one (2.3.1)",
+        ));
+    }
     lines.push(Line::from(format!(
         "  front rank: {} stand(s); pavises {}",
         pick.files,

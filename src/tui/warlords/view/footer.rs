@@ -21,6 +21,11 @@ fn works(app: &App, context: Context, action: Action) -> bool {
         Action::BreakOff => app.break_off_offered().is_some(),
         Action::Answer(a) => app.answer_offered(a),
         Action::NextOpponent => app.break_off_opponents() > 1,
+        // W-32: a shot's personalities list only orders them; no stands to mark.
+        Action::ToggleLine => !matches!(
+            app.dialogs.last(),
+            Some(crate::tui::warlords::dialog::Dialog::HitStands(h)) if h.order_of.is_some()
+        ),
         // No `1 next step` when the Melee offers none.
         Action::NextStep(i) => matches!(
             app.dialogs.last(),

@@ -4,6 +4,7 @@
 
 use super::popup;
 use crate::battle::UnitId;
+use crate::tui::warlords::action::Action;
 use crate::tui::warlords::app::App;
 use crate::tui::warlords::dialog::{FallBack, HitStands};
 use crate::tui::warlords::keymap::{Context, bindings};
@@ -14,9 +15,14 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// The keys of a context, one line each, as the help words them.
 pub(super) fn keys(app: &App, context: Context) -> Vec<Line<'static>> {
+    keys_but(app, context, None)
+}
+
+/// As [`keys`], without the key of one action.
+fn keys_but(app: &App, context: Context, but: Option<Action>) -> Vec<Line<'static>> {
     let t = &app.theme;
     bindings()
-        .filter(|b| b.context == context && !b.hint.is_empty())
+        .filter(|b| b.context == context && !b.hint.is_empty() && Some(b.action) != but)
         .map(|b| {
             Line::from(vec![
                 Span::styled(format!("  {} ", b.key.label()), t.key()),
@@ -176,7 +182,12 @@ pub fn hit_stands(app: &App, h: &HitStands, area: Rect, buf: &mut Buffer) {
             style,
         )));
     }
-    lines.extend(keys(app, Context::HitStands));
+    // Ordering a shot's target: no stands to mark.
+    lines.extend(keys_but(
+        app,
+        Context::HitStands,
+        order.then_some(Action::ToggleLine),
+    ));
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);
