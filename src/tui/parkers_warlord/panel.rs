@@ -400,7 +400,7 @@ impl Draft {
                 );
                 f.flag(
                     'l',
-                    "impetuously charged, retired or broke: no Maneuver to the end of its next turn",
+                    "charged impetuously, retired or broke (PW-9)",
                     &mut self.lost,
                 );
             }
