@@ -255,3 +255,42 @@ fn v_opens_the_course_of_cards_held() {
     insta::assert_snapshot!("pw_course_120x40", s);
     insta::assert_snapshot!("pw_course_80x24", draw(80, 24));
 }
+
+/// PW-10: the modifiers the text leaves unstated are typed with their
+/// names in the command panel (M), priced by the rules and kept by name in
+/// the event; 0 takes one off; a modifier without a value is refused.
+#[test]
+fn a_command_takes_modifiers_typed_with_their_names() {
+    let mut app = checked_and_transferred();
+    keys(&mut app, "cn5xk2a2b1");
+    assert!(screen(&app, 120, 40).contains("issued, 0 left"));
+    keys(&mut app, "Mforded river\n");
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("'forded river' has no value"), "{s}");
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "Mforded river +1\n");
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("named modifiers (M): forded river +1") && s.contains("costs 4 CP"),
+        "{s}"
+    );
+    keys(&mut app, "Mforded river 0\n");
+    let s = screen(&app, 120, 40);
+    assert!(
+        !s.contains("named modifiers") && s.contains("issued, 0 left"),
+        "{s}"
+    );
+    keys(&mut app, "Mrough ground -1\n");
+    assert_eq!(keys(&mut app, "\n"), [Effect::Save]);
+    let b = Screen::battle(&app);
+    match b.events().last().unwrap() {
+        herald::battle::parkers_warlord::Event::Command { modifiers, .. } => {
+            assert_eq!(modifiers.len(), 1);
+            assert_eq!(
+                (modifiers[0].name.as_str(), modifiers[0].value),
+                ("rough_ground", -1)
+            );
+        }
+        e => panic!("{e:?}"),
+    }
+}

@@ -32,6 +32,8 @@ pub struct Panel {
     pub form: Facts,
     /// Digits go to the d20 being typed (`t`).
     pub typing: bool,
+    /// A modifier being typed with its name (`M`, the command panel).
+    pub writing: Option<String>,
 }
 
 /// The console's state.
@@ -83,6 +85,7 @@ impl App {
             draft,
             form: Facts::default(),
             typing: false,
+            writing: None,
         });
         self.say(
             "Enter records, Esc closes; each fact's key, digits, ←→ change it",
@@ -190,6 +193,57 @@ impl App {
             return Vec::new();
         };
         let state = self.battle.state().clone();
+        // PW-10: the referee's modifiers the text leaves unstated, typed
+        // with their names (`uphill +1`; 0 takes one off).
+        if let Some(text) = p.writing.as_mut() {
+            self.status = None;
+            match ev.code {
+                KeyCode::Esc => {
+                    p.writing = None;
+                    self.say("nothing written", false);
+                }
+                KeyCode::Backspace => {
+                    text.pop();
+                }
+                KeyCode::Char(c) if text.chars().count() < 80 => text.push(c),
+                KeyCode::Enter => match crate::tui::roberts_rules::panel::parse_named(text) {
+                    Ok(n) => {
+                        p.draft.named.retain(|m| m.name != n.name);
+                        let words = if n.value == 0 {
+                            format!("{}: taken off", n.name.replace('_', " "))
+                        } else {
+                            format!("{} {:+}", n.name.replace('_', " "), n.value)
+                        };
+                        if n.value != 0 {
+                            p.draft.named.push(n);
+                        }
+                        p.writing = None;
+                        self.say(format!("modifier {words}"), false);
+                    }
+                    Err(e) => self.say(e, true),
+                },
+                _ => {}
+            }
+            if let Some(text) = &p.writing
+                && !self.status.as_ref().is_some_and(|s| s.error)
+            {
+                self.say(
+                    format!("modifier: {text}_  (a name and a signed number, as uphill +1; 0 takes it off; Enter, Esc)"),
+                    false,
+                );
+            }
+            self.panel = Some(p);
+            return Vec::new();
+        }
+        if ev.code == KeyCode::Char('M') && p.draft.kind == Kind::Command {
+            p.writing = Some(String::new());
+            self.panel = Some(p);
+            self.say(
+                "modifier: _  (a name and a signed number, as uphill +1; 0 takes it off; Enter, Esc)",
+                false,
+            );
+            return Vec::new();
+        }
         let input = match ev.code {
             KeyCode::Esc => {
                 self.say("closed: nothing recorded", false);

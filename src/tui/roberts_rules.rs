@@ -493,15 +493,15 @@ impl App {
                     && let Ok(t) = s.troop(*id)
                 {
                     out.push(format!(
-                        "{} ({id}): its {} routed: n names the friendly units nearby (Herald does not measure; none is an answer; RR-14)",
+                        "{} ({id}){} routed: n names the friendly units nearby (Herald does not measure; none is an answer; RR-14)",
                         t.unit.name,
-                        if t.routed { "unit" } else { "leader" }
+                        if t.routed { "" } else { ": its leader" }
                     ));
                 }
                 if step == Step::Combat {
                     let due = s.checks_due();
                     out.push(if due.is_empty() {
-                        "Break Checks: none owed (a rout nearby: k, cause nearby rout; RR-14)"
+                        "Break Checks: none owed (units nearby a rout or a lost Captain: n names them)"
                             .to_string()
                     } else {
                         format!(

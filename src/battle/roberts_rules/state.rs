@@ -217,9 +217,9 @@ impl State {
         if let (Event::EndPhase, Some(id)) = (event, self.nearby_due.first()) {
             let t = &self.units[id.side as usize][id.index];
             return Err(BattleError::OutOfTurn(format!(
-                "name the friendly units nearby {} ({id}), whose {} routed, first (n; none is an answer): each makes a Break Check (RR-14, RR-15)",
-                t.unit.name,
-                if t.routed { "unit" } else { "leader" }
+                "first name the friendly units nearby the rout of {}{} ({id}) (n; none is an answer): each makes a Break Check (RR-14, RR-15)",
+                if t.routed { "" } else { "the leader of " },
+                t.unit.name
             )));
         }
         if let (Event::EndPhase, Phase::Half { step, .. }) = (event, self.phase)

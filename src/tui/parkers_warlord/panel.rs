@@ -83,6 +83,8 @@ pub struct Draft {
     pub close: bool,
     /// The referee's penalty: more than one move from the BL (PW-10).
     pub penalty: u32,
+    /// The referee's other modifiers, typed with their names (M; PW-10).
+    pub named: Vec<Named>,
     /// Cards played (or discarded).
     pub cards: u32,
     /// Their values.
@@ -141,6 +143,7 @@ impl Draft {
             charge: false,
             close: false,
             penalty: 0,
+            named: Vec::new(),
             cards: 0,
             values: [0; 5],
             cost: 0,
@@ -397,7 +400,7 @@ impl Draft {
                 );
                 f.flag(
                     'l',
-                    "impetuously charged, retired or broke: no Maneuver to the end of its next turn",
+                    "charged impetuously, retired or broke (PW-9)",
                     &mut self.lost,
                 );
             }
@@ -490,13 +493,16 @@ impl Draft {
                 command: self.command,
                 charge: self.charge,
                 close_proximity: self.close,
-                modifiers: if self.penalty > 0 {
-                    vec![Named {
-                        name: "more than one move from the BL".into(),
-                        value: self.penalty as i32,
-                    }]
-                } else {
-                    Vec::new()
+                modifiers: {
+                    let mut m = Vec::new();
+                    if self.penalty > 0 {
+                        m.push(Named {
+                            name: "more than one move from the BL".into(),
+                            value: self.penalty as i32,
+                        });
+                    }
+                    m.extend(self.named.iter().cloned());
+                    m
                 },
                 cards,
             },
@@ -609,9 +615,20 @@ impl Draft {
         let event = self.event(None);
         let mut st = state.clone();
         let tried = st.check(&event).and_then(|()| st.apply(setup, &event));
+        let mut out = Vec::new();
+        if self.kind == Kind::Command && !self.named.is_empty() {
+            out.push(format!(
+                "named modifiers (M): {}",
+                self.named
+                    .iter()
+                    .map(|m| format!("{} {:+}", m.name.replace('_', " "), m.value))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
         match tried {
             Ok(e) => {
-                let mut out = vec![e.summary.clone()];
+                out.push(e.summary.clone());
                 out.extend(
                     e.explanation
                         .lines
@@ -621,7 +638,10 @@ impl Draft {
                 out.push("Enter records it".into());
                 out
             }
-            Err(e) => vec![format!("Refused: {e}")],
+            Err(e) => {
+                out.push(format!("Refused: {e}"));
+                out
+            }
         }
     }
 }

@@ -127,7 +127,11 @@ pub fn parse_named(text: &str) -> Result<Named, String> {
         .unwrap_or(value)
         .parse()
         .map_err(|_| {
-            format!("'{value}' is not a number: type a name and a signed number, as uphill +1")
+            if value.chars().any(|c| c.is_ascii_digit()) {
+                format!("'{value}' is not a number: type a name and a signed number, as uphill +1")
+            } else {
+                format!("'{text}' has no value: type a name and a signed number, as uphill +1")
+            }
         })?;
     if !(-20..=20).contains(&value) {
         return Err(format!(
