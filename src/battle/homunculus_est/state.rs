@@ -607,7 +607,11 @@ impl State {
                     situation,
                     dice,
                 )?;
-                entry.roll(&u.name, &white(&dice.outcome));
+                // the outcome's dice, then the rout's die (HE-28, HE-29)
+                entry.roll(
+                    &u.name,
+                    &white(&[dice.outcome.clone(), dice.rout.clone()].concat()),
+                );
                 ex.extend(o.explanation);
                 entry.summary = format!("{}: {}", u.name, o.outcome.name().replace('_', " "));
                 let then = outcome_dues(
@@ -937,7 +941,11 @@ impl State {
                     situation,
                     dice,
                 )?;
-                entry.roll(&u.name, &white(&dice.outcome));
+                // the outcome's dice, then the rout's die (HE-28, HE-29)
+                entry.roll(
+                    &u.name,
+                    &white(&[dice.outcome.clone(), dice.rout.clone()].concat()),
+                );
                 ex.extend(o.explanation);
                 entry.summary = format!("{}: {}", u.name, o.outcome.name().replace('_', " "));
                 let then = outcome_dues(
