@@ -775,6 +775,12 @@ fn a_rout_names_the_friends_that_test_and_saves() {
         },
     })
     .unwrap();
+    // the roll line shows the outcome's dice and the rout's die
+    let rolled = &b.entry(b.events().len() - 1).unwrap().rolls[0].dice.white;
+    assert_eq!(
+        rolled.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+        ["1", "1", "3"]
+    );
     assert_eq!(b.state().due[0].step, Next::RoutMove);
     assert_eq!(b.state().due[0].squares, Some(1), "the FOLLOW UP table's 3");
     let err = b

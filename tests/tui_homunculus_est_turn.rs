@@ -405,6 +405,14 @@ fn a_routs_friends_are_named_and_each_tests() {
         words.contains("the rout's move") && words.contains("Galatian"),
         "{words}"
     );
+    // at 80 columns the walker's line fits: the step's short name and the unit, not cut
+    let narrow = screen(&app, 80, 24);
+    let walker = narrow.lines().nth(1).unwrap();
+    assert_eq!(
+        walker, "2nd phase, Romans > Enter: the rout's move of Galatian foot (b8) (HE-7)",
+        "{narrow}"
+    );
+    insta::assert_snapshot!("he_walker_rout_80x24", narrow);
     enter(&mut app);
     let text = screen(&app, 120, 40);
     assert!(text.contains("move it 1 square(s) away"), "{text}");

@@ -891,53 +891,99 @@ impl App {
 
     /// The walker's words: where the turn stands and what comes next.
     pub fn walker_words(&self) -> String {
+        let (head, ways) = self.walker_ways();
+        format!("{head}{}", ways[0])
+    }
+
+    /// The walker's words fitted to `width` columns: the first of its ways
+    /// of saying the next step (from the fullest to the shortest) that fits,
+    /// else the shortest cut with an ellipsis.
+    pub fn walker_line(&self, width: usize) -> String {
+        let (head, ways) = self.walker_ways();
+        for way in &ways {
+            let line = format!("{head}{way}");
+            if line.chars().count() <= width {
+                return line;
+            }
+        }
+        let line = format!("{head}{}", ways[ways.len() - 1]);
+        let cut: String = line.chars().take(width.saturating_sub(1)).collect();
+        format!("{cut}…")
+    }
+
+    /// Where the turn stands, and what comes next in ways from the fullest
+    /// (step, unit, rulings) to the shortest (the step's name and the unit's id).
+    fn walker_ways(&self) -> (String, Vec<String>) {
         let s = self.battle.state();
         let setup = self.battle.setup();
         match s.phase {
-            Phase::Deployment => {
-                "Deployment > who starts: w or Enter rolls (HE-5.1, HE-5.2)".to_string()
-            }
-            Phase::Over => match s.broken {
-                Some(b) => format!(
-                    "{}'s army is broken: the battle is lost (HE-12)",
-                    setup.label(b)
-                ),
-                None => "the battle is over".to_string(),
-            },
+            Phase::Deployment => (
+                "Deployment > ".to_string(),
+                vec![
+                    "who starts: w or Enter rolls (HE-5.1, HE-5.2)".to_string(),
+                    "who starts: w or Enter rolls".to_string(),
+                ],
+            ),
+            Phase::Over => (
+                String::new(),
+                vec![match s.broken {
+                    Some(b) => format!(
+                        "{}'s army is broken: the battle is lost (HE-12)",
+                        setup.label(b)
+                    ),
+                    None => "the battle is over".to_string(),
+                }],
+            ),
             Phase::Player(side) => {
                 let which = if Some(side) == s.first_player {
                     "1st"
                 } else {
                     "2nd"
                 };
-                let next = if let Some((who, kind)) = self.untyped_card() {
-                    format!(
-                        "Enter: player {}'s {kind} Card, its value as drawn (HE-10)",
-                        who.name()
-                    )
+                let head = format!("{which} phase, {} > ", setup.label(side));
+                let ways = if let Some((who, kind)) = self.untyped_card() {
+                    vec![
+                        format!(
+                            "Enter: player {}'s {kind} Card, its value as drawn (HE-10)",
+                            who.name()
+                        ),
+                        format!("Enter: player {}'s {kind} Card's value", who.name()),
+                    ]
                 } else if let Some(d) = s.due.first() {
-                    format!(
-                        "Enter: {} of {} (HE-7)",
-                        d.step.words(),
-                        self.unit_name(d.unit)
-                    )
+                    // the step's words without their parenthesis: "the rout's move"
+                    let words = d.step.words();
+                    let short = words.split(" (").next().unwrap_or(words);
+                    let name = self.unit_name(d.unit);
+                    vec![
+                        format!("Enter: {words} of {name} (HE-7)"),
+                        format!("Enter: {short} of {name} (HE-7)"),
+                        format!("Enter: {short} of {name}"),
+                        format!("Enter: {short} of {}", d.unit),
+                    ]
                 } else if let Some(why) = &s.reversal {
-                    format!("Reversal of Fortune ({why}): Enter or e ends the phase (HE-6)")
+                    vec![
+                        format!("Reversal of Fortune ({why}): Enter or e ends the phase (HE-6)"),
+                        "Reversal of Fortune: Enter or e ends the phase (HE-6)".to_string(),
+                        "Reversal of Fortune: Enter or e ends the phase".to_string(),
+                    ]
                 } else {
                     let left = s.units[side as usize]
                         .iter()
                         .filter(|u| !u.activated && !u.removed && !u.off_table)
                         .count();
-                    format!(
-                        "activate a unit ({left} left, each once); h call{}; e end (HE-5.3)",
-                        if s.armies[side as usize].called_this_phase {
-                            "ed"
-                        } else {
-                            ""
-                        }
-                    )
+                    let called = if s.armies[side as usize].called_this_phase {
+                        "ed"
+                    } else {
+                        ""
+                    };
+                    vec![
+                        format!(
+                            "activate a unit ({left} left, each once); h call{called}; e end (HE-5.3)"
+                        ),
+                        format!("activate a unit ({left} left); h call{called}; e end"),
+                    ]
                 };
-                format!("{which} phase, {} > {next}", setup.label(side))
+                (head, ways)
             }
         }
     }

@@ -3,7 +3,7 @@
 //! stands.
 
 use super::Battle;
-use super::state::army_line;
+use super::state::{army_line, revealed_line};
 use crate::rules::Side;
 
 /// The report in Markdown.
@@ -39,9 +39,10 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
     out.push_str(&format!("\n## Now\n\nTurn {}, {}.\n", s.turn, s.phase));
     for side in [Side::A, Side::B] {
         out.push_str(&format!(
-            "- player {}: {}\n",
+            "- player {}: {}{}\n",
             side.name(),
-            army_line(&s.armies[side as usize].points, &s.cards[side as usize])
+            army_line(&s.armies[side as usize].points, &s.cards[side as usize]),
+            revealed_line(&s.cards[side as usize])
         ));
     }
     if let Some(b) = s.broken {

@@ -607,7 +607,11 @@ impl State {
                     situation,
                     dice,
                 )?;
-                entry.roll(&u.name, &white(&dice.outcome));
+                // the outcome's dice, then the rout's die (HE-28, HE-29)
+                entry.roll(
+                    &u.name,
+                    &white(&[dice.outcome.clone(), dice.rout.clone()].concat()),
+                );
                 ex.extend(o.explanation);
                 entry.summary = format!("{}: {}", u.name, o.outcome.name().replace('_', " "));
                 let then = outcome_dues(
@@ -937,7 +941,11 @@ impl State {
                     situation,
                     dice,
                 )?;
-                entry.roll(&u.name, &white(&dice.outcome));
+                // the outcome's dice, then the rout's die (HE-28, HE-29)
+                entry.roll(
+                    &u.name,
+                    &white(&[dice.outcome.clone(), dice.rout.clone()].concat()),
+                );
                 ex.extend(o.explanation);
                 entry.summary = format!("{}: {}", u.name, o.outcome.name().replace('_', " "));
                 let then = outcome_dues(
@@ -1128,6 +1136,24 @@ pub fn army_line(points: &Points, cards: &[Card]) -> String {
     let s = cards.iter().filter(|c| c.kind == CardKind::Setback).count();
     let d = cards.len() - s;
     let untyped = cards.iter().filter(|c| c.value.is_none()).count();
+    format!(
+        "A{} M{} D{} S{} G{}; {s} Setback, {d} Disaster{}",
+        points.attack,
+        points.movement,
+        points.defence,
+        points.strategy,
+        points.generalship,
+        if untyped > 0 {
+            format!(" ({untyped} untyped)")
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// The values of a player's revealed cards, for the report (HE-10: face
+/// down until a call): "; revealed: Setback 3, Disaster 2", or nothing.
+pub fn revealed_line(cards: &[Card]) -> String {
     // values only once revealed (HE-10: face down until a call)
     let revealed: Vec<String> = [CardKind::Setback, CardKind::Disaster]
         .iter()
@@ -1144,24 +1170,11 @@ pub fn army_line(points: &Points, cards: &[Card]) -> String {
                 })
         })
         .collect();
-    format!(
-        "A{} M{} D{} S{} G{}; {s} Setback, {d} Disaster{}{}",
-        points.attack,
-        points.movement,
-        points.defence,
-        points.strategy,
-        points.generalship,
-        if untyped > 0 {
-            format!(" ({untyped} untyped)")
-        } else {
-            String::new()
-        },
-        if revealed.is_empty() {
-            String::new()
-        } else {
-            format!("; revealed: {}", revealed.join(", "))
-        }
-    )
+    if revealed.is_empty() {
+        String::new()
+    } else {
+        format!("; revealed: {}", revealed.join(", "))
+    }
 }
 
 /// The steps a failed outcome (or a push back) requires, with what Herald

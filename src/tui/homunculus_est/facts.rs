@@ -386,7 +386,16 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
             situation: s,
             ..
         } => {
-            let cause = s.purpose;
+            // Herald's record: the cause of a test due for this unit (HE-7)
+            let recorded = state.due.iter().any(|d| {
+                d.unit == *id
+                    && crate::battle::homunculus_est::due::family(d.step) == 3
+                    && match d.cause {
+                        Cause::Combat => s.purpose == Purpose::Combat,
+                        Cause::Shooting => s.purpose == Purpose::Shooting,
+                        Cause::Other => false,
+                    }
+            });
             f.choice(
                 'p',
                 "what caused the test",
@@ -400,16 +409,12 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                 ],
                 words,
             )
-            .from_record(
-                cause == s.purpose && s.purpose != Purpose::Other,
-                "Herald's record",
-            );
+            .from_record(recorded, "Herald's record");
             f.flag(
                 'x',
                 "the enemy's Devotio: its Discipline Rating +2 (HE-20)",
                 &mut s.devotio,
             );
-            let _ = id;
         }
         Event::Reform { situation: s, .. } => {
             // REFORM TEST (HE-27)
@@ -421,7 +426,16 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                 1,
             );
         }
-        Event::FailedDiscipline { situation: s, .. } | Event::FailedReform { situation: s, .. } => {
+        Event::FailedDiscipline {
+            unit: fid,
+            situation: s,
+            ..
+        }
+        | Event::FailedReform {
+            unit: fid,
+            situation: s,
+            ..
+        } => {
             // FAILED DISCIPLINE / REFORM OUTCOME (HE-28, HE-29)
             let known = s.failed_by > 0 || s.critical;
             f.number(
@@ -443,13 +457,21 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                     words,
                 );
                 let mut fear = s.cause_fear;
+                // Herald's record: a Cause Fear entry test's failure (HE-34)
+                let feared = fear.is_some()
+                    && state.due.iter().any(|d| {
+                        d.unit == *fid
+                            && d.fear == fear
+                            && crate::battle::homunculus_est::due::family(d.step) == 4
+                    });
                 f.choice(
                     'e',
                     "caused by a Cause Fear unit",
                     &mut fear,
                     &[None, Some(FearSource::Unit), Some(FearSource::Lines)],
                     |x| x.map_or("no".to_string(), |x| format!("its {}", words(x))),
-                );
+                )
+                .from_record(feared, "Herald's record");
                 s.cause_fear = fear;
                 f.flag(
                     'v',
@@ -538,7 +560,7 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
             f.choice(
                 'c',
                 if house.is_on(&OPPONENT_CANCELS) {
-                    "the called player cancels before revealing with (house option)"
+                    "the called player cancels first with"
                 } else {
                     "the caller cancels after the reveal with"
                 },

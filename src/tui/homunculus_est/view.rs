@@ -56,7 +56,13 @@ impl App {
             ""
         };
         let wide = width >= 110;
-        let name: String = u.name.chars().take(if wide { 24 } else { 16 }).collect();
+        // a long name is cut with an ellipsis, so the cut is seen
+        let room = if wide { 24 } else { 16 };
+        let name: String = if u.name.chars().count() > room {
+            u.name.chars().take(room - 1).chain(['…']).collect()
+        } else {
+            u.name.clone()
+        };
         let mut s = format!(
             "{id:<4}{name:<w$} {:<4} {:<8} {:<7} {:<4}{}",
             match (u.is_cavalry(), u.is_skirmisher()) {
@@ -194,7 +200,7 @@ impl App {
             buf.set_string(area.x, y, t, style);
         };
         put(buf, area.y, &head, bold);
-        put(buf, area.y + 1, &self.walker_words(), Style::default());
+        put(buf, area.y + 1, &self.walker_line(w), Style::default());
         let body = Rect {
             x: area.x,
             y: area.y + 2,
