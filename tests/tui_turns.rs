@@ -83,6 +83,14 @@ fn a_fleeing_broken_unit_keeps_fleeing_on_enter() {
         "Broken and moving: fleeing"
     );
     activate(&mut app, a(1), "65");
+    // The panel says what Enter does (played in tmux: it said "Enter done,
+    // next unit" while Enter rolled a flight).
+    let text = screen(&app, 120, 40);
+    assert!(
+        text.contains("Enter keeps fleeing: its flight is next (2.2.1, 2.2.2)"),
+        "{text}"
+    );
+    assert!(!text.contains("Enter done"), "{text}");
     press(&mut app, &["Enter"]);
     assert!(
         matches!(
