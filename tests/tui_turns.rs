@@ -184,6 +184,9 @@ fn a_berserk_unit_in_melee_stays_in_it() {
     assert_eq!(app.context(), Context::AfterRoll);
     let entry = app.battle.last_entry().unwrap().summary.clone();
     assert!(entry.contains("stays in Melee, Berserk"), "{entry}");
+    // Said as a duty, in good English (played in tmux: "MUST stays in Melee").
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("MUST stay in Melee, Berserk"), "{text}");
     assert!(
         !app.battle.duties().iter().any(|d| d.unit == a12),
         "nothing owed: {:?}",
