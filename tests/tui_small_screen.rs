@@ -73,3 +73,40 @@ fn at_80x24_a_panel_keeps_the_units_it_concerns_in_sight() {
     let wide = screen(&app, 120, 40);
     assert!(marked_row(&wide, "a9").is_none(), "{wide}");
 }
+
+#[test]
+fn a_long_table_title_never_runs_into_its_row_count() {
+    // Played in tmux at 80×24 (turn 4 of Hastings, a unit gone): the title
+    // "─ b Norman 12 units (1 fled or destroyed), 12 to activate ◆ activating
+    // initiative" ran under " 1-10 of 12 " and left its last letter after it.
+    use herald::battle::warlords::{Battle, Warlords};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/earlier_saves/hastings-turns-1-4.toml");
+    let loaded = herald::store::save::load::<Warlords>(&path).unwrap();
+    let mut battle: Battle = loaded.data.battle;
+    let mut seen = 0;
+    loop {
+        let app = App::new(
+            battle.clone(),
+            herald::dice::SeededDice::new(1),
+            herald::tui::theme::Theme::plain(),
+            "hastings",
+        );
+        let text = screen(&app, 80, 24);
+        for l in text
+            .lines()
+            .filter(|l| (l.starts_with("─ a ") || l.starts_with("─ b ")) && l.contains(" of "))
+        {
+            seen += 1;
+            assert!(
+                l.ends_with(" ─"),
+                "the title runs into its count:\n{l}\n{text}"
+            );
+        }
+        if battle.events().is_empty() {
+            break;
+        }
+        battle.undo();
+    }
+    assert!(seen > 0);
+}

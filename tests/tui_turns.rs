@@ -83,6 +83,14 @@ fn a_fleeing_broken_unit_keeps_fleeing_on_enter() {
         "Broken and moving: fleeing"
     );
     activate(&mut app, a(1), "65");
+    // The panel says what Enter does (played in tmux: it said "Enter done,
+    // next unit" while Enter rolled a flight).
+    let text = screen(&app, 120, 40);
+    assert!(
+        text.contains("Enter keeps fleeing: its flight is next (2.2.1, 2.2.2)"),
+        "{text}"
+    );
+    assert!(!text.contains("Enter done"), "{text}");
     press(&mut app, &["Enter"]);
     assert!(
         matches!(
@@ -176,6 +184,9 @@ fn a_berserk_unit_in_melee_stays_in_it() {
     assert_eq!(app.context(), Context::AfterRoll);
     let entry = app.battle.last_entry().unwrap().summary.clone();
     assert!(entry.contains("stays in Melee, Berserk"), "{entry}");
+    // Said as a duty, in good English (played in tmux: "MUST stays in Melee").
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("MUST stay in Melee, Berserk"), "{text}");
     assert!(
         !app.battle.duties().iter().any(|d| d.unit == a12),
         "nothing owed: {:?}",

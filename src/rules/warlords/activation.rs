@@ -104,7 +104,7 @@ impl Action {
                 "2.4.10",
             ),
             Action::KeepMoving => (
-                "keeps moving; to stop it makes a Random Move and then Halts",
+                "keep moving; to stop, a Random Move and then a Halt",
                 "2.2.1",
             ),
             Action::MoveToTableEdge => ("a normal move toward the table edge", "2.2.1"),
@@ -114,7 +114,7 @@ impl Action {
             ),
             Action::BreakOff => ("break off from Melee", "2.4.8"),
             Action::StayInMelee => (
-                "stays in Melee, Berserk: the enemy it fights is the nearest in charge reach; no random move, no break off",
+                "stay in Melee, Berserk: the enemy it fights is the nearest in charge reach; no random move, no break off",
                 "2.4.10, 2.6.3",
             ),
         }

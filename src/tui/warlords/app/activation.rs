@@ -639,22 +639,31 @@ impl App {
             .map_err(|e| e.to_string())
     }
 
+    /// Whether Enter on the open result keeps a fleeing Broken unit
+    /// fleeing (2.2.1, 2.2.2): its success allows a flight and nothing is
+    /// chosen yet.
+    pub fn enter_keeps_fleeing(&self) -> bool {
+        let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
+            return false;
+        };
+        let Some(x) = &r.rolled else {
+            return false;
+        };
+        matches!(r.procedure, Procedure::Activation { unit, .. }
+            if x.chosen.is_empty()
+                && x.activation
+                    .as_ref()
+                    .is_some_and(|o| o.allowed.contains(&RulesAction::Flee))
+                && self.battle.unit(unit).is_some_and(|u| u.unit.fleeing))
+    }
+
     /// Enter after a roll: the panel closes; what the result left the
     /// battle to do (a flight, a Berserk Move, a shower …) opens next.
     pub(super) fn finish_resolve(&mut self) {
-        let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
+        if !matches!(self.dialogs.last(), Some(Dialog::Resolve(r)) if r.rolled.is_some()) {
             return;
-        };
-        let Some(x) = &r.rolled else {
-            return;
-        };
-        if let Procedure::Activation { unit, .. } = r.procedure
-            && x.chosen.is_empty()
-            && x.activation
-                .as_ref()
-                .is_some_and(|o| o.allowed.contains(&RulesAction::Flee))
-            && self.battle.unit(unit).is_some_and(|u| u.unit.fleeing)
-        {
+        }
+        if self.enter_keeps_fleeing() {
             // 2.2.1, 2.2.2: a fleeing Broken unit keeps fleeing unless the
             // referee stops it (m, s): Enter records the flight, rolled next.
             self.choose(Choice::Flee);

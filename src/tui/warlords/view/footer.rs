@@ -43,7 +43,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let context = app.context();
     let mut spans: Vec<Span> = Vec::new();
-    let width = |b: &keymap::Binding| b.key.label().chars().count() + b.hint.chars().count() + 3;
+    // 2.2.1, 2.2.2: on a fleeing Broken unit's success Enter keeps it fleeing.
+    let fleeing = context == Context::AfterRoll && app.enter_keeps_fleeing();
+    let hint = |b: &keymap::Binding| match b.action {
+        Action::Advance if fleeing => "keeps fleeing",
+        _ => b.hint,
+    };
+    let width = |b: &keymap::Binding| b.key.label().chars().count() + hint(b).chars().count() + 3;
     let hints: Vec<&keymap::Binding> = keymap::hints(context)
         .filter(|b| b.action != Action::Help && works(app, context, b.action))
         .collect();
@@ -93,7 +99,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     for (b, w) in hints.iter().zip(&worded) {
         if *w {
             spans.push(Span::styled(b.key.label(), t.key()));
-            spans.push(Span::raw(format!(" {}  ", b.hint)));
+            spans.push(Span::raw(format!(" {}  ", hint(b))));
         } else {
             dropped.push(*b);
         }

@@ -567,6 +567,8 @@ fn after(app: &App, r: &Resolve, x: &Rolled) -> Vec<Line<'static>> {
         out.extend(explanation(t, &e.explanation));
     }
     let done = match (&r.procedure, owed.is_empty()) {
+        // 2.2.1, 2.2.2: Enter records the flight; m or s stops it instead.
+        _ if app.enter_keeps_fleeing() => "keeps fleeing: its flight is next (2.2.1, 2.2.2)",
         (_, false) => "do what it must next",
         (Procedure::Activation { .. }, true) => "done, next unit",
         (Procedure::Reaction { .. }, true) => "done, back to the charge or Melee",

@@ -249,9 +249,18 @@ fn side(
     // The title rule, drawn by hand: the tables are the hot path of a frame.
     let rule_style = if focused { t.title() } else { t.dim() };
     buf.set_string(area.x, area.y, "─".repeat(area.width as usize), rule_style);
+    // The title stops short of the row count drawn at its right (80×24).
+    let shown = area.height.saturating_sub(2) as usize;
+    let count_width = if units.len() > shown && shown > 0 {
+        // as wide as the widest count, "12-13 of 13"
+        format!(" {0}-{0} of {0} ", units.len()).chars().count() as u16 + 1
+    } else {
+        0
+    };
+    let end = area.right().saturating_sub(count_width);
     let mut x = area.x + 1;
     for span in &title {
-        let room = area.right().saturating_sub(x);
+        let room = end.saturating_sub(x);
         let (nx, _) = buf.set_stringn(x, area.y, &span.content, room as usize, span.style);
         x = nx;
     }
