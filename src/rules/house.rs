@@ -354,10 +354,20 @@ impl House {
             return String::new();
         }
         let mut o = String::from("House options (each changes a ruling that fills a gap):\n\n");
+        // In the referee's words: yes or no, never `true` or `false`.
+        let said = |v: HouseValue| match v {
+            HouseValue::YesNo(true) => "yes".to_string(),
+            HouseValue::YesNo(false) => "no".to_string(),
+            v => v.to_string(),
+        };
         for (opt, v) in self.changed() {
             o.push_str(&format!(
-                "- {} = {v} ({}, whose reading is {}): {}\n",
-                opt.words, opt.ruling, opt.default, opt.changes
+                "- {}: {} (the ruling {} reads {}): {}\n",
+                opt.words,
+                said(v),
+                opt.ruling,
+                said(opt.default),
+                opt.changes
             ));
         }
         o.push('\n');
@@ -434,6 +444,20 @@ mod tests {
         assert_eq!(h.number(&NUMBER), 7);
         assert_eq!(h.summary(), "hand limit: keep, Formed premium: 7");
         assert!(h.report().contains("hand limit"), "{}", h.report());
+    }
+
+    #[test]
+    fn the_report_says_yes_or_no_and_what_the_ruling_reads() {
+        let mut h = House::defaults(ALL);
+        h.set_text("fixed-card-values", "Homunculus Est!").unwrap();
+        h.set_text("formed_premium=7", "x").unwrap();
+        let r = h.report();
+        assert!(
+            r.contains("- fixed card values: yes (the ruling HE-10 reads no): every Setback")
+                && r.contains("- Formed premium: 7 (the ruling RR-24 reads 4)"),
+            "{r}"
+        );
+        assert!(!r.contains("true") && !r.contains("false"), "{r}");
     }
 
     #[test]
