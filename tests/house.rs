@@ -65,7 +65,8 @@ fn a_house_option_given_to_herald_new_is_saved_read_back_and_reported() {
     let report = herald(dir.path(), &["log", "saves/pikes.toml"]);
     let report = String::from_utf8_lossy(&report.stdout);
     assert!(
-        report.contains("House options") && report.contains("pike in a column: yes (the ruling W-33 reads no)"),
+        report.contains("House options")
+            && report.contains("pike in a column: yes (the ruling W-33 reads no)"),
         "{report}"
     );
     // A battle of rulings as written has no table and says nothing of it.
