@@ -738,8 +738,8 @@ fn a_drawn_cards_value_stays_hidden_until_revealed() {
         b.record(Event::Call { cancel: None }).unwrap();
     }
     let (log, view, report) = said(&three);
-    assert!(log.contains("1 Setback (3)"), "{log}");
-    assert!(view.contains("1 Setback (3)"), "{view}");
+    assert!(log.contains("1 Setback Card (3)"), "{log}");
+    assert!(view.contains("1 Setback Card (3)"), "{view}");
     assert!(report.contains("revealed: Setback 3"), "{report}");
     assert_ne!(said(&three), said(&four));
 }

@@ -141,13 +141,16 @@ pub fn call(
             )
         }
     };
+    // "1 Setback Card (1)", "2 Disaster Cards (3, 2)": a number and its noun agree.
+    let counted = |kind: &str, v: &[u32]| {
+        let s = if v.len() == 1 { "" } else { "s" };
+        format!("{} {kind} Card{s}{}", v.len(), listed(v))
+    };
     ex.line(
         format!(
-            "the called player reveals {} Setback{} and {} Disaster Cards{} worth {points}{}",
-            army.cards.setback.len(),
-            listed(&army.cards.setback),
-            army.cards.disaster.len(),
-            listed(&army.cards.disaster),
+            "the called player reveals {} and {} worth {points}{}",
+            counted("Setback", &army.cards.setback),
+            counted("Disaster", &army.cards.disaster),
             if s.fixed_card_values {
                 " (house option 'fixed card values': Setback 1, Disaster 2)"
             } else {
@@ -233,6 +236,19 @@ mod tests {
         assert!(!o.broken && o.fatigued && o.reversal_of_fortune);
         let o = call(&army(10, &[2, 2], &[]), &c, CallSituation::default()).unwrap();
         assert!(!o.fatigued && o.may_discard && o.reversal_of_fortune);
+    }
+
+    #[test]
+    fn the_reveal_counts_each_kind_in_good_english() {
+        let c = ArmyState::default();
+        let o = call(&army(10, &[2], &[3, 1]), &c, CallSituation::default()).unwrap();
+        let words: Vec<String> = o.explanation.lines.iter().map(|l| l.text.clone()).collect();
+        assert!(
+            words
+                .iter()
+                .any(|l| l.contains("reveals 1 Setback Card (2) and 2 Disaster Cards (3, 1) worth")),
+            "{words:?}"
+        );
     }
 
     #[test]
