@@ -34,6 +34,42 @@ fn id(side: Side, n: usize) -> UnitId {
     UnitId::new(side, n)
 }
 
+/// The Romans (a) start; Legio III (a2) charges the Galatians (b8) and its
+/// Crunch gives them a Setback Card, its value not yet typed (HE-10).
+fn legio_charges_the_galatians(b: &mut Battle) {
+    b.record(Event::WhoStarts {
+        a: 5,
+        b: 2,
+        first: Side::A,
+    })
+    .unwrap();
+    b.record(Event::Movement {
+        unit: id(Side::A, 1),
+        situation: MovementSituation {
+            charge: true,
+            ..Default::default()
+        },
+        dice: vec![4],
+    })
+    .unwrap();
+    b.record(Event::Combat {
+        attacker: id(Side::A, 1),
+        defender: id(Side::B, 7),
+        facts: [SideFacts::default(); 2],
+        situation: CombatSituation {
+            activation: Activation::Charge,
+            chosen: Some(6),
+            ..Default::default()
+        },
+        dice: CombatDice {
+            combat: vec![6, 3],
+            defence: vec![2],
+            ..Default::default()
+        },
+    })
+    .unwrap();
+}
+
 /// The turn: the Romans (a) start; Legio III (a2) charges the Galatians (b8).
 fn whole_turn(b: &mut Battle) {
     b.record(Event::WhoStarts {
@@ -537,37 +573,7 @@ fn opponent_cancels_lets_the_called_player_cancel_before_revealing() {
     use herald::rules::house::HouseValue;
     // the Romans' charge gives the Galatians a Setback, its value not yet typed
     let charge = |b: &mut Battle| {
-        b.record(Event::WhoStarts {
-            a: 5,
-            b: 2,
-            first: Side::A,
-        })
-        .unwrap();
-        b.record(Event::Movement {
-            unit: id(Side::A, 1),
-            situation: MovementSituation {
-                charge: true,
-                ..Default::default()
-            },
-            dice: vec![4],
-        })
-        .unwrap();
-        b.record(Event::Combat {
-            attacker: id(Side::A, 1),
-            defender: id(Side::B, 7),
-            facts: [SideFacts::default(); 2],
-            situation: CombatSituation {
-                activation: Activation::Charge,
-                chosen: Some(6),
-                ..Default::default()
-            },
-            dice: CombatDice {
-                combat: vec![6, 3],
-                defence: vec![2],
-                ..Default::default()
-            },
-        })
-        .unwrap();
+        legio_charges_the_galatians(b);
         assert_eq!(b.state().cards[1][0].value, None);
     };
     let cancel = Event::Call {
@@ -675,37 +681,7 @@ fn a_drawn_cards_value_stays_hidden_until_revealed() {
     // the Romans' charge gives the Galatians a Setback, typed `value`
     let drawn = |value: u32| {
         let mut b = battle();
-        b.record(Event::WhoStarts {
-            a: 5,
-            b: 2,
-            first: Side::A,
-        })
-        .unwrap();
-        b.record(Event::Movement {
-            unit: id(Side::A, 1),
-            situation: MovementSituation {
-                charge: true,
-                ..Default::default()
-            },
-            dice: vec![4],
-        })
-        .unwrap();
-        b.record(Event::Combat {
-            attacker: id(Side::A, 1),
-            defender: id(Side::B, 7),
-            facts: [SideFacts::default(); 2],
-            situation: CombatSituation {
-                activation: Activation::Charge,
-                chosen: Some(6),
-                ..Default::default()
-            },
-            dice: CombatDice {
-                combat: vec![6, 3],
-                defence: vec![2],
-                ..Default::default()
-            },
-        })
-        .unwrap();
+        legio_charges_the_galatians(&mut b);
         b.record(Event::DrawCard {
             side: Side::B,
             kind: CardKind::Setback,
