@@ -4,6 +4,9 @@
 //! them; `../shared/saves/` is read as well whenever it exists. An event
 //! today's rules would refuse stands as recorded, and the report says so.
 
+use herald::battle::homunculus_est::HomunculusEst;
+use herald::battle::parkers_warlord::ParkersWarlord;
+use herald::battle::roberts_rules::RobertsRules;
 use herald::battle::warlord_i::WarlordI;
 use herald::battle::warlords::Warlords;
 use herald::battle::{Battle, RuleSystem};
@@ -16,21 +19,36 @@ fn herald() -> Command {
     Command::new(env!("CARGO_BIN_EXE_herald"))
 }
 
-/// Every earlier battle: the project's copies, then `../shared/saves/`.
+/// Every earlier battle: the project's copies, then `../shared/saves/`,
+/// each with its subfolders (one a commit: `1a0bdf5/`).
 fn battles() -> Vec<PathBuf> {
     let mut found = Vec::new();
     for dir in ["tests/earlier_saves", "../shared/saves"] {
-        let Ok(read) = std::fs::read_dir(dir) else {
-            continue;
-        };
-        let mut files: Vec<PathBuf> = read
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .collect();
-        files.sort();
-        found.extend(files);
+        found.extend(saves_under(Path::new(dir)));
     }
     found
+}
+
+/// The saves in a folder and its subfolders, sorted.
+fn saves_under(dir: &Path) -> Vec<PathBuf> {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files = Vec::new();
+    let mut folders = Vec::new();
+    for p in read.filter_map(|e| e.ok().map(|e| e.path())) {
+        if p.is_dir() {
+            folders.push(p);
+        } else if p.extension().is_some_and(|x| x == "toml") {
+            files.push(p);
+        }
+    }
+    files.sort();
+    folders.sort();
+    for folder in folders {
+        files.extend(saves_under(&folder));
+    }
+    files
 }
 
 /// The live events of a save, and the numbers of those made under an
@@ -49,11 +67,9 @@ fn read(path: &Path) -> (usize, Vec<usize>) {
     match save::system_of(path).unwrap() {
         System::Warlords => of::<Warlords>(path),
         System::WarlordI => of::<WarlordI>(path),
-        s => panic!(
-            "{}: no earlier saves of {} exist",
-            path.display(),
-            s.title()
-        ),
+        System::HomunculusEst => of::<HomunculusEst>(path),
+        System::RobertsRules => of::<RobertsRules>(path),
+        System::ParkersWarlord => of::<ParkersWarlord>(path),
     }
 }
 
@@ -80,9 +96,24 @@ fn report(path: &Path) -> (Vec<usize>, usize) {
 fn every_earlier_battle_opens_reports_every_event_and_goes_on() {
     let files = battles();
     assert!(
-        files.len() >= 4,
-        "the four battles of ../shared/saves are copied in tests/earlier_saves: {files:?}"
+        files.len() >= 11,
+        "the battles of ../shared/saves and ../shared/saves/1a0bdf5 are copied in tests/earlier_saves: {files:?}"
     );
+    for system in [
+        System::Warlords,
+        System::WarlordI,
+        System::HomunculusEst,
+        System::RobertsRules,
+        System::ParkersWarlord,
+    ] {
+        assert!(
+            files
+                .iter()
+                .any(|f| save::system_of(f).ok() == Some(system)),
+            "an earlier battle of {} is among {files:?}",
+            system.title()
+        );
+    }
     for file in files {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(file.file_name().unwrap());
@@ -105,6 +136,12 @@ fn every_earlier_battle_opens_reports_every_event_and_goes_on() {
         assert_eq!(said, earlier.len(), "{}", file.display());
 
         // The battle goes on: six more steps, each saved, then read back.
+        // Interim: `herald autoplay` has no Homunculus Est! driver yet
+        // (issue 34 adds it and takes this exception out).
+        if save::system_of(&path).ok() == Some(System::HomunculusEst) {
+            eprintln!("{}: not yet driven on (no autoplay)", file.display());
+            continue;
+        }
         let more = 6;
         let out = herald()
             .arg("autoplay")
@@ -128,14 +165,14 @@ fn every_earlier_battle_opens_reports_every_event_and_goes_on() {
 
 #[test]
 fn the_copies_are_the_shared_battles_unedited() {
-    let Ok(read) = std::fs::read_dir("../shared/saves") else {
+    let shared = Path::new("../shared/saves");
+    if !shared.is_dir() {
         eprintln!("../shared/saves is not here: nothing to compare");
         return;
-    };
-    for e in read.filter_map(Result::ok) {
-        let p = e.path();
-        if p.extension().is_some_and(|x| x == "toml") {
-            let copy = Path::new("tests/earlier_saves").join(p.file_name().unwrap());
+    }
+    for p in saves_under(shared) {
+        {
+            let copy = Path::new("tests/earlier_saves").join(p.strip_prefix(shared).unwrap());
             assert_eq!(
                 std::fs::read(&p).unwrap(),
                 std::fs::read(&copy).unwrap_or_default(),
