@@ -45,6 +45,7 @@ fn legio_charges_the_galatians(b: &mut Battle) {
     .unwrap();
     b.record(Event::Movement {
         unit: id(Side::A, 1),
+        target: None,
         situation: MovementSituation {
             charge: true,
             ..Default::default()
@@ -83,6 +84,7 @@ fn whole_turn(b: &mut Battle) {
     let galatians = id(Side::B, 7);
     b.record(Event::Movement {
         unit: legio,
+        target: None,
         situation: MovementSituation {
             charge: true,
             ..Default::default()
@@ -183,6 +185,7 @@ fn whole_turn(b: &mut Battle) {
     assert!(
         b.record(Event::Movement {
             unit: id(Side::A, 2),
+            target: None,
             situation: MovementSituation::default(),
             dice: vec![3]
         })
@@ -248,12 +251,14 @@ fn out_of_turn_and_short_points_are_refused() {
     .unwrap();
     let e = b.record(Event::Movement {
         unit: id(Side::A, 0),
+        target: None,
         situation: MovementSituation::default(),
         dice: vec![3],
     });
     assert!(e.unwrap_err().to_string().contains("player b's phase"));
     let e = b.record(Event::Movement {
         unit: id(Side::B, 7),
+        target: None,
         situation: MovementSituation {
             charge: true,
             attack_points: 3,
@@ -441,6 +446,7 @@ fn a_unit_is_activated_once_a_phase_unless_the_house_says_again() {
         .unwrap();
         let m = || Event::Movement {
             unit: id(Side::A, 2),
+            target: None,
             situation: MovementSituation::default(),
             dice: vec![4],
         };
@@ -480,6 +486,7 @@ fn a_devotio_is_for_the_legions_first_charge() {
     let charge = |b: &mut Battle| {
         b.record(Event::Movement {
             unit: legio,
+            target: None,
             situation: MovementSituation {
                 charge: true,
                 ..Default::default()
@@ -751,11 +758,26 @@ fn a_rout_names_the_friends_that_test_and_saves() {
         },
     })
     .unwrap();
-    // the roll line shows the outcome's dice and the rout's die
-    let rolled = &b.entry(b.events().len() - 1).unwrap().rolls[0].dice.white;
+    // the roll lines show the outcome's dice and the rout's die, each named
+    let rolls = &b.entry(b.events().len() - 1).unwrap().rolls;
+    let said: Vec<(String, Vec<String>)> = rolls
+        .iter()
+        .map(|r| {
+            (
+                r.who.clone(),
+                r.dice.white.iter().map(|d| d.to_string()).collect(),
+            )
+        })
+        .collect();
     assert_eq!(
-        rolled.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
-        ["1", "1", "3"]
+        said,
+        [
+            (
+                "Galatian foot, outcome".to_string(),
+                vec!["1".to_string(), "1".to_string()]
+            ),
+            ("Galatian foot, rout".to_string(), vec!["3".to_string()])
+        ]
     );
     assert_eq!(b.state().due[0].step, Next::RoutMove);
     assert_eq!(b.state().due[0].squares, Some(1), "the FOLLOW UP table's 3");

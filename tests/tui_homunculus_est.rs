@@ -61,12 +61,12 @@ fn screen(app: &App, width: u16, height: u16) -> String {
 /// Who starts by w (rolling again on a tie), then the first player's Legio II attacks the phalanx and is Repulsed.
 fn started() -> App {
     let mut app = magnesia(3);
+    // w opens who starts; Enter rolls (again on a tie); the higher roller takes the first phase
+    assert!(key(&mut app, 'w').is_empty());
     while Screen::battle(&app).state().phase == Phase::Deployment {
-        assert!(
-            key(&mut app, 'w').is_empty()
-                || Screen::battle(&app).state().phase != Phase::Deployment
-        );
+        Screen::key(&mut app, KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
     }
+    Screen::key(&mut app, KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
     let first = Screen::battle(&app).state().first_player.unwrap();
     if first == Side::B {
         key(&mut app, 'e');

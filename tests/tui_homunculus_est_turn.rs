@@ -10,7 +10,7 @@
 //! 80x24 and 120x40 of the walker, a panel before its roll (facts and exact
 //! odds), the choice of a die and a result.
 
-use herald::battle::homunculus_est::{Battle, Event, Phase, Setup};
+use herald::battle::homunculus_est::{Battle, Event, Setup};
 use herald::dice::SeededDice;
 use herald::rules::Side;
 use herald::rules::homunculus_est::Next;
@@ -54,11 +54,10 @@ fn enter(app: &mut App) {
     press(app, KeyCode::Enter);
 }
 
-/// Types the players' dice in the open panel and rolls.
+/// Types the players' dice in the open panel: rolled once the last is in.
 fn typed(app: &mut App, dice: &str) {
     keys(app, "t");
     keys(app, dice);
-    enter(app);
 }
 
 fn screen(app: &App, width: u16, height: u16) -> String {
@@ -89,63 +88,77 @@ fn summary(app: &App) -> String {
     b.entry(b.events().len() - 1).unwrap().summary.clone()
 }
 
-/// Closes a result panel.
+/// Closes a result panel (Esc: back to the tables, nothing more).
 fn close(app: &mut App) {
     assert!(
         app.panel.as_ref().is_some_and(|p| p.result.is_some()),
         "a result is shown: {:?}",
-        app.panel.as_ref().map(|p| &p.error)
+        app.panel.as_ref().map(|p| (&p.event, &p.error))
     );
-    enter(app);
+    press(app, KeyCode::Esc);
 }
 
-/// Types the value of each card drawn, as the walker asks (HE-10).
+/// The open panel's event.
+fn step(app: &App) -> Event {
+    app.panel
+        .as_ref()
+        .unwrap_or_else(|| panic!("no panel open"))
+        .event
+        .clone()
+}
+
+/// Types the value of each card drawn, as the walker asks (HE-10): the
+/// card's panel opens by itself after the result that drew it.
 fn card_values(app: &mut App, value: char) {
-    while app.walker_words().contains("Card, its value") {
+    for _ in 0..12 {
+        if app.panel.is_none() && app.walker_words().contains("Card, its value") {
+            enter(app);
+        }
+        if !app
+            .panel
+            .as_ref()
+            .is_some_and(|p| matches!(p.event, Event::DrawCard { .. }) && p.result.is_none())
+        {
+            return;
+        }
+        keys(app, &value.to_string());
         enter(app);
-        assert!(matches!(
-            app.panel.as_ref().unwrap().event,
-            Event::DrawCard { .. }
-        ));
-        keys(app, &format!("v{value}"));
-        enter(app);
-        close(app);
     }
 }
 
 /// Goes on with the walker's steps with Herald's dice until none is due.
 fn the_rest_with_herald_dice(app: &mut App) {
-    for _ in 0..12 {
-        card_values(app, '1');
-        if app.battle().state().due.is_empty() {
-            return;
+    for _ in 0..60 {
+        let s = app.battle().state();
+        let untyped = s.cards.iter().flatten().any(|c| c.value.is_none());
+        match &app.panel {
+            None if s.due.is_empty() && !untyped => return,
+            None => enter(app),
+            Some(p) if p.result.is_some() => press(app, KeyCode::Esc),
+            Some(p) if matches!(p.event, Event::DrawCard { .. }) => card_values(app, '1'),
+            Some(p) if p.choose.is_some() => {
+                let face = p.choose.as_ref().unwrap()[0];
+                keys(app, &face.to_string());
+            }
+            Some(_) => enter(app),
         }
-        enter(app);
-        enter(app);
-        if app.panel.as_ref().is_some_and(|p| p.choose.is_some()) {
-            let face = app.panel.as_ref().unwrap().choose.as_ref().unwrap()[0];
-            keys(app, &face.to_string());
-        }
-        if app.panel.as_ref().is_some_and(|p| p.reroll.is_some()) {
-            enter(app);
-        }
-        close(app);
     }
     panic!("the steps due never ended: {:?}", app.battle().state().due);
 }
 
-/// Who starts, and the Romans' phase (the first or the second of turn 1).
+/// Who starts, the Romans' phase first: the higher roller chooses them.
 fn to_the_romans(app: &mut App) {
-    while app.battle().state().phase == Phase::Deployment {
-        keys(app, "w");
+    enter(app);
+    assert!(matches!(step(app), Event::WhoStarts { .. }));
+    while app.panel.as_ref().is_some_and(|p| p.first_choice.is_none()) {
+        enter(app);
     }
-    if app.battle().state().active() == Some(Side::B) {
-        keys(app, "e");
-    }
+    keys(app, "a");
+    close(app);
     assert_eq!(app.battle().state().active(), Some(Side::A));
 }
 
-/// Legio III (a2) charges the Galatians (b8), as far as the combat's choice.
+/// Legio III (a2) charges the Galatians (b8), as far as the combat's panel.
 fn the_charge(app: &mut App) {
     // the Galatians on the Seleucid table, then Legio III
     press(app, KeyCode::Tab);
@@ -159,10 +172,8 @@ fn the_charge(app: &mut App) {
         "{}",
         summary(app)
     );
-    close(app);
+    // the combat the charge requires opens by itself, on the unit charged
     assert_eq!(app.battle().state().due[0].step, Next::Combat);
-    // Enter: the combat the charge requires, against the selected enemy
-    enter(app);
 }
 
 #[test]
@@ -179,31 +190,29 @@ fn a_whole_turn_of_magnesia_by_the_keys() {
         ),
         e => panic!("{e:?}"),
     }
-    // 4 v 3: two dice and the Defence die, typed in the order rolled; the Legion chooses the 6
-    typed(&mut app, "632");
+    // 4 v 3: two dice typed in the order rolled; the Legion chooses the 6; then the Defence die
+    typed(&mut app, "63");
     assert_eq!(app.panel.as_ref().unwrap().choose, Some(vec![6, 3]));
     keys(&mut app, "6");
+    keys(&mut app, "2");
     assert!(summary(&app).contains("crunch"), "{}", summary(&app));
-    close(&mut app);
-    // the Galatians' Setback, face down: its value typed as drawn
+    // the Galatians' Setback, face down: its value typed as drawn, its panel open at once
+    assert!(matches!(step(&app), Event::DrawCard { .. }));
     card_values(&mut app, '2');
+    // each step the result forces opens by itself: its die typed straight
     assert_eq!(app.battle().state().due[0].step, Next::PushBackDefender);
-    enter(&mut app);
-    typed(&mut app, "3");
+    assert!(matches!(step(&app), Event::PushBack { .. }));
+    keys(&mut app, "3");
     assert!(matches!(last(&app), Event::PushBack { .. }));
-    close(&mut app);
     assert_eq!(app.battle().state().due[0].step, Next::FollowUpAttacker);
-    enter(&mut app);
-    typed(&mut app, "2");
+    keys(&mut app, "2");
     assert!(summary(&app).contains("follows up"), "{}", summary(&app));
-    close(&mut app);
     assert_eq!(
         app.battle().state().due[0].step,
         Next::DisciplineTestDefender
     );
-    enter(&mut app);
     // DR 8: 2 + 3 = 5, failed by 3; its player may re-roll with a Defence Point (HE-26) and does not
-    typed(&mut app, "23");
+    keys(&mut app, "23");
     let offers = app.panel.as_ref().unwrap().reroll.clone().unwrap();
     assert!(offers.contains(&TestReroll::DefencePoint), "{offers:?}");
     enter(&mut app);
@@ -212,18 +221,15 @@ fn a_whole_turn_of_magnesia_by_the_keys() {
         "{}",
         summary(&app)
     );
-    close(&mut app);
     assert_eq!(app.battle().state().due[0].step, Next::FailedDiscipline);
-    enter(&mut app);
     match &app.panel.as_ref().unwrap().event {
         Event::FailedDiscipline { situation, .. } => {
             assert_eq!(situation.failed_by, 3, "the margin from Herald's record");
         }
         e => panic!("{e:?}"),
     }
-    typed(&mut app, "44");
+    keys(&mut app, "44");
     assert!(summary(&app).contains("disordered"), "{}", summary(&app));
-    close(&mut app);
     assert!(app.battle().state().units[1][7].disordered);
     the_rest_with_herald_dice(&mut app);
     // Legio II (a1) attacks the phalanx's left block (b2): the defender chooses the 1, Repulsed
@@ -231,27 +237,17 @@ fn a_whole_turn_of_magnesia_by_the_keys() {
     keys(&mut app, "2");
     press(&mut app, KeyCode::Tab);
     keys(&mut app, "1a");
-    typed(&mut app, "154");
+    typed(&mut app, "15");
     keys(&mut app, "1");
+    keys(&mut app, "4");
     assert!(summary(&app).contains("repulsed"), "{}", summary(&app));
     assert!(app.battle().state().reversal.is_some());
-    close(&mut app);
-    // a new activation waits for the phase's end (HE-6)
-    keys(&mut app, "3m");
-    enter(&mut app);
-    assert!(
-        app.panel
-            .as_ref()
-            .unwrap()
-            .error
-            .as_deref()
-            .unwrap_or("")
-            .contains("Reversal of Fortune"),
-        "{:?}",
-        app.panel.as_ref().unwrap().error
-    );
-    press(&mut app, KeyCode::Esc);
     the_rest_with_herald_dice(&mut app);
+    // a new activation waits for the phase's end (HE-6): no panel opens on it
+    keys(&mut app, "3m");
+    assert!(app.panel.is_none());
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("Reversal of Fortune"), "{text}");
     assert!(
         app.walker_words().contains("Reversal of Fortune"),
         "{}",
@@ -265,6 +261,7 @@ fn a_whole_turn_of_magnesia_by_the_keys() {
     } else {
         assert_eq!(app.battle().state().first_player, Some(Side::B));
     }
+    press(&mut app, KeyCode::Esc);
     keys(&mut app, "h");
     enter(&mut app);
     assert!(summary(&app).contains("not broken"), "{}", summary(&app));
@@ -287,9 +284,12 @@ fn the_panels_at_80x24_and_120x40() {
     the_charge(&mut app);
     insta::assert_snapshot!("he_combat_panel_80x24", screen(&app, 80, 24));
     insta::assert_snapshot!("he_combat_panel_120x40", screen(&app, 120, 40));
-    typed(&mut app, "632");
+    typed(&mut app, "63");
     insta::assert_snapshot!("he_combat_choice_80x24", screen(&app, 80, 24));
     keys(&mut app, "6");
+    insta::assert_snapshot!("he_combat_defence_die_80x24", screen(&app, 80, 24));
+    keys(&mut app, "2");
+    // the result over the step it forces: the Galatians' card, its value as drawn
     insta::assert_snapshot!("he_combat_result_80x24", screen(&app, 80, 24));
     insta::assert_snapshot!("he_combat_result_120x40", screen(&app, 120, 40));
 }
@@ -303,12 +303,15 @@ fn typed_dice_are_checked_against_the_faces_and_the_count() {
     typed(&mut app, "7");
     let e = app.panel.as_ref().unwrap().error.clone().unwrap();
     assert!(e.contains("not a die"), "{e}");
-    press(&mut app, KeyCode::Backspace);
-    keys(&mut app, "45");
-    enter(&mut app);
-    let e = app.panel.as_ref().unwrap().error.clone().unwrap();
-    assert!(e.contains("more than this roll uses"), "{e}");
     assert_eq!(app.battle().events().len(), before, "nothing recorded");
+    // corrected: the one die the charge takes, rolled as soon as it is in
+    press(&mut app, KeyCode::Backspace);
+    keys(&mut app, "4");
+    assert_eq!(app.battle().events().len(), before + 1);
+    match &app.battle().events()[before] {
+        Event::Movement { dice, .. } => assert_eq!(dice, &vec![4]),
+        e => panic!("{e:?}"),
+    }
 }
 
 #[test]
@@ -316,22 +319,17 @@ fn a_failed_test_may_be_re_rolled_by_its_player() {
     let mut app = magnesia(3);
     to_the_romans(&mut app);
     the_charge(&mut app);
-    typed(&mut app, "632");
-    keys(&mut app, "6");
-    close(&mut app);
+    typed(&mut app, "63");
+    keys(&mut app, "62");
     card_values(&mut app, '2');
-    for dice in ["3", "2"] {
-        enter(&mut app);
-        typed(&mut app, dice);
-        close(&mut app);
-    }
+    // the push back and the follow up, each die typed straight as its step opens
+    keys(&mut app, "3");
+    keys(&mut app, "2");
     let defence = app.battle().state().armies[1].points.defence;
-    enter(&mut app);
-    typed(&mut app, "23");
+    keys(&mut app, "23");
     // d: a Defence Point re-roll, typed in turn: 6 + 5 passes
     keys(&mut app, "d");
     keys(&mut app, "65");
-    enter(&mut app);
     assert!(
         summary(&app).contains("Discipline Test passed"),
         "{}",
@@ -353,14 +351,26 @@ fn a_failed_test_may_be_re_rolled_by_its_player() {
 fn every_panel_keeps_its_facts_keys_apart_and_shows_its_odds() {
     let mut app = magnesia(3);
     to_the_romans(&mut app);
-    for k in [
-        "m", "c", "a", "s", "r", "d", "p", "o", "g", "k", "h", "M", "x", "P",
+    // Legio II (a1) for all but the shot (the Cretan and Trallian archers, a8)
+    for (unit, k) in [
+        ("1", "m"),
+        ("1", "c"),
+        ("1", "a"),
+        ("8", "s"),
+        ("1", "d"),
+        ("1", "p"),
+        ("1", "o"),
+        ("1", "g"),
+        ("1", "h"),
+        ("1", "M"),
+        ("1", "P"),
     ] {
+        keys(&mut app, unit);
         keys(&mut app, k);
         let p = app
             .panel
             .as_ref()
-            .unwrap_or_else(|| panic!("{k} opens no panel"));
+            .unwrap_or_else(|| panic!("{k} opens no panel: {}", screen(&app, 120, 40)));
         let facts = p.facts(app.battle());
         herald::tui::facts::check_keys(&facts).unwrap_or_else(|e| panic!("{k}: {e}"));
         let text = screen(&app, 120, 40);
@@ -370,6 +380,19 @@ fn every_panel_keeps_its_facts_keys_apart_and_shows_its_odds() {
         );
         press(&mut app, KeyCode::Esc);
         assert!(app.panel.is_none());
+    }
+    // what the rules refuse opens no panel, and says why: a Reform of a
+    // unit in good order, a card's value with none drawn, a discard with no call
+    for (k, why) in [
+        ("r", "Disordered"),
+        ("k", "waiting for its value"),
+        ("x", "may not discard"),
+    ] {
+        keys(&mut app, "1");
+        keys(&mut app, k);
+        assert!(app.panel.is_none(), "{k}");
+        let text = screen(&app, 120, 40);
+        assert!(text.contains(why), "{k}: {text}");
     }
 }
 
@@ -397,8 +420,10 @@ fn a_routs_friends_are_named_and_each_tests() {
             },
         })
         .unwrap();
-    // the Disaster Card it gives is typed first (HE-10)
+    // the Disaster Card it gives is typed first (HE-10); the rout's step then opens by itself
     card_values(&mut app, '2');
+    assert!(matches!(step(&app), Event::Rout { .. }));
+    press(&mut app, KeyCode::Esc);
     assert_eq!(app.battle().state().due[0].step, Next::RoutMove);
     let words = app.walker_words();
     assert!(
@@ -409,7 +434,7 @@ fn a_routs_friends_are_named_and_each_tests() {
     let narrow = screen(&app, 80, 24);
     let walker = narrow.lines().nth(1).unwrap();
     assert_eq!(
-        walker, "2nd phase, Romans > Enter: the rout's move of Galatian foot (b8) (HE-7)",
+        walker, "1st phase, Romans > Enter: the rout's move of Galatian foot (b8) (HE-7)",
         "{narrow}"
     );
     insta::assert_snapshot!("he_walker_rout_80x24", narrow);
@@ -436,7 +461,6 @@ fn a_routs_friends_are_named_and_each_tests() {
         "{}",
         summary(&app)
     );
-    close(&mut app);
     let due = &app.battle().state().due;
     assert_eq!(
         due.iter().map(|d| (d.step, d.unit)).collect::<Vec<_>>(),
@@ -450,15 +474,15 @@ fn a_routs_friends_are_named_and_each_tests() {
         words.contains("a rout entered its ZOC") && words.contains("Phalanx, right block"),
         "{words}"
     );
-    // each friend's test in turn: the first passes on 6 6
-    enter(&mut app);
-    typed(&mut app, "66");
+    // each friend's test in turn, its panel open at once: the first passes on 6 6
+    assert!(matches!(step(&app), Event::Discipline { .. }));
+    keys(&mut app, "66");
     assert!(
         summary(&app).contains("Phalanx, right block: Discipline Test passed"),
         "{}",
         summary(&app)
     );
-    close(&mut app);
+    assert!(matches!(step(&app), Event::Discipline { .. }));
     assert_eq!(app.battle().state().due.len(), 1);
     assert_eq!(app.battle().state().due[0].unit, UnitId::new(Side::B, 1));
 }

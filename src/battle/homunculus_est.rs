@@ -5,6 +5,7 @@
 //! referee's facts, carried by the events; Herald re-runs the procedures of
 //! `rules::homunculus_est` on them and keeps every count.
 
+pub mod auto;
 pub mod course;
 pub mod dice;
 pub mod due;

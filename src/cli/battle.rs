@@ -268,11 +268,11 @@ pub fn autoplay(path: &Path, events: usize) -> ExitCode {
                 b.play_suggested(d).map(drop)
             })
         }
-        Ok(s @ System::HomunculusEst) => Err(format!(
-            "{}: autoplay (a test aid) plays Warlords, Warlord I, Robert's Rules and Parker's Warlord battles only; this is a {} battle",
-            path.display(),
-            s.title()
-        )),
+        Ok(System::HomunculusEst) => {
+            autoplay_with::<crate::battle::homunculus_est::HomunculusEst>(path, events, |b, d| {
+                b.play_suggested(d).map(drop)
+            })
+        }
         Err(e) => Err(e.to_string()),
     };
     match played {

@@ -3,15 +3,18 @@
 //! and the resolution cannot drift). At most 6^6 outcomes: well in budget.
 
 use super::Distribution;
-use crate::rules::homunculus_est::combat::{Chooser, Combat, convert};
+use crate::rules::RulesError;
+use crate::rules::homunculus_est::combat::{Combat, convert};
 use crate::rules::homunculus_est::discipline::{discipline_modifier, reform_modifier};
 use crate::rules::homunculus_est::failed::Outcome;
+use crate::rules::homunculus_est::follow_up::{self, FollowUpDice, FollowUpSituation};
 use crate::rules::homunculus_est::manoeuvre::{ManoeuvreTest, passes};
 use crate::rules::homunculus_est::movement::MovementActivation;
-use crate::rules::homunculus_est::shooting::{Shooting, cancels};
+use crate::rules::homunculus_est::shooting::Shooting;
+use crate::rules::homunculus_est::shortfall;
 use crate::rules::homunculus_est::tables::{
     CombatResult, EagleEvent, EagleResult, FailedRow, Injury, RiskEvent, ShootingResult,
-    combat_result, distance, eagles, failed_row, injury, shooting_result,
+    combat_result, distance, eagles, failed_row, injury,
 };
 use crate::rules::homunculus_est::{Characteristic, LineKind, Unit};
 
@@ -73,43 +76,10 @@ pub fn manoeuvre(plan: &ManoeuvreTest, mr: u32) -> f64 {
     1.0 - (1.0 - p).powi(tries as i32)
 }
 
-/// How much a chooser likes a result (higher is better), HE-17: the
-/// attacker wants the defender pushed and tested, the defender the reverse.
-fn liking(r: CombatResult, chooser: Chooser) -> i32 {
-    use CombatResult::*;
-    let attacker = match r {
-        Crunch => 6,
-        Advance => 5,
-        PushBack => 4,
-        Stand | NoEffect => 3,
-        Grind => 2,
-        Repulsed => 1,
-    };
-    match chooser {
-        Chooser::Defender => -attacker,
-        _ => attacker,
-    }
-}
-
-/// The chooser's best pick among the dice: the face whose result (after
-/// conversions, HE-19) he likes best, the chance of its cancel weighed.
+/// The chooser's best pick among the dice (HE-17): the rules' own
+/// advice, `Combat::best_pick`.
 pub fn best_pick(plan: &Combat, rolled: &[u8]) -> u8 {
-    let (a, d) = plan.sides();
-    let flat = plan.situation().flat_open;
-    let mut best = rolled[0];
-    let mut score = f64::MIN;
-    for &f in rolled {
-        let (r, _) = convert(combat_result(f), &a.unit, &d.unit, flat);
-        let n = plan.defence_dice(f) as i32;
-        let stands = (5.0f64 / 6.0).powi(n);
-        let v = liking(r, plan.chooser) as f64 * stands
-            + liking(CombatResult::NoEffect, plan.chooser) as f64 * (1.0 - stands);
-        if v > score {
-            score = v;
-            best = f;
-        }
-    }
-    best
+    plan.best_pick(rolled)
 }
 
 /// A combat's odds, the chooser taking his best pick.
@@ -130,7 +100,7 @@ pub fn combat(plan: &Combat) -> CombatOdds {
     let mut weights = Vec::new();
     let mut cancelled = 0.0;
     for (rolled, p) in rolls(plan.dice_rolled) {
-        let chosen = best_pick(plan, &rolled);
+        let chosen = plan.best_pick(&rolled);
         let n = plan.defence_dice(chosen);
         // the chance no Defence die shows the chosen face
         let stands = (5.0f64 / 6.0).powi(n as i32);
@@ -149,7 +119,7 @@ pub fn combat(plan: &Combat) -> CombatOdds {
     }
 }
 
-/// A shot's odds, the shooter taking the highest score.
+/// A shot's odds, the shooter taking his best pick.
 #[derive(Clone, Debug)]
 pub struct ShootingOdds {
     /// The result applied.
@@ -160,34 +130,18 @@ pub struct ShootingOdds {
     pub reversal: f64,
 }
 
-/// The odds of a planned shot.
+/// The odds of a planned shot, the shooter taking his best pick among the
+/// dice (`Shooting::best_pick`: conversions and cancels weighed, HE-22,
+/// HE-23), as a combat's chooser does.
 pub fn shooting(plan: &Shooting) -> ShootingOdds {
-    let (shooter, target, _) = plan.parts();
     let mut weights = Vec::new();
     let mut cancelled = 0.0;
     for (rolled, p) in rolls(plan.dice_rolled) {
-        let chosen = *rolled.iter().max().unwrap_or(&1);
-        let score = i32::from(chosen) - plan.penalty as i32;
-        let roll = shooting_result(score);
-        let mut kept = 0.0;
-        for (dd, q) in rolls(plan.defence_dice) {
-            if !dd
-                .iter()
-                .any(|d| cancels(*d, chosen, roll, plan.parts().2.natural_one_only))
-            {
-                kept += q;
-            }
-        }
+        let chosen = plan.best_pick(&rolled);
+        let kept = plan.stands(chosen);
         cancelled += p * (1.0 - kept);
         weights.push((ShootingResult::NoEffect, p * (1.0 - kept)));
-        let r = match roll {
-            ShootingResult::ShortOfAmmunition if shooter.has(Characteristic::PlentifulMissiles) => {
-                ShootingResult::NoEffect
-            }
-            ShootingResult::TellingShots if target.is_skirmisher() => ShootingResult::NoEffect,
-            r => r,
-        };
-        weights.push((r, p * kept));
+        weights.push((plan.applied(chosen), p * kept));
     }
     let result = Distribution::gather(weights);
     let reversal = result.probability(ShootingResult::ShortOfAmmunition);
@@ -195,6 +149,76 @@ pub fn shooting(plan: &Shooting) -> ShootingOdds {
         result,
         cancelled,
         reversal,
+    }
+}
+
+/// A follow up's odds: whether the victor follows up and how far (0: it
+/// stays, or the loser's cover stops it), every roll it makes enumerated
+/// through `follow_up` itself (HE-25).
+#[derive(Clone, Debug)]
+pub struct FollowUpOdds {
+    /// It follows up.
+    pub follows: f64,
+    /// The loser's cover stops it (when the cover is used).
+    pub stopped: f64,
+    /// Squares it advances (0 when it does not).
+    pub squares: Distribution<u32>,
+}
+
+/// The odds of a follow up as the facts stand; a follow up the rules
+/// refuse has none.
+pub fn follow_up(unit: &Unit, loser: &Unit, s: FollowUpSituation) -> Option<FollowUpOdds> {
+    let mut out = Vec::new();
+    let mut dice = FollowUpDice::default();
+    walk_follow_up(unit, loser, s, &mut dice, 1.0, &mut out).ok()?;
+    let follows = out.iter().filter(|(o, _)| o.0).map(|(_, p)| p).sum();
+    let stopped = out.iter().filter(|(o, _)| o.1).map(|(_, p)| p).sum();
+    Some(FollowUpOdds {
+        follows,
+        stopped,
+        squares: Distribution::gather_sorted(out.iter().map(|(o, p)| (o.2, *p))),
+    })
+}
+
+/// One branch of a follow up's rolls: resolved, or the next die its
+/// procedure asks for tried at each face (`shortfall`).
+fn walk_follow_up(
+    unit: &Unit,
+    loser: &Unit,
+    s: FollowUpSituation,
+    dice: &mut FollowUpDice,
+    p: f64,
+    out: &mut Vec<((bool, bool, u32), f64)>,
+) -> Result<(), RulesError> {
+    match follow_up::follow_up(unit, loser, s, dice) {
+        Ok(o) => {
+            let stopped =
+                !o.follows_up && s.cover.is_some() && !dice.cover.is_empty() && dice.cover[0] >= 2;
+            out.push(((o.follows_up, stopped, o.squares), p));
+            Ok(())
+        }
+        Err(e) => {
+            let Some((pool, _)) = shortfall(&e) else {
+                return Err(e);
+            };
+            for f in 1..=6u8 {
+                let v = match pool.as_str() {
+                    "stay" => &mut dice.stay,
+                    "cover" => &mut dice.cover,
+                    "follow_up" => &mut dice.follow_up,
+                    _ => return Err(e.clone()),
+                };
+                v.push(f);
+                walk_follow_up(unit, loser, s, dice, p / 6.0, out)?;
+                let v = match pool.as_str() {
+                    "stay" => &mut dice.stay,
+                    "cover" => &mut dice.cover,
+                    _ => &mut dice.follow_up,
+                };
+                v.pop();
+            }
+            Ok(())
+        }
     }
 }
 

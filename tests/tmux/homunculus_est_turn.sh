@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Plays a whole turn of Homunculus Est! in the real binary, in tmux, as a
 # referee would: `herald new` with the house option of HE-10 as the README
-# says, then `herald play`; who starts with Herald's dice (HE-5.2); a
-# charge and its combat with the players' dice typed and the die chosen
-# (HE-17), the push back, follow up, a failed Discipline Test into its
-# outcome, as the walker offers them (HE-7); a Repulsed and its Reversal of
+# says, then `herald play`; who starts with Herald's dice, the higher
+# roller choosing (HE-5.2); a charge and its combat with the players' dice
+# typed and the die chosen (HE-17), the push back, follow up, a failed
+# Discipline Test into its outcome, each opening by itself as the result
+# forces it (HE-7); a Repulsed and its Reversal of
 # Fortune (HE-6); the other phase's "Homunculus Est!" (HE-12); turn 2, undo
 # and redo, the log browser; again at 80x24. Checks the screen, the save
 # and the report.
@@ -41,84 +42,72 @@ screen | grep -qF "fixed card values" || fail "the house option is not in the he
 screen | grep -qF "Legio II" || fail "the Roman table is missing"
 screen | grep -qF "vs break point 14" || fail "the Seleucid pools are missing"
 
-# Who starts: w until one player rolls higher (equal scores roll again).
+# Who starts: Enter opens it, Enter rolls until one player rolls higher
+# (equal scores roll again); the higher chooses: the Romans first.
+key Enter
+wait_for "Who starts" 20 || fail "no who-starts panel"
 for _ in $(seq 1 10); do
-  key w
-  screen | grep -qF "goes first" && break
+  key Enter
+  screen | grep -qF "rolled higher and chooses" && break
 done
-wait_for "goes first" 20 || fail "nobody goes first"
-wait_for "1st phase" 20 || fail "no first phase"
-if screen | grep -qF "1st phase, Seleucids"; then
-  key e
-fi
-wait_for "phase, Romans" 20 || fail "no Roman phase"
+wait_for "rolled higher and chooses" 20 || fail "nobody rolled higher"
+key a
+wait_for "1st phase, Romans" 20 || fail "the Romans' phase is not first"
+key Escape
 
-# Legio III (a2) charges the Galatians (b8): the players' dice typed.
+# Legio III (a2) charges the Galatians (b8): the players' dice typed; each
+# step the result forces opens by itself, its die typed straight.
 key Tab; key 8; key Tab; key 2
 key c
 wait_for "Charge Activation: Legio III" 20 || fail "no charge panel"
 wait_for "Movement Points:" 20 || fail "no odds before the roll"
-key t; key 4; key Enter
-wait_for "Charge Activation, 2 Movement Points" 20 || fail "the charge"
-key Enter
-wait_for "Enter: the combat" 20 || fail "the walker does not offer the combat"
-key Enter
-wait_for "Combat Ratings 5 against 3" 20 || fail "no combat odds"
-key t; key 6; key 3; key 2; key Enter
+key t; key 4
+wait_for "Combat Ratings 5 against 3" 20 || fail "the combat did not open after the charge"
+key 6; key 3
 wait_for "Type the face chosen" 20 || fail "no choice of the die"
 key 6
-wait_for "crunch" 20 || fail "no crunch"
-key Enter
-wait_for "push back" 20 || fail "the push back is not due"
-key Enter; key t; key 3; key Enter
-wait_for "Pushed Back" 20 || fail "no push back"
-key Enter
-wait_for "follow up" 20 || fail "the follow up is not due"
-key Enter; key t; key 2; key Enter
-wait_for "follows up" 20 || fail "no follow up"
-key Enter
-wait_for "Discipline Test" 20 || fail "the test is not due"
-key Enter; key t; key 2; key 3; key Enter
+wait_for "in the order rolled: 1 Defence die" 20 || fail "the Defence die is not asked for"
+key 2
+wait_for "Push back: Galatian foot" 20 || fail "the push back did not open"
+screen | grep -qF "crunch" || fail "no crunch"
+key 3
+wait_for "Follow up: Legio III" 20 || fail "the follow up did not open"
+key 2
+wait_for "Discipline Test: Galatian foot" 20 || fail "the test did not open"
+key 2; key 3
 wait_for "Enter accepts the failure" 20 || fail "no re-roll offered"
 key Enter
-wait_for "Discipline Test failed" 20 || fail "the test did not fail"
-key Enter
-wait_for "FAILED DISCIPLINE" 20 || fail "the outcome is not due"
-key Enter; key t; key 4; key 4; key Enter
-wait_for "disordered" 20 || fail "the outcome"
-key Enter
+wait_for "FAILED DISCIPLINE OUTCOME: Galatian foot" 20 || fail "the outcome did not open"
+key 4; key 4
 # What else the result requires (lines, generals), with Herald's dice.
-for _ in $(seq 1 8); do
+for _ in $(seq 1 12); do
   screen | grep -qF "activate a unit" && break
-  key Enter; key Enter
-  screen | grep -qF "Enter accepts the failure" && key Enter
   key Enter
 done
 wait_for "activate a unit" 20 || fail "the steps due did not end"
+key Escape
 
 # Legio II (a1) attacks the phalanx (b2): the defender chooses the 1, Repulsed.
 key Tab; key 2; key Tab; key 1
 key a
 wait_for "Combat: Legio II" 20 || fail "no combat panel"
-key t; key 1; key 5; key 4; key Enter
+key t; key 1; key 5
 wait_for "Type the face chosen" 20 || fail "no choice"
 key 1
-wait_for "repulsed" 20 || fail "not repulsed"
-key Enter
-for _ in $(seq 1 8); do
-  screen | grep -qF "Enter or e ends the phase" && break
-  key Enter; key Enter
-  screen | grep -qF "Enter accepts the failure" && key Enter
+key 4
+for _ in $(seq 1 12); do
+  screen | grep -qF "ends the phase" && break
   key Enter
 done
 wait_for "Reversal of Fortune" 20 || fail "no Reversal of Fortune"
+key Escape
 key e
 wait_for "phase, Seleucids" 20 || fail "the Seleucids' phase did not follow"
 key h
 wait_for "Homunculus Est!" 20 || fail "no call panel"
 key Enter
 wait_for "not broken" 20 || fail "the call"
-key Enter
+key Escape
 key e
 wait_for "turn 2" 20 || fail "turn 2 did not begin"
 key u

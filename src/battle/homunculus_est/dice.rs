@@ -25,6 +25,16 @@ pub enum Completion {
         /// The faces to choose from.
         faces: Vec<u8>,
     },
+    /// The source ran out of dice (the players' typed ones): the roll
+    /// needs more of a pool.
+    Short {
+        /// The event with the dice it has.
+        event: Event,
+        /// The pool, in words ("defence", "push back").
+        pool: String,
+        /// How many more of it.
+        need: usize,
+    },
 }
 
 /// The dice of `pool` in `event`, for the pools its procedure draws.
@@ -147,10 +157,12 @@ pub fn complete(
     mut event: Event,
     source: &mut dyn DiceSource,
 ) -> Result<Completion, BattleError> {
+    // the turn's order is judged once, before any die (a choice the dice
+    // then ask for, as a natural 12's, is the panel's to ask)
+    battle.state().check(&event)?;
     // Each pass adds at least one die; no procedure rolls more than a few dozen.
     for _ in 0..64 {
         let mut trial = battle.state().clone();
-        trial.check(&event)?;
         let err = match trial.apply(battle.setup(), &event) {
             Ok(_) => return Ok(Completion::Done(event)),
             Err(e) => e,
@@ -164,13 +176,17 @@ pub fn complete(
         let Some((pool, n)) = shortfall(rules) else {
             return Err(err);
         };
-        let rolled = source.roll(Colour::White, n).map_err(|e| match e {
-            DiceError::Count { need, have, .. } => BattleError::Refused(format!(
-                "the roll needs {need} more {} dice than were typed ({have} left): type every die, in the order rolled (HE-1)",
-                pool.replace('_', " ")
-            )),
-            other => BattleError::Refused(other.to_string()),
-        })?;
+        let rolled = match source.roll(Colour::White, n) {
+            Ok(r) => r,
+            Err(DiceError::Count { need, have, .. }) => {
+                return Ok(Completion::Short {
+                    event,
+                    pool: pool.replace('_', " "),
+                    need: need - have,
+                });
+            }
+            Err(other) => return Err(BattleError::Refused(other.to_string())),
+        };
         let Some(dice) = pool_mut(&mut event, &pool) else {
             return Err(err);
         };

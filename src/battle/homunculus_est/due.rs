@@ -7,10 +7,16 @@
 //! resolved completely); a new activation or the phase's end clears them
 //! (the referee has moved on).
 
+use super::event::{Event, SideFacts};
 use crate::battle::UnitId;
 use crate::rules::homunculus_est::Next;
-use crate::rules::homunculus_est::failed::{Cause, FearSource};
-use crate::rules::homunculus_est::tables::RiskEvent;
+use crate::rules::homunculus_est::combat::{Activation, CombatDice, CombatSituation};
+use crate::rules::homunculus_est::discipline::{DisciplineSituation, Purpose};
+use crate::rules::homunculus_est::failed::{Cause, FailedDice, FailedSituation, FearSource};
+use crate::rules::homunculus_est::follow_up::{FollowUpDice, FollowUpSituation};
+use crate::rules::homunculus_est::general::RiskDice;
+use crate::rules::homunculus_est::push_back::PushBackSituation;
+use crate::rules::homunculus_est::tables::{EagleEvent, RiskEvent};
 
 /// A step due.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +67,107 @@ impl Due {
         self.cause = cause;
         self
     }
+}
+
+/// The event that does a step due, with what Herald knows of it (HE-7):
+/// the unit charged, the squares charged, a failure's margin and cause, a
+/// shot's fixed push back, the general's most serious event; every fact of
+/// the table at its plain start. `enemy` is the defender of a charge whose
+/// target was not said. None: the step is the referee's alone.
+pub fn step_event(d: &Due, enemy: UnitId) -> Option<Event> {
+    let unit = d.unit;
+    let failed = FailedSituation {
+        failed_by: d.failed.map_or(0, |f| f.0),
+        critical: d.failed.is_some_and(|f| f.1),
+        cause: d.cause,
+        cause_fear: d.fear,
+        ..Default::default()
+    };
+    Some(match d.step {
+        Next::Combat => Event::Combat {
+            attacker: unit,
+            defender: d.other.unwrap_or(enemy),
+            facts: [SideFacts::default(); 2],
+            situation: CombatSituation {
+                activation: Activation::Charge,
+                // Scythed Chariots rate by the squares charged: the charge's roll (HE-16)
+                charge_squares: d.squares.map_or(1, |n| n.clamp(1, 4)),
+                ..Default::default()
+            },
+            dice: CombatDice::default(),
+        },
+        Next::PushBackAttacker | Next::PushBackDefender | Next::PushBackTarget => Event::PushBack {
+            unit,
+            situation: PushBackSituation {
+                squares: d.squares,
+                ..Default::default()
+            },
+            dice: Vec::new(),
+        },
+        Next::FollowUpAttacker | Next::FollowUpDefender => Event::FollowUp {
+            unit,
+            loser: d.other?,
+            situation: FollowUpSituation::default(),
+            dice: FollowUpDice::default(),
+        },
+        Next::DisciplineTestAttacker
+        | Next::DisciplineTestDefender
+        | Next::DisciplineTestTarget
+        | Next::ZocTest => Event::Discipline {
+            unit,
+            situation: DisciplineSituation {
+                purpose: match d.cause {
+                    Cause::Combat => Purpose::Combat,
+                    Cause::Shooting => Purpose::Shooting,
+                    Cause::Other => Purpose::Other,
+                },
+                ..Default::default()
+            },
+            dice: Vec::new(),
+        },
+        Next::FailedDiscipline | Next::Stampede => Event::FailedDiscipline {
+            unit,
+            situation: failed,
+            dice: FailedDice::default(),
+        },
+        Next::FailedReform => Event::FailedReform {
+            unit,
+            situation: FailedSituation {
+                cause: Cause::Other,
+                ..failed
+            },
+            dice: FailedDice::default(),
+        },
+        Next::GeneralRisk | Next::GeneralRiskAttacker | Next::GeneralRiskDefender => {
+            Event::GeneralRisk {
+                unit,
+                event: d.risk.unwrap_or(RiskEvent::PushedBack),
+                dice: RiskDice::default(),
+            }
+        }
+        Next::LineOutcomeAttacker | Next::LineOutcomeDefender => Event::Lines {
+            unit,
+            dice: Vec::new(),
+        },
+        Next::LostEagles => Event::Eagles {
+            unit,
+            // LOST EAGLES: the row of the Legion's event (HE-32)
+            event: match (d.risk, d.cause) {
+                (Some(RiskEvent::Retiring), Cause::Combat) => EagleEvent::RetiringCombat,
+                (Some(RiskEvent::Retiring), _) => EagleEvent::RetiringOther,
+                (_, Cause::Combat) => EagleEvent::RoutedCombat,
+                _ => EagleEvent::RoutedOther,
+            },
+            dice: Vec::new(),
+        },
+        // the rout's move is the referee's; he names the friends whose ZOC it entered (HE-28)
+        Next::RoutMove => Event::Rout {
+            unit,
+            tests: Vec::new(),
+        },
+        // RISK TO GENERALS: the rules' check of the killed general's army (HE-12)
+        Next::HomunculusEst => Event::ImmediateCheck { side: unit.side },
+    })
 }
 
 /// The family of a step, for matching the event that does it.

@@ -85,6 +85,9 @@ pub enum Event {
     Movement {
         /// The unit.
         unit: UnitId,
+        /// The enemy a Charge is made at, as the referee says (the combat's
+        /// defender unless he says otherwise); none for a move.
+        target: Option<UnitId>,
         /// The facts.
         situation: MovementSituation,
         /// `dice.movement`.
@@ -168,6 +171,12 @@ pub enum Event {
         unit: UnitId,
         /// The friends the referee names; each tests.
         tests: Vec<UnitId>,
+    },
+    /// The immediate "Homunculus Est!" on a general's death: the rules'
+    /// check of his army, not a call (RISK TO GENERALS, HE-12).
+    ImmediateCheck {
+        /// The player whose general was killed.
+        side: Side,
     },
     /// "Homunculus Est!" called by the active player (HE-12).
     Call {
@@ -263,6 +272,7 @@ impl Event {
             Event::DrawCard { .. } => "draw_card",
             Event::Rout { .. } => "rout_move",
             Event::Call { .. } => "homunculus_est_call",
+            Event::ImmediateCheck { .. } => "immediate_homunculus_est",
             Event::Discard { .. } => "discard",
             Event::Points { .. } => "command_points",
             Event::Manoeuvre { .. } => "manoeuvre_test",

@@ -12,6 +12,7 @@ use crate::rules::explain::{Explanation, cite};
 use crate::rules::homunculus_est::Next;
 use crate::rules::homunculus_est::call::{CallSituation, call};
 use crate::rules::homunculus_est::combat::{Combat, CombatSide};
+use crate::rules::homunculus_est::command_points::PointsChange;
 use crate::rules::homunculus_est::discipline::Purpose;
 use crate::rules::homunculus_est::failed::{Cause, FearSource, Outcome};
 use crate::rules::homunculus_est::manoeuvre::ManoeuvreTest;
@@ -22,7 +23,7 @@ use crate::rules::homunculus_est::{
     ArmyState, CardValues, Cards, FIXED_CARD_VALUES, OPPONENT_CANCELS, Points, REPEAT_ACTIVATIONS,
     Unit, command_points, discipline, failed, follow_up, push_back,
 };
-use crate::rules::homunculus_est::{GeneralStatus, eagles, general, lines};
+use crate::rules::homunculus_est::{Characteristic, GeneralStatus, eagles, general, lines};
 use crate::rules::named::Named;
 
 /// A card a player holds (HE-10): its value once typed, and whether revealed.
@@ -59,6 +60,15 @@ pub struct State {
     pub due: Vec<Due>,
     /// Every Charge Activation of the game, by unit (Devotio: its Legion's first, HE-20).
     pub charges: Vec<UnitId>,
+    /// The called player who may still discard one revealed card after a
+    /// call that did not break his army (HE-12): once, until the phase ends.
+    pub may_discard: Option<Side>,
+    /// The unit in a successful Movement Activation, until another
+    /// activation: Nomadic Cavalry may halt in it and shoot (HE-34).
+    pub moving: Option<UnitId>,
+    /// Each unit's latest enemy: the one it charged, fought or shot, or
+    /// that fought or shot it (a panel's enemy starts on it).
+    pub last_enemy: [Vec<Option<UnitId>>; 2],
 }
 
 impl State {
@@ -75,6 +85,21 @@ impl State {
             broken: None,
             due: Vec::new(),
             charges: Vec::new(),
+            may_discard: None,
+            moving: None,
+            last_enemy: [
+                vec![None; setup.sides[0].units.len()],
+                vec![None; setup.sides[1].units.len()],
+            ],
+        }
+    }
+
+    /// Notes two units as each other's latest enemy.
+    fn engage(&mut self, a: UnitId, b: UnitId) {
+        for (x, y) in [(a, b), (b, a)] {
+            if let Some(slot) = self.last_enemy[x.side as usize].get_mut(x.index) {
+                *slot = Some(y);
+            }
         }
     }
 
@@ -150,6 +175,91 @@ impl State {
             return Err(BattleError::OutOfTurn(format!(
                 "a Reversal of Fortune ends this phase ({}): finish what its activation requires, then end the phase (HE-6)",
                 self.reversal.clone().unwrap_or_default()
+            )));
+        }
+        // RISK TO GENERALS: a general killed makes an immediate "Homunculus Est!" (HE-12)
+        if let Some(d) = self.due.iter().find(|d| d.step == Next::HomunculusEst)
+            && (activation || matches!(event, Event::EndPhase))
+        {
+            return Err(BattleError::OutOfTurn(format!(
+                "player {}'s general was killed: the immediate \"Homunculus Est!\" on his army comes first (RISK TO GENERALS, HE-12)",
+                d.unit.side.name()
+            )));
+        }
+        match event {
+            Event::ImmediateCheck { side }
+                if !self
+                    .due
+                    .iter()
+                    .any(|d| d.step == Next::HomunculusEst && d.unit.side == *side) =>
+            {
+                return Err(BattleError::OutOfTurn(format!(
+                    "no general of player {} has just been killed: the immediate \"Homunculus Est!\" follows a general's death (RISK TO GENERALS, HE-12)",
+                    side.name()
+                )));
+            }
+            Event::Discard { side, .. } if self.may_discard != Some(*side) => {
+                return Err(BattleError::Refused(format!(
+                    "player {} may not discard now: only the called player discards, one revealed card, after a call that did not break his army, before the phase ends (HOMUNCULUS EST!, HE-12)",
+                    side.name()
+                )));
+            }
+            Event::Discipline {
+                unit,
+                situation,
+                dice,
+            } => {
+                let u = self.unit(*unit)?;
+                if situation.unseen_setback.is_none()
+                    && discipline::discipline_test(u, situation, dice)
+                        .is_ok_and(|o| o.remove_unseen_setback)
+                {
+                    self.unseen_choice_said(unit.side)?;
+                }
+            }
+            Event::Reform {
+                unit,
+                situation,
+                dice,
+            } => {
+                let u = self.unit(*unit)?;
+                if situation.unseen_setback.is_none()
+                    && discipline::reform_test(u, situation, dice)
+                        .is_ok_and(|o| o.remove_unseen_setback)
+                {
+                    self.unseen_choice_said(unit.side)?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The values of a player's unseen (unrevealed) Setback Cards, typed or not.
+    pub fn unseen_setbacks(&self, side: Side) -> Vec<Option<u32>> {
+        self.cards[side as usize]
+            .iter()
+            .filter(|c| c.kind == CardKind::Setback && !c.revealed)
+            .map(|c| c.value)
+            .collect()
+    }
+
+    /// Whether a natural 12's removal needs its player's word: he holds
+    /// unseen Setbacks of more than one value (HE-10: his choice).
+    pub fn unseen_choice_needed(&self, side: Side) -> bool {
+        let mut values = self.unseen_setbacks(side);
+        values.sort();
+        values.dedup();
+        values.len() > 1
+    }
+
+    /// Refuses a natural 12 recorded without the value of the unseen
+    /// Setback its player removes, where he has a choice (HE-10).
+    fn unseen_choice_said(&self, side: Side) -> Result<(), BattleError> {
+        if self.unseen_choice_needed(side) {
+            return Err(BattleError::Refused(format!(
+                "a natural 12: player {} removes one unseen Setback Card of his choice; say its value (DISCIPLINE TEST, HE-10)",
+                side.name()
             )));
         }
         Ok(())
@@ -287,10 +397,6 @@ impl State {
                 self.unit(*attacker)?.name
             )));
         }
-        let white = |d: &[u8]| Dice {
-            white: d.iter().filter_map(|f| Die::new(*f)).collect(),
-            ..Default::default()
-        };
         match event {
             Event::WhoStarts { a, b, first } => {
                 if self.phase != Phase::Deployment {
@@ -304,8 +410,8 @@ impl State {
                     )));
                 }
                 let higher = if a > b { Side::A } else { Side::B };
-                entry.roll("player a", &white(&[*a]));
-                entry.roll("player b", &white(&[*b]));
+                rolls(&mut entry, "player a", &[("", &[*a])]);
+                rolls(&mut entry, "player b", &[("", &[*b])]);
                 ex.line(
                     format!(
                         "{a} against {b}: player {} chooses; player {} is the first player",
@@ -320,15 +426,21 @@ impl State {
             }
             Event::Movement {
                 unit,
+                target,
                 situation,
                 dice,
             } => {
                 self.own(*unit, "activations")?;
+                if let Some(t) = target
+                    && t.side == unit.side
+                {
+                    return Err(BattleError::Refused("a unit charges an enemy unit".into()));
+                }
                 let u = self.unit(*unit)?.clone();
                 let fatigued = self.armies[unit.side as usize].fatigued;
                 let o = MovementActivation::plan(&u, fatigued, *situation)
                     .and_then(|p| p.resolve(dice))?;
-                entry.roll(&u.name, &white(dice));
+                rolls(&mut entry, &u.name, &[("", dice)]);
                 ex.extend(o.explanation);
                 entry.summary = format!(
                     "{}: {} Activation, {}",
@@ -368,11 +480,21 @@ impl State {
                 self.set_unit(*unit, o.after, &mut entry);
                 // a new activation: what the last one required is behind us (HE-5.3)
                 self.due.clear();
+                self.may_discard = None;
+                // Nomadic Cavalry may halt in a Movement Activation and shoot (HE-34)
+                self.moving = (!situation.charge && !o.failed).then_some(*unit);
                 if situation.charge {
                     self.charges.push(*unit);
                 }
+                if let Some(t) = target {
+                    self.engage(*unit, *t);
+                }
                 if o.next.contains(&Next::Combat) {
-                    self.due.push(Due::new(Next::Combat, *unit));
+                    // the combat with the unit charged, the squares charged from the roll (HE-14, HE-16)
+                    let mut combat = Due::new(Next::Combat, *unit);
+                    combat.other = *target;
+                    combat.squares = Some(o.movement_points);
+                    self.due.push(combat);
                 }
                 if o.reversal_of_fortune {
                     self.reverse(&format!("{}'s activation", u.name), &mut ex);
@@ -402,8 +524,16 @@ impl State {
                     )));
                 }
                 let o = Combat::plan(&a, &d, *situation).and_then(|p| p.resolve(dice))?;
-                entry.roll(&a.unit.name, &white(&dice.combat));
-                entry.roll(&d.unit.name, &white(&dice.defence));
+                rolls(&mut entry, &a.unit.name, &[("combat", &dice.combat)]);
+                rolls(&mut entry, &d.unit.name, &[("Defence", &dice.defence)]);
+                rolls(
+                    &mut entry,
+                    "",
+                    &[
+                        ("Stubborn", &dice.stubborn),
+                        ("Praetorian Cohort", &dice.cohort),
+                    ],
+                );
                 ex.extend(o.explanation.clone());
                 let dp = facts[1].defence_points + u32::from(facts[1].stand_point);
                 let pool = &mut self.armies[defender.side as usize].points;
@@ -452,6 +582,11 @@ impl State {
                             _ => (*defender, *attacker),
                         };
                         let mut d = Due::new(*n, u).against(other).caused_by(Cause::Combat);
+                        // Cause Fear: a test its combat triggers rolls its failure at -2 (HE-28, HE-34)
+                        let enemy = if u == *attacker { &d_unit } else { &a.unit };
+                        if family(*n) == 3 && enemy.has(Characteristic::CauseFear) {
+                            d.fear = Some(FearSource::Unit);
+                        }
                         if family(*n) == 8 {
                             d.risk = if u == *attacker {
                                 risk(&a.unit, &o.attacker, pushed(Role::Attacker))
@@ -470,6 +605,9 @@ impl State {
                     // a Combat Activation of its own (HE-5.3)
                     self.due.clear();
                 }
+                self.may_discard = None;
+                self.moving = None;
+                self.engage(*attacker, *defender);
                 settle(&mut self.due, 0, *attacker, then);
                 self.set_unit(*attacker, o.attacker.clone(), &mut entry);
                 self.set_unit(*defender, o.defender.clone(), &mut entry);
@@ -512,7 +650,7 @@ impl State {
             } => {
                 let u = self.unit(*unit)?.clone();
                 let o = discipline::discipline_test(&u, &setup.discipline(situation), dice)?;
-                entry.roll(&u.name, &white(dice));
+                rolls(&mut entry, &u.name, &[("", dice)]);
                 ex.extend(o.explanation);
                 entry.summary = format!(
                     "{}: Discipline Test {}",
@@ -537,13 +675,22 @@ impl State {
                     Purpose::Shooting => Cause::Shooting,
                     _ => Cause::Other,
                 };
+                // HE-34: a Cause Fear entry test's FAILED DISCIPLINE is at -2, and so is
+                // that of a test a Cause Fear unit's combat or shot caused (Herald's record)
+                let fear = if situation.purpose == Purpose::CauseFear {
+                    Some(FearSource::Unit)
+                } else {
+                    self.due
+                        .iter()
+                        .find(|d| family(d.step) == 3 && d.unit == *unit)
+                        .and_then(|d| d.fear)
+                };
                 let then = o
                     .next
                     .iter()
                     .map(|n| Due {
                         failed: Some((o.failed_by, o.critical)),
-                        // HE-34: a Cause Fear entry test's FAILED DISCIPLINE is at -2
-                        fear: (situation.purpose == Purpose::CauseFear).then_some(FearSource::Unit),
+                        fear,
                         ..Due::new(*n, *unit).caused_by(cause)
                     })
                     .collect();
@@ -553,7 +700,7 @@ impl State {
                     self.reverse(&format!("{} stays off the table", u.name), &mut ex);
                 }
                 if o.remove_unseen_setback {
-                    self.remove_unseen_setback(unit.side, &mut ex);
+                    self.remove_unseen_setback(unit.side, situation.unseen_setback, &mut ex)?;
                 }
             }
             Event::Reform {
@@ -570,7 +717,7 @@ impl State {
                     )));
                 }
                 let o = discipline::reform_test(&u, situation, dice)?;
-                entry.roll(&u.name, &white(dice));
+                rolls(&mut entry, &u.name, &[("", dice)]);
                 ex.extend(o.explanation);
                 entry.summary = format!(
                     "{}: Reform Test {}",
@@ -582,6 +729,8 @@ impl State {
                 self.set_unit(*unit, after, &mut entry);
                 // a Reform Activation of its own (HE-5.3); its failure's outcome is due
                 self.due.clear();
+                self.may_discard = None;
+                self.moving = None;
                 for n in &o.next {
                     self.due.push(Due {
                         failed: Some((o.failed_by, o.critical)),
@@ -589,7 +738,7 @@ impl State {
                     });
                 }
                 if o.remove_unseen_setback {
-                    self.remove_unseen_setback(unit.side, &mut ex);
+                    self.remove_unseen_setback(unit.side, situation.unseen_setback, &mut ex)?;
                 }
                 if o.reversal_of_fortune {
                     self.reverse(&format!("{} failed its Reform Test", u.name), &mut ex);
@@ -608,9 +757,10 @@ impl State {
                     dice,
                 )?;
                 // the outcome's dice, then the rout's die (HE-28, HE-29)
-                entry.roll(
+                rolls(
+                    &mut entry,
                     &u.name,
-                    &white(&[dice.outcome.clone(), dice.rout.clone()].concat()),
+                    &[("outcome", &dice.outcome), ("rout", &dice.rout)],
                 );
                 ex.extend(o.explanation);
                 entry.summary = format!("{}: {}", u.name, o.outcome.name().replace('_', " "));
@@ -632,7 +782,7 @@ impl State {
             } => {
                 let u = self.unit(*unit)?.clone();
                 let o = push_back::push_back(&u, *situation, dice)?;
-                entry.roll(&u.name, &white(dice));
+                rolls(&mut entry, &u.name, &[("", dice)]);
                 ex.extend(o.explanation);
                 entry.summary = format!("{} is Pushed Back {} square(s)", u.name, o.squares_moved);
                 // RISK TO GENERALS: the push back's most serious event (HE-30)
@@ -657,7 +807,12 @@ impl State {
                 let u = self.unit(*unit)?.clone();
                 let l = self.unit(*loser)?.clone();
                 let o = follow_up::follow_up(&u, &l, *situation, dice)?;
-                entry.roll(&u.name, &white(&dice.follow_up));
+                rolls(
+                    &mut entry,
+                    &u.name,
+                    &[("to stay", &dice.stay), ("follow up", &dice.follow_up)],
+                );
+                rolls(&mut entry, &l.name, &[("cover", &dice.cover)]);
                 ex.extend(o.explanation);
                 entry.summary = format!(
                     "{} {}",
@@ -791,6 +946,9 @@ impl State {
                 };
                 // the call is the phase's activation instead of a unit's (HE-5.3)
                 self.due.clear();
+                self.moving = None;
+                // HOMUNCULUS EST!: the called player may discard one revealed card (HE-12)
+                self.may_discard = o.may_discard.then_some(called);
                 entry.summary = format!(
                     "player {} calls \"Homunculus Est!\": {}",
                     caller.name(),
@@ -828,18 +986,133 @@ impl State {
                         "only a revealed card is discarded after a call (HE-12)".into(),
                     ));
                 }
-                self.cards[*side as usize].remove(i);
+                let card = self.cards[*side as usize].remove(i);
+                // one discard a call (HE-12)
+                self.may_discard = None;
+                let worth = card.value.map_or(String::new(), |v| format!(" worth {v}"));
+                let word = card_word(*kind);
                 ex.line(
-                    format!("player {} discards a revealed {kind} Card", side.name()),
+                    format!(
+                        "player {} discards his revealed {word} Card{worth}",
+                        side.name()
+                    ),
                     cite("HOMUNCULUS EST!", "HE-12"),
                 );
-                entry.summary = format!("player {} discards a {kind} Card", side.name());
+                entry.summary = format!(
+                    "player {} discards his revealed {word} Card{worth}",
+                    side.name()
+                );
             }
             Event::Points { side, change } => {
                 let (p, e) = command_points::change(self.armies[*side as usize].points, change)?;
-                self.armies[*side as usize].points = p;
                 ex.extend(e);
                 entry.summary = format!("player {}'s Command Points: {}", side.name(), p.words());
+                if let PointsChange::CancelSetback { value } = change {
+                    // COMMAND POINTS Strategy: cancel one Setback Card of the holder's choice (HE-8, HE-10)
+                    let cards = &mut self.cards[*side as usize];
+                    if cards
+                        .iter()
+                        .any(|c| c.kind == CardKind::Setback && c.value.is_none())
+                    {
+                        return Err(BattleError::Refused(format!(
+                            "player {}'s Setback Cards drawn must have their values typed first (HE-10)",
+                            side.name()
+                        )));
+                    }
+                    let held = cards.iter().filter(|c| c.kind == CardKind::Setback).count();
+                    // his choice, named by the card's value: a face-down one first
+                    let Some(i) = cards
+                        .iter()
+                        .position(|c| {
+                            c.kind == CardKind::Setback && !c.revealed && c.value == Some(*value)
+                        })
+                        .or_else(|| {
+                            cards.iter().position(|c| {
+                                c.kind == CardKind::Setback && c.value == Some(*value)
+                            })
+                        })
+                    else {
+                        return Err(BattleError::Refused(format!(
+                            "player {} holds no Setback Card worth {value} ({held} Setback Card{} held): say the value of the card he gives up (HE-10)",
+                            side.name(),
+                            if held == 1 { "" } else { "s" }
+                        )));
+                    };
+                    let card = cards.remove(i);
+                    let said = if card.revealed {
+                        format!("his revealed Setback Card worth {value}")
+                    } else {
+                        // HE-10: a face-down card's value stays his until a call
+                        "one of his face-down Setback Cards, of his choice".to_string()
+                    };
+                    ex.line(
+                        format!("player {} cancels {said}", side.name()),
+                        cite("COMMAND POINTS", "HE-8, HE-10"),
+                    );
+                    entry.summary = format!(
+                        "player {} spends a Strategy Point: {said} cancelled",
+                        side.name()
+                    );
+                }
+                self.armies[*side as usize].points = p;
+            }
+            Event::ImmediateCheck { side } => {
+                let at = *side as usize;
+                if self.cards[at].iter().any(|c| c.value.is_none()) {
+                    return Err(BattleError::Refused(format!(
+                        "player {}'s cards drawn must have their values typed first (HE-10)",
+                        side.name()
+                    )));
+                }
+                let mut army = self.armies[at].clone();
+                army.cards = self.card_values(*side);
+                // RISK TO GENERALS: the rules' check, not a call: no cancel, no discard,
+                // no Reversal of Fortune, nobody's call used (HE-12)
+                let c = call(
+                    &army,
+                    &ArmyState::default(),
+                    CallSituation {
+                        cancel: None,
+                        immediate: true,
+                        fixed_card_values: fixed,
+                        opponent_cancels: false,
+                    },
+                )?;
+                ex.line(
+                    format!(
+                        "player {}'s general was killed: the immediate \"Homunculus Est!\" on his army",
+                        side.name()
+                    ),
+                    cite("RISK TO GENERALS", "HE-12, HE-30"),
+                );
+                ex.extend(c.explanation);
+                self.armies[at].fatigued = c.fatigued;
+                for card in &mut self.cards[at] {
+                    card.revealed = true;
+                }
+                if let Some(i) = self
+                    .due
+                    .iter()
+                    .position(|d| d.step == Next::HomunculusEst && d.unit.side == *side)
+                {
+                    self.due.remove(i);
+                }
+                entry.summary = format!(
+                    "the immediate \"Homunculus Est!\" on player {}'s army: {} points, {}",
+                    side.name(),
+                    c.points,
+                    if c.broken {
+                        "broken"
+                    } else if c.points * 2 >= army.break_point {
+                        "not broken, all his units Fatigued"
+                    } else {
+                        "not broken"
+                    }
+                );
+                if c.broken {
+                    self.broken = Some(*side);
+                    self.phase = Phase::Over;
+                }
             }
             Event::Manoeuvre {
                 unit,
@@ -851,7 +1124,7 @@ impl State {
                 let p =
                     ManoeuvreTest::plan(&u, self.armies[unit.side as usize].points, *situation)?;
                 let o = p.resolve(dice)?;
-                entry.roll(&u.name, &white(dice));
+                rolls(&mut entry, &u.name, &[("", dice)]);
                 ex.extend(o.explanation);
                 entry.summary = format!(
                     "{}: {} {}",
@@ -873,11 +1146,28 @@ impl State {
             } => {
                 self.own(*shooter, "a Shooting Activation")?;
                 let s = self.unit(*shooter)?.clone();
-                if s.activated {
-                    return Err(BattleError::Refused(format!(
-                        "{} has already been activated this phase (HE-5)",
-                        s.name
-                    )));
+                // UNIT CHARACTERISTICS (2) Nomadic Cavalry: a Shooting Activation during its
+                // Movement Activation, once a turn (HE-34)
+                let on_the_move = s.activated
+                    && self.moving == Some(*shooter)
+                    && s.has(Characteristic::NomadicCavalry)
+                    && !s.shot_on_the_move;
+                if s.activated && !on_the_move {
+                    return Err(BattleError::Refused(
+                        if s.has(Characteristic::NomadicCavalry) && s.shot_on_the_move {
+                            format!(
+                                "{} has shot during a Movement Activation this turn already: once each turn (UNIT CHARACTERISTICS (2), HE-34)",
+                                s.name
+                            )
+                        } else if s.has(Characteristic::NomadicCavalry) {
+                            format!(
+                                "{} has already been activated this phase (HE-5); Nomadic Cavalry shoot during their Movement Activation only, before another unit is activated (HE-34)",
+                                s.name
+                            )
+                        } else {
+                            format!("{} has already been activated this phase (HE-5)", s.name)
+                        },
+                    ));
                 }
                 let t = self.unit(*target)?.clone();
                 let situation = &setup.shooting(situation);
@@ -892,8 +1182,25 @@ impl State {
                     )));
                 }
                 pool.defence -= situation.defence_points;
-                entry.roll(&s.name, &white(&dice.shooting));
-                entry.roll(&t.name, &white(&dice.defence));
+                rolls(&mut entry, &s.name, &[("shooting", &dice.shooting)]);
+                rolls(
+                    &mut entry,
+                    &t.name,
+                    &[
+                        ("Defence", &dice.defence),
+                        ("push back", &dice.push_back),
+                        ("Stubborn", &dice.stubborn),
+                    ],
+                );
+                if on_the_move {
+                    ex.line(
+                        format!(
+                            "{} halts during its Movement Activation to shoot, then may complete its remaining movement (Nomadic Cavalry)",
+                            s.name
+                        ),
+                        cite("UNIT CHARACTERISTICS (2)", "HE-34"),
+                    );
+                }
                 ex.extend(o.explanation);
                 entry.summary = format!(
                     "{} shoots {}: {}",
@@ -903,14 +1210,27 @@ impl State {
                 );
                 let mut sa = s.clone();
                 sa.activated = true;
-                sa.failed_last_movement = false;
+                if on_the_move {
+                    sa.shot_on_the_move = true;
+                } else {
+                    sa.failed_last_movement = false;
+                }
                 self.set_unit(*shooter, sa, &mut entry);
                 // a Shooting Activation of its own (HE-5.3), then what its result requires (HE-23)
                 self.due.clear();
+                self.may_discard = None;
+                if !on_the_move {
+                    self.moving = None;
+                }
+                self.engage(*shooter, *target);
                 for n in &o.next {
                     let mut d = Due::new(*n, *target)
                         .against(*shooter)
                         .caused_by(Cause::Shooting);
+                    // Cause Fear: a test its shot triggers rolls its failure at -2 (HE-28, HE-34)
+                    if family(*n) == 3 && s.has(Characteristic::CauseFear) {
+                        d.fear = Some(FearSource::Unit);
+                    }
                     if family(*n) == 1 {
                         d.squares = Some(o.push_back_squares);
                     }
@@ -926,6 +1246,14 @@ impl State {
                 self.set_unit(*target, o.target, &mut entry);
                 self.collect(target.side, o.cards, fixed, &mut ex);
                 if o.reversal_of_fortune {
+                    if on_the_move {
+                        // a natural 1 Short of Ammunition stops the move (UNIT CHARACTERISTICS (2))
+                        self.moving = None;
+                        ex.line(
+                            format!("{} is Short of Ammunition: its movement stops", s.name),
+                            cite("UNIT CHARACTERISTICS (2)", "HE-34"),
+                        );
+                    }
                     self.reverse(&format!("{} is Short of Ammunition", s.name), &mut ex);
                 }
             }
@@ -942,9 +1270,10 @@ impl State {
                     dice,
                 )?;
                 // the outcome's dice, then the rout's die (HE-28, HE-29)
-                entry.roll(
+                rolls(
+                    &mut entry,
                     &u.name,
-                    &white(&[dice.outcome.clone(), dice.rout.clone()].concat()),
+                    &[("outcome", &dice.outcome), ("rout", &dice.rout)],
                 );
                 ex.extend(o.explanation);
                 entry.summary = format!("{}: {}", u.name, o.outcome.name().replace('_', " "));
@@ -973,7 +1302,15 @@ impl State {
                 };
                 let side = unit.side as usize;
                 let o = general::general_risk(&g, *what, self.armies[side].points, dice)?;
-                entry.roll(&g.name, &white(&dice.risk));
+                rolls(
+                    &mut entry,
+                    &g.name,
+                    &[
+                        ("risk", &dice.risk),
+                        ("injury", &dice.injury),
+                        ("a die per Command Point", &dice.points),
+                    ],
+                );
                 ex.extend(o.explanation);
                 entry.summary = format!("{}: {}", g.name, o.outcome.name().replace('_', " "));
                 self.armies[side].points = o.points;
@@ -984,40 +1321,23 @@ impl State {
                 };
                 self.set_unit(*unit, after, &mut entry);
                 self.collect(unit.side, o.cards, fixed, &mut ex);
-                settle(&mut self.due, 8, *unit, Vec::new());
-                if o.outcome == GeneralStatus::Killed {
-                    // RISK TO GENERALS: an immediate "Homunculus Est!", the rules' check (HE-12)
-                    let mut army = self.armies[side].clone();
-                    if self.cards[side].iter().any(|c| c.value.is_none()) {
-                        ex.line("the immediate \"Homunculus Est!\" waits for the values of the cards drawn: call it once they are typed", cite("RISK TO GENERALS", "HE-10, HE-12"));
-                    } else {
-                        army.cards = self.card_values(unit.side);
-                        let c = call(
-                            &army,
-                            &ArmyState::default(),
-                            CallSituation {
-                                cancel: None,
-                                immediate: true,
-                                fixed_card_values: fixed,
-                                opponent_cancels: false,
-                            },
-                        )?;
-                        ex.extend(c.explanation);
-                        self.armies[side].fatigued = c.fatigued;
-                        for card in &mut self.cards[side] {
-                            card.revealed = true;
-                        }
-                        if c.broken {
-                            self.broken = Some(unit.side);
-                            self.phase = Phase::Over;
-                        }
-                    }
-                }
+                // RISK TO GENERALS: a general killed makes the rules' immediate check of
+                // his army, once the values of the cards drawn are in (HE-10, HE-12)
+                let then = if o.outcome == GeneralStatus::Killed {
+                    ex.line(
+                        "the immediate \"Homunculus Est!\" on his army follows, once the values of the cards drawn are typed: the rules' check, not a call",
+                        cite("RISK TO GENERALS", "HE-10, HE-12"),
+                    );
+                    vec![Due::new(Next::HomunculusEst, *unit)]
+                } else {
+                    Vec::new()
+                };
+                settle(&mut self.due, 8, *unit, then);
             }
             Event::Lines { unit, dice } => {
                 let u = self.unit(*unit)?.clone();
                 let (removed, after, e) = lines::line_outcome(&u, dice)?;
-                entry.roll(&u.name, &white(dice));
+                rolls(&mut entry, &u.name, &[("", dice)]);
                 ex.extend(e);
                 entry.summary = format!("{}: {} line(s) removed", u.name, removed.len());
                 settle(&mut self.due, 9, *unit, Vec::new());
@@ -1030,7 +1350,7 @@ impl State {
             } => {
                 let u = self.unit(*unit)?.clone();
                 let o = eagles::lost_eagles(&u, *what, dice)?;
-                entry.roll(&u.name, &white(dice));
+                rolls(&mut entry, &u.name, &[("", dice)]);
                 ex.extend(o.explanation);
                 entry.summary = format!("{}: {}", u.name, o.result.name().replace('_', " "));
                 settle(&mut self.due, 7, *unit, Vec::new());
@@ -1057,6 +1377,8 @@ impl State {
                 );
                 self.armies[active as usize].called_this_phase = false;
                 self.due.clear();
+                self.may_discard = None;
+                self.moving = None;
                 for u in &mut self.units[active as usize] {
                     u.activated = false;
                 }
@@ -1069,16 +1391,20 @@ impl State {
                     for side in &mut self.units {
                         for u in side.iter_mut() {
                             u.free_reroll_used = false;
+                            u.shot_on_the_move = false;
                         }
                     }
                 }
+                // titled by the phase that ends; the next one said after it (HE-5.4)
                 entry.summary = format!(
-                    "{}: {}",
+                    "player {}'s phase ends{}; next: turn {}, {}",
+                    active.name(),
                     if why.is_some() {
-                        "Reversal of Fortune"
+                        " (Reversal of Fortune)"
                     } else {
-                        "phase finished"
+                        ""
                     },
+                    self.turn,
                     self.phase
                 );
             }
@@ -1115,19 +1441,81 @@ impl State {
         }
     }
 
-    /// Natural 12: one unseen (unrevealed) Setback Card is removed (HE-10, HE-26).
-    fn remove_unseen_setback(&mut self, side: Side, ex: &mut Explanation) {
+    /// Natural 12: one unseen (unrevealed) Setback Card of its player's
+    /// choice is removed, named by its value (HE-10, HE-26); none named
+    /// (saves from before the choice was asked): the first unseen one.
+    fn remove_unseen_setback(
+        &mut self,
+        side: Side,
+        value: Option<u32>,
+        ex: &mut Explanation,
+    ) -> Result<(), BattleError> {
         let cards = &mut self.cards[side as usize];
-        if let Some(i) = cards
-            .iter()
-            .position(|c| c.kind == CardKind::Setback && !c.revealed)
-        {
-            cards.remove(i);
-            ex.line(
-                format!("player {} removes one unseen Setback Card", side.name()),
+        let unseen = |c: &Card| c.kind == CardKind::Setback && !c.revealed;
+        let at = match value {
+            Some(v) => match cards.iter().position(|c| unseen(c) && c.value == Some(v)) {
+                Some(i) => Some(i),
+                None => {
+                    return Err(BattleError::Refused(format!(
+                        "player {} holds no unseen Setback Card worth {v}: say the value of one he holds face down (HE-10)",
+                        side.name()
+                    )));
+                }
+            },
+            None => cards.iter().position(unseen),
+        };
+        match at {
+            Some(i) => {
+                cards.remove(i);
+                ex.line(
+                    format!(
+                        "a natural 12: player {} removes one unseen Setback Card{}",
+                        side.name(),
+                        if value.is_some() { ", his choice" } else { "" }
+                    ),
+                    cite("DISCIPLINE TEST", "HE-10"),
+                );
+            }
+            None => ex.line(
+                format!(
+                    "a natural 12: player {} holds no unseen Setback Card to remove",
+                    side.name()
+                ),
                 cite("DISCIPLINE TEST", "HE-10"),
-            );
+            ),
         }
+        Ok(())
+    }
+}
+
+/// Notes each pool of dice `who` rolled as a roll of its own, so the log
+/// and the report give every die ("Legio III, to stay: 6 2"); empty pools
+/// are left out, an unnamed pool is the roll's only one.
+fn rolls(entry: &mut Entry, who: &str, pools: &[(&str, &[u8])]) {
+    for (pool, faces) in pools {
+        if faces.is_empty() {
+            continue;
+        }
+        let by = match (who.is_empty(), pool.is_empty()) {
+            (_, true) => who.to_string(),
+            (true, false) => pool.to_string(),
+            (false, false) => format!("{who}, {pool}"),
+        };
+        entry.roll(
+            &by,
+            &Dice {
+                white: faces.iter().filter_map(|f| Die::new(*f)).collect(),
+                ..Default::default()
+            },
+        );
+    }
+}
+
+/// A card's kind as the sheet writes it: "Setback", "Disaster".
+pub fn card_word(kind: CardKind) -> &'static str {
+    match kind {
+        CardKind::Setback => "Setback",
+        CardKind::Disaster => "Disaster",
     }
 }
 

@@ -281,6 +281,25 @@ pub fn convert(
     }
 }
 
+/// How much a chooser likes a combat result, higher better (HE-17): the
+/// attacker wants the defender pushed back and tested, and his own unit
+/// neither; the defender the reverse. Stand and no effect are alike.
+pub fn liking(r: CombatResult, chooser: Chooser) -> i32 {
+    use CombatResult::*;
+    let attacker = match r {
+        Crunch => 6,
+        Advance => 5,
+        PushBack => 4,
+        Stand | NoEffect => 3,
+        Grind => 2,
+        Repulsed => 1,
+    };
+    match chooser {
+        Chooser::Defender => -attacker,
+        _ => attacker,
+    }
+}
+
 /// Halves a rating, rounding down (HE-1).
 fn halve(r: u32) -> u32 {
     r / 2
@@ -545,6 +564,33 @@ impl Combat {
     /// The situation planned.
     pub fn situation(&self) -> &CombatSituation {
         &self.situation
+    }
+
+    /// The chooser's best pick among `rolled` (HE-17: the side with the
+    /// higher rating chooses; Herald only advises): the face whose result,
+    /// as converted (HE-19), he likes best, the chance a Defence die
+    /// cancels it weighed (a cancelled attack is no effect). The first of
+    /// equals in the order rolled.
+    pub fn best_pick(&self, rolled: &[u8]) -> u8 {
+        let mut best = rolled.first().copied().unwrap_or(1);
+        let mut score = f64::MIN;
+        for &f in rolled {
+            let (r, _) = convert(
+                combat_result(f),
+                &self.attacker.unit,
+                &self.defender.unit,
+                self.situation.flat_open,
+            );
+            let stands = (5.0f64 / 6.0).powi(self.defence_dice(f) as i32);
+            let v = liking(r, self.chooser) as f64 * stands
+                + liking(CombatResult::NoEffect, self.chooser) as f64 * (1.0 - stands);
+            // the first of equals: a difference below rounding is none
+            if v > score + 1e-9 {
+                score = v;
+                best = f;
+            }
+        }
+        best
     }
 
     /// Defence dice the defender rolls against `chosen` (HE-17).

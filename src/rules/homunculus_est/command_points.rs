@@ -19,6 +19,13 @@ pub enum PointsChange {
     Reallocate(Points),
     /// One Generalship Point into one Attack, Defence, Movement or Strategy Point.
     Convert(Pool),
+    /// One Strategy Point cancels one Setback Card of the holder's choice,
+    /// the card he gives up named by its value (COMMAND POINTS, HE-8, HE-10);
+    /// the battle takes the card from his hand.
+    CancelSetback {
+        /// The value of the Setback Card he gives up.
+        value: u32,
+    },
 }
 
 /// Applies a change; what the sheet does not allow is refused.
@@ -101,6 +108,13 @@ pub fn change(points: Points, c: &PointsChange) -> Result<(Points, Explanation),
             ex.line(
                 format!("a Generalship Point becomes one {to} Point"),
                 cite("COMMAND POINTS", "HE-8"),
+            );
+        }
+        PointsChange::CancelSetback { .. } => {
+            take(&mut p, Pool::Strategy, 1)?;
+            ex.line(
+                "a Strategy Point cancels one Setback Card of the holder's choice",
+                cite("COMMAND POINTS", "HE-8, HE-10"),
             );
         }
     }

@@ -89,6 +89,10 @@ pub struct DisciplineSituation {
     /// House option *fear stops only* (HE-34): a failed Cause Fear entry
     /// test only stops the unit (set from the house, never a table fact).
     pub fear_stops_only: bool,
+    /// On a natural 12: the value of the unseen Setback Card its player
+    /// chose to remove (HE-10); none said: the first unseen one (as saves
+    /// before the choice was asked recorded it).
+    pub unseen_setback: Option<u32>,
 }
 
 /// The modifier of a Discipline Test: +1 with a Light Chariot Skirmish Line (HE-26).
@@ -275,6 +279,9 @@ pub struct ReformSituation {
     pub enemy_zocs: u32,
     /// Re-rolls (Heroic only).
     pub rerolls: Vec<TestReroll>,
+    /// On a natural 12: the value of the unseen Setback Card its player
+    /// chose to remove (HE-10), as for a Discipline Test.
+    pub unseen_setback: Option<u32>,
 }
 
 /// Resolves a Reform Test; a unit not Disordered is refused.
@@ -522,6 +529,7 @@ mod tests {
             name: "g".into(),
             generalship: 1,
             status: GeneralStatus::Unhurt,
+            points_lost: 0,
         });
         let o = reform_test(
             &u,

@@ -108,6 +108,8 @@ pub fn general_risk(
             Injury::LightlyWounded => {
                 outcome = GeneralStatus::LightlyWounded;
                 after_points.generalship = after_points.generalship.saturating_sub(1);
+                // his own points too: the unit table shows what he has left
+                after.points_lost = (after.points_lost + 1).min(general.generalship);
                 cards.add(Cards::SETBACK);
                 ex.line(
                     format!(
@@ -161,6 +163,7 @@ mod tests {
             name: "Scipio".into(),
             generalship: 2,
             status: GeneralStatus::Unhurt,
+            points_lost: 0,
         }
     }
 

@@ -141,6 +141,19 @@ pub fn dice_and_penalty(shooter: u32, target: u32) -> (usize, u32) {
     }
 }
 
+/// How much the shooter likes a result, higher better: the target pushed
+/// back and tested most, a Short of Ammunition (his Reversal of Fortune)
+/// least (HE-22, HE-23).
+pub fn shooter_liking(r: ShootingResult) -> i32 {
+    match r {
+        ShootingResult::WitheringShooting => 6,
+        ShootingResult::TellingShots => 5,
+        ShootingResult::PushBack => 4,
+        ShootingResult::NoEffect => 3,
+        ShootingResult::ShortOfAmmunition => 1,
+    }
+}
+
 /// Whether a Defence die cancels: the chosen natural face, or a 1 against
 /// Short of Ammunition (SHOOTING RESULTS, HE-23); with the house option
 /// *natural 1 only*, Short of Ammunition by a 1 alone.
@@ -228,6 +241,51 @@ impl Shooting {
     /// The shooter, the target and the situation planned.
     pub fn parts(&self) -> (&Unit, &Unit, &ShootingSituation) {
         (&self.shooter, &self.target, &self.situation)
+    }
+
+    /// The result a natural face gives as it is applied, if no Defence die
+    /// cancels it: Plentiful Missiles' Short of Ammunition and Telling
+    /// Shots on a Skirmisher are No Effect (SHOOTING RESULTS, HE-23).
+    pub fn applied(&self, natural: u8) -> ShootingResult {
+        let roll = shooting_result(i32::from(natural) - self.penalty as i32);
+        match roll {
+            ShootingResult::ShortOfAmmunition
+                if self.shooter.has(Characteristic::PlentifulMissiles) =>
+            {
+                ShootingResult::NoEffect
+            }
+            ShootingResult::TellingShots if self.target.is_skirmisher() => ShootingResult::NoEffect,
+            r => r,
+        }
+    }
+
+    /// The chance no Defence die cancels a natural face (HE-22, HE-23).
+    pub fn stands(&self, natural: u8) -> f64 {
+        let roll = shooting_result(i32::from(natural) - self.penalty as i32);
+        let kept = (1..=6u8)
+            .filter(|d| !cancels(*d, natural, roll, self.situation.natural_one_only))
+            .count();
+        (kept as f64 / 6.0).powi(self.defence_dice as i32)
+    }
+
+    /// The shooter's best pick among `rolled` (HE-22: he chooses; Herald
+    /// only advises): the face whose result as applied he likes best, the
+    /// chance a Defence die cancels it weighed (cancelled, no effect). The
+    /// first of equals in the order rolled.
+    pub fn best_pick(&self, rolled: &[u8]) -> u8 {
+        let mut best = rolled.first().copied().unwrap_or(1);
+        let mut score = f64::MIN;
+        for &f in rolled {
+            let stands = self.stands(f);
+            let v = shooter_liking(self.applied(f)) as f64 * stands
+                + shooter_liking(ShootingResult::NoEffect) as f64 * (1.0 - stands);
+            // the first of equals: a difference below rounding is none
+            if v > score + 1e-9 {
+                score = v;
+                best = f;
+            }
+        }
+        best
     }
 
     /// Resolves the shot with its dice.

@@ -169,6 +169,16 @@ pub struct General {
     pub generalship: u32,
     /// His state.
     pub status: GeneralStatus,
+    /// Generalship Points removed by light wounds (RISK TO GENERALS, HE-30).
+    pub points_lost: u32,
+}
+
+impl General {
+    /// His Generalship Points now: the initial ones less those his light
+    /// wounds removed (RISK TO GENERALS, HE-30).
+    pub fn points(&self) -> u32 {
+        self.generalship.saturating_sub(self.points_lost)
+    }
 }
 
 /// A unit: as written in an army file, with its battle state.
@@ -202,6 +212,9 @@ pub struct Unit {
     pub failed_last_movement: bool,
     /// Its Drilled/Skirmisher free manoeuvre re-roll is used this turn (HE-15).
     pub free_reroll_used: bool,
+    /// Nomadic Cavalry: its shot during a Movement Activation is used this
+    /// turn (UNIT CHARACTERISTICS (2), HE-5.4, HE-34).
+    pub shot_on_the_move: bool,
     /// Its once-per-game Brave re-roll is used (HE-26).
     pub brave_used: bool,
     /// Its once-per-game Heroic re-roll is used (HE-27).
@@ -234,6 +247,7 @@ impl Unit {
             activated: false,
             failed_last_movement: false,
             free_reroll_used: false,
+            shot_on_the_move: false,
             brave_used: false,
             heroic_used: false,
             off_table: false,

@@ -316,6 +316,17 @@ fn opt_count<'s>(
     t.as_deref_mut().map_or(0, |t| count(walk, t, key))
 }
 
+/// A count of an optional table that may be left out (none when it is).
+fn opt_value<'s>(
+    walk: &mut Walk<'_, 's>,
+    t: &mut Option<&mut Fields<'_, 's>>,
+    key: &'static str,
+) -> Option<u32> {
+    t.as_deref_mut()
+        .filter(|t| t.has(key))
+        .map(|t| count(walk, t, key))
+}
+
 /// A word of an optional table.
 fn opt_named<'s, T: Named>(
     walk: &mut Walk<'_, 's>,
@@ -803,6 +814,7 @@ pub(crate) fn discipline_situation<'s>(
     situation(walk, f, |w, mut t| DisciplineSituation {
         purpose: opt_named::<Purpose>(w, &mut t, "purpose").unwrap_or_default(),
         devotio: opt_flag(w, &mut t, "devotio", false),
+        unseen_setback: opt_value(w, &mut t, "unseen_setback"),
         rerolls: t.map_or(Vec::new(), |t| word_list::<TestReroll>(w, t, "rerolls")),
         defence_points: None,
         fear_stops_only: false,
@@ -816,6 +828,7 @@ pub(crate) fn reform_situation<'s>(
 ) -> ReformSituation {
     situation(walk, f, |w, mut t| ReformSituation {
         enemy_zocs: opt_count(w, &mut t, "enemy_zocs"),
+        unseen_setback: opt_value(w, &mut t, "unseen_setback"),
         rerolls: t.map_or(Vec::new(), |t| word_list::<TestReroll>(w, t, "rerolls")),
     })
 }

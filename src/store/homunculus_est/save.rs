@@ -51,6 +51,7 @@ pub const EVENT_KINDS: &[&str] = &[
     "line_outcome",
     "lost_eagles",
     "end_phase",
+    "immediate_homunculus_est",
 ];
 
 impl SaveCodec for HomunculusEst {
@@ -216,10 +217,14 @@ pub fn write_event(o: &mut String, e: &Event) {
         }
         Event::Movement {
             unit,
+            target,
             situation: s,
             dice,
         } => {
             line("unit", quote(&unit.to_string()));
+            if let Some(t) = target {
+                line("target", quote(&t.to_string()));
+            }
             line(
                 "situation",
                 inline(&[
@@ -322,14 +327,15 @@ pub fn write_event(o: &mut String, e: &Event) {
             dice,
         } => {
             line("unit", quote(&unit.to_string()));
-            line(
-                "situation",
-                inline(&[
-                    word("purpose", s.purpose.name()),
-                    kv("devotio", s.devotio),
-                    kv("rerolls", named(&s.rerolls)),
-                ]),
-            );
+            let mut parts = vec![
+                word("purpose", s.purpose.name()),
+                kv("devotio", s.devotio),
+                kv("rerolls", named(&s.rerolls)),
+            ];
+            if let Some(v) = s.unseen_setback {
+                parts.push(kv("unseen_setback", v));
+            }
+            line("situation", inline(&parts));
             line("dice", pools(&[("discipline", dice)]));
         }
         Event::Reform {
@@ -338,13 +344,14 @@ pub fn write_event(o: &mut String, e: &Event) {
             dice,
         } => {
             line("unit", quote(&unit.to_string()));
-            line(
-                "situation",
-                inline(&[
-                    kv("enemy_zocs", s.enemy_zocs),
-                    kv("rerolls", named(&s.rerolls)),
-                ]),
-            );
+            let mut parts = vec![
+                kv("enemy_zocs", s.enemy_zocs),
+                kv("rerolls", named(&s.rerolls)),
+            ];
+            if let Some(v) = s.unseen_setback {
+                parts.push(kv("unseen_setback", v));
+            }
+            line("situation", inline(&parts));
             line("dice", pools(&[("reform", dice)]));
         }
         Event::FailedDiscipline {
@@ -378,6 +385,7 @@ pub fn write_event(o: &mut String, e: &Event) {
                 line("cancel", quote(p.name()));
             }
         }
+        Event::ImmediateCheck { side } => line("side", quote(side.name())),
         Event::Discard { side, kind, index } => {
             line("side", quote(side.name()));
             line("card", quote(kind.name()));
@@ -392,6 +400,9 @@ pub fn write_event(o: &mut String, e: &Event) {
                 ),
                 PointsChange::Reallocate(p) => line("reallocate", points(p)),
                 PointsChange::Convert(to) => line("convert", inline(&[word("to", to.name())])),
+                PointsChange::CancelSetback { value } => {
+                    line("cancel_setback", inline(&[kv("value", value)]))
+                }
             }
         }
         Event::Manoeuvre {
@@ -557,10 +568,17 @@ fn read_fields<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, kind: &str) 
         }
         "movement_activation" => {
             let unit = unit_id(walk, f, "unit");
+            // a charge's target (none in saves before it was asked)
+            let target = if f.has("target") {
+                unit_id(walk, f, "target")
+            } else {
+                None
+            };
             let situation = movement_situation(walk, f);
             let [d] = dice(walk, f, ["movement"]);
             Event::Movement {
                 unit: unit?,
+                target,
                 situation,
                 dice: d,
             }
@@ -666,6 +684,9 @@ fn read_fields<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, kind: &str) 
         "homunculus_est_call" => Event::Call {
             cancel: walk.named::<Pool>(f, "cancel"),
         },
+        "immediate_homunculus_est" => Event::ImmediateCheck {
+            side: side(walk, f, "side")?,
+        },
         "command_points" => {
             let s = side(walk, f, "side");
             let change = if let Some(mut x) = walk.table(f, "exchange") {
@@ -682,11 +703,15 @@ fn read_fields<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, kind: &str) 
                 let to = walk.named::<Pool>(&mut c, "to");
                 walk.finish(c);
                 to.map(PointsChange::Convert)
+            } else if let Some(mut c) = walk.table(f, "cancel_setback") {
+                let value = walk.int(&mut c, "value", 0..=1000);
+                walk.finish(c);
+                value.map(|v| PointsChange::CancelSetback { value: v as u32 })
             } else {
                 walk.error(
                     f.span.clone(),
                     "command_points",
-                    "one of exchange, reallocate or convert (COMMAND POINTS)",
+                    "one of exchange, reallocate, convert or cancel_setback (COMMAND POINTS)",
                 );
                 None
             };

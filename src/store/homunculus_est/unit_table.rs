@@ -84,6 +84,7 @@ pub fn read_general<'s>(walk: &mut Walk<'_, 's>, mut t: Fields<'_, 's>) -> Optio
         name: name?,
         generalship: generalship?,
         status,
+        points_lost: 0,
     })
 }
 

@@ -17,7 +17,7 @@ use crate::rules::homunculus_est::push_back::Blocker;
 use crate::rules::homunculus_est::tables::Manoeuvre;
 use crate::rules::homunculus_est::tables::{EagleEvent, RiskEvent};
 use crate::rules::homunculus_est::{
-    Attachment, Characteristic, OPPONENT_CANCELS, Points, Pool, Unit,
+    Attachment, Characteristic, FIXED_CARD_VALUES, OPPONENT_CANCELS, Points, Pool, Unit,
 };
 use crate::rules::house::House;
 use crate::rules::named::Named;
@@ -57,6 +57,37 @@ fn unit(state: &State, id: UnitId) -> Unit {
     })
 }
 
+/// A player's revealed cards (HE-10, HE-12): each with its kind, its place
+/// among his cards of that kind, and its value.
+pub fn revealed_cards(state: &State, side: Side) -> Vec<(CardKind, usize, u32)> {
+    let mut seen = [0usize; 2];
+    let mut out = Vec::new();
+    for c in &state.cards[side as usize] {
+        let k = match c.kind {
+            CardKind::Setback => 0,
+            CardKind::Disaster => 1,
+        };
+        if c.revealed
+            && let Some(v) = c.value
+        {
+            out.push((c.kind, seen[k], v));
+        }
+        seen[k] += 1;
+    }
+    out
+}
+
+/// A re-allocation's start: the four pools as they will stand once its
+/// Strategy Point is spent (the total it must keep), Generalship aside
+/// (the general's, never re-allocated: HE-8).
+pub fn reallocation(now: Points) -> Points {
+    Points {
+        strategy: now.strategy.saturating_sub(1),
+        generalship: 0,
+        ..now
+    }
+}
+
 /// Lists the facts of `event` on the form (and changes the one touched);
 /// `house` is the battle's house options (they change who may do what).
 pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
@@ -64,12 +95,40 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
     match event {
         Event::Movement {
             unit: id,
+            target,
             situation: s,
             ..
         } => {
             let attack = state.armies[id.side as usize].points.attack;
             // MOVEMENT ACTIVATION, CHARGE ACTIVATION (HE-13, HE-14)
             f.flag('c', "a Charge Activation", &mut s.charge);
+            if s.charge {
+                // the enemy it charges: the combat's defender (HE-14)
+                let enemies = on_table(state, id.side.other());
+                let last = state.last_enemy[id.side as usize]
+                    .get(id.index)
+                    .copied()
+                    .flatten();
+                let mut t = target
+                    .filter(|t| enemies.contains(t))
+                    .or(last.filter(|l| enemies.contains(l)))
+                    .or(enemies.first().copied());
+                if let Some(mut e) = t {
+                    f.choice_numbered(
+                        'e',
+                        "the enemy it charges",
+                        &mut e,
+                        &enemies,
+                        |id| unit_name(state, id),
+                        |id| id.index as u32 + 1,
+                    )
+                    .from_record(Some(e) == last, "Herald's record");
+                    t = Some(e);
+                }
+                *target = t;
+            } else {
+                *target = None;
+            }
             if s.charge {
                 let most = attack.max(s.attack_points);
                 f.number(
@@ -100,6 +159,23 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
         } => {
             let a = unit(state, *attacker);
             let enemies = on_table(state, attacker.side.other());
+            // Herald's record: the charge this combat follows (the unit charged, its squares)
+            let charged = state
+                .due
+                .iter()
+                .find(|d| {
+                    d.step == crate::rules::homunculus_est::Next::Combat && d.unit == *attacker
+                })
+                .copied();
+            let last = state.last_enemy[attacker.side as usize]
+                .get(attacker.index)
+                .copied()
+                .flatten();
+            let from = match (charged.and_then(|c| c.other), last) {
+                (Some(c), _) if c == *defender => Some("Herald's record"),
+                (_, Some(l)) if l == *defender => Some("Herald's record"),
+                _ => None,
+            };
             f.choice_numbered(
                 'd',
                 "the defender",
@@ -107,7 +183,8 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                 &enemies,
                 |id| unit_name(state, id),
                 |id| id.index as u32 + 1,
-            );
+            )
+            .from_record(from.is_some(), from.unwrap_or_default());
             let d = unit(state, *defender);
             f.choice(
                 'g',
@@ -161,13 +238,15 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                     "attacker: charges downhill",
                     &mut facts[0].downhill_charge,
                 );
+                let rolled = charged.and_then(|c| c.squares).map(|n| n.clamp(1, 4));
                 f.number(
                     'n',
                     "attacker: squares charged",
                     &mut s.charge_squares,
                     (1, 4),
                     1,
-                );
+                )
+                .from_record(rolled == Some(s.charge_squares), "Herald's record");
                 if a.attached(Attachment::Devotio) {
                     let mut v = s.devotio;
                     f.choice(
@@ -605,19 +684,38 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
         }
         Event::Discard { side, kind, index } => {
             // HOMUNCULUS EST!: the called player may discard one revealed card (HE-12)
-            f.choice('s', "the player", side, &[Side::A, Side::B], |s| {
-                format!("player {}", s.name())
-            });
+            let called = state.may_discard == Some(*side);
             f.choice(
-                'k',
-                "the card",
-                kind,
-                &[CardKind::Setback, CardKind::Disaster],
-                |k| format!("{k} Card"),
-            );
-            let mut n = *index as u32 + 1;
-            f.number('n', "which of his cards of that kind", &mut n, (1, 20), 1);
-            *index = n.saturating_sub(1) as usize;
+                's',
+                "the player (the called one)",
+                side,
+                &[Side::A, Side::B],
+                |s| format!("player {}", s.name()),
+            )
+            .from_record(called, "Herald's record: the player called");
+            let cards = revealed_cards(state, *side);
+            if let Some(first) = cards.first() {
+                let mut pick = cards
+                    .iter()
+                    .find(|c| c.0 == *kind && c.1 == *index)
+                    .copied()
+                    .unwrap_or(*first);
+                f.choice(
+                    'n',
+                    "the revealed card he discards",
+                    &mut pick,
+                    &cards,
+                    |(k, _, v)| {
+                        format!(
+                            "{} Card worth {}",
+                            crate::battle::homunculus_est::state::card_word(k),
+                            v
+                        )
+                    },
+                );
+                *kind = pick.0;
+                *index = pick.1;
+            }
         }
         Event::Points { side, change } => {
             // COMMAND POINTS (HE-8): exchange, re-allocation, a general's conversion
@@ -628,13 +726,15 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                 PointsChange::Exchange { .. } => 0u8,
                 PointsChange::Reallocate(_) => 1,
                 PointsChange::Convert(_) => 2,
+                PointsChange::CancelSetback { .. } => 3,
             };
             let mut k = kind(change);
-            f.choice('k', "the change", &mut k, &[0u8, 1, 2], |k| {
+            f.choice('k', "the change", &mut k, &[0u8, 1, 2, 3], |k| {
                 match k {
                     0 => "three points for one (exchange)",
                     1 => "re-allocate (one Strategy Point)",
-                    _ => "a Generalship Point converted",
+                    2 => "a Generalship Point converted",
+                    _ => "cancel one Setback Card (one Strategy Point)",
                 }
                 .to_string()
             });
@@ -644,8 +744,18 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                         give: Points::default(),
                         get: Pool::Strategy,
                     },
-                    1 => PointsChange::Reallocate(state.armies[*side as usize].points),
-                    _ => PointsChange::Convert(Pool::Attack),
+                    1 => {
+                        PointsChange::Reallocate(reallocation(state.armies[*side as usize].points))
+                    }
+                    2 => PointsChange::Convert(Pool::Attack),
+                    // HE-10 fixed card values: every Setback is worth 1
+                    _ => PointsChange::CancelSetback {
+                        value: if house.is_on(&FIXED_CARD_VALUES) {
+                            1
+                        } else {
+                            0
+                        },
+                    },
                 };
             }
             let pools = [Pool::Attack, Pool::Movement, Pool::Defence, Pool::Strategy];
@@ -676,6 +786,19 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                     f.choice('p', "into one", p, &pools, |p| {
                         format!("{} Point", words(p))
                     });
+                }
+                PointsChange::CancelSetback { value } => {
+                    // COMMAND POINTS Strategy: the card he gives up, named by the value on it (HE-10)
+                    if !house.is_on(&FIXED_CARD_VALUES) {
+                        f.number(
+                            'v',
+                            "the value of the Setback Card he gives up",
+                            value,
+                            (0, 20),
+                            1,
+                        )
+                        .unsaid();
+                    }
                 }
             }
         }

@@ -37,6 +37,16 @@ fn named<T: Named + Copy + PartialEq>(v: T) -> String {
     v.name().replace('_', " ")
 }
 
+/// The re-rolls still to come after the dice in, and what the odds are
+/// of: the whole test before its first roll, the re-roll once it fails.
+fn rolls_left(rerolls: usize, dice: usize) -> (usize, &'static str) {
+    if dice < 2 {
+        (rerolls, "the test")
+    } else {
+        ((rerolls + 1).saturating_sub(dice / 2 + 1), "the re-roll")
+    }
+}
+
 /// The plan and odds of `event` as it stands, or why the rules refuse it.
 pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>, String> {
     let e = |e: crate::rules::RulesError| format!("refused: {e}");
@@ -132,10 +142,12 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
         }
         Event::FollowUp {
             unit: id,
+            loser,
             situation,
             ..
         } => {
             let u = unit(*id)?;
+            let l = unit(*loser)?;
             let mut v = Vec::new();
             if situation.stay && !u.has(Characteristic::Warband) {
                 v.push(format!(
@@ -144,22 +156,37 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
                     pct(odds::two_d6_at_least(u.discipline_rating as i32))
                 ));
             }
-            v.push(format!(
-                "squares if it follows: {} (FOLLOW UP)",
-                spread(&odds::distance_odds(&u), |v| v.to_string())
-            ));
+            // every roll of the follow up, the cover's die among them (HE-25)
+            match odds::follow_up(&u, &l, *situation) {
+                Some(o) => {
+                    if situation.cover.is_some() {
+                        v.push(format!("the cover stops it: {} (2-6)", pct(o.stopped)));
+                    }
+                    v.push(format!("follows up: {}", pct(o.follows)));
+                    v.push(format!(
+                        "squares: {} (FOLLOW UP)",
+                        spread(&o.squares, |v| v.to_string())
+                    ));
+                }
+                None => v.push(format!(
+                    "squares if it follows: {} (FOLLOW UP)",
+                    spread(&odds::distance_odds(&u), |v| v.to_string())
+                )),
+            }
             v
         }
         Event::Discipline {
             unit: id,
             situation,
-            ..
+            dice,
         } => {
             let u = unit(*id)?;
-            let o = odds::discipline(&u, situation.devotio, situation.rerolls.len());
+            // the rolls still to make: a re-roll's odds are its own (HE-1)
+            let (left, what) = rolls_left(situation.rerolls.len(), dice.len());
+            let o = odds::discipline(&u, situation.devotio, left);
             vec![
                 format!("2D6 at or above DR {} (DISCIPLINE TEST, HE-26)", u.discipline_rating),
-                format!("passes: {}", pct(o.passed)),
+                format!("{what} passes: {}", pct(o.passed)),
                 format!("Critical Failure: {}", pct(o.critical)),
                 format!("natural 12 (an unseen Setback removed): {}", pct(o.natural_twelve)),
             ]
@@ -167,13 +194,14 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
         Event::Reform {
             unit: id,
             situation,
-            ..
+            dice,
         } => {
             let u = unit(*id)?;
-            let o = odds::reform(&u, situation.enemy_zocs, situation.rerolls.len());
+            let (left, what) = rolls_left(situation.rerolls.len(), dice.len());
+            let o = odds::reform(&u, situation.enemy_zocs, left);
             vec![
                 format!("2D6 at or above DR {} (REFORM TEST, HE-27)", u.discipline_rating),
-                format!("passes: {}", pct(o.passed)),
+                format!("{what} passes: {}", pct(o.passed)),
                 format!("Critical Failure: {}", pct(o.critical)),
                 format!("Reversal of Fortune: {} (HE-29)", pct(1.0 - o.passed)),
             ]
@@ -241,7 +269,18 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
         ],
         Event::Call { .. } => vec![
             "no dice: the called player reveals his cards and Herald adds their values against his Army Break Point (HE-12)".to_string(),
-            "broken at or above it; Fatigued at half or more; otherwise a Reversal of Fortune for the caller (HE-11, HE-12)".to_string(),
+            "at or above it: his army is broken, the battle lost".to_string(),
+            "below it, at half or more: all his units Fatigued, he may discard one revealed card, and the caller suffers a Reversal of Fortune".to_string(),
+            "below half: he may discard one revealed card, and the caller suffers a Reversal of Fortune (HE-11, HE-12)".to_string(),
+        ],
+        Event::ImmediateCheck { side } => vec![
+            format!("no dice: player {}'s cards are revealed and their values added against his Army Break Point", side.name()),
+            "at or above it: broken; at half or more: Fatigued; no cancel, no discard, no Reversal of Fortune: the rules' check, not a call (RISK TO GENERALS, HE-12)".to_string(),
+        ],
+        Event::WhoStarts { .. } => vec![
+            "each player rolls 1D6; equal scores roll again (HE-5.2)".to_string(),
+            format!("a higher: {}, b higher: {}, equal: {}", pct(15.0 / 36.0), pct(15.0 / 36.0), pct(6.0 / 36.0)),
+            "the higher chooses who is the first player".to_string(),
         ],
         Event::Manoeuvre {
             unit: id,
@@ -266,6 +305,16 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
                 ),
             ]
         }
+        Event::Points {
+            change: crate::rules::homunculus_est::command_points::PointsChange::Exchange { give, .. },
+            ..
+        } if give.total() != 3 => vec![
+            "no dice (COMMAND POINTS, HE-8)".to_string(),
+            format!(
+                "say the three points given ({} so far) and the point received, of a pool none came from",
+                give.total()
+            ),
+        ],
         Event::Points { side, change } => {
             match crate::rules::homunculus_est::command_points::change(
                 state.armies[*side as usize].points,

@@ -27,17 +27,44 @@ const HELP: &[&str] = &[
     "s      a Shooting Activation (HE-22)                      r  a Reform Activation (HE-27)",
     "d      a Discipline Test (HE-26)      p  a push back (HE-24)      o  a follow up (HE-25)",
     "g      a general's risk (HE-30)       k  a card's value as drawn (HE-10)      M  a Manoeuvre Test (HE-15)",
-    "P      Command Points: exchange, re-allocate, convert (HE-8)     x  discard a revealed card (HE-12)",
+    "P      Command Points: exchange, re-allocate, convert, a Strategy Point cancels a Setback (HE-8)",
+    "x      the called player discards a revealed card (HE-12)",
     "h      \"Homunculus Est!\" (HE-12)     e  end the phase (HE-5.4, HE-6)      w  who starts",
     "u U    undo, redo      l  the log      V  the course of the battle      q  quit",
-    "Panel: a fact's key or ↑↓ ←→ +/- digits; Enter rolls Herald's dice; t types the players' dice; Esc closes",
+    "Panel: a fact's key then ↑↓ ←→ +/- or digits; Enter rolls Herald's dice; Esc closes",
+    "Dice typed: the faces straight on the panel, or t then the faces (after a fact's key, digits are its value): rolled once all are in",
     "Dice chosen: the higher side types the face it takes (HE-17, HE-22); Herald never chooses",
+    "A step the rules force opens by itself after a result: Enter rolls it; Tab shows the result before",
 ];
 
 impl App {
     /// One unit's row: id, name, class, ratings, state, activated, characteristics, lines and attachments, general.
     fn row(id: &str, u: &Unit, width: u16) -> String {
         let chars: Vec<&str> = u.characteristics.iter().map(|c| c.short()).collect();
+        // narrow: lines and attachments shortened, never dropped
+        let short: Vec<String> = u
+            .lines
+            .iter()
+            .map(|l| {
+                use crate::rules::homunculus_est::LineKind as L;
+                match l {
+                    L::Infantry => "Inf line",
+                    L::Cavalry => "Cav line",
+                    L::LightChariot => "LCh line",
+                    L::Elephant => "El line",
+                }
+                .to_string()
+            })
+            .chain(u.attachments.iter().map(|a| {
+                use crate::rules::homunculus_est::Attachment as A;
+                match a {
+                    A::SmallCavalryReserve => "Reserve",
+                    A::PraetorianCohort => "Cohort",
+                    A::Devotio => "Devotio",
+                }
+                .to_string()
+            }))
+            .collect();
         let extra: Vec<String> = u
             .lines
             .iter()
@@ -81,14 +108,31 @@ impl App {
             w = if wide { 25 } else { 17 }
         );
         if wide {
+            // the lines and attachments in words, shortened where the row would be cut
+            let general = u
+                .general
+                .as_ref()
+                // his points now: a light wound takes one (HE-30)
+                .map_or(String::new(), |g| format!(" [{} G{}]", g.name, g.points()));
+            let room =
+                (width as usize).saturating_sub(2 + s.chars().count() + general.chars().count());
+            let words = extra.join(",");
             if !extra.is_empty() {
-                s.push_str(&format!(" {}", extra.join(",")));
+                if words.chars().count() < room {
+                    s.push_str(&format!(" {words}"));
+                } else {
+                    s.push_str(&format!(" +{}", short.join(",")));
+                }
             }
+            s.push_str(&general);
+        } else {
+            // the general first: a cut at the row's end takes the lines' last letters
             if let Some(g) = &u.general {
-                s.push_str(&format!(" [{} G{}]", g.name, g.generalship));
+                s.push_str(&format!(" *G{}", g.points()));
             }
-        } else if u.general.is_some() {
-            s.push_str(" *G");
+            if !short.is_empty() {
+                s.push_str(&format!(" +{}", short.join(",")));
+            }
         }
         s
     }
@@ -110,27 +154,51 @@ impl App {
             if side == Side::B {
                 lines.push((String::new(), Style::default()));
             }
-            lines.push((
+            let mark = if self.focus == side { "▸" } else { " " };
+            let fatigued = s.armies[side as usize].fatigued;
+            let full = format!(
+                "{mark}{} {}: {} vs break point {}{}{}",
+                side.name().to_uppercase(),
+                setup.label(side),
+                army_line(&s.armies[side as usize].points, cards),
+                a.break_point,
+                if shown.is_empty() {
+                    String::new()
+                } else {
+                    format!(", revealed {}", shown.join("+"))
+                },
+                if fatigued { ", Fatigued" } else { "" }
+            );
+            // narrow: Fatigue and the revealed values first, so no cut loses them
+            let line = if full.chars().count() <= width as usize {
+                full
+            } else {
+                let p = s.armies[side as usize].points;
+                let setbacks = cards
+                    .iter()
+                    .filter(|c| c.kind == crate::battle::homunculus_est::event::CardKind::Setback)
+                    .count();
                 format!(
-                    "{}{} {}: {} vs break point {}{}{}",
-                    if self.focus == side { "▸" } else { " " },
+                    "{mark}{} {}{}: {}S {}D{} of BP {}; A{} M{} D{} S{} G{}",
                     side.name().to_uppercase(),
                     setup.label(side),
-                    army_line(&s.armies[side as usize].points, cards),
-                    a.break_point,
+                    if fatigued { ", Fatigued" } else { "" },
+                    setbacks,
+                    cards.len() - setbacks,
                     if shown.is_empty() {
                         String::new()
                     } else {
-                        format!(", revealed {}", shown.join("+"))
+                        format!(" (seen {})", shown.join("+"))
                     },
-                    if s.armies[side as usize].fatigued {
-                        ", Fatigued"
-                    } else {
-                        ""
-                    }
-                ),
-                bold,
-            ));
+                    a.break_point,
+                    p.attack,
+                    p.movement,
+                    p.defence,
+                    p.strategy,
+                    p.generalship
+                )
+            };
+            lines.push((line, bold));
             lines.push((
                 format!(
                     "  {:<4}{:<w$} {:<4} {:<8} {:<7} {:<4}traits",
@@ -255,8 +323,13 @@ impl App {
         let status = match &self.status {
             Some(st) => st.text.clone(),
             None => self.unsaved.clone().map_or(
-                if self.panel.is_some() {
-                    "Enter rolls (Herald's dice)  t types the players' dice  Esc closes  ? keys".to_string()
+                if let Some(p) = &self.panel {
+                    match (p.result.is_some(), p.throws_dice()) {
+                        (true, _) => "Enter goes on with the walker  Esc the tables  ↑↓ scroll  ? keys",
+                        (false, true) => "Enter rolls (Herald's dice)  faces typed roll at the last  Esc closes  ? keys",
+                        (false, false) => "Enter records  Esc closes  ? keys",
+                    }
+                    .to_string()
                 } else {
                     "Enter next step  m c a s r activations  h call  e end phase  u U  l log  ? keys  q quit"
                         .to_string()
@@ -340,37 +413,73 @@ impl App {
             Event::Manoeuvre { unit, .. } => format!("Manoeuvre Test: {} (HE-15)", n(*unit)),
             Event::Discard { .. } => "A revealed card discarded after a call (HE-12)".to_string(),
             Event::Points { .. } => "Command Points (HE-8)".to_string(),
+            Event::WhoStarts { .. } => "Who starts: each player rolls 1D6 (HE-5.2)".to_string(),
+            Event::ImmediateCheck { side } => format!(
+                "The immediate \"Homunculus Est!\" on player {}'s army: his general was killed (RISK TO GENERALS, HE-12)",
+                side.name()
+            ),
             other => other.kind().replace('_', " "),
         }
+    }
+
+    /// A recorded result's lines: its dice, summary, what changed and why.
+    fn result_lines(
+        &self,
+        p: &Panel,
+        entry: &crate::battle::homunculus_est::Entry,
+    ) -> Vec<Line<'static>> {
+        let t = &self.theme;
+        let mut lines = Vec::new();
+        for r in &entry.rolls {
+            let faces: Vec<String> = r.dice.white.iter().map(|d| d.to_string()).collect();
+            if !faces.is_empty() {
+                lines.push(Line::from(format!(
+                    "Dice of {}: {}",
+                    r.who,
+                    faces.join(" ")
+                )));
+            }
+        }
+        lines.push(Line::from(Span::styled(entry.summary.clone(), t.warn())));
+        if !entry.effects.is_empty() {
+            lines.push(Line::from(Span::styled("What changed", t.title())));
+            for fx in &entry.effects {
+                lines.push(Line::from(format!("  {}", fx.text)));
+            }
+        }
+        // a drawn card's value stays hidden from the opponent (HE-10)
+        let card = entry.summary.contains(" draws a ");
+        if !matches!(p.event, Event::DrawCard { .. })
+            && !card
+            && !entry.explanation.lines.is_empty()
+        {
+            lines.extend(explanation(t, &entry.explanation));
+        }
+        lines
     }
 
     fn render_panel(&self, p: &Panel, area: Rect, buf: &mut Buffer) {
         let t = &self.theme;
         let w = area.width as usize;
         let title = Line::from(Span::styled(self.title(&p.event), t.title()));
+        if let (Some(prev), true) = (&p.previous, p.show_previous) {
+            // the result before this step, whole (Tab goes back to the step)
+            let mut lines = vec![Line::from(Span::styled(
+                "The result just recorded (Tab: back to the step it forces)",
+                t.title(),
+            ))];
+            lines.extend(self.result_lines(p, prev));
+            lines.push(Line::from(vec![
+                Span::styled("Next: ", t.title()),
+                Span::raw(self.title(&p.event)),
+            ]));
+            let lines = wrap(lines, w);
+            Paragraph::new(lines).render(area, buf);
+            return;
+        }
         if let Some(entry) = &p.result {
             let mut lines = vec![title];
-            for r in &entry.rolls {
-                let faces: Vec<String> = r.dice.white.iter().map(|d| d.to_string()).collect();
-                if !faces.is_empty() {
-                    lines.push(Line::from(format!(
-                        "Dice of {}: {}",
-                        r.who,
-                        faces.join(" ")
-                    )));
-                }
-            }
-            lines.push(Line::from(Span::styled(entry.summary.clone(), t.warn())));
-            if !entry.effects.is_empty() {
-                lines.push(Line::from(Span::styled("What changed", t.title())));
-                for fx in &entry.effects {
-                    lines.push(Line::from(format!("  {}", fx.text)));
-                }
-            }
-            // a drawn card's value stays hidden from the opponent (HE-10)
-            if !matches!(p.event, Event::DrawCard { .. }) && !entry.explanation.lines.is_empty() {
-                lines.extend(explanation(t, &entry.explanation));
-            }
+            lines.extend(self.result_lines(p, entry));
             lines.push(Line::from(vec![
                 Span::styled("Now: ", t.title()),
                 Span::raw(self.walker_words()),
@@ -382,7 +491,37 @@ impl App {
                 .render(area, buf);
             return;
         }
-        let mut top = vec![title];
+        let mut top = Vec::new();
+        if let Some(prev) = &p.previous {
+            // the result just recorded, in short, over the step it forces
+            top.push(Line::from(vec![
+                Span::styled("Done: ", t.title()),
+                Span::styled(prev.summary.clone(), t.warn()),
+            ]));
+            for fx in prev.effects.iter().take(3) {
+                top.push(Line::from(format!("  {}", fx.text)));
+            }
+            top.push(Line::from(Span::styled(
+                "  Tab: the whole result (dice, why)",
+                t.dim(),
+            )));
+        }
+        top.push(title);
+        if let Some(higher) = p.first_choice
+            && let Event::WhoStarts { a, b, .. } = p.event
+        {
+            top.push(Line::from(Span::styled(
+                format!("Dice: player a {a}, player b {b}"),
+                t.warn(),
+            )));
+            top.push(Line::from(Span::styled(
+                format!(
+                    "Player {} rolled higher and chooses who is the first player: a or b (Enter: himself) (HE-5.2)",
+                    higher.name()
+                ),
+                t.key(),
+            )));
+        }
         if let Some(faces) = &p.choose {
             let shown: Vec<String> = faces.iter().map(u8::to_string).collect();
             let best = match &p.event {
@@ -405,7 +544,30 @@ impl App {
                         _ => None,
                     }
                 }
-                _ => Some("the shooter chooses (HE-22); the highest scores best".to_string()),
+                Event::Shooting {
+                    shooter,
+                    target,
+                    situation,
+                    ..
+                } => {
+                    let st = self.battle.state();
+                    match (st.unit(*shooter), st.unit(*target)) {
+                        (Ok(s), Ok(tg)) => crate::rules::homunculus_est::shooting::Shooting::plan(
+                            s,
+                            tg,
+                            self.battle.setup().shooting(situation),
+                        )
+                        .ok()
+                        .map(|plan| {
+                            format!(
+                                "the shooter chooses (HE-22); the odds' best pick, conversions and cancel weighed: {}",
+                                plan.best_pick(faces)
+                            )
+                        }),
+                        _ => None,
+                    }
+                }
+                _ => None,
             };
             top.push(Line::from(Span::styled(
                 format!("Dice rolled: {}", shown.join(" ")),
@@ -414,8 +576,17 @@ impl App {
             if let Some(b) = best {
                 top.push(Line::from(b));
             }
+            let rest =
+                super::prompt::dice_words(self.battle.state(), self.battle.setup(), &p.event);
             top.push(Line::from(Span::styled(
-                "Type the face chosen; the Defence dice follow (Herald never chooses)",
+                format!(
+                    "Type the face chosen (Herald never chooses); then {}",
+                    if p.left.is_some() {
+                        format!("the dice typed go on: {rest}")
+                    } else {
+                        format!("Herald rolls {rest}")
+                    }
+                ),
                 t.key(),
             )));
         }
@@ -444,14 +615,42 @@ impl App {
                 t.key(),
             )));
         }
-        if let Some(text) = &p.typing {
+        if let (Some(text), true) = (&p.typing, p.unseen) {
+            let side = match &p.event {
+                Event::Discipline { unit, .. } | Event::Reform { unit, .. } => unit.side.name(),
+                _ => "?",
+            };
+            top.push(Line::from(Span::styled(
+                format!(
+                    "A natural 12: player {side} removes one unseen Setback Card of his choice (HE-10)"
+                ),
+                t.warn(),
+            )));
+            top.push(Line::from(vec![
+                Span::styled("The value on the card he gives up, then Enter: ", t.key()),
+                Span::raw(format!("{text}_")),
+            ]));
+        } else if let Some(text) = &p.typing {
+            let words =
+                super::prompt::dice_words(self.battle.state(), self.battle.setup(), &p.event);
             top.push(Line::from(vec![
                 Span::styled(
-                    "The players' dice, in the order rolled (re-rolls after): ",
+                    format!(
+                        "The players' dice, in the order rolled: {words} (rolled once all are in): "
+                    ),
                     t.key(),
                 ),
                 Span::raw(format!("{text}_")),
             ]));
+            if let (Some((pool, need)), false) = (&p.short, text.is_empty()) {
+                top.push(Line::from(Span::styled(
+                    format!(
+                        "still to type: {need} {pool} {}",
+                        if *need == 1 { "die" } else { "dice" }
+                    ),
+                    t.dim(),
+                )));
+            }
         }
         if let Some(e) = &p.error {
             top.push(Line::from(Span::styled(e.clone(), t.bad())));
@@ -465,7 +664,7 @@ impl App {
             },
             buf,
         );
-        if p.choose.is_some() || p.reroll.is_some() {
+        if p.choose.is_some() || p.reroll.is_some() || p.first_choice.is_some() {
             return;
         }
         let rest = Rect {
@@ -476,6 +675,14 @@ impl App {
         let facts = p.facts(&self.battle);
         let st = self.battle.state();
         let setup = self.battle.setup();
+        // a long list scrolls: say so on its heading (the rows the body gives the facts)
+        let rows = if rest.width >= 110 {
+            rest.height as usize
+        } else {
+            (facts.len() as u16 + 1).min(rest.height / 2).max(2) as usize
+        }
+        .saturating_sub(1);
+        let scrolls = !facts.is_empty() && facts.len() > rows;
         facts_view::body(t, &facts, Some(p.form.field), rest, buf, || {
             let mut lines = vec![Line::from(Span::styled(
                 "Before the roll (exact odds)",
@@ -487,6 +694,15 @@ impl App {
             }
             lines
         });
+        if scrolls {
+            let hint = format!(" ↑↓ scrolls: {rows} of {} facts shown", facts.len());
+            let x = rest.x + 42;
+            if x + 10 < rest.x + rest.width {
+                let room = (rest.x + rest.width - x) as usize;
+                let hint: String = hint.chars().take(room).collect();
+                buf.set_string(x, rest.y, hint, t.dim());
+            }
+        }
         let _ = facts::words::<crate::rules::homunculus_est::Pool>;
     }
 }
