@@ -2207,6 +2207,11 @@ fn a_dead_generals_successor_tests_spends_and_is_named() {
         "{s}"
     );
     assert!(s.contains("Publius Crassus a2"), "{s}");
+    let small = screen(&app, 80, 24);
+    assert!(
+        small.contains("successor a1: 0 CCP · Publius a2"),
+        "{small}"
+    );
     press(&mut app, &["Enter"]);
     let s = screen(&app, 120, 40);
     assert!(
@@ -2461,4 +2466,72 @@ fn the_referee_fights_a_units_pairs_in_his_order() {
         "{:?}",
         app.status
     );
+}
+
+#[test]
+fn a_side_commands_before_its_recuperation_opens() {
+    // Rule 25 steps 2-3, WI-9: after a result that is not a command
+    // (a disorder point on the Osroenian horse) Enter leaves the tables to the
+    // referee, for side b still has its units to command; after a command
+    // it opens the recuperation the Move owes next.
+    let mut b = at_parthian_command(15);
+    while !matches!(b.next_step(), Step::Recuperation(_)) {
+        battle_support::step(&mut b, &[3, 3, 3]);
+    }
+    let mut app = carrhae(1);
+    app.battle = b;
+    select(&mut app, u(B, 9));
+    press(&mut app, &["p", "p", "1", "Enter"]);
+    assert_eq!(app.context(), Context::Result, "{}", screen(&app, 120, 40));
+    press(&mut app, &["Enter"]);
+    assert!(app.panel.is_none(), "{}", screen(&app, 120, 40));
+    assert_eq!(app.context(), Context::Tables);
+    select(&mut app, u(B, 1));
+    press(&mut app, &["c", "3", "a", "6", "Enter"]);
+    assert_eq!(app.context(), Context::Result, "{}", screen(&app, 120, 40));
+    press(&mut app, &["Enter"]);
+    assert!(
+        matches!(
+            app.panel.as_ref().map(|p| &p.event),
+            Some(Event::Recuperation { .. })
+        ),
+        "{}",
+        screen(&app, 120, 40)
+    );
+}
+
+#[test]
+fn a_waver_tests_leader_starts_from_the_record_marked_so() {
+    // Rule 59, WI-14: Surena's base is with his cataphracts (b1), flagged
+    // for a friendly disaster: "led by the C-in-C" is the record's.
+    let mut b = battle_support::carrhae();
+    battle_support::step(&mut b, &[5, 2]);
+    battle_support::play(
+        &mut b,
+        Event::Attach {
+            co: co(B, 1),
+            unit: Some(u(B, 1)),
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::Flag {
+            unit: u(B, 1),
+            cause: herald::battle::warlord_i::WaverCause::Disaster,
+        },
+        &[],
+    );
+    while b.next_step() != Step::WaverTest(u(B, 1)) {
+        battle_support::step(&mut b, &[1, 1, 1]);
+    }
+    let mut app = carrhae(1);
+    app.battle = b;
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    let line = s
+        .lines()
+        .find(|l| l.contains("led by (Rule 59, WI-14)"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(line.contains("the C-in-C (recorded)"), "{line}");
 }

@@ -331,15 +331,15 @@ impl App {
     /// when the Move owes one (the next command test, waver test, melee);
     /// at the end of a step the tables show, for the referee's own moves.
     fn next_after_result(&mut self) {
-        let tested = matches!(
+        let commanded = matches!(
             self.panel.as_ref().map(|p| &p.event),
-            Some(Event::CommandTest { .. })
+            Some(Event::Command { .. })
         );
         self.back();
-        // Rule 25 steps 2-3, WI-9: after the command tests the side's units
-        // are commanded (a rally speeds recuperation); its recuperation is
-        // Enter's once they are.
-        if tested && matches!(self.battle.next_step(), Step::Recuperation(_)) {
+        // Rule 25 steps 2-3, WI-9: the side's units are commanded first (a
+        // rally speeds recuperation): its recuperation opens after a
+        // command, else from the tables (Enter).
+        if !commanded && matches!(self.battle.next_step(), Step::Recuperation(_)) {
             return;
         }
         if self.panel.is_none() && self.walker_owes_a_panel() {

@@ -551,6 +551,7 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                 &mut s.religious_party_in_sight,
             );
             f.number('s', "secure flanks", &mut s.secure_flanks, (0, 2), 1);
+            let led = b.leader_of(*unit);
             f.choice(
                 'y',
                 "led by (Rule 59, WI-14)",
@@ -561,7 +562,8 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                     Some(Leader::DivisionalCo) => "a divisional CO".to_string(),
                     Some(Leader::CInC) => "the C-in-C".to_string(),
                 },
-            );
+            )
+            .from_record(s.led_by.is_some() && s.led_by == led, "recorded");
             f.flag('x', "no leader bonus (WI-14)", &mut s.leader_bonus_off);
         }
         Event::Attrition { gains: g, .. } => {

@@ -166,6 +166,25 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
     if let Some(e) = &p.error {
         top.push(Line::from(Span::styled(e.clone(), t.bad())));
     }
+    // No fact selected (a command test opens so): say what digits do.
+    let facts = p.facts(&app.battle);
+    if p.typing.is_none()
+        && p.pending.is_none()
+        && p.form.field >= facts.len()
+        && matches!(dice_needed(&app.battle, &p.event), Ok(n) if n > 0)
+    {
+        top.push(Line::from(Span::styled(
+            format!(
+                "Digits typed now are the players' dice (the roll goes at the last face){}",
+                if facts.is_empty() {
+                    ""
+                } else {
+                    "; a fact's key selects that fact"
+                }
+            ),
+            t.dim(),
+        )));
+    }
     let top = wrap(top, w);
     let top_h = top.len() as u16;
     Paragraph::new(top).render(area, buf);
@@ -174,7 +193,6 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
         height: area.height.saturating_sub(top_h),
         ..area
     };
-    let facts = p.facts(&app.battle);
     // None selected (a command test opens so): digits are the players' dice.
     let selected = (p.pending.is_none() && p.form.field < facts.len()).then_some(p.form.field);
     // A melee on a narrow screen: both sides' facts side by side, the odds
