@@ -140,34 +140,46 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
     assert_eq!(c.app.context(), Context::Panel);
     assert!(screen(&c.app, 120, 40).contains("side b wins            41.7%"));
     play(&mut c, &["t", "2 5", "Enter"]);
+    // The winner's choice is his, asked after the dice (issue 33 item 5).
+    assert_eq!(c.app.context(), Context::Winner);
+    assert!(screen(&c.app, 80, 24).contains("Side b (Parthian) wins. Its player chooses"));
+    assert!(c.app.battle.events().is_empty(), "nothing recorded before");
+    play(&mut c, &["f"]);
     assert_eq!(c.app.context(), Context::Result);
     assert_eq!(c.app.battle.player_1(), Some(B));
+    // Enter on the result: the next step the Move owes opens.
     play(&mut c, &["Enter"]);
 
     // 2. The Parthians: Surena first (WI-5), three dice.
-    play(&mut c, &["Enter", "t", "456", "Enter", "Enter"]);
+    assert_eq!(c.app.context(), Context::Panel);
+    play(&mut c, &["t", "456", "Enter", "Enter"]);
     assert_eq!(ccps(&c.app, co(B, 1)), 15);
     // Silaces gets 3 CCPs from Surena 25 cm away: 1 arrives (WI-5).
-    play(&mut c, &["Enter", "Space", "Space", "Space", "Down"]);
+    play(&mut c, &["c", "Space", "Space", "Space", "Down"]);
     play(&mut c, &right(5));
     assert!(screen(&c.app, 120, 40).contains("+ 1 CCP(s) received from the C-in-C (WI-5)"));
     play(&mut c, &["t", "32", "Enter", "Enter"]);
     assert_eq!((ccps(&c.app, co(B, 2)), ccps(&c.app, co(B, 1))), (6, 12));
-    play(&mut c, &["Enter", "t", "2", "Enter", "Enter"]);
+    play(&mut c, &["t", "2", "Enter", "Enter"]);
     assert_eq!(ccps(&c.app, co(B, 3)), 2);
+    assert_eq!(
+        c.app.context(),
+        Context::Tables,
+        "the side commands its units first"
+    );
 
     // Surena joins his cataphracts; he commands the household horse archers.
     play(&mut c, &["Home", "g"]);
     assert_eq!(c.app.battle.co(co(B, 1)).unwrap().with, Some(u(B, 1)));
     play(&mut c, &["Down", "c"]);
     assert!(screen(&c.app, 120, 40).contains("costs 1; the CO has 12: 11 left after"));
-    play(&mut c, &["Enter", "Enter"]);
+    play(&mut c, &["Enter", "Esc"]);
     assert_eq!(ccps(&c.app, co(B, 1)), 11, "Vd costs 1 (Rule 29)");
     // The cataphracts charge the Gallic horse from 10 cm: Vd 1 + 1 (WI-6).
     // E54's number 3 (declaring charges) typed into the first fact.
     play(&mut c, &["Home", "c", "3", "Down", "Down"]);
     play(&mut c, &right(6));
-    play(&mut c, &["Down", "Right", "Right", "Enter", "Enter"]);
+    play(&mut c, &["Down", "Right", "Right", "Enter", "Esc"]);
     assert_eq!(ccps(&c.app, co(B, 1)), 9);
     assert!(
         c.app
@@ -212,9 +224,9 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
     play(&mut c, &["Enter", "Enter", "Enter", "Enter"]);
     assert_eq!(c.app.battle.phase(), Phase::Command(A));
 
-    // 3. The Romans' three command tests.
+    // 3. The Romans' three command tests, each opening the next.
     for dice in ["33", "51", "22"] {
-        play(&mut c, &["Enter", "t", dice, "Enter", "Enter"]);
+        play(&mut c, &["t", dice, "Enter", "Enter"]);
     }
     assert_eq!(
         [
@@ -227,9 +239,11 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
     // Publius commands his archers (Sd: 2).
     play(&mut c, &["Home"]);
     play(&mut c, &["Down"; 8]);
+    // Enter on its result: the side's recuperation opens (WI-9: after the
+    // commands), then on to the shooting.
     play(&mut c, &["c", "Enter", "Enter"]);
     assert_eq!(ccps(&c.app, co(A, 2)), 4);
-    play(&mut c, &["Enter", "Enter", "Enter", "Enter"]);
+    play(&mut c, &["Enter", "Enter", "Enter"]);
     assert_eq!(c.app.battle.phase(), Phase::Shooting);
 
     // 4. Shooting: the household horse archers at the first legion, 10 cm.
@@ -253,7 +267,12 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
 
     // 5. The flagged legion's waver test: 7 + 3 - 4 = 6, shaken (Rule 60).
     assert_eq!(c.app.battle.next_step(), Step::WaverTest(u(A, 1)));
-    play(&mut c, &["Enter", "t", "34", "Enter"]);
+    assert_eq!(
+        c.app.context(),
+        Context::Panel,
+        "on to the step: its test opens"
+    );
+    play(&mut c, &["t", "34", "Enter"]);
     let legion = &c.app.battle.unit(u(A, 1)).unwrap().unit;
     assert_eq!(legion.morale, Morale::Shaken);
     assert_eq!((legion.aps, legion.bases, legion.bases_lost), (3, 7, 1));
@@ -268,14 +287,20 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
     assert_eq!(c.app.battle.in_melee_with(u(A, 6)), vec![u(B, 1)]);
     play(&mut c, &["Enter"]);
 
-    // 7. The melee: charge advantage told; 4 + 7 = 11 against 3.
+    // 7. The melee: charge and contact advantage from the record (the
+    // cataphracts charged the Gallic horse, Rule 79); the referee says the
+    // contact was not in the open; 4 + 7 = 11 against 3.
     assert_eq!(c.app.battle.next_step(), Step::FightMelee(u(B, 1), u(A, 6)));
-    play(&mut c, &["Enter", "Down", "Space", "t", "43", "Enter"]);
+    let s = screen(&c.app, 120, 40);
+    assert!(s.contains("yes (recorded: it charged)"), "{s}");
+    assert!(s.contains("note: charge advantage: Cv, Cm"), "{s}");
+    play(&mut c, &["n", "t", "43", "Enter"]);
     // 8 or more: the Gallic horse's player must choose; Herald does not.
     assert_eq!(c.app.context(), Context::Response);
-    let s = screen(&c.app, 80, 24);
+    let s = screen(&c.app, 120, 40);
+    // By how much, and why the loser must choose (issue 33 item 6).
     assert!(
-        s.contains("loses to Surena's cataphracts (b1). Its player"),
+        s.contains("loses to Surena's cataphracts (b1) by 8 (4 or more: retreat, waver"),
         "{s}"
     );
     assert_eq!(
@@ -297,7 +322,7 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
 
     // 8. Conclude: Surena's wounding roll, 6 + 1 AP: dispersed (Rule 99).
     assert_eq!(c.app.battle.next_step(), Step::GeneralRisk(co(B, 1)));
-    play(&mut c, &["Enter", "t", "6", "Enter", "Enter"]);
+    play(&mut c, &["t", "6", "Enter", "Enter"]);
     let surena = c.app.battle.co(co(B, 1)).unwrap();
     assert!(surena.co.dispersed);
     assert_eq!(surena.co.status, CoStatus::Well);
@@ -328,7 +353,7 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
     );
     assert!(screen(&c.app, 80, 24).contains("carrhae Move 2"));
     // Move 2 goes on with Herald's dice.
-    play(&mut c, &["Enter", "Enter"]);
+    play(&mut c, &["Enter", "Enter", "f"]);
     assert!(c.app.battle.events().len() > events);
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -336,12 +361,18 @@ fn a_whole_move_of_carrhae_in_the_console_saved_and_resumed() {
 #[test]
 fn undo_and_redo_take_back_and_apply_again_one_event() {
     let mut app = carrhae(1);
-    press(&mut app, &["Enter", "t", "25", "Enter", "Enter"]);
+    press(&mut app, &["Enter", "t", "25", "Enter", "f", "Esc"]);
     assert_eq!(app.battle.player_1(), Some(B));
     let effects = press(&mut app, &["u"]);
     assert_eq!(effects, vec![Effect::Save]);
     assert_eq!(app.battle.player_1(), None);
-    assert!(app.status.as_ref().unwrap().text.contains("order_of_play"));
+    assert!(
+        app.status
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("(order of play)")
+    );
     press(&mut app, &["U"]);
     assert_eq!(app.battle.player_1(), Some(B));
     assert!(app.status.as_ref().unwrap().text.starts_with("redone"));
@@ -414,19 +445,19 @@ fn every_panel_at_80x24_and_120x40() {
     press(&mut app, &["t", "25"]);
     snap("typing", &app);
     press(&mut app, &["Enter"]);
+    snap("order_of_play_winner", &app);
+    press(&mut app, &["f"]);
     snap("order_of_play_result", &app);
-    press(&mut app, &["Enter", "Enter"]);
+    press(&mut app, &["Enter"]);
     snap("command_test", &app);
     press(
         &mut app,
-        &["t", "456", "Enter", "Enter", "Enter", "c", "2", "d", "0"],
+        &["t", "456", "Enter", "Enter", "c", "2", "d", "0"],
     );
     snap("command_test_transfer", &app);
     press(
         &mut app,
-        &[
-            "t", "32", "Enter", "Enter", "Enter", "t", "2", "Enter", "Enter",
-        ],
+        &["t", "32", "Enter", "Enter", "t", "2", "Enter", "Esc"],
     );
     press(&mut app, &["Home", "c"]);
     snap("command", &app);
@@ -476,7 +507,11 @@ fn every_panel_at_80x24_and_120x40() {
     );
     let mut app = carrhae(7);
     app.battle = b;
+    // The rout is a disaster: its friends within 10 cm first (WI-12).
     press(&mut app, &["Enter"]);
+    press(&mut app, &["1", "3"]);
+    snap("friends_within_10cm", &app);
+    press(&mut app, &["Enter", "Enter"]);
     snap("fugitives", &app);
     press(&mut app, &["Esc"]);
     let mut b = battle_support::carrhae();
@@ -508,13 +543,13 @@ fn every_panel_at_80x24_and_120x40() {
     press(&mut app, &["Enter", "Enter"]);
     press(&mut app, &["Tab", "Home", "e"]);
     press(&mut app, &right(5));
-    press(&mut app, &["Enter", "Enter", "Enter", "Enter"]);
+    press(&mut app, &["Enter", "Enter", "Enter"]);
     snap("melee", &app);
     press(&mut app, &["Space", "Down", "Space", "t", "43", "Enter"]);
     snap("melee_response", &app);
     press(&mut app, &["r"]);
     snap("melee_result", &app);
-    press(&mut app, &["Enter", "Enter", "Enter"]);
+    press(&mut app, &["Enter", "Enter"]);
     snap("general_risk", &app);
 }
 
@@ -529,14 +564,17 @@ fn the_referee_corrects_a_unit_sets_aside_a_test_and_parts_a_melee() {
     press(&mut app, &["Enter"]);
     assert_eq!(app.battle.unit(u(A, 1)).unwrap().unit.aps, 3);
     assert!(screen(&app, 80, 24).contains("What changed"));
-    press(&mut app, &["Enter"]);
-    // A cause of a waver test, then set aside: the table made it moot.
-    press(&mut app, &["w", "Enter", "Enter"]);
+    press(&mut app, &["Esc"]);
+    // A cause of a waver test (none until said), then set aside: the
+    // table made it moot.
+    press(&mut app, &["w", "Enter"]);
+    assert!(app.battle.flagged().is_empty(), "the cause is not said yet");
+    press(&mut app, &["d", "Enter", "Esc"]);
     assert_eq!(app.battle.flagged(), vec![u(A, 1)]);
     press(&mut app, &["z"]);
     assert!(app.battle.flagged().is_empty(), "{:?}", app.status);
     // Contact with the first enemy, then parted.
-    press(&mut app, &["e", "Enter", "Enter"]);
+    press(&mut app, &["e", "Enter", "Esc"]);
     assert_eq!(app.battle.in_melee_with(u(A, 1)), vec![u(B, 1)]);
     press(&mut app, &["b"]);
     assert!(app.battle.in_melee_with(u(A, 1)).is_empty());
@@ -553,7 +591,7 @@ fn the_referee_corrects_a_unit_sets_aside_a_test_and_parts_a_melee() {
 fn l_opens_the_whole_log_in_the_shells_browser() {
     let mut app = carrhae(1);
     // The order of play, typed: a 2, b 5 (Rule 26, WI-3); back to the tables.
-    press(&mut app, &["Enter", "t", "25", "Enter", "Enter"]);
+    press(&mut app, &["Enter", "t", "25", "Enter", "f", "Esc"]);
     assert_eq!(app.context(), Context::Tables);
     let effects = press(&mut app, &["l"]);
     assert_eq!(effects, vec![Effect::OpenLog], "the shell opens it");
@@ -627,7 +665,7 @@ fn the_referee_corrects_a_units_activity_and_its_cos_ccps_and_wounds() {
         c.app.battle.unit(unit).unwrap().unit.activity,
         vec![Activity::Charging, Activity::Evading]
     );
-    play(&mut c, &["Enter"]);
+    play(&mut c, &["Esc"]);
 
     // o: its division's CO; the field "CCPs left this Move", three more.
     play(
@@ -637,16 +675,16 @@ fn the_referee_corrects_a_units_activity_and_its_cos_ccps_and_wounds() {
     for (w, h) in [(80, 24), (120, 40)] {
         insta::assert_snapshot!(format!("wi_correct_co_{w}x{h}"), screen(&c.app, w, h));
     }
-    play(&mut c, &["Enter", "Enter"]);
+    play(&mut c, &["Enter", "Esc"]);
     assert_eq!(ccps(&c.app, officer), ccps_before + 3);
     // His wounds: well to wounded (Rule 99).
-    play(&mut c, &["o", "Down", "Right", "Enter", "Enter"]);
+    play(&mut c, &["o", "Down", "Right", "Enter", "Esc"]);
     assert_eq!(
         c.app.battle.co(officer).unwrap().co.status,
         CoStatus::Wounded
     );
     // His own activity: the last field (← wraps), wavering on.
-    play(&mut c, &["o", "Left", "Down", "Space", "Enter", "Enter"]);
+    play(&mut c, &["o", "Left", "Down", "Space", "Enter", "Esc"]);
     assert_eq!(
         c.app.battle.co(officer).unwrap().co.activity,
         vec![herald::rules::warlord_i::CoActivity::Wavering]
@@ -906,8 +944,8 @@ fn numbers_are_typed_straight_and_still_stepped() {
     }
     // A count typed in the command test's transfer: 3 CCPs, 25 cm.
     let mut app = carrhae(7);
-    press(&mut app, &["Enter", "t", "25", "Enter", "Enter"]);
-    press(&mut app, &["Enter", "t", "456", "Enter", "Enter", "Enter"]);
+    press(&mut app, &["Enter", "t", "25", "Enter", "f", "Enter"]);
+    press(&mut app, &["t", "456", "Enter", "Enter"]);
     press(&mut app, &["c", "3", "d", "25"]);
     match &app.panel.as_ref().unwrap().event {
         Event::CommandTest { transfer, .. } => {
@@ -1031,9 +1069,15 @@ fn every_panels_facts_have_a_key_each() {
             correction: c,
         });
     }
+    events.push(Event::FriendsWithin10cm {
+        disaster: herald::battle::warlord_i::Disaster::Routed(u(A, 2)),
+        units: Vec::new(),
+    });
     for event in events {
         let facts = Facts::default().list(|f| list(b, &mut event.clone(), f));
-        assert!(!facts.is_empty(), "{event:?} has facts");
+        // Rule 26, WI-3: the order of play asks the winner after the dice.
+        let none = matches!(event, Event::OrderOfPlay { .. });
+        assert_eq!(facts.is_empty(), none, "{event:?} has facts");
         if let Err(e) = check_keys(&facts) {
             panic!("{}: {e}", event.kind());
         }
@@ -1189,7 +1233,7 @@ fn followed_up_starts_from_the_record_in_the_next_round() {
         &[],
     );
     battle_support::step(&mut b, &[]);
-    let facts_a = b.melee_facts(u(B, 1));
+    let facts_a = b.melee_facts(u(B, 1), u(A, 6));
     battle_support::play(
         &mut b,
         Event::Melee {
@@ -1217,8 +1261,11 @@ fn followed_up_starts_from_the_record_in_the_next_round() {
         },
         &[],
     );
-    assert!(b.melee_facts(u(B, 1)).advancing, "it followed up (WI-20)");
-    assert!(!b.melee_facts(u(A, 6)).advancing);
+    assert!(
+        b.melee_facts(u(B, 1), u(A, 6)).advancing,
+        "it followed up (WI-20)"
+    );
+    assert!(!b.melee_facts(u(A, 6), u(B, 1)).advancing);
     let mut app = carrhae(1);
     app.battle = b;
     press(&mut app, &["Enter"]);
@@ -1376,10 +1423,14 @@ fn words_at_80x24_and_120x40() {
         right.contains('…') && left.contains('…'),
         "{right} / {left}"
     );
-    assert!(small.contains("COs: CO a1**"), "{small}");
+    // Two COs of one name told apart (issue 33 item 3), the C-in-C marked.
+    assert!(
+        small.contains("COs: Marcus a1: 0 CCP · Publius a2: 0 CCP"),
+        "{small}"
+    );
     let big = screen(&app, 120, 40);
-    assert!(big.contains("Crassus (CO a1) **"), "{big}");
-    assert!(!big.contains("Crassus (a1)"), "{big}");
+    assert!(big.contains("Marcus Crassus (C-in-C a1) **"), "{big}");
+    assert!(big.contains("Publius Crassus (CO a2) **"), "{big}");
 }
 
 #[test]
@@ -1451,7 +1502,7 @@ fn a_killed_general_leaves_his_unit_and_a_wound_feeds_the_melee() {
         },
         &[],
     );
-    let facts = b.melee_facts(u(B, 1));
+    let facts = b.melee_facts(u(B, 1), u(A, 6));
     assert!(facts.general_leading && facts.general_wounded, "{facts:?}");
     let mut app = carrhae(1);
     app.battle = b.clone();
@@ -1478,7 +1529,7 @@ fn a_killed_general_leaves_his_unit_and_a_wound_feeds_the_melee() {
     );
     assert_eq!(b.co(co(B, 1)).unwrap().with, None);
     assert_eq!(b.general_with(u(B, 1)), None);
-    let facts = b.melee_facts(u(B, 1));
+    let facts = b.melee_facts(u(B, 1), u(A, 6));
     assert!(!facts.general_leading && !facts.general_wounded);
     assert!(
         b.record(Event::Attach {
@@ -1639,12 +1690,17 @@ fn a_rout_is_an_event_a_disaster_and_calls_for_tests() {
     app.battle = cataphracts_charging();
     select(&mut app, u(A, 4));
     press(&mut app, &["R"]);
+    // Issue 33 item 5: the cause is not said until the referee says it.
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("not said"), "{s}");
+    assert!(!s.contains("a disaster for"), "{s}");
+    press(&mut app, &["s"]);
     let s = screen(&app, 120, 40);
     assert!(
         s.contains("It routs (Rule 62)") && s.contains("a disaster for"),
         "{s}"
     );
-    press(&mut app, &["s", "Enter"]);
+    press(&mut app, &["Enter"]);
     assert_eq!(app.context(), Context::Result);
     let aux = &app.battle.unit(u(A, 4)).unwrap().unit;
     assert_eq!((aux.morale, aux.dps, aux.aps), (Morale::Routed, 1, 1));
@@ -1662,16 +1718,12 @@ fn a_rout_is_an_event_a_disaster_and_calls_for_tests() {
         })
     );
     let s = screen(&app, 120, 40);
+    // Issue 33 item 1: never the whole army; the referee names them next.
     assert!(
-        s.contains("friendly units within 10 cm take a waver test"),
+        s.contains("the referee names the friendly units within 10 cm next"),
         "{s}"
     );
-    // The friends that would test, by unit (the last note's leftover).
-    assert!(
-        s.contains("friends that test if within 10 cm")
-            && s.contains("Second legion of the square (a2)"),
-        "{s}"
-    );
+    assert!(!s.contains("Second legion of the square (a2)"), "{s}");
     // Saved and read back.
     let events = app.battle.events().len();
     let state = app.battle.state().clone();
@@ -1680,7 +1732,7 @@ fn a_rout_is_an_event_a_disaster_and_calls_for_tests() {
     assert_eq!(data.battle.events().len(), events);
     assert_eq!(data.battle.state(), &state);
     // Routed already: refused.
-    press(&mut app, &["Enter", "R", "Enter"]);
+    press(&mut app, &["Esc", "R", "s", "Enter"]);
     assert_eq!(app.battle.events().len(), events);
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -1800,14 +1852,24 @@ fn a_rally_has_an_outcome_the_referee_says() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-#[test]
-fn a_second_charger_joins_a_melee_fought_at_once() {
-    // Issue 25 item 6 (Rules 25 step 7, 76; Herald's reading WI-H2): the
-    // Arab camels (b10) join the cataphracts' (b1) melee with the Gallic
-    // horse (a6); the pairs are fought at once, so what a6 lost to b1 this
-    // Move does not add to b10's score, and the panel shows the other fight.
-    use herald::rules::warlord_i::{MeleeFacts, Response, SidesDice};
+/// b1 and b10 both in melee with a6, at the melees; b1's pair fought
+/// first with `response` for a6 and the dice 6 1, as the battle's reading
+/// says (`joined_melee`).
+fn two_chargers_on_a6(
+    at_once: bool,
+    response: herald::rules::warlord_i::Response,
+) -> (Battle, herald::rules::warlord_i::Unit) {
+    use herald::rules::warlord_i::{MeleeFacts, SidesDice};
     let mut b = cataphracts_charging();
+    if at_once {
+        let mut setup = b.setup().clone();
+        setup.house = herald::store::new_battle::house_of(
+            herald::rules::System::WarlordI,
+            &["joined_melee=at_once".to_string()],
+        )
+        .unwrap();
+        b = Battle::replay(setup, b.events().to_vec(), Vec::new()).unwrap();
+    }
     for (x, y) in [(u(B, 1), u(A, 6)), (u(B, 10), u(A, 6))] {
         battle_support::play(&mut b, Event::Engage { a: x, b: y }, &[]);
     }
@@ -1830,14 +1892,25 @@ fn a_second_charger_joins_a_melee_fought_at_once() {
                 ..MeleeFacts::default()
             },
             facts_b: MeleeFacts {
-                response: Response::Waver,
+                response,
                 ..MeleeFacts::default()
             },
-            simultaneous: true,
+            simultaneous: at_once,
             dice: SidesDice::default(),
         },
         &[6, 1],
     );
+    (b, before)
+}
+
+#[test]
+fn a_second_chargers_pair_is_fought_in_turn_by_default() {
+    // Issue 33 item 2 (Rules 25 step 7, 76; Herald's reading WI-H2): the
+    // Arab camels (b10) join the cataphracts' (b1) melee with the Gallic
+    // horse (a6). By default the pairs are fought in turn: b10's pair
+    // counts what a6 has when it is fought (Rule 76's APs "accumulated").
+    use herald::rules::warlord_i::Response;
+    let (b, before) = two_chargers_on_a6(false, Response::Waver);
     let after = b.unit(u(A, 6)).unwrap().unit.clone();
     let lost = (after.aps + 2 * after.bases_lost) - (before.aps + 2 * before.bases_lost);
     assert!(lost > 0, "a6 lost to b1");
@@ -1856,42 +1929,609 @@ fn a_second_charger_joins_a_melee_fought_at_once() {
         panic!("the melee panel of b10 and a6")
     };
     assert_eq!((a, other), (u(B, 10), u(A, 6)));
-    assert!(simultaneous, "today's Herald fights them at once");
+    assert!(!simultaneous, "today's Herald fights them in turn");
     let s = screen(&app, 120, 40);
     assert!(s.contains("a6 is also in melee with Surena"), "{s}");
-    assert!(s.contains("WI-H2"), "{s}");
-    let at_once = app
-        .battle
-        .melee_plan(a, other, &facts_a, &facts_b, true)
-        .unwrap();
+    assert!(s.contains("fought in turn:"), "{s}");
     let in_turn = app
         .battle
         .melee_plan(a, other, &facts_a, &facts_b, false)
         .unwrap();
+    let at_once = app
+        .battle
+        .melee_plan(a, other, &facts_a, &facts_b, true)
+        .unwrap();
     assert_eq!(
         in_turn.score(Side::A, 3) - at_once.score(Side::A, 3),
         lost as i32,
-        "b10 counts a6's losses from before its first round this Move"
+        "b10 counts a6's losses to b1"
     );
-    // An event fought in turn (a save from before) is refused today, and
-    // stands as recorded in a replay.
+    // An event fought at once is refused today, and stands as recorded
+    // in a replay (a battle of the house option).
     let mut b = app.battle.clone();
-    let in_turn_event = Event::Melee {
+    let at_once_event = Event::Melee {
         a,
         b: other,
         facts_a,
         facts_b,
-        simultaneous: false,
-        dice: SidesDice {
+        simultaneous: true,
+        dice: herald::rules::warlord_i::SidesDice {
             a: herald::dice::Dice::white(&[3]).unwrap(),
             b: herald::dice::Dice::white(&[3]).unwrap(),
         },
     };
-    assert!(b.record(in_turn_event.clone()).is_err());
-    b.replay_record(in_turn_event).unwrap();
+    assert!(b.record(at_once_event.clone()).is_err());
+    b.replay_record(at_once_event).unwrap();
     assert_eq!(
         b.earlier_readings().last().map(|e| e.event + 1),
         Some(b.events().len()),
-        "recorded under the earlier reading"
+        "recorded under another reading"
     );
+}
+
+#[test]
+fn the_house_option_at_once_fights_the_pairs_as_one_step() {
+    // Issue 33 item 2: `joined_melee = "at_once"`, the default before, is
+    // now the house option: b10's pair counts a6's APs and casualty bases
+    // from before its first round this Move, and the header says so.
+    use herald::rules::warlord_i::Response;
+    let (b, before) = two_chargers_on_a6(true, Response::Waver);
+    let mut app = carrhae(1);
+    app.battle = b;
+    press(&mut app, &["Enter"]);
+    let Some(Event::Melee {
+        a,
+        b: other,
+        facts_a,
+        facts_b,
+        simultaneous,
+        ..
+    }) = app.panel.as_ref().map(|p| p.event.clone())
+    else {
+        panic!("the melee panel of b10 and a6")
+    };
+    assert!(simultaneous);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("house: a unit fighting two enemies: at once"),
+        "{s}"
+    );
+    assert!(s.contains("fought at once (house option)"), "{s}");
+    let plan = app
+        .battle
+        .melee_plan(a, other, &facts_a, &facts_b, true)
+        .unwrap();
+    let note = plan.side(Side::A).notes.lines.iter().any(|l| {
+        l.text.contains("fought another enemy this Move")
+            && l.text.contains(&format!("its {} AP(s)", before.aps))
+    });
+    assert!(note, "{:?}", plan.side(Side::A).notes);
+}
+
+#[test]
+fn a_pair_still_to_fight_never_vanishes_unsaid() {
+    // Issue 33 item 2: a6 surrenders to b1; its pair with b10, which the
+    // melee panel showed still to fight, is not fought, and the result
+    // says why in words.
+    use herald::rules::warlord_i::Response;
+    let (b, _) = two_chargers_on_a6(false, Response::Surrender);
+    let mut app = carrhae(1);
+    app.battle = b;
+    press(&mut app, &["r"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains(
+            "Arab camel riders (b10) and Gallic horse of Publius (a6) do not fight their round this Move: it surrendered"
+        ),
+        "{s}"
+    );
+    assert_eq!(
+        app.battle.next_step(),
+        Step::FriendsWithin10cm(herald::battle::warlord_i::Disaster::Surrendered(u(A, 6)))
+    );
+}
+
+#[test]
+fn a_battle_saved_at_once_goes_on_at_once() {
+    // Issue 33 item 2: Carrhae saved at 1a0bdf5, when `at_once` was the
+    // default (its house table says nothing, its melees say
+    // `simultaneous = true`): it replays as recorded, none of its events
+    // under another reading for it, and goes on at once.
+    let path = std::path::Path::new("tests/earlier_saves/1a0bdf5/carrhae-moves-1-5.toml");
+    let loaded = herald::store::save::load::<WarlordI>(path).expect("it opens");
+    let b = &loaded.data.battle;
+    assert!(b.melees_at_once());
+    assert!(b.setup().house.is_default(), "its house table says nothing");
+    let app = App::new(b.clone(), SeededDice::new(1), Theme::plain(), "carrhae");
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("at once (as recorded)"), "{s}");
+    // Saved before issue 25, fought in turn: it goes on in turn.
+    let path = std::path::Path::new("tests/earlier_saves/carrhae-moves-1-8.toml");
+    let loaded = herald::store::save::load::<WarlordI>(path).expect("it opens");
+    assert!(!loaded.data.battle.melees_at_once());
+}
+
+/// Carrhae at Conclude the Move, Move 1: Crassus (a1) with the second
+/// legion (a2), which took 4 DPs this Move: his wounding roll is due.
+fn crassus_at_risk() -> Battle {
+    let mut b = battle_support::carrhae();
+    battle_support::step(&mut b, &[6, 1]); // side a is Player 1
+    battle_support::play(
+        &mut b,
+        Event::Attach {
+            co: co(A, 1),
+            unit: Some(u(A, 2)),
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::Attrition {
+            unit: u(A, 2),
+            gains: herald::rules::warlord_i::AttritionGains {
+                disorder: 4,
+                ..Default::default()
+            },
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::GoTo {
+            turn: 1,
+            phase: Phase::Conclude,
+        },
+        &[],
+    );
+    b
+}
+
+#[test]
+fn a_routs_friends_are_named_each_gains_an_ap_and_tests_with_its_minus_one() {
+    // Issue 33 item 1 (Rules 12, 58, 59; WI-12): a rout names no friend by
+    // itself; the referee types the friends within 10 cm by number; each
+    // gains 1 AP and owes its waver test, which takes the -1 of a friendly
+    // disaster from the record.
+    let mut app = carrhae(1);
+    app.battle = at_parthian_command(15);
+    select(&mut app, u(B, 8));
+    press(&mut app, &["R", "i", "Enter"]);
+    assert_eq!(
+        app.battle.unit(u(B, 8)).unwrap().unit.morale,
+        Morale::Routed
+    );
+    // Enter on the result: the friends within 10 cm, the list empty.
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Within 10 cm of the rout of Levy horse archers (b8)"),
+        "{s}"
+    );
+    assert!(
+        s.contains("friendly units within 10 cm (their numbers) none"),
+        "{s}"
+    );
+    // b7 and b9, typed as their numbers run together.
+    press(&mut app, &["7", "9"]);
+    assert!(
+        screen(&app, 120, 40).contains("friendly units within 10 cm (their numbers) b7, b9"),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Result);
+    for id in [u(B, 7), u(B, 9)] {
+        let x = app.battle.unit(id).unwrap();
+        assert_eq!(x.unit.aps, 1, "Rule 12: +1 AP for {id}");
+        assert!(x.to_test(), "Rule 58: {id} owes its waver test");
+    }
+    assert_eq!(app.battle.unit(u(B, 6)).unwrap().unit.aps, 0, "not named");
+    assert!(
+        app.battle.flagged().contains(&u(B, 7)),
+        "its test is a step the walker owes"
+    );
+    // Its waver test, at the waver tests step: the -1 from the record.
+    let mut b = app.battle.clone();
+    battle_support::play(
+        &mut b,
+        Event::GoTo {
+            turn: 1,
+            phase: Phase::WaverTests,
+        },
+        &[],
+    );
+    app.battle = b;
+    app.panel = None;
+    press(&mut app, &["Enter"]);
+    assert!(matches!(
+        app.panel.as_ref().map(|p| &p.event),
+        Some(Event::WaverTest { unit, situation, .. })
+            if *unit == u(B, 7) && situation.friendly_disaster_within_10cm
+    ));
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("yes (recorded: near a disaster)"), "{s}");
+    assert!(s.contains("-1 a friendly disaster within 10 cm"), "{s}");
+}
+
+#[test]
+fn a_general_killed_is_a_disaster_whose_friends_test_before_the_move_ends() {
+    // Issue 33 item 1 (Rules 12, 58, 99; WI-12, WI-21): Crassus killed in
+    // Conclude the Move: his friends within 10 cm are named, gain their AP
+    // and take their waver tests before the Move ends.
+    let mut app = carrhae(1);
+    app.battle = crassus_at_risk();
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Panel);
+    // The die typed straight: 6 + 4 APs = 10, killed.
+    press(&mut app, &["6"]);
+    assert_eq!(app.context(), Context::Result);
+    assert_eq!(app.battle.co(co(A, 1)).unwrap().co.status, CoStatus::Killed);
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Within 10 cm of the death of Marcus Licinius Crassus (CO a1)"),
+        "{s}"
+    );
+    // His own legion (a2) was with him.
+    press(&mut app, &["2", "Enter"]);
+    let second = app.battle.unit(u(A, 2)).unwrap();
+    assert_eq!(second.unit.aps, 5, "4 DPs + 1 AP (Rule 12)");
+    // Enter: its waver test opens, in Conclude the Move.
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.battle.phase(), Phase::Conclude);
+    assert!(matches!(
+        app.panel.as_ref().map(|p| &p.event),
+        Some(Event::WaverTest { unit, .. }) if *unit == u(A, 2)
+    ));
+    press(&mut app, &["6", "6"]);
+    assert!(app.battle.unit(u(A, 2)).unwrap().unit.waver_tested);
+    press(&mut app, &["Esc"]);
+    assert_eq!(app.battle.next_step(), Step::EndMove);
+}
+
+#[test]
+fn a_dead_generals_successor_tests_spends_and_is_named() {
+    // Issue 33 item 3 (Rule 29, WI-4): after Crassus' death the header,
+    // the command test, the spending and the log name his successor; two
+    // COs of one name are told apart.
+    let mut b = crassus_at_risk();
+    battle_support::step(&mut b, &[6]); // killed
+    battle_support::step(&mut b, &[]); // no friend named
+    battle_support::step(&mut b, &[]); // the Move ends
+    battle_support::step(&mut b, &[6, 1]); // Move 2: side a first
+    let mut app = carrhae(1);
+    app.battle = b;
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Marcus Crassus' successor a1: 0 CCP killed"),
+        "{s}"
+    );
+    assert!(s.contains("Publius Crassus a2"), "{s}");
+    let small = screen(&app, 80, 24);
+    assert!(
+        small.contains("successor a1: 0 CCP · Publius a2"),
+        "{small}"
+    );
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Command test: Marcus Licinius Crassus' successor (CO a1)"),
+        "{s}"
+    );
+    press(&mut app, &["4", "4"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains(
+            "Marcus Licinius Crassus' successor (CO a1) takes his command test: 4 4: 4 CCPs"
+        ),
+        "{s}"
+    );
+    assert!(
+        s.contains("Marcus Licinius Crassus is killed: his successor tests with his stars"),
+        "{s}"
+    );
+    press(&mut app, &["Esc", "A", "2", "c"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Commanding Second legion of the square (a2) by Marcus Licinius Crassus' successor (CO a1)"),
+        "{s}"
+    );
+    press(&mut app, &["Enter"]);
+    let summary = &app.panel.as_ref().unwrap().result.as_ref().unwrap().summary;
+    assert!(
+        summary.starts_with("Marcus Licinius Crassus' successor (CO a1) commands"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn nothing_false_is_said_after_a_unit_leaves_the_table() {
+    // Issue 33 item 4: the Gallic horse (a6) surrenders to the charging
+    // cataphracts: no "charge not in contact" for a charge that was fought,
+    // no APs charged to a unit gone, and the report's tables give it none.
+    use herald::rules::warlord_i::Response;
+    let (b, _) = two_chargers_on_a6(false, Response::Surrender);
+    let mut app = carrhae(1);
+    app.battle = b;
+    press(&mut app, &["r"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("surrenders; the enemy takes it prisoner"), "{s}");
+    assert!(!s.contains("Gallic horse of Publius: +"), "{s}");
+    assert!(
+        !app.next_words().contains("charge not in contact"),
+        "{}",
+        app.next_words()
+    );
+    let report = herald::battle::warlord_i::report::markdown(&app.battle, "carrhae");
+    let row = report
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("| Gallic horse of Publius (a6) |"))
+        .unwrap();
+    assert!(row.contains("| - | surrendered: a prisoner | - |"), "{row}");
+}
+
+#[test]
+fn what_changed_says_the_aps_a_base_removal_took_back() {
+    // Issue 33 item 4 (Rules 12, 16; WI-10): the household horse archers
+    // (b2) hit the first legion (a1, 2 APs) 4 times: +4 APs, a base removed
+    // and 2 APs with it; "What changed" says each, not the net +2.
+    let mut app = carrhae_at_shooting();
+    battle_support::play(
+        &mut app.battle,
+        Event::Correct {
+            unit: u(A, 1),
+            correction: herald::battle::warlord_i::Correction::Aps(2),
+        },
+        &[],
+    );
+    press(
+        &mut app,
+        &["B", "2", "s", "1", "r", "10", "t", "6", "Enter"],
+    );
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("First legion of the square: +4 AP(s), 2 taken off with the base(s) removed (WI-10): 4 now"),
+        "{s}"
+    );
+}
+
+#[test]
+fn nothing_is_assumed_the_winner_chooses_and_a_cause_is_said() {
+    // Issue 33 item 5: the order of play's winner is asked after the dice;
+    // a waver test's cause starts unset.
+    let mut app = carrhae(1);
+    press(&mut app, &["Enter", "t", "25", "Enter"]);
+    assert_eq!(app.context(), Context::Winner);
+    assert!(app.battle.events().is_empty());
+    press(&mut app, &["s"]);
+    assert_eq!(app.battle.player_1(), Some(A), "b won and moves second");
+    let entry = app.panel.as_ref().unwrap().result.clone().unwrap();
+    assert!(
+        entry.summary.contains("side b wins and moves second"),
+        "{}",
+        entry.summary
+    );
+    press(&mut app, &["Esc", "A", "1", "w"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("a rout or other disaster within 10 cm        not said"),
+        "{s}"
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.battle.events().len(), 1, "nothing recorded unsaid");
+    assert!(
+        app.panel
+            .as_ref()
+            .unwrap()
+            .error
+            .as_deref()
+            .unwrap_or("")
+            .contains("not said yet"),
+        "{:?}",
+        app.panel.as_ref().unwrap().error
+    );
+}
+
+#[test]
+fn rule_79s_advantages_start_from_the_record() {
+    // Issue 33 item 5 (Rule 79, WI-19): Surena's cataphracts charged the
+    // Gallic horse, which did not charge them: charge advantage (+2) and
+    // contact advantage (+1) from the record, marked so.
+    let mut b = cataphracts_charging();
+    battle_support::play(
+        &mut b,
+        Event::Engage {
+            a: u(B, 1),
+            b: u(A, 6),
+        },
+        &[],
+    );
+    battle_support::step(&mut b, &[]);
+    let mut app = carrhae(1);
+    app.battle = b;
+    press(&mut app, &["Enter"]);
+    let Some(Event::Melee {
+        facts_a, facts_b, ..
+    }) = app.panel.as_ref().map(|p| p.event.clone())
+    else {
+        panic!("the melee panel")
+    };
+    assert!(facts_a.charge_advantage && facts_a.contact_advantage);
+    assert!(!facts_b.charge_advantage && !facts_b.contact_advantage);
+    let s = screen(&app, 120, 40);
+    let line = s
+        .lines()
+        .find(|l| l.contains("b1: charge advantage (Rule 79)"))
+        .unwrap();
+    assert!(line.contains("yes (recorded: it charged)"), "{line}");
+    assert!(s.contains("+2 charge advantage"), "{s}");
+}
+
+#[test]
+fn an_oo_units_attack_has_no_toggle_to_disagree_with_its_cost() {
+    // Issue 33 item 5 (Rule 29, WI-6): the Arab camels (b10, OO) commanded
+    // to attack the first legion: the +1 comes from the enemy named, and
+    // no toggle says "no" beside it.
+    let mut app = carrhae(1);
+    app.battle = at_parthian_command(15);
+    // Abgar has tested? Surena, the C-in-C, commands them.
+    press(&mut app, &["B", "1", "0", "c", "3", "a", "1", "o"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("+1 OO troops prompted to charge"), "{s}");
+    assert!(!s.contains("an OO unit prompted to charge"), "{s}");
+}
+
+#[test]
+fn a_panel_out_of_turn_is_refused_before_its_odds() {
+    // Issue 33 item 5 (Rule 25): a shot opened in a side's command step.
+    let mut app = carrhae(1);
+    app.battle = at_parthian_command(15);
+    press(&mut app, &["B", "2", "s", "r", "10"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("refused: out of turn"), "{s}");
+    assert!(!s.contains("Odds"), "{s}");
+}
+
+#[test]
+fn words_no_identifier_and_the_melee_at_80x24() {
+    // Issue 33 item 6: the wounding odds in words; at 80x24 the melee
+    // panel shows side b's facts without scrolling.
+    let mut app = carrhae(1);
+    app.battle = crassus_at_risk();
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("badly wounded") && !s.contains("badly_wounded"),
+        "{s}"
+    );
+    let mut b = cataphracts_charging();
+    battle_support::play(
+        &mut b,
+        Event::Engage {
+            a: u(B, 1),
+            b: u(A, 6),
+        },
+        &[],
+    );
+    battle_support::step(&mut b, &[]);
+    let mut app = carrhae(1);
+    app.battle = b;
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 80, 24);
+    for want in ["A-Z Gallic horse of Publius (a6)", "X no", "a6 loses"] {
+        assert!(s.contains(want), "{want}: {s}");
+    }
+}
+
+#[test]
+fn the_referee_fights_a_units_pairs_in_his_order() {
+    // Issue 33 item 2 (WI-H2, in turn): Enter fights the walker's next
+    // pair (b1 and a6); m on the Arab camels (b10) fights theirs first.
+    let mut b = cataphracts_charging();
+    for (x, y) in [(u(B, 1), u(A, 6)), (u(B, 10), u(A, 6))] {
+        battle_support::play(&mut b, Event::Engage { a: x, b: y }, &[]);
+    }
+    battle_support::play(
+        &mut b,
+        Event::GoTo {
+            turn: 1,
+            phase: Phase::Melees,
+        },
+        &[],
+    );
+    let mut app = carrhae(1);
+    app.battle = b;
+    assert_eq!(app.battle.next_step(), Step::FightMelee(u(B, 1), u(A, 6)));
+    press(&mut app, &["B", "1", "0", "m"]);
+    assert!(matches!(
+        app.panel.as_ref().map(|p| &p.event),
+        Some(Event::Melee { a, b, simultaneous: false, .. }) if (*a, *b) == (u(B, 10), u(A, 6))
+    ));
+    press(&mut app, &["6", "1", "r"]);
+    assert!(
+        app.battle
+            .engagement(u(B, 10), u(A, 6))
+            .is_none_or(|e| e.fought_this_move)
+    );
+    // Fought: m again is refused in words.
+    press(&mut app, &["Esc", "B", "1", "0", "m"]);
+    assert!(app.panel.is_none());
+    assert!(
+        app.status
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("no melee still to fight"),
+        "{:?}",
+        app.status
+    );
+}
+
+#[test]
+fn a_side_commands_before_its_recuperation_opens() {
+    // Rule 25 steps 2-3, WI-9: after a result that is not a command
+    // (a disorder point on the Osroenian horse) Enter leaves the tables to the
+    // referee, for side b still has its units to command; after a command
+    // it opens the recuperation the Move owes next.
+    let mut b = at_parthian_command(15);
+    while !matches!(b.next_step(), Step::Recuperation(_)) {
+        battle_support::step(&mut b, &[3, 3, 3]);
+    }
+    let mut app = carrhae(1);
+    app.battle = b;
+    select(&mut app, u(B, 9));
+    press(&mut app, &["p", "p", "1", "Enter"]);
+    assert_eq!(app.context(), Context::Result, "{}", screen(&app, 120, 40));
+    press(&mut app, &["Enter"]);
+    assert!(app.panel.is_none(), "{}", screen(&app, 120, 40));
+    assert_eq!(app.context(), Context::Tables);
+    select(&mut app, u(B, 1));
+    press(&mut app, &["c", "3", "a", "6", "Enter"]);
+    assert_eq!(app.context(), Context::Result, "{}", screen(&app, 120, 40));
+    press(&mut app, &["Enter"]);
+    assert!(
+        matches!(
+            app.panel.as_ref().map(|p| &p.event),
+            Some(Event::Recuperation { .. })
+        ),
+        "{}",
+        screen(&app, 120, 40)
+    );
+}
+
+#[test]
+fn a_waver_tests_leader_starts_from_the_record_marked_so() {
+    // Rule 59, WI-14: Surena's base is with his cataphracts (b1), flagged
+    // for a friendly disaster: "led by the C-in-C" is the record's.
+    let mut b = battle_support::carrhae();
+    battle_support::step(&mut b, &[5, 2]);
+    battle_support::play(
+        &mut b,
+        Event::Attach {
+            co: co(B, 1),
+            unit: Some(u(B, 1)),
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::Flag {
+            unit: u(B, 1),
+            cause: herald::battle::warlord_i::WaverCause::Disaster,
+        },
+        &[],
+    );
+    while b.next_step() != Step::WaverTest(u(B, 1)) {
+        battle_support::step(&mut b, &[1, 1, 1]);
+    }
+    let mut app = carrhae(1);
+    app.battle = b;
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    let line = s
+        .lines()
+        .find(|l| l.contains("led by (Rule 59, WI-14)"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(line.contains("the C-in-C (recorded)"), "{line}");
 }

@@ -288,12 +288,16 @@ fn a_whole_move_of_carrhae() {
         panic!("a melee is suggested")
     };
     assert!(facts_a.advancing && facts_a.general_leading);
+    // Rule 79 from the record (issue 33 item 5): cavalry charging mounted
+    // troops that do not charge them, advancing to contact.
+    assert!(facts_a.charge_advantage && facts_a.contact_advantage);
+    // The referee says the contact was not in the open: no contact advantage.
     let charging = MeleeFacts {
-        charge_advantage: true,
+        contact_advantage: false,
         ..facts_a
     };
     let plan = b
-        .melee_plan(u(B, 1), u(A, 6), &charging, &MeleeFacts::default(), true)
+        .melee_plan(u(B, 1), u(A, 6), &charging, &MeleeFacts::default(), false)
         .unwrap();
     assert_eq!((plan.round, plan.edge()), (1, 7));
     let odds = herald::odds::warlord_i::melee(&plan);
@@ -309,7 +313,7 @@ fn a_whole_move_of_carrhae() {
             b: u(A, 6),
             facts_a: charging,
             facts_b: MeleeFacts::default(),
-            simultaneous: true,
+            simultaneous: false,
             dice: SidesDice::default(),
         },
         &[4, 3],
@@ -464,7 +468,7 @@ fn acting_out_of_step_is_refused_in_the_referees_words() {
             b: u(A, 6),
             facts_a: MeleeFacts::default(),
             facts_b: MeleeFacts::default(),
-            simultaneous: true,
+            simultaneous: false,
             dice: SidesDice {
                 a: Dice::white(&[3]).unwrap(),
                 b: Dice::white(&[3]).unwrap(),
@@ -494,6 +498,12 @@ fn a_routed_unit_rolls_first_and_a_destroyed_one_is_a_disaster() {
         1,
         "a rout starting is a disaster (WI-12)"
     );
+    // A disaster: first its friends within 10 cm (WI-12, issue 33 item 1).
+    assert_eq!(
+        b.next_step(),
+        Step::FriendsWithin10cm(herald::battle::warlord_i::Disaster::Routed(u(B, 8)))
+    );
+    step(&mut b, &[]);
     // Routs first: the routed levy rolls before any command test (WI-11).
     assert_eq!(b.next_step(), Step::Fugitives(u(B, 8)));
     step(&mut b, &[6]);
@@ -521,6 +531,7 @@ fn a_routed_unit_rolls_first_and_a_destroyed_one_is_a_disaster() {
     );
     assert!(b.off_table().contains(&u(B, 8)));
     assert_eq!(b.disasters().len(), 2);
+    step(&mut b, &[]); // its friends within 10 cm: none
     let d = b.departure(u(B, 8)).unwrap();
     assert!(
         d.dispersed,
@@ -666,7 +677,7 @@ fn rally_initiative_entry_surrender_and_a_general_killed() {
                 response: herald::rules::warlord_i::Response::Surrender,
                 ..MeleeFacts::default()
             },
-            simultaneous: true,
+            simultaneous: false,
             dice: SidesDice::default(),
         },
         &[6, 1],
@@ -682,6 +693,7 @@ fn rally_initiative_entry_surrender_and_a_general_killed() {
         b.disasters(),
         &[herald::battle::warlord_i::Disaster::Surrendered(u(A, 4))]
     );
+    step(&mut b, &[]); // its friends within 10 cm: none (WI-12)
     step(&mut b, &[]);
     // Conclude: Crassus is with the first legion, which took 4 DPs this
     // Move: 6 + 4 = 10, killed (Rule 99, WI-21), a disaster (WI-12).
@@ -709,6 +721,7 @@ fn rally_initiative_entry_surrender_and_a_general_killed() {
     step(&mut b, &[6]);
     assert_eq!(b.co(co(A, 1)).unwrap().co.status, CoStatus::Killed);
     assert_eq!(b.disasters().len(), 2);
+    step(&mut b, &[]); // his friends within 10 cm: none (WI-12)
     step(&mut b, &[]);
     assert!(
         b.disasters().is_empty(),

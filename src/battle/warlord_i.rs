@@ -17,10 +17,10 @@ pub mod roll;
 pub mod state;
 
 pub use event::{
-    Application, CoCorrection, CoId, CommandFacts, Correction, EnterFacts, Event, Phase,
+    Application, CoCorrection, CoId, CommandFacts, Correction, Disaster, EnterFacts, Event, Phase,
     RallyOutcome, RoutCause, TransferFacts, WaverCause,
 };
-pub use state::{CoState, Disaster, Engagement, State, UnitState};
+pub use state::{CoState, Engagement, State, UnitState};
 
 use crate::battle::{BattleError, RuleSystem, UnitId};
 use crate::dice::{Colour, Pool};
@@ -175,6 +175,9 @@ impl Setup {
 /// What the Move sequence of Rule 25 wants next, and whose turn it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
+    /// Any step: a disaster just happened (WI-12); the referee names the
+    /// friendly units within 10 cm of it (Rules 12, 58).
+    FriendsWithin10cm(Disaster),
     /// 1. Dice for the order of play (Rule 26, WI-3).
     RollOrderOfPlay,
     /// Routing or evading troops roll for attrition after their move:
@@ -213,6 +216,7 @@ impl Step {
             Step::Fugitives(u) | Step::WaverTest(u) => Some(u.side),
             Step::CommandTest(c) | Step::GeneralRisk(c) => Some(c.side),
             Step::Recuperation(s) | Step::EndCommand(s) => Some(s),
+            Step::FriendsWithin10cm(d) => Some(d.side()),
             _ => None,
         }
     }
@@ -292,14 +296,18 @@ impl Battle {
     /// Units charging or counter-charging this Move and not yet in melee:
     /// the charges the table completes in step 6 (Rules 63-75, WI-23), by
     /// contact (an engagement) or not (the referee reports the DPs of a
-    /// failed charge, Rule 18).
+    /// failed charge, Rule 18). A charge that was fought, or whose target
+    /// has left the table, is not among them (issue 33 item 4).
     pub fn charges(&self) -> Vec<UnitId> {
         use crate::rules::warlord_i::Activity;
+        let gone = |t: UnitId| self.unit(t).is_some_and(|x| x.off_table());
         [Side::A, Side::B]
             .into_iter()
             .flat_map(|s| self.units(s))
             .filter(|(_, u)| {
                 !u.off_table()
+                    && !u.fought_this_move
+                    && !u.charge_target.is_some_and(gone)
                     && !u.unit.is(Activity::InMelee)
                     && (u.unit.is(Activity::Charging) || u.unit.is(Activity::CounterCharging))
             })
@@ -390,13 +398,23 @@ impl Battle {
             .melee_plan(a, b, facts_a, facts_b, simultaneous)
     }
 
-    /// Whether a unit's pairs in melee are fought at once (Herald's
-    /// reading WI-H2) or in turn, by the battle's house option.
+    /// Whether a unit's pairs in melee are fought at once or in turn
+    /// (Herald's reading WI-H2): by the battle's house option, or, in a
+    /// battle saved before issue 33 whose house table does not say, as its
+    /// recorded melees were fought (`docs/save-format.md`).
     pub fn melees_at_once(&self) -> bool {
-        self.setup()
-            .house
-            .word(&crate::rules::warlord_i::JOINED_MELEE)
-            == "at_once"
+        self.state().melees_at_once(self.setup())
+    }
+
+    /// The disaster's friends on the table (Rules 12, 58; WI-12): the
+    /// units the referee may name within 10 cm of it.
+    pub fn friends_of(&self, d: Disaster) -> Vec<UnitId> {
+        self.state().friends_of(d)
+    }
+
+    /// A disaster in words: `the rout of Second legion (a2)`.
+    pub fn disaster_words(&self, d: Disaster) -> String {
+        self.state().disaster_words(d)
     }
 
     /// After a melee's dice, before it is recorded: the side of the melee
@@ -420,6 +438,37 @@ impl Battle {
         // Rule 76: side a's score less side b's decides the round.
         let v = plan.verdict(plan.score(Side::A, fa) - plan.score(Side::B, fb));
         Ok(v.loser.filter(|l| v.side(*l).response.is_some()))
+    }
+
+    /// Why a melee's loser must choose, in words (Rule 76, WI-20): by how
+    /// much it lost, and `4 or more` or what it already was (`already
+    /// wavering`); `None` when no choice is due.
+    pub fn melee_choice_why(
+        &self,
+        a: UnitId,
+        b: UnitId,
+        facts_a: &MeleeFacts,
+        facts_b: &MeleeFacts,
+        simultaneous: bool,
+        dice: &crate::rules::warlord_i::SidesDice,
+    ) -> Option<String> {
+        use crate::rules::warlord_i::Morale;
+        let plan = self.melee_plan(a, b, facts_a, facts_b, simultaneous).ok()?;
+        let face = |d: &crate::dice::Dice| d.white.first().map(|f| f.value());
+        let (fa, fb) = (face(&dice.a)?, face(&dice.b)?);
+        let v = plan.verdict(plan.score(Side::A, fa) - plan.score(Side::B, fb));
+        let loser = v.loser.filter(|l| v.side(*l).response.is_some())?;
+        let u = &plan.side(loser).unit;
+        let why = if v.difference >= 4 {
+            "4 or more: retreat, waver or surrender".to_string()
+        } else {
+            let was = match u.morale {
+                Morale::Shaken | Morale::Wavering | Morale::Dispersed => u.morale.to_string(),
+                _ => "disordered".to_string(),
+            };
+            format!("2-3 and already {was}: retreat, waver or surrender")
+        };
+        Some(format!("by {} ({why})", v.difference))
     }
 
     /// A general's wounding roll as the battle stands: the APs his unit

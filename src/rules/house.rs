@@ -341,7 +341,8 @@ impl House {
             .map(|(o, v)| match v {
                 HouseValue::YesNo(true) => o.words.to_string(),
                 HouseValue::YesNo(false) => format!("no {}", o.words),
-                v => format!("{}: {v}", o.words),
+                // A word in the referee's words: `at once`, never `at_once`.
+                v => format!("{}: {}", o.words, v.to_string().replace('_', " ")),
             })
             .collect::<Vec<_>>()
             .join(", ")
@@ -358,7 +359,7 @@ impl House {
         let said = |v: HouseValue| match v {
             HouseValue::YesNo(true) => "yes".to_string(),
             HouseValue::YesNo(false) => "no".to_string(),
-            v => v.to_string(),
+            v => v.to_string().replace('_', " "),
         };
         for (opt, v) in self.changed() {
             o.push_str(&format!(

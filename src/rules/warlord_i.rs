@@ -37,7 +37,8 @@ pub use fugitive_attrition::{FugitiveAttrition, FugitiveOutcome, FugitiveSituati
 pub use general_risk::{Fate, GeneralRisk, GeneralRiskOutcome, GeneralRiskSituation};
 pub use initiative::{Initiative, InitiativeOutcome, InitiativeSituation};
 pub use melee::{
-    Ground, Melee, MeleeFacts, MeleeMove, MeleeOutcome, MeleeSideResult, MeleeVerdict, Response,
+    Charges, Ground, Melee, MeleeFacts, MeleeMove, MeleeOutcome, MeleeSideResult, MeleeVerdict,
+    Response, charge_advantage, contact_advantage,
 };
 pub use order_of_play::{OrderOfPlay, OrderOfPlayOutcome, OrderWinner, WinnerMoves};
 pub use points::Next;
@@ -69,16 +70,18 @@ pub const RALLY_OUTCOME: HouseOption = HouseOption {
 
 /// A unit in melee with two enemies (Rules 25 step 7, 76; Herald's
 /// reading WI-H2, `docs/readings-warlord-i.md`): by default its pairs are
-/// fought at once, each counting the opponents' APs and casualty bases as
-/// they stood before their first round this Move; `in_turn` fights them
-/// one after the other, a later pair counting what the earlier one cost.
+/// fought in turn, in the referee's order, each counting the APs and
+/// morale the unit has when its pair is fought (Rule 76's APs
+/// "accumulated"); `at_once` fights them as one step, each counting the
+/// opponents' APs and casualty bases as they stood before their first
+/// round this Move (Herald's default before issue 33).
 pub const JOINED_MELEE: HouseOption = HouseOption {
     name: "joined_melee",
     words: "a unit fighting two enemies",
     ruling: "WI-H2",
-    values: Values::Words(&["at_once", "in_turn"]),
-    default: HouseValue::Word("at_once"),
-    changes: "its pairs are fought in turn: a later pair counts what the earlier one cost",
+    values: Values::Words(&["in_turn", "at_once"]),
+    default: HouseValue::Word("in_turn"),
+    changes: "its pairs are fought at once: a later pair counts the opponents' APs and casualty bases as they stood before their first round this Move",
 };
 
 /// Warlord I's house options (`rules::house`): one per gap-filling reading.

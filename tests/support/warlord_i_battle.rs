@@ -161,6 +161,14 @@ pub fn idea(b: &Battle, rng: &mut ChaCha8Rng) -> Event {
                         _ => Response::Retreat,
                     };
                 }
+                // WI-12: some friends named within 10 cm of a disaster.
+                Event::FriendsWithin10cm { disaster, units } => {
+                    for f in b.friends_of(*disaster) {
+                        if rng.random_bool(0.3) {
+                            units.push(f);
+                        }
+                    }
+                }
                 Event::CommandTest { co, transfer, .. }
                     if rng.random_bool(0.3) && b.c_in_c_of(*co) != Some(*co) =>
                 {
@@ -410,7 +418,7 @@ pub fn first_move(b: &mut Battle) {
         &[],
     );
     step(b, &[]);
-    let facts_a = b.melee_facts(u(bb, 1));
+    let facts_a = b.melee_facts(u(bb, 1), u(a, 6));
     play(
         b,
         Event::Melee {
@@ -421,7 +429,7 @@ pub fn first_move(b: &mut Battle) {
                 ..facts_a
             },
             facts_b: MeleeFacts::default(),
-            simultaneous: true,
+            simultaneous: false,
             dice: SidesDice::default(),
         },
         &[4, 3],

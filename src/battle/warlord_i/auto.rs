@@ -8,14 +8,19 @@ use super::{Battle, Step};
 use crate::battle::BattleError;
 use crate::dice::{Dice, DiceSource};
 use crate::rules::warlord_i::{
-    Activity, CoStatus, FugitiveSituation, Leader, MeleeFacts, SidesDice, WaverSituation,
-    WinnerMoves,
+    Activity, Charges, CoStatus, FugitiveSituation, Leader, MeleeFacts, SidesDice, WaverSituation,
+    WinnerMoves, charge_advantage, contact_advantage,
 };
 
 impl Battle {
     /// The next event of the Move (Rule 25). Its dice are empty.
     pub fn suggest(&self) -> Event {
         match self.next_step() {
+            // WI-12: the referee names them; the list starts empty (Herald has no map).
+            Step::FriendsWithin10cm(disaster) => Event::FriendsWithin10cm {
+                disaster,
+                units: Vec::new(),
+            },
             Step::RollOrderOfPlay => Event::OrderOfPlay {
                 winner_moves: WinnerMoves::First,
                 dice: SidesDice::default(),
@@ -36,6 +41,7 @@ impl Battle {
                 situation: WaverSituation {
                     led_by: self.leader_of(unit),
                     charging_home: self.charging_home(unit),
+                    friendly_disaster_within_10cm: self.near_disaster(unit),
                     ..WaverSituation::default()
                 },
                 dice: Dice::default(),
@@ -43,8 +49,8 @@ impl Battle {
             Step::FightMelee(a, b) => Event::Melee {
                 a,
                 b,
-                facts_a: self.melee_facts(a),
-                facts_b: self.melee_facts(b),
+                facts_a: self.melee_facts(a, b),
+                facts_b: self.melee_facts(b, a),
                 simultaneous: self.melees_at_once(),
                 dice: SidesDice::default(),
             },
@@ -93,6 +99,54 @@ impl Battle {
         })
     }
 
+    /// A friendly disaster of this Move is within 10 cm of the unit, as
+    /// the record has it: the referee named it near one, or flagged it for
+    /// that cause (Rules 58-60, WI-12).
+    pub fn near_disaster(&self, unit: UnitId) -> bool {
+        self.unit(unit).is_some_and(|u| u.near_disaster)
+    }
+
+    /// Who charged whom before the first round between `unit` and `foe`,
+    /// as the record has it (Rules 63-75, 79; WI-23): a charge declared at
+    /// the other, or a counter-charge against the other's charge.
+    pub fn charges_between(&self, unit: UnitId, foe: UnitId) -> Charges {
+        let at = |x: UnitId, y: UnitId| {
+            self.unit(x).is_some_and(|u| {
+                (u.unit.is(Activity::Charging) && u.charge_target == Some(y))
+                    || (u.unit.is(Activity::CounterCharging)
+                        && self.unit(y).is_some_and(|v| {
+                            v.unit.is(Activity::Charging) && v.charge_target == Some(x)
+                        }))
+            })
+        };
+        Charges {
+            charged: at(unit, foe),
+            charged_by: at(foe, unit),
+        }
+    }
+
+    /// Rule 79's charge and contact advantages of `unit` against `foe` in
+    /// a first round, as the units and the record give them: the line of
+    /// Rule 79 for each, or `None` (a later round has neither).
+    pub fn advantages(
+        &self,
+        unit: UnitId,
+        foe: UnitId,
+    ) -> (Option<&'static str>, Option<&'static str>) {
+        let first = self.engagement(unit, foe).is_none_or(|e| e.rounds == 0);
+        let (Some(me), Some(them)) = (self.unit(unit), self.unit(foe)) else {
+            return (None, None);
+        };
+        if !first {
+            return (None, None);
+        }
+        let c = self.charges_between(unit, foe);
+        (
+            charge_advantage(&me.unit, &them.unit, c),
+            contact_advantage(&me.unit, &them.unit, c),
+        )
+    }
+
     /// Why the record says a unit advances into its melee (WI-20): it
     /// charged, counter-charged or advanced this Move, or followed up in
     /// its last round; `None` when the record says nothing.
@@ -116,15 +170,19 @@ impl Battle {
         }
     }
 
-    /// A melee side's facts as the battle knows them: advancing when it
-    /// charged, counter-charged, advanced or followed up in its last round
-    /// (WI-20), its general leading when one is with it (Rule 76); the
-    /// rest at their defaults.
-    pub fn melee_facts(&self, unit: UnitId) -> MeleeFacts {
+    /// A melee side's facts against `foe` as the battle knows them:
+    /// advancing when it charged, counter-charged, advanced or followed up
+    /// in its last round (WI-20), Rule 79's charge and contact advantages
+    /// in a first round from the charges recorded, its general leading
+    /// when one is with it (Rule 76); the rest at their defaults.
+    pub fn melee_facts(&self, unit: UnitId, foe: UnitId) -> MeleeFacts {
         let advancing = self.advancing_why(unit).is_some();
         let general = self.general_with(unit).and_then(|c| self.co(c));
+        let (charge, contact) = self.advantages(unit, foe);
         MeleeFacts {
             advancing,
+            charge_advantage: charge.is_some(),
+            contact_advantage: contact.is_some(),
             general_leading: general.is_some(),
             // Rule 98: his recorded wound.
             general_wounded: general

@@ -6,9 +6,20 @@ use crate::rules::named::Named;
 use crate::rules::warlord_i::Unit;
 
 /// Every change between two states of one unit; `surrendered` when its
-/// bases went because it surrendered (WI-20), not by losses.
-pub fn diff_effects(id: UnitId, before: &Unit, after: &Unit, surrendered: bool) -> Vec<Effect> {
+/// bases went because it surrendered (WI-20), not by losses; `gained` the
+/// APs it incurred on the way (0 when none or not known), so a gain eaten
+/// by the bases it removed is said, not netted away (WI-10). A unit that
+/// left the table is said to leave it, with its casualty bases, and is
+/// charged nothing more (issue 33 item 4).
+pub fn diff_effects(
+    id: UnitId,
+    before: &Unit,
+    after: &Unit,
+    surrendered: bool,
+    gained: u32,
+) -> Vec<Effect> {
     let n = after.name.as_str();
+    let gone = before.bases > 0 && after.bases == 0;
     let mut out = Vec::new();
     let mut push = |field: &'static str, from: String, to: String, text: String, leaves: bool| {
         out.push(Effect {
@@ -21,7 +32,7 @@ pub fn diff_effects(id: UnitId, before: &Unit, after: &Unit, surrendered: bool) 
             leaves_table: leaves,
         })
     };
-    if before.morale != after.morale {
+    if before.morale != after.morale && !gone {
         let (a, b) = (before.morale, after.morale);
         push(
             "morale",
@@ -31,7 +42,21 @@ pub fn diff_effects(id: UnitId, before: &Unit, after: &Unit, surrendered: bool) 
             false,
         );
     }
-    if before.aps != after.aps {
+    // WI-10: APs gained, then 2 taken off with each base removed: each said.
+    let eaten = (u64::from(before.aps) + u64::from(gained)).saturating_sub(u64::from(after.aps));
+    if gone {
+    } else if gained > 0 && eaten > 0 && after.bases < before.bases {
+        push(
+            "aps",
+            before.aps.to_string(),
+            after.aps.to_string(),
+            format!(
+                "{n}: +{gained} AP(s), {eaten} taken off with the base(s) removed (WI-10): {} now",
+                after.aps
+            ),
+            false,
+        );
+    } else if before.aps != after.aps {
         let d = i64::from(after.aps) - i64::from(before.aps);
         push(
             "aps",
@@ -41,7 +66,7 @@ pub fn diff_effects(id: UnitId, before: &Unit, after: &Unit, surrendered: bool) 
             false,
         );
     }
-    if before.dps != after.dps {
+    if before.dps != after.dps && !gone {
         let d = i64::from(after.dps) - i64::from(before.dps);
         push(
             "dps",
@@ -53,7 +78,6 @@ pub fn diff_effects(id: UnitId, before: &Unit, after: &Unit, surrendered: bool) 
     }
     if before.bases != after.bases {
         // WI-10, WI-20: the last base gone, or a surrender, takes it off the table.
-        let gone = before.bases > 0 && after.bases == 0;
         let text = if gone && surrendered {
             format!("{n}: surrenders; the enemy takes it prisoner (WI-20)")
         } else if gone {
@@ -88,7 +112,7 @@ pub fn diff_effects(id: UnitId, before: &Unit, after: &Unit, surrendered: bool) 
             false,
         );
     }
-    if before.files != after.files {
+    if before.files != after.files && !gone {
         push(
             "files",
             before.files.to_string(),
@@ -97,7 +121,7 @@ pub fn diff_effects(id: UnitId, before: &Unit, after: &Unit, surrendered: bool) 
             false,
         );
     }
-    if before.ranks != after.ranks {
+    if before.ranks != after.ranks && !gone {
         push(
             "ranks",
             before.ranks.to_string(),
@@ -106,7 +130,7 @@ pub fn diff_effects(id: UnitId, before: &Unit, after: &Unit, surrendered: bool) 
             false,
         );
     }
-    if before.activity != after.activity {
+    if before.activity != after.activity && !gone {
         let words = |u: &Unit| {
             if u.activity.is_empty() {
                 "nothing in particular".to_string()
@@ -126,7 +150,7 @@ pub fn diff_effects(id: UnitId, before: &Unit, after: &Unit, surrendered: bool) 
             false,
         );
     }
-    if before.formation != after.formation {
+    if before.formation != after.formation && !gone {
         let (a, b) = (before.formation, after.formation);
         push(
             "formation",
@@ -136,7 +160,7 @@ pub fn diff_effects(id: UnitId, before: &Unit, after: &Unit, surrendered: bool) 
             false,
         );
     }
-    if before.waver_tested != after.waver_tested {
+    if before.waver_tested != after.waver_tested && !gone {
         push(
             "waver_tested",
             before.waver_tested.to_string(),
@@ -166,12 +190,34 @@ mod tests {
         after.bases_lost = 2;
         after.morale = Morale::Shaken;
         let id = UnitId::new(Side::A, 0);
-        let fx = diff_effects(id, &before, &after, false);
+        after.aps = 5;
+        let fx = diff_effects(id, &before, &after, false, 7);
         let fields: Vec<&str> = fx.iter().map(|e| e.field).collect();
-        assert_eq!(fields, ["morale", "bases", "bases_lost"]);
+        // Issue 33 item 4: a unit off the table is charged no APs and no morale.
+        assert_eq!(fields, ["bases", "bases_lost"]);
         assert_eq!(fx.iter().filter(|e| e.leaves_table).count(), 1);
-        assert!(fx[1].text.contains("destroyed"));
-        let fx = diff_effects(id, &before, &after, true);
-        assert!(fx[1].text.contains("prisoner"));
+        assert!(fx[0].text.contains("destroyed"));
+        let fx = diff_effects(id, &before, &after, true, 0);
+        assert!(fx[0].text.contains("prisoner"));
+    }
+
+    #[test]
+    fn a_gain_eaten_by_bases_removed_is_said() {
+        // Issue 33 item 4: 2 APs, 4 hits, two bases removed: 2 APs again.
+        let mut before = Unit::new("Legio", TroopType::Foot, 7);
+        before.aps = 2;
+        let mut after = before.clone();
+        after.bases = 5;
+        after.bases_lost = 2;
+        let fx = diff_effects(UnitId::new(Side::A, 0), &before, &after, false, 4);
+        let aps: Vec<&str> = fx
+            .iter()
+            .filter(|e| e.field == "aps")
+            .map(|e| e.text.as_str())
+            .collect();
+        assert_eq!(
+            aps,
+            ["Legio: +4 AP(s), 4 taken off with the base(s) removed (WI-10): 2 now"]
+        );
     }
 }

@@ -48,6 +48,73 @@ impl fmt::Display for CoId {
     }
 }
 
+/// A disaster of this Move (WI-12); it counts for the rest of the Move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Disaster {
+    /// A unit started to rout.
+    Routed(UnitId),
+    /// A unit lost its last base.
+    Destroyed(UnitId),
+    /// A unit surrendered (WI-20).
+    Surrendered(UnitId),
+    /// A general was killed or captured (WI-21).
+    GeneralLost(CoId),
+}
+
+impl Disaster {
+    /// The side that suffered it.
+    pub fn side(self) -> Side {
+        match self {
+            Disaster::Routed(u) | Disaster::Destroyed(u) | Disaster::Surrendered(u) => u.side,
+            Disaster::GeneralLost(c) => c.side,
+        }
+    }
+
+    /// Its kind as a save writes it: `rout`, `destroyed`, `surrendered`,
+    /// `general_lost`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Disaster::Routed(_) => "rout",
+            Disaster::Destroyed(_) => "destroyed",
+            Disaster::Surrendered(_) => "surrendered",
+            Disaster::GeneralLost(_) => "general_lost",
+        }
+    }
+
+    /// Every written kind, for messages.
+    pub const CODES: &'static str = "rout, destroyed, surrendered, general_lost";
+
+    /// The disaster of kind `code` to `of` (a unit's id, or a CO's for a
+    /// general lost).
+    pub fn parse(code: &str, of: UnitId) -> Option<Disaster> {
+        Some(match code {
+            "rout" => Disaster::Routed(of),
+            "destroyed" => Disaster::Destroyed(of),
+            "surrendered" => Disaster::Surrendered(of),
+            "general_lost" => Disaster::GeneralLost(CoId::new(of.side, of.index)),
+            _ => return None,
+        })
+    }
+
+    /// Whom it befell, written `a2` (a unit, or a CO for a general lost).
+    pub fn of(self) -> String {
+        match self {
+            Disaster::Routed(u) | Disaster::Destroyed(u) | Disaster::Surrendered(u) => {
+                u.to_string()
+            }
+            Disaster::GeneralLost(c) => c.to_string(),
+        }
+    }
+
+    /// The unit it befell, if a unit.
+    pub fn unit(self) -> Option<UnitId> {
+        match self {
+            Disaster::Routed(u) | Disaster::Destroyed(u) | Disaster::Surrendered(u) => Some(u),
+            Disaster::GeneralLost(_) => None,
+        }
+    }
+}
+
 /// Where a Move stands in the sequence of Rule 25.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
@@ -451,6 +518,15 @@ pub enum Event {
         /// The cause.
         cause: WaverCause,
     },
+    /// The referee names the friendly units within 10 cm of a disaster of
+    /// this Move (WI-12; the distance the table's): each gains 1 AP (Rule
+    /// 12) and owes a waver test (Rule 58). None is an answer.
+    FriendsWithin10cm {
+        /// The disaster.
+        disaster: Disaster,
+        /// The friendly units within 10 cm of it.
+        units: Vec<UnitId>,
+    },
     /// A unit routs for one of Rule 62's causes: a disaster (WI-12) whose
     /// friends within 10 cm test (Rule 58; the distance the referee's).
     Rout {
@@ -572,6 +648,7 @@ impl Event {
             Event::EnterField { .. } => "enter_field",
             Event::Shooting { .. } => "shooting",
             Event::Flag { .. } => "flag",
+            Event::FriendsWithin10cm { .. } => "friends_within_10cm",
             Event::Rout { .. } => "rout",
             Event::Dismiss { .. } => "dismiss",
             Event::WaverTest { .. } => "waver_test",

@@ -41,6 +41,12 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
     let _ = writeln!(o, "# Battle report: {name}\n");
     o.push_str("Warlord I (the playsheet's Move sequence, Rule 25).\n\n");
     o.push_str(&setup.house.report());
+    // WI-H2: a battle saved under the old default goes on as recorded.
+    if battle.melees_at_once()
+        && setup.house.word(&crate::rules::warlord_i::JOINED_MELEE) != "at_once"
+    {
+        o.push_str("A unit fighting two enemies: its pairs are fought at once (as recorded: the battle was saved when that was the default; WI-H2).\n\n");
+    }
     o.push_str("| side | armies | divisions | units |\n|---|---|---|---|\n");
     for side in [Side::A, Side::B] {
         let armies: Vec<String> = setup.armies(side).iter().map(|a| cell(&a.name)).collect();
@@ -98,6 +104,8 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
         for (id, c) in battle.cos(side) {
             let mut fate = match c.co.status {
                 CoStatus::Well => "well".to_string(),
+                // WI-4: his successor commands the division.
+                s if s.base_lost() => format!("{}: his successor commands", s.title()),
                 s => s.title().to_string(),
             };
             if c.co.c_in_c {
@@ -121,7 +129,7 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
         "\n## Strength after Move {}, {}\n",
         state.turn, state.phase
     );
-    o.push_str("| side | units on the table | units lost | units off the table | bases (start → now) | casualty bases | APs held |\n|---|---|---|---|---|---|---|\n");
+    o.push_str("| side | units on the table | units lost (destroyed or prisoners) | units off the table, not lost | bases (start → now) | casualty bases | APs held |\n|---|---|---|---|---|---|---|\n");
     for side in [Side::A, Side::B] {
         let units: Vec<_> = battle.units(side).map(|(_, u)| u).collect();
         let on = units.iter().filter(|u| !u.off_table()).count();
@@ -177,7 +185,8 @@ fn write_entry(o: &mut String, number: usize, entry: &Entry, earlier: Option<&st
             }
         }
     }
-    for effect in &entry.effects {
+    // A change the summary says in the same words is not said twice.
+    for effect in entry.effects.iter().filter(|e| e.text != entry.summary) {
         let _ = writeln!(o, "{pad}- {effect}");
     }
 }
@@ -209,18 +218,23 @@ fn write_units(o: &mut String, setup: &Setup, state: &State) {
                 .iter()
                 .map(|a| a.to_string().replace('_', " "))
                 .collect();
+            // A unit off the table holds no APs, files or formation (as the console shows it).
+            let (points, formation) = if u.off_table() {
+                ("-".to_string(), "-".to_string())
+            } else {
+                (
+                    format!("{} ({})", unit.aps, unit.dps),
+                    format!("{} × {}", unit.files, unit.ranks),
+                )
+            };
             let _ = writeln!(
                 o,
-                "| {} ({id}) | {} | {} of {} | {} | {} ({}) | {morale} | {} × {} | {} |",
+                "| {} ({id}) | {} | {} of {} | {} | {points} | {morale} | {formation} | {} |",
                 cell(&unit.name),
                 side.name(),
                 unit.bases,
                 first.bases,
                 unit.bases_lost,
-                unit.aps,
-                unit.dps,
-                unit.files,
-                unit.ranks,
                 if doing.is_empty() || u.off_table() {
                     "-".to_string()
                 } else {

@@ -71,6 +71,7 @@ impl Battle {
             Event::Command { .. }
             | Event::Recuperation { .. }
             | Event::Flag { .. }
+            | Event::FriendsWithin10cm { .. }
             | Event::Rout { .. }
             | Event::Dismiss { .. }
             | Event::Attrition { .. }

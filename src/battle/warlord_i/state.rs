@@ -16,6 +16,7 @@ pub use correct::{MAX_BASES, MAX_CCPS, MAX_POINTS};
 
 use super::Setup;
 use super::effects::diff_effects;
+pub use super::event::Disaster;
 use super::event::{Application, CoId, Event, Phase, UnitId, WaverCause};
 use crate::battle::{BattleError, Effect};
 use crate::dice::Dice;
@@ -55,8 +56,11 @@ pub struct UnitState {
     /// It fought a round of melee this Move (WI-21: captured, not badly wounded).
     pub fought_this_move: bool,
     /// Its APs and casualty bases before its first round of melee this
-    /// Move: what its other opponents count (WI-H2).
+    /// Move: what its other opponents count (WI-H2, `joined_melee = "at_once"`).
     pub before_melees: Option<(u32, u32)>,
+    /// A friendly disaster of this Move is within 10 cm of it, as the
+    /// referee named it or flagged it (Rules 12, 58-60; WI-12).
+    pub near_disaster: bool,
     /// Failed attempts to enter or return since it last arrived (Rule 47).
     pub entry_failures: u32,
 }
@@ -78,6 +82,7 @@ impl UnitState {
             aps_this_move: 0,
             fought_this_move: false,
             before_melees: None,
+            near_disaster: false,
             entry_failures: 0,
         }
     }
@@ -192,29 +197,6 @@ impl Engagement {
     }
 }
 
-/// A disaster of this Move (WI-12); it counts for the rest of the Move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Disaster {
-    /// A unit started to rout.
-    Routed(UnitId),
-    /// A unit lost its last base.
-    Destroyed(UnitId),
-    /// A unit surrendered (WI-20).
-    Surrendered(UnitId),
-    /// A general was killed or captured (WI-21).
-    GeneralLost(CoId),
-}
-
-impl Disaster {
-    /// The side that suffered it.
-    pub fn side(self) -> Side {
-        match self {
-            Disaster::Routed(u) | Disaster::Destroyed(u) | Disaster::Surrendered(u) => u.side,
-            Disaster::GeneralLost(c) => c.side,
-        }
-    }
-}
-
 /// Everything the events have made of the battle so far.
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
@@ -234,6 +216,13 @@ pub struct State {
     pub recuperated: [bool; 2],
     /// The disasters of this Move (WI-12).
     pub disasters: Vec<Disaster>,
+    /// The disasters of this Move whose friends within 10 cm the referee
+    /// has named (Rules 12, 58; WI-12).
+    pub friends_named: Vec<Disaster>,
+    /// A melee of this battle was recorded fought at once (WI-H2): it was
+    /// played under `joined_melee = "at_once"`, the default before issue
+    /// 33, and goes on so (`docs/save-format.md`).
+    pub melees_recorded_at_once: bool,
 }
 
 impl State {
@@ -260,6 +249,8 @@ impl State {
             engagements: Vec::new(),
             recuperated: [false, false],
             disasters: Vec::new(),
+            friends_named: Vec::new(),
+            melees_recorded_at_once: false,
         }
     }
 
@@ -435,12 +426,18 @@ impl State {
         let slot = self.get_mut(id);
         after.apply(&mut slot.unit);
         slot.aps_this_move = slot.aps_this_move.saturating_add(gained);
-        self.settle(id, &before, entry);
+        self.settle_gained(id, &before, gained, entry);
     }
 
     /// After a unit changed: the log's effects, disasters (WI-12), a unit
     /// off the table leaving its melees, flags that no longer apply.
     fn settle(&mut self, id: UnitId, before: &Unit, entry: &mut Entry) {
+        self.settle_gained(id, before, 0, entry);
+    }
+
+    /// [`State::settle`], with the APs the unit incurred on the way, so a
+    /// gain the bases removed took back is said (WI-10).
+    fn settle_gained(&mut self, id: UnitId, before: &Unit, gained: u32, entry: &mut Entry) {
         // Rule 56, WI-17 (Herald's reading, issue 25): bases lost come off
         // the rear ranks; the front keeps its files while it has the
         // bases, and the ranks follow the bases left. The referee corrects
@@ -451,9 +448,13 @@ impl State {
             u.ranks = crate::rules::warlord_i::unit::ranks_for(u.bases, u.files);
         }
         let slot = &self.units[id.side as usize][id.index];
-        entry
-            .effects
-            .extend(diff_effects(id, before, &slot.unit, slot.surrendered));
+        entry.effects.extend(diff_effects(
+            id,
+            before,
+            &slot.unit,
+            slot.surrendered,
+            gained,
+        ));
         let (now, surrendered, off) = (slot.unit.clone(), slot.surrendered, slot.off_table());
         // WI-12: a unit destroyed or surrendering, or starting to rout, is a disaster.
         if before.bases > 0 && now.bases == 0 {
@@ -466,7 +467,7 @@ impl State {
             self.disasters.push(Disaster::Routed(id));
         }
         if off {
-            self.leave_melees(id);
+            self.leave_melees(id, entry);
         }
         let slot = self.get_mut(id);
         // Rule 58, WI-13: one test a Move, never for routers or units off the table.
@@ -475,9 +476,34 @@ impl State {
         }
     }
 
-    /// Ends every melee of a unit, and its opponents' in-melee activity
-    /// where they have no other.
-    fn leave_melees(&mut self, id: UnitId) {
+    /// Ends every melee of a unit that left the table, and its opponents'
+    /// in-melee activity where they have no other. A pair that had not
+    /// fought its round this Move is not fought, and the log says why
+    /// (Rule 76, WI-H2: a pair the melee panel showed still to fight never
+    /// vanishes unsaid).
+    fn leave_melees(&mut self, id: UnitId, entry: &mut Entry) {
+        let u = &self.units[id.side as usize][id.index];
+        let why = if u.surrendered {
+            "it surrendered and was taken prisoner (WI-20)"
+        } else if u.unit.bases == 0 {
+            "its last base is gone: it was destroyed (WI-10)"
+        } else {
+            "it left the table"
+        };
+        let name = named(&u.unit.name, id);
+        for e in self.engagements.iter().filter(|e| !e.fought_this_move) {
+            let Some(other) = e.opponent_of(id) else {
+                continue;
+            };
+            let o = &self.units[other.side as usize][other.index].unit;
+            entry.explanation.line(
+                format!(
+                    "{} and {name} do not fight their round this Move: {why}",
+                    named(&o.name, other)
+                ),
+                crate::rules::explain::cite("Rule 76", "WI-H2"),
+            );
+        }
         let gone: Vec<UnitId> = self
             .engagements
             .iter()
@@ -557,6 +583,9 @@ impl State {
                 dice,
             } => self.shooting(*shooter, *target, situation, dice, &mut entry)?,
             Event::Flag { unit, cause } => self.flag(*unit, *cause, &mut entry)?,
+            Event::FriendsWithin10cm { disaster, units } => {
+                self.friends_within_10cm(*disaster, units, &mut entry)?
+            }
             Event::Rout { unit, cause } => self.rout(*unit, *cause, &mut entry)?,
             Event::Dismiss { unit } => self.dismiss(*unit, &mut entry)?,
             Event::WaverTest {

@@ -117,11 +117,32 @@ impl Co {
         }
     }
 
+    /// Who acts for him (Rule 29, WI-4): himself, or once he is captured
+    /// or killed his successor, who tests with his stars at -2 a die:
+    /// `Marcus Licinius Crassus' successor`.
+    pub fn acting_name(&self) -> String {
+        if self.status.base_lost() {
+            successor_of(&self.name)
+        } else {
+            self.name.clone()
+        }
+    }
+
     /// His state as an outcome starts from it.
     pub fn state(&self) -> CoState {
         CoState {
             status: self.status,
             dispersed: self.dispersed,
         }
+    }
+}
+
+/// The successor of a CO lost (WI-4), in words: `Crassus' successor`,
+/// `Surena's successor`.
+pub fn successor_of(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}' successor")
+    } else {
+        format!("{name}'s successor")
     }
 }

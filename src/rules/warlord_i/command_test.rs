@@ -72,6 +72,12 @@ pub fn die_deductions(
             format!("{who} is wounded"),
             cite("Rule 29", "WI-4"),
         )),
+        // WI-4: a captured or killed CO's successor tests with his stars.
+        s if s.base_lost() => m.push(Modifier::new(
+            -2,
+            format!("{who} is {}: his successor tests with his stars", s.title()),
+            cite("Rule 29", "WI-4"),
+        )),
         s => m.push(Modifier::new(
             -2,
             format!("{who} is {}", s.title()),
@@ -189,14 +195,15 @@ impl CommandTest {
             self.needs(),
             &format!(
                 "{} throws one die per star: {} (Rule 29)",
-                self.co.name, self.co.stars
+                self.co.acting_name(),
+                self.co.stars
             ),
         )?;
         let mut why = Explanation::default();
         why.line(
             format!(
                 "{} ({} star{}) throws {}",
-                self.co.name,
+                self.co.acting_name(),
                 self.co.stars,
                 if self.co.stars == 1 { "" } else { "s" },
                 faces(dice)

@@ -37,6 +37,20 @@ named_enum!(Fate {
     "killed" => Fate::Killed,
 });
 
+impl Fate {
+    /// In words (Rule 99): `badly wounded`, never the identifier.
+    pub fn title(self) -> &'static str {
+        match self {
+            Fate::Safe => "no significant loss",
+            Fate::Dispersed => "base dispersed",
+            Fate::Wounded => "wounded",
+            Fate::BadlyWounded => "badly wounded",
+            Fate::Captured => "captured",
+            Fate::Killed => "killed",
+        }
+    }
+}
+
 /// What the referee says of the general's Move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct GeneralRiskSituation {

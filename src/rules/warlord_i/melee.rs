@@ -9,7 +9,7 @@
 
 use super::points::{self, Next};
 use super::unit::{
-    Armour, MeleeWeapon, Morale, Order, TroopType, Unit, UnitState, Weapon, WeaponClass,
+    Armour, Formation, MeleeWeapon, Morale, Order, TroopType, Unit, UnitState, Weapon, WeaponClass,
 };
 use super::{SidesDice, expect_dice, on_table};
 use crate::dice::DiceCount;
@@ -315,6 +315,76 @@ pub fn support_cap(unit: &Unit) -> Option<u32> {
         t if t.is_chariots() => Some(1),
         _ => Some(0),
     }
+}
+
+/// Who charged whom before a first round, as the record has it: the
+/// charges and counter-charges of this Move (Rules 63-75, WI-23).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Charges {
+    /// The unit charged (or counter-charged) its opponent.
+    pub charged: bool,
+    /// The opponent charged (or counter-charged) the unit.
+    pub charged_by: bool,
+}
+
+/// Pikes, long spears or halberds (Rule 79's "pike etc").
+fn pike_etc(u: &Unit) -> bool {
+    u.carries(Weapon::Pike) || u.carries(Weapon::LongSpear) || u.carries(Weapon::Halberd)
+}
+
+/// Charge advantage (Rule 79) as the units and the record's charges give
+/// it: the line of Rule 79 that gives it, or `None`. A charge at foot
+/// with pikes, long spears or halberds is taken to meet them facing (the
+/// table's: the referee says otherwise).
+pub fn charge_advantage(me: &Unit, foe: &Unit, c: Charges) -> Option<&'static str> {
+    if !c.charged {
+        return None;
+    }
+    let thrower = matches!(me.melee_weapon(), MeleeWeapon::Pilum | MeleeWeapon::Ango);
+    let thrusts_or_throws = matches!(
+        me.melee_weapon().class(),
+        WeaponClass::Thrusters | WeaponClass::Throwers
+    );
+    let horse = matches!(
+        me.troop_type,
+        TroopType::Cavalry | TroopType::Camelry | TroopType::Elephants
+    ) || me.troop_type.is_chariots();
+    if me.is_foot() {
+        if thrower && foe.is_foot() {
+            return Some("foot using pilum or ango charging foot");
+        }
+        if foe.is_foot() && !c.charged_by {
+            return Some("foot charging foot that do not charge them");
+        }
+        if foe.is_mounted() && !c.charged_by && thrusts_or_throws {
+            return Some(
+                "foot with thrusters or throwers charging mounted troops not charging them",
+            );
+        }
+        return None;
+    }
+    if horse && foe.is_mounted() && !c.charged_by {
+        return Some("Cv, Cm, Chs or Els charging mounted troops that do not charge them");
+    }
+    if me.is_mounted() && foe.is_foot() && foe.formation != Formation::Square && !pike_etc(foe) {
+        return Some("mounted troops charging foot not in square, not facing pikes");
+    }
+    None
+}
+
+/// Contact advantage (Rule 79) as the units and the record's charges give
+/// it: the line of Rule 79 that gives it, or `None`. A charge reaching
+/// contact is taken as "advancing to contact in the open" and foot with
+/// pikes, long spears or halberds charged by mounted troops as facing
+/// them (the table's: the referee says otherwise).
+pub fn contact_advantage(me: &Unit, foe: &Unit, c: Charges) -> Option<&'static str> {
+    if c.charged && !(me.is_mounted() && pike_etc(foe) && !c.charged_by) {
+        return Some("advancing to contact (in the open)");
+    }
+    if c.charged_by && foe.is_mounted() && me.is_foot() && pike_etc(me) {
+        return Some("facing pikes, long spears or halberds receiving a mounted charge");
+    }
+    None
 }
 
 fn n(v: u32) -> i32 {
@@ -858,19 +928,16 @@ impl Melee {
         let mut why = Explanation::default();
         for (s, face, score) in [(Side::A, fa, sa), (Side::B, fb, sb)] {
             let p = self.side(s);
+            // Each side by its unit's name: the melee's a and b are not the
+            // battle's sides (issue 25's finding 7).
             why.line(
-                format!(
-                    "{} {} (round {}): die {face}",
-                    s.name(),
-                    p.unit.name,
-                    self.round
-                ),
+                format!("{} (round {}): die {face}", p.unit.name, self.round),
                 cite("Rule 76", "WI-18"),
             );
             why.modifiers(&p.modifiers);
             why.extend(p.notes.clone());
             why.line(
-                format!("{} scores {score}", s.name()),
+                format!("{} scores {score}", p.unit.name),
                 cite("Rule 76", "WI-19"),
             );
         }
@@ -903,7 +970,7 @@ impl Melee {
     /// The lines saying what the table of Rule 76 did.
     fn explain_verdict(&self, v: &MeleeVerdict, why: &mut Explanation) {
         let c = || cite("Rule 76", "WI-20");
-        let name = |s: Side| format!("{} {}", s.name(), self.side(s).unit.name);
+        let name = |s: Side| self.side(s).unit.name.clone();
         match v.loser {
             None => why.line("equal scores: both stand", c()),
             Some(l) => why.line(

@@ -221,10 +221,72 @@ impl<'s> Form<'s> {
     ) -> Mark<'_> {
         if let Some(Edit::Key | Edit::Step(_)) = self.hit(key) {
             *v = this;
+            // Choosing it says it (a group of options may wait for one).
+            if !self.said.contains(&key) {
+                self.said.push(key);
+            }
         }
         let on = *v == this;
         let value = if on { "yes" } else { "no" }.to_string();
         self.push(key, label.into(), value, on, Kind::Option)
+    }
+
+    /// Whether the referee has said the fact with this key (for a group of
+    /// options that stays unsaid until one of them is chosen).
+    pub fn said(&self, key: char) -> bool {
+        self.said.contains(&key)
+    }
+
+    /// A set of numbered items (units by their number: `2` for a2, `1`
+    /// `0` for a10): each number typed turns its item in or out of the
+    /// set; digits run together are read as the longest numbers that
+    /// name items (`2` `3` is a2 and a3 when there is no a23). Its key
+    /// only selects it (and starts a new number); `none` while empty.
+    pub fn numbered_set<T: Copy + PartialEq>(
+        &mut self,
+        key: char,
+        label: impl Into<String>,
+        set: &mut Vec<T>,
+        all: &[T],
+        name: impl Fn(T) -> String,
+        number: impl Fn(T) -> u32,
+    ) -> Mark<'_> {
+        if let Some(Edit::Type(n)) = self.hit(key) {
+            // The typed digits so far name these items; the digits before
+            // the last named those: turn over what differs.
+            let named = |digits: u32| -> Vec<T> {
+                let text = if digits == 0 {
+                    String::new()
+                } else {
+                    digits.to_string()
+                };
+                tokens(&text, all, &number)
+            };
+            let mut flips = named(n);
+            for t in named(n / 10) {
+                match flips.iter().position(|x| *x == t) {
+                    Some(i) => {
+                        flips.remove(i);
+                    }
+                    None => flips.push(t),
+                }
+            }
+            for t in flips {
+                match set.iter().position(|x| *x == t) {
+                    Some(i) => {
+                        set.remove(i);
+                    }
+                    None => set.push(t),
+                }
+            }
+        }
+        let value = if set.is_empty() {
+            "none".to_string()
+        } else {
+            set.iter().map(|t| name(*t)).collect::<Vec<_>>().join(", ")
+        };
+        let on = !set.is_empty();
+        self.push(key, label.into(), value, on, Kind::Choice)
     }
 
     /// One flag per item of `all` (its key, its words), each on while
@@ -251,4 +313,67 @@ fn changed(v: u32, e: Edit, (min, max): (u32, u32), step: u32) -> u32 {
         Edit::Key => i64::from(v),
     };
     n.clamp(i64::from(min), i64::from(max)) as u32
+}
+
+/// The items typed digits name, read left to right, each the longest
+/// number (two digits, then one) that names an item; a digit naming none
+/// is passed over.
+fn tokens<T: Copy>(digits: &str, all: &[T], number: &impl Fn(T) -> u32) -> Vec<T> {
+    let find = |n: u32| all.iter().copied().find(|t| number(*t) == n);
+    let d: Vec<u32> = digits.chars().filter_map(|c| c.to_digit(10)).collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < d.len() {
+        if i + 1 < d.len()
+            && d[i] != 0
+            && let Some(t) = find(d[i] * 10 + d[i + 1])
+        {
+            out.push(t);
+            i += 2;
+            continue;
+        }
+        if let Some(t) = find(d[i]) {
+            out.push(t);
+        }
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::facts::{Facts, Input};
+
+    fn walk(f: &mut Form, set: &mut Vec<u32>) {
+        f.numbered_set(
+            'u',
+            "units",
+            set,
+            &[1, 2, 3, 10, 11],
+            |u| format!("a{u}"),
+            |u| u,
+        );
+    }
+
+    fn typed(keys: &[Input]) -> Vec<u32> {
+        let mut set = Vec::new();
+        let mut form = Facts::default();
+        for k in keys {
+            form.input(*k, |f| walk(f, &mut set)).unwrap();
+        }
+        set
+    }
+
+    #[test]
+    fn a_numbered_set_takes_units_by_their_numbers() {
+        use Input::{Digit, Key};
+        assert_eq!(typed(&[Digit(2), Digit(3)]), vec![2, 3]);
+        assert_eq!(typed(&[Digit(1), Digit(0)]), vec![10]);
+        assert_eq!(typed(&[Digit(2), Digit(1), Digit(0)]), vec![2, 10]);
+        // The fact's key starts a new number: a1, then a2.
+        assert_eq!(typed(&[Digit(1), Key('u'), Digit(2)]), vec![1, 2]);
+        // The same unit again takes it out.
+        assert_eq!(typed(&[Digit(3), Key('u'), Digit(3)]), Vec::<u32>::new());
+    }
 }

@@ -7,7 +7,7 @@
 pub mod facts;
 mod panel;
 
-pub use panel::{Panel, dice_needed};
+pub use panel::{Panel, dice_needed, refusal};
 
 use super::keymap::{self, Action, Context};
 use crate::battle::UnitId;
@@ -88,9 +88,19 @@ impl App {
         }
     }
 
-    /// Handles a key press: looks it up in the keymap and updates.
+    /// Handles a key press: looks it up in the keymap and updates. On a
+    /// result, a key of the tables the result does not take closes it and
+    /// acts on the tables (the result stays a key away: `r`).
     pub fn key(&mut self, ev: KeyEvent) -> Vec<Effect> {
-        match keymap::lookup(self.context(), Key::of(&ev)) {
+        let key = Key::of(&ev);
+        if self.context() == Context::Result
+            && keymap::lookup(Context::Result, key).is_none()
+            && keymap::lookup(Context::Tables, key).is_some()
+            && !self.too_small.get()
+        {
+            self.back();
+        }
+        match keymap::lookup(self.context(), key) {
             // While the battle cannot be shown, only quitting works.
             Some(a) if self.too_small.get() && !matches!(a, Action::Quit | Action::ForceQuit) => {
                 Vec::new()
@@ -137,6 +147,9 @@ impl App {
             Action::Up if self.help => self.help_scroll = self.help_scroll.saturating_sub(1),
             Action::Down if self.help => self.help_scroll = (self.help_scroll + 1).min(60),
             Action::Back => self.back(),
+            Action::Next => self.next_after_result(),
+            Action::Moves(m) => self.choose_order(m),
+            Action::Fight => self.fight_selected(),
             Action::Up | Action::Down if self.context() == Context::Result => {
                 if let Some(p) = &mut self.panel {
                     p.scroll = if action == Action::Up {
@@ -215,11 +228,17 @@ impl App {
             self.status = None;
             return;
         };
-        if p.pending.is_some() {
-            // Rule 76, WI-20: the dice are thrown; the loser's player must answer.
-            return self.refuse(
-                "the dice are thrown: the losing player chooses r retreat, w waver or s surrender (WI-20)",
-            );
+        if let Some((e, _)) = &p.pending {
+            // Rule 76, WI-20; Rule 26, WI-3: the dice are thrown; the player must answer.
+            let why = match e {
+                Event::OrderOfPlay { .. } => {
+                    "the dice are thrown: the winner chooses f to move first or s second (WI-3)"
+                }
+                _ => {
+                    "the dice are thrown: the losing player chooses r retreat, w waver or s surrender (WI-20)"
+                }
+            };
+            return self.refuse(why);
         }
         if p.typing.is_some() && p.result.is_none() {
             p.typing = None;
@@ -272,28 +291,93 @@ impl App {
         }
     }
 
-    /// Enter on the tables: the next step of Rule 25, in its panel, or on
-    /// to the next step when this one is done.
-    fn advance(&mut self) {
-        match self.battle.next_step() {
+    /// Whether the walker's next step is a procedure with a panel (a
+    /// test, a roll, the friends of a disaster), not the end of a step.
+    fn walker_owes_a_panel(&self) -> bool {
+        !matches!(
+            self.battle.next_step(),
             Step::EndCommand(_)
-            | Step::EndShooting
-            | Step::EndWaverTests
-            | Step::EndCharges
-            | Step::EndMelees
-            | Step::EndMove => match self.battle.record(Event::NextPhase) {
-                Ok(entry) => {
-                    let text = entry.summary.clone();
-                    self.say(text);
-                    self.follow_walker();
-                }
-                Err(e) => self.refuse(e.to_string()),
-            },
-            _ => {
-                let event = self.battle.suggest();
-                self.open(event);
-            }
+                | Step::EndShooting
+                | Step::EndWaverTests
+                | Step::EndCharges
+                | Step::EndMelees
+                | Step::EndMove
+        )
+    }
+
+    /// Enter on the tables: the next step of Rule 25, in its panel, or on
+    /// to the next step when this one is done, and then that step's first
+    /// procedure in its panel, if it owes one.
+    fn advance(&mut self) {
+        if self.walker_owes_a_panel() {
+            let event = self.battle.suggest();
+            return self.open(event);
         }
+        match self.battle.record(Event::NextPhase) {
+            Ok(entry) => {
+                let text = entry.summary.clone();
+                self.say(text);
+                self.follow_walker();
+                if self.walker_owes_a_panel() {
+                    let event = self.battle.suggest();
+                    self.open(event);
+                }
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+    }
+
+    /// Enter on a result: it closes, and the walker's next procedure opens
+    /// when the Move owes one (the next command test, waver test, melee);
+    /// at the end of a step the tables show, for the referee's own moves.
+    fn next_after_result(&mut self) {
+        let commanded = matches!(
+            self.panel.as_ref().map(|p| &p.event),
+            Some(Event::Command { .. })
+        );
+        self.back();
+        // Rule 25 steps 2-3, WI-9: the side's units are commanded first (a
+        // rally speeds recuperation): its recuperation opens after a
+        // command, else from the tables (Enter).
+        if !commanded && matches!(self.battle.next_step(), Step::Recuperation(_)) {
+            return;
+        }
+        if self.panel.is_none() && self.walker_owes_a_panel() {
+            let event = self.battle.suggest();
+            self.open(event);
+        }
+    }
+
+    /// `m`: the selected unit fights its next pair not fought this Move
+    /// (Rule 76): the referee's order, when a unit has two enemies (WI-H2).
+    fn fight_selected(&mut self) {
+        let Some(unit) = self.selected_id() else {
+            return self.refuse("no unit is selected");
+        };
+        let foe = self.battle.in_melee_with(unit).into_iter().find(|f| {
+            self.battle
+                .engagement(unit, *f)
+                .is_some_and(|e| !e.fought_this_move)
+        });
+        let Some(foe) = foe else {
+            return self.refuse(format!(
+                "{} has no melee still to fight this Move (Rule 76)",
+                self.name(unit)
+            ));
+        };
+        let (a, b) = match self.battle.engagement(unit, foe) {
+            Some(e) => (e.a, e.b),
+            None => (unit, foe),
+        };
+        let event = Event::Melee {
+            a,
+            b,
+            facts_a: self.battle.melee_facts(a, b),
+            facts_b: self.battle.melee_facts(b, a),
+            simultaneous: self.battle.melees_at_once(),
+            dice: Default::default(),
+        };
+        self.open(event);
     }
 
     /// A key on the tables opens its procedure for the selected unit.
@@ -486,7 +570,8 @@ impl App {
         self.panel = None;
         match self.battle.undo() {
             Some(e) => {
-                let kind = e.kind();
+                // In words: `order of play`, never the save's `order_of_play`.
+                let kind = e.kind().replace('_', " ");
                 self.say(format!("undone: the last event ({kind}); U redoes it"));
             }
             None => self.refuse("nothing to undo"),

@@ -1,7 +1,7 @@
 //! The Warlord I console's one keymap: a table of bindings per context that
 //! feeds key handling, the footer's hints and the `?` help (`tui::keys`).
 
-use crate::rules::warlord_i::Response;
+use crate::rules::warlord_i::{Response, WinnerMoves};
 use crate::tui::keys::{self, Binding as B, Key, bind};
 use ratatui::crossterm::event::KeyCode as K;
 
@@ -18,6 +18,8 @@ pub enum Context {
     TypeDice,
     /// A melee's losing player chooses retreat, waver or surrender (WI-20).
     Response,
+    /// The order of play's winner chooses to move first or second (WI-3).
+    Winner,
     /// A panel after its roll: the result.
     Result,
     /// The help screen.
@@ -104,6 +106,13 @@ pub enum Action {
     Backspace,
     /// The losing player's choice (Rule 76, WI-20).
     Respond(Response),
+    /// The order of play's winner's choice (Rule 26, WI-3).
+    Moves(WinnerMoves),
+    /// On a result: close it, and open the walker's next procedure if the
+    /// Move owes one.
+    Next,
+    /// The selected unit fights its next pair not fought this Move (Rule 76).
+    Fight,
 }
 
 /// The keymap, part by part as the footer and help show them.
@@ -248,6 +257,13 @@ const TABLES: &[B<Context, Action>] = &[
     ),
     bind(
         C::Tables,
+        Key::ch('m'),
+        A::Fight,
+        "",
+        "it fights its next melee not fought this Move (Rule 76; the referee's order)",
+    ),
+    bind(
+        C::Tables,
         Key::ch('G'),
         A::GoTo,
         "",
@@ -371,11 +387,25 @@ const PANEL: &[B<Context, Action>] = &[
         "the loser surrenders (WI-20)",
     ),
     bind(
+        C::Winner,
+        Key::ch('f'),
+        A::Moves(WinnerMoves::First),
+        "first",
+        "the winner moves first: Player 1",
+    ),
+    bind(
+        C::Winner,
+        Key::ch('s'),
+        A::Moves(WinnerMoves::Second),
+        "second",
+        "the winner moves second: Player 2",
+    ),
+    bind(
         C::Result,
         Key::plain(K::Enter),
-        A::Back,
-        "done",
-        "close the result",
+        A::Next,
+        "next",
+        "close the result; the Move's next test, roll or melee opens",
     ),
     bind(
         C::Result,

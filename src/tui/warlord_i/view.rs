@@ -97,7 +97,7 @@ impl App {
         Walker {
             title: &self.title,
             turn: format!("Move {}", b.turn()),
-            house: b.setup().house.summary(),
+            house: self.house_words(),
             steps: steps
                 .into_iter()
                 .map(|(n, words, now)| {
@@ -111,6 +111,22 @@ impl App {
                 .collect(),
             next: self.next_words(),
         }
+    }
+
+    /// The house options chosen, and a reading the battle's record holds:
+    /// a battle saved when the pairs of a joined melee were fought at once
+    /// by default goes on so (WI-H2, `docs/save-format.md`).
+    fn house_words(&self) -> String {
+        let b = &self.battle;
+        let mut words = b.setup().house.summary();
+        let chosen = b.setup().house.word(&crate::rules::warlord_i::JOINED_MELEE) == "at_once";
+        if b.melees_at_once() && !chosen {
+            if !words.is_empty() {
+                words.push_str(", ");
+            }
+            words.push_str("a unit fighting two enemies: at once (as recorded)");
+        }
+        words
     }
 
     /// What Enter does next, in the rules' words.
@@ -146,10 +162,16 @@ impl App {
     fn step_words(&self) -> String {
         let b = &self.battle;
         let co = |c| {
-            b.co(c)
-                .map_or_else(|| format!("CO {c}"), |x| format!("{} (CO {c})", x.co.name))
+            b.co(c).map_or_else(
+                || format!("CO {c}"),
+                |x| format!("{} (CO {c})", x.co.acting_name()),
+            )
         };
         match b.next_step() {
+            Step::FriendsWithin10cm(d) => format!(
+                "name the friendly units within 10 cm of {} (Rules 12, 58; WI-12)",
+                b.disaster_words(d)
+            ),
             Step::RollOrderOfPlay => "dice for the order of play (Rule 26, WI-3)".to_string(),
             Step::Fugitives(u) => format!(
                 "{} rolls for attrition after its move as fugitives (Rule 13, WI-11)",
@@ -157,7 +179,7 @@ impl App {
             ),
             Step::CommandTest(c) => format!("{} takes his command test (Rule 29)", co(c)),
             Step::Recuperation(s) => format!(
-                "side {}'s recuperation step (Rules 15-16, WI-9, WI-10)",
+                "side {} commands its units (c); then its recuperation step (Rules 15-16, WI-9, WI-10)",
                 s.name()
             ),
             Step::EndCommand(s) => format!(
@@ -248,6 +270,7 @@ impl App {
             (Context::Panel, "A procedure's panel"),
             (Context::TypeDice, "Typing the players' dice"),
             (Context::Response, "The melee's losing player"),
+            (Context::Winner, "The order of play's winner"),
             (Context::Global, "Everywhere"),
         ] {
             lines.push(Line::from(Span::styled(title, t.title())));

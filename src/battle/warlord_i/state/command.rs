@@ -76,7 +76,8 @@ impl State {
         entry: &mut Entry,
     ) -> Result<(), BattleError> {
         let c = self.co_state(id)?;
-        let name = c.co.name.clone();
+        // WI-4: a lost CO's successor tests with his stars.
+        let name = c.co.acting_name();
         self.expect_phase(
             Phase::Command(id.side),
             &format!("{}'s command test", co_named(&name, id)),
@@ -108,7 +109,7 @@ impl State {
         if let Some((g, t)) = giver {
             let before = self.cos[g.side as usize][g.index].ccps;
             let after = before - t.ccps;
-            let gname = self.cos[g.side as usize][g.index].co.name.clone();
+            let gname = self.cos[g.side as usize][g.index].co.acting_name();
             entry.effects.push(self.co_effect(
                 g,
                 "ccps",
@@ -145,7 +146,7 @@ impl State {
         if let Some(t) = transfer
             && t.ccps > 0
         {
-            self.giver(id, &c.co.name, t)?;
+            self.giver(id, &c.co.acting_name(), t)?;
         }
         let situation = CommandSituation {
             units_lost: self.units_lost(id),
@@ -176,13 +177,13 @@ impl State {
         if !giver.tested {
             return refuse(format!(
                 "the C-in-C {} has not taken his command test this Move: he has no CCPs to give yet (Rule 29, WI-5)",
-                co_named(&giver.co.name, g)
+                co_named(&giver.co.acting_name(), g)
             ));
         }
         if giver.ccps < t.ccps {
             return refuse(format!(
                 "the C-in-C {} has {} CCPs left; he cannot give {} (Rule 29, WI-5)",
-                co_named(&giver.co.name, g),
+                co_named(&giver.co.acting_name(), g),
                 giver.ccps,
                 t.ccps
             ));
@@ -202,13 +203,16 @@ impl State {
     ) -> Result<CcpCost, BattleError> {
         let u = self.on_table(unit)?;
         let c = self.co_state(co)?;
-        let (uname, cname) = (u.unit.name.clone(), c.co.name.clone());
+        let (uname, cname) = (u.unit.name.clone(), c.co.acting_name());
         let own = self.division_co(unit);
         if co.side != unit.side || (co != own && self.c_in_c_of(own) != Some(co)) {
             return Err(BattleError::Refused(format!(
                 "{} is commanded by its division's CO, {}, or its army's C-in-C; not by {} (Rule 29)",
                 named(&uname, unit),
-                co_named(&self.cos[own.side as usize][own.index].co.name, own),
+                co_named(
+                    &self.cos[own.side as usize][own.index].co.acting_name(),
+                    own
+                ),
                 co_named(&cname, co)
             )));
         }
@@ -291,7 +295,7 @@ impl State {
     ) -> Result<(), BattleError> {
         let plan = self.command_cost(unit, co, application, target, facts)?;
         let have = self.cos[co.side as usize][co.index].ccps;
-        let cname = self.cos[co.side as usize][co.index].co.name.clone();
+        let cname = self.cos[co.side as usize][co.index].co.acting_name();
         let uname = plan.unit.name.clone();
         let cost = plan.cost();
         let Some(left) = have.checked_sub(cost) else {

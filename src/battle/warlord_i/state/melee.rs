@@ -237,6 +237,10 @@ impl State {
             );
             e.followed_up = if e.a == a { [fa, fb] } else { [fb, fa] };
         }
+        if simultaneous {
+            // WI-H2: the battle's melees are fought at once (docs/save-format.md).
+            self.melees_recorded_at_once = true;
+        }
         for id in [a, b] {
             let slot = self.get_mut(id);
             slot.fought_this_move = true;

@@ -1,12 +1,12 @@
 //! Morale (Rules 58-62): the causes that flag a unit for a waver test, at
 //! most one test a Move (WI-13), and the test itself (WI-14, WI-15).
 
-use super::super::event::{Phase, RoutCause, UnitId, WaverCause};
-use super::{Entry, State, dice_text, incurred, named};
+use super::super::event::{Disaster, Phase, RoutCause, UnitId, WaverCause};
+use super::{Entry, State, co_named, dice_text, incurred, named};
 use crate::battle::BattleError;
 use crate::dice::Dice;
 use crate::rules::named::Named;
-use crate::rules::warlord_i::{Morale, WaverSituation, WaverTest};
+use crate::rules::warlord_i::{CoStatus, Morale, WaverSituation, WaverTest};
 
 impl State {
     /// Flags a unit for a waver test, if it may still take one (WI-13).
@@ -55,6 +55,10 @@ impl State {
             text: format!("{}: a waver test is due ({})", u.unit.name, cause.title()),
             leaves_table: false,
         });
+        if cause == WaverCause::Disaster {
+            // Rule 59: the -1 of a friendly disaster within 10 cm, from the record.
+            self.get_mut(unit).near_disaster = true;
+        }
         self.raise(unit, cause);
         Ok(())
     }
@@ -76,7 +80,7 @@ impl State {
         }
         let before = u.unit.clone();
         entry.summary = format!(
-            "{name} routs: {} (Rule 62); a disaster: friendly units within 10 cm take a waver test (Rule 58, WI-12)",
+            "{name} routs: {} (Rule 62); a disaster: the referee names the friendly units within 10 cm next (Rules 12, 58; WI-12)",
             cause.title()
         );
         entry.explanation.line(
@@ -88,31 +92,9 @@ impl State {
             crate::rules::explain::cite("Rule 18", "WI-8"),
         );
         entry.explanation.line(
-            "a rout is a disaster for the rest of the Move: each friendly unit within 10 cm takes a waver test (w, then d, on each)",
-            crate::rules::explain::cite("Rule 58", "WI-12, WI-13"),
+            "a rout is a disaster for the rest of the Move: the referee names the friendly units within 10 cm (Herald has no map); each gains 1 AP and takes a waver test",
+            crate::rules::explain::cite("Rules 12, 58", "WI-12, WI-13"),
         );
-        // Rule 58, WI-13: the friends that would test, by unit; the table
-        // says which are within 10 cm.
-        let friends: Vec<String> = self.units[unit.side as usize]
-            .iter()
-            .enumerate()
-            .filter(|(i, f)| {
-                *i != unit.index
-                    && !f.off_table()
-                    && !f.unit.waver_tested
-                    && f.unit.morale != Morale::Routed
-            })
-            .map(|(i, f)| named(&f.unit.name, UnitId::new(unit.side, i)))
-            .collect();
-        if !friends.is_empty() {
-            entry.explanation.line(
-                format!(
-                    "friends that test if within 10 cm (the table's): {}",
-                    friends.join(", ")
-                ),
-                crate::rules::explain::cite("Rule 58", "WI-13"),
-            );
-        }
         let mut after = before.state();
         crate::rules::warlord_i::points::gain(&mut after, 1, 1);
         after.morale = Morale::Routed;
@@ -123,6 +105,153 @@ impl State {
             Some(&mut entry.explanation),
         );
         self.write_after(unit, &after, 1, entry);
+        Ok(())
+    }
+
+    /// The disasters of this Move whose friends within 10 cm the referee
+    /// has still to name (Rules 12, 58; WI-12), oldest first.
+    pub fn friends_due(&self) -> impl Iterator<Item = Disaster> + '_ {
+        self.disasters
+            .iter()
+            .copied()
+            .filter(|d| !self.friends_named.contains(d))
+    }
+
+    /// A disaster in words: `the rout of Second legion (a2)`, `the death of
+    /// Marcus Licinius Crassus (CO a1)`.
+    pub fn disaster_words(&self, d: Disaster) -> String {
+        let unit = |id: UnitId| {
+            self.get(id)
+                .map_or_else(|| id.to_string(), |u| named(&u.unit.name, id))
+        };
+        match d {
+            Disaster::Routed(u) => format!("the rout of {}", unit(u)),
+            Disaster::Destroyed(u) => format!("the destruction of {}", unit(u)),
+            Disaster::Surrendered(u) => format!("the surrender of {}", unit(u)),
+            Disaster::GeneralLost(c) => match self.co(c) {
+                Some(x) => format!(
+                    "the {} of {}",
+                    if x.co.status == CoStatus::Captured {
+                        "capture"
+                    } else {
+                        "death"
+                    },
+                    co_named(&x.co.name, c)
+                ),
+                None => format!("the loss of CO {c}"),
+            },
+        }
+    }
+
+    /// The friendly units that may be within 10 cm of a disaster: its
+    /// side's units on the table, the unit it befell apart.
+    pub fn friends_of(&self, d: Disaster) -> Vec<UnitId> {
+        let side = d.side();
+        self.units[side as usize]
+            .iter()
+            .enumerate()
+            .map(|(i, _)| UnitId::new(side, i))
+            .filter(|id| Some(*id) != d.unit() && self.get(*id).is_some_and(|u| !u.off_table()))
+            .collect()
+    }
+
+    /// The referee names the friendly units within 10 cm of a disaster of
+    /// this Move (WI-12; the distance is the table's): each gains 1 AP
+    /// (Rule 12, "each friendly disaster occurring within 10cms"), bases
+    /// going as WI-10 says, and owes a waver test (Rule 58), which takes
+    /// the -1 of a friendly disaster within 10 cm (Rule 59) from the record.
+    pub(super) fn friends_within_10cm(
+        &mut self,
+        disaster: Disaster,
+        units: &[UnitId],
+        entry: &mut Entry,
+    ) -> Result<(), BattleError> {
+        let what = self.disaster_words(disaster);
+        if !self.disasters.contains(&disaster) {
+            return Err(BattleError::Refused(format!(
+                "{what} is not a disaster of this Move (WI-12); a disaster counts for the Move it happened in"
+            )));
+        }
+        if self.friends_named.contains(&disaster) {
+            return Err(BattleError::Refused(format!(
+                "the friendly units within 10 cm of {what} are named already"
+            )));
+        }
+        let friends = self.friends_of(disaster);
+        for (i, id) in units.iter().enumerate() {
+            if units[..i].contains(id) {
+                return Err(BattleError::Refused(format!("{id} is named twice")));
+            }
+            if !friends.contains(id) {
+                let u = self.unit(*id)?;
+                return Err(BattleError::Refused(format!(
+                    "{} is not a friendly unit on the table near {what}: name units of side {} still on the table",
+                    named(&u.unit.name, *id),
+                    disaster.side().name()
+                )));
+            }
+        }
+        let names: Vec<String> = units
+            .iter()
+            .map(|id| named(&self.units[id.side as usize][id.index].unit.name, *id))
+            .collect();
+        entry.summary = if units.is_empty() {
+            format!("no friendly unit is within 10 cm of {what}, as the referee says (WI-12)")
+        } else {
+            format!(
+                "within 10 cm of {what}: {}: each +1 AP (Rule 12) and a waver test (Rule 58)",
+                names.join(", ")
+            )
+        };
+        let c = crate::rules::explain::cite;
+        entry.explanation.line(
+            format!(
+                "{what} is a disaster (WI-12); the table says which friendly units are within 10 cm"
+            ),
+            c("Rules 12, 58", "WI-12"),
+        );
+        for id in units {
+            let u = &self.units[id.side as usize][id.index];
+            let name = named(&u.unit.name, *id);
+            let mut after = u.unit.state();
+            crate::rules::warlord_i::points::gain(&mut after, 1, 0);
+            let mut why = crate::rules::explain::Explanation::default();
+            why.line(
+                format!(
+                    "{name}: a friendly disaster within 10 cm: +1 AP, {} now",
+                    after.aps
+                ),
+                c("Rule 12", "WI-8"),
+            );
+            let can =
+                crate::rules::warlord_i::points::may_recuperate(after.morale, &u.unit.activity);
+            crate::rules::warlord_i::points::remove_bases(&mut after, can, &mut why);
+            if u.unit.waver_tested {
+                why.line(
+                    format!("{name} has taken its waver test this Move: at most one a Move"),
+                    c("Rule 58", "WI-13"),
+                );
+            } else if u.unit.morale == Morale::Routed {
+                why.line(
+                    format!("{name} is routed: routed units do not test"),
+                    c("Rule 58", "WI-13"),
+                );
+            } else {
+                why.line(
+                    format!(
+                        "{name} takes a waver test: a disaster within 10 cm, -1 (Rules 58, 59)"
+                    ),
+                    c("Rules 58, 59", "WI-12, WI-13"),
+                );
+            }
+            entry.explanation.extend(why);
+            self.get_mut(*id).near_disaster = true;
+            self.write_after(*id, &after, 1, entry);
+            if self.get(*id).is_some_and(|u| !u.off_table()) {
+                self.raise(*id, WaverCause::Disaster);
+            }
+        }
+        self.friends_named.push(disaster);
         Ok(())
     }
 
@@ -161,10 +290,15 @@ impl State {
     ) -> Result<(), BattleError> {
         let u = self.on_table(unit)?;
         let name = u.unit.name.clone();
-        if !matches!(
+        // Rule 58: a test as its cause arises from the waver tests on; in
+        // Conclude the Move only for a cause that arose there (a general
+        // killed or captured, WI-21: a disaster, WI-12).
+        let due = !u.flags.is_empty();
+        if !(matches!(
             self.phase,
             Phase::WaverTests | Phase::Charges | Phase::Melees
-        ) {
+        ) || (self.phase == Phase::Conclude && due))
+        {
             return Err(self.out_of_step(
                 &format!("{}'s waver test", named(&name, unit)),
                 "the waver tests, or the charges and melees that cause them (Rule 25 steps 5-7, Rule 58)",

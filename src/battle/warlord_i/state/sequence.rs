@@ -96,8 +96,12 @@ impl State {
             .map(|e| (e.a, e.b))
     }
 
-    /// What the Move sequence of Rule 25 wants next.
+    /// What the Move sequence of Rule 25 wants next: first the friends
+    /// within 10 cm of a disaster just happened (Rules 12, 58; WI-12).
     pub fn next_step(&self) -> Step {
+        if let Some(d) = self.friends_due().next() {
+            return Step::FriendsWithin10cm(d);
+        }
         match self.phase {
             Phase::OrderOfPlay => Step::RollOrderOfPlay,
             Phase::Command(side) => {
@@ -134,22 +138,47 @@ impl State {
                     Step::EndMelees
                 }
             }
-            Phase::Conclude => match self.generals_due().first() {
-                Some(co) => Step::GeneralRisk(*co),
-                None => Step::EndMove,
-            },
+            Phase::Conclude => {
+                if let Some(co) = self.generals_due().first() {
+                    Step::GeneralRisk(*co)
+                } else if let Some(u) = self.flagged().next() {
+                    // Rule 58: a general lost is a disaster (WI-12, WI-21):
+                    // its friends within 10 cm test before the Move ends.
+                    Step::WaverTest(u)
+                } else {
+                    Step::EndMove
+                }
+            }
         }
     }
 
     /// What the step requires before the sequence moves on, in words.
     fn outstanding(&self) -> Vec<String> {
         let unit = |id: UnitId| named(&self.units[id.side as usize][id.index].unit.name, id);
-        let co = |id: CoId| co_named(&self.cos[id.side as usize][id.index].co.name, id);
+        let co = |id: CoId| co_named(&self.cos[id.side as usize][id.index].co.acting_name(), id);
         let tests = || {
             self.flagged()
                 .map(|u| format!("{} takes its waver test (Rule 58, WI-13)", unit(u)))
                 .collect::<Vec<_>>()
         };
+        let friends = self.friends_due().map(|d| {
+            format!(
+                "name the friendly units within 10 cm of {} (Rules 12, 58; WI-12)",
+                self.disaster_words(d)
+            )
+        });
+        let mut owed: Vec<String> = friends.collect();
+        owed.extend(self.owed_by_phase(&unit, &co, &tests));
+        owed
+    }
+
+    /// What the step itself requires, in words.
+    fn owed_by_phase(
+        &self,
+        unit: &dyn Fn(UnitId) -> String,
+        co: &dyn Fn(CoId) -> String,
+        tests: &dyn Fn() -> Vec<String>,
+    ) -> Vec<String> {
         match self.phase {
             Phase::OrderOfPlay => Vec::new(),
             Phase::Command(side) => {
@@ -197,12 +226,23 @@ impl State {
                 owed.extend(tests());
                 owed
             }
-            Phase::Conclude => self
-                .generals_due()
-                .into_iter()
-                .map(|c| format!("{} rolls for his wounds (Rule 99, WI-21)", co(c)))
-                .collect(),
+            Phase::Conclude => {
+                let mut owed: Vec<String> = self
+                    .generals_due()
+                    .into_iter()
+                    .map(|c| format!("{} rolls for his wounds (Rule 99, WI-21)", co(c)))
+                    .collect();
+                owed.extend(tests());
+                owed
+            }
         }
+    }
+
+    /// Whether a unit's pairs in melee are fought at once (WI-H2): the
+    /// house option `joined_melee = "at_once"`, or a battle whose melees
+    /// were recorded so (saved under that default, before issue 33).
+    pub fn melees_at_once(&self, setup: &Setup) -> bool {
+        setup.house.word(&JOINED_MELEE) == "at_once" || self.melees_recorded_at_once
     }
 
     /// Judges an event as the referee records it, with the requirements of
@@ -211,22 +251,23 @@ impl State {
     pub fn check(&self, setup: &Setup, event: &Event) -> Result<(), BattleError> {
         // WI-H2: a unit that fought another enemy this Move fights this pair
         // as the battle's reading says (a save from before stands as recorded).
+        let at_once = self.melees_at_once(setup);
         if let Event::Melee {
             a, b, simultaneous, ..
         } = event
-            && *simultaneous != (setup.house.word(&JOINED_MELEE) == "at_once")
+            && *simultaneous != at_once
             && let Some((id, u)) = [*a, *b]
                 .into_iter()
                 .filter_map(|id| self.get(id).map(|u| (id, u)))
                 .find(|(_, u)| u.before_melees.is_some())
         {
             return Err(BattleError::Refused(format!(
-                "{} fought another enemy this Move: its pairs are fought {} (Rules 25 step 7, 76; Herald's reading WI-H2, house option joined_melee)",
+                "{} fought another enemy this Move: its pairs are fought {} (Rules 25 step 7, 76; Herald's reading WI-H2, house option 'a unit fighting two enemies')",
                 named(&u.unit.name, id),
-                if setup.house.word(&JOINED_MELEE) == "at_once" {
+                if at_once {
                     "at once, its losses to the other not counted here"
                 } else {
-                    "in turn"
+                    "in turn, each counting what the unit has when its pair is fought"
                 }
             )));
         }
@@ -351,6 +392,7 @@ impl State {
                 u.aps_this_move = 0;
                 u.fought_this_move = false;
                 u.before_melees = None;
+                u.near_disaster = false;
             }
         }
         let turn = self.turn;
@@ -370,6 +412,7 @@ impl State {
         }
         self.recuperated = [false, false];
         self.disasters.clear();
+        self.friends_named.clear();
         self.player_1 = None;
     }
 }

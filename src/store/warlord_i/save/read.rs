@@ -5,7 +5,7 @@
 use crate::battle::RuleSystem;
 use crate::battle::warlord_i::WarlordI;
 use crate::battle::warlord_i::event::{
-    Application, CoCorrection, CoId, CommandFacts, Correction, EnterFacts, Event, Phase,
+    Application, CoCorrection, CoId, CommandFacts, Correction, Disaster, EnterFacts, Event, Phase,
     RallyOutcome, RoutCause, TransferFacts, UnitId, WaverCause,
 };
 use crate::battle::warlord_i::state::{MAX_BASES, MAX_CCPS, MAX_POINTS};
@@ -29,6 +29,7 @@ pub const EVENT_KINDS: &[&str] = &[
     "enter_field",
     "shooting",
     "flag",
+    "friends_within_10cm",
     "rout",
     "dismiss",
     "waver_test",
@@ -547,6 +548,53 @@ fn fields<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, kind: &str) -> Op
             Event::Flag {
                 unit: unit?,
                 cause: cause?,
+            }
+        }
+        "friends_within_10cm" => {
+            let of = id_text(walk, f, "of", "a unit's or a CO's id");
+            let code = walk.required_string(f, "disaster");
+            let disaster = match (code, of) {
+                (Some(code), Some(of)) => {
+                    let d = Disaster::parse(&code, of);
+                    if d.is_none() {
+                        walk.error(
+                            f.span_of("disaster"),
+                            f.at("disaster"),
+                            format!(
+                                "'{}' is not a disaster; accepted: {}",
+                                toml_walk::cut(&code),
+                                Disaster::CODES
+                            ),
+                        );
+                    }
+                    d
+                }
+                _ => None,
+            };
+            let mut units = Vec::new();
+            let mut ok = true;
+            for (i, text) in walk.string_list(f, "units").into_iter().enumerate() {
+                match UnitId::parse(&text) {
+                    Some(u) => units.push(u),
+                    None => {
+                        ok = false;
+                        walk.error(
+                            f.span_of("units"),
+                            f.item("units", i),
+                            format!(
+                                "'{}' is not a unit id; write the side and the place from 1, e.g. \"a1\"",
+                                toml_walk::cut(&text)
+                            ),
+                        );
+                    }
+                }
+            }
+            if !ok {
+                return None;
+            }
+            Event::FriendsWithin10cm {
+                disaster: disaster?,
+                units,
             }
         }
         "rout" => {

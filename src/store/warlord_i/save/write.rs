@@ -320,6 +320,12 @@ pub(super) fn write_event(o: &mut String, e: &Event) {
             id(o, "unit", *unit);
             let _ = writeln!(o, "cause = \"{}\"", cause.name());
         }
+        Event::FriendsWithin10cm { disaster, units } => {
+            let _ = writeln!(o, "disaster = \"{}\"", disaster.code());
+            let _ = writeln!(o, "of = \"{}\"", disaster.of());
+            let list: Vec<String> = units.iter().map(|u| format!("\"{u}\"")).collect();
+            let _ = writeln!(o, "units = [{}]", list.join(", "));
+        }
         Event::Rout { unit, cause } => {
             id(o, "unit", *unit);
             let _ = writeln!(o, "cause = \"{}\"", cause.name());

@@ -11,7 +11,7 @@ use crate::rules::Side;
 use crate::rules::named::Named;
 use crate::rules::warlord_i::{
     Activity, ChargeTarget, CoActivity, CoStatus, Ground, Leader, MeleeFacts, Morale,
-    RALLY_OUTCOME, ShotFrom, WinnerMoves,
+    RALLY_OUTCOME, ShotFrom,
 };
 use crate::tui::facts::Form;
 
@@ -22,11 +22,12 @@ fn unit_name(b: &Battle, id: UnitId) -> String {
         .map_or_else(|| id.to_string(), |u| format!("{id} {}", u.unit.name))
 }
 
-/// A CO's short name, his id marked as a CO's (not a unit's): `Surena (CO b1)`.
+/// A CO's name, his id marked as a CO's (not a unit's): `Surena (CO b1)`;
+/// a lost CO's successor acts for him (WI-4).
 fn co_name(b: &Battle, id: CoId) -> String {
     b.co(id).map_or_else(
         || format!("CO {id}"),
-        |c| format!("{} (CO {id})", c.co.name),
+        |c| format!("{} (CO {id})", c.co.acting_name()),
     )
 }
 
@@ -66,35 +67,74 @@ fn enemy<'a>(
     )
 }
 
-/// A melee side's facts (Rules 76, 79, 80; WI-19): side a's keys are
-/// small letters, side b's capitals. The response is asked after the
-/// dice, never here (WI-20).
-fn melee_side(f: &mut Form, b: &Battle, unit: UnitId, side: Side, facts: &mut MeleeFacts) {
+/// A melee side's facts against `foe` (Rules 76, 79, 80; WI-19): side
+/// a's keys are small letters, side b's capitals. Only the facts that can
+/// count this round are asked: charge and contact advantage in a first
+/// round, overlaps from the second (WI-19); a general's wound when one
+/// leads. The response is asked after the dice, never here (WI-20).
+fn melee_side(
+    f: &mut Form,
+    b: &Battle,
+    (unit, foe): (UnitId, UnitId),
+    side: Side,
+    facts: &mut MeleeFacts,
+) {
     let key = |c: char| match side {
         Side::A => c,
         Side::B => c.to_ascii_uppercase(),
     };
     let who = unit.to_string();
-    let held = b.melee_facts(unit);
+    let held = b.melee_facts(unit, foe);
+    let first = b.engagement(unit, foe).is_none_or(|e| e.rounds == 0);
     f.flag(
         key('a'),
-        format!("{who}: charged, followed up or advanced into it"),
+        format!("{who}: advancing (charged, followed up)"),
         &mut facts.advancing,
     )
     .from_record(
         held.advancing && facts.advancing,
         b.advancing_why(unit).unwrap_or("recorded"),
     );
-    f.flag(
-        key('c'),
-        format!("{who}: charge advantage, round 1 (Rule 79)"),
-        &mut facts.charge_advantage,
-    );
-    f.flag(
-        key('n'),
-        format!("{who}: contact advantage, round 1 (Rule 79)"),
-        &mut facts.contact_advantage,
-    );
+    if first {
+        // Rule 79: from the charges recorded (issue 33 item 5); the plan
+        // names the line of Rule 79 that gives it.
+        let (charge, contact) = b.advantages(unit, foe);
+        let c = b.charges_between(unit, foe);
+        let words = |yes: bool, given: &'static str| {
+            if yes {
+                given
+            } else if c.charged || c.charged_by {
+                "recorded: no Rule 79 line"
+            } else {
+                "recorded: nobody charged"
+            }
+        };
+        f.flag(
+            key('c'),
+            format!("{who}: charge advantage (Rule 79)"),
+            &mut facts.charge_advantage,
+        )
+        .from_record(
+            facts.charge_advantage == charge.is_some(),
+            words(charge.is_some(), "recorded: it charged"),
+        );
+        f.flag(
+            key('n'),
+            format!("{who}: contact advantage (Rule 79)"),
+            &mut facts.contact_advantage,
+        )
+        .from_record(
+            facts.contact_advantage == contact.is_some(),
+            words(
+                contact.is_some(),
+                if c.charged {
+                    "recorded: it charged"
+                } else {
+                    "recorded: pikes, charged"
+                },
+            ),
+        );
+    }
     f.number(
         key('s'),
         format!("{who}: supporting ranks (Rule 79)"),
@@ -102,13 +142,15 @@ fn melee_side(f: &mut Form, b: &Battle, unit: UnitId, side: Side, facts: &mut Me
         (0, 4),
         1,
     );
-    f.number(
-        key('o'),
-        format!("{who}: flanks overlapped, round 2 on"),
-        &mut facts.overlapped_flanks,
-        (0, 2),
-        1,
-    );
+    if !first {
+        f.number(
+            key('o'),
+            format!("{who}: flanks overlapped (Rule 79)"),
+            &mut facts.overlapped_flanks,
+            (0, 2),
+            1,
+        );
+    }
     f.choice(
         key('g'),
         format!("{who}: ground in its favour (Rule 80)"),
@@ -125,15 +167,17 @@ fn melee_side(f: &mut Form, b: &Battle, unit: UnitId, side: Side, facts: &mut Me
         held.general_leading && facts.general_leading,
         "recorded: CO with it",
     );
-    f.flag(
-        key('w'),
-        format!("{who}: that general is wounded (Rule 98)"),
-        &mut facts.general_wounded,
-    )
-    .from_record(
-        held.general_wounded && facts.general_wounded,
-        "recorded: his wound",
-    );
+    if facts.general_leading {
+        f.flag(
+            key('w'),
+            format!("{who}: that general is wounded (Rule 98)"),
+            &mut facts.general_wounded,
+        )
+        .from_record(
+            held.general_wounded && facts.general_wounded,
+            "recorded: his wound",
+        );
+    }
     f.flag(
         key('x'),
         format!("{who}: superior troops (Rule 23)"),
@@ -144,18 +188,9 @@ fn melee_side(f: &mut Form, b: &Battle, unit: UnitId, side: Side, facts: &mut Me
 /// Lists `event`'s facts in the form, each with its key (`tui::facts`).
 pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
     match event {
-        Event::OrderOfPlay { winner_moves, .. } => {
-            f.choice(
-                'w',
-                "the winner moves (his choice, WI-3)",
-                winner_moves,
-                &[WinnerMoves::First, WinnerMoves::Second],
-                |w| match w {
-                    WinnerMoves::First => "first".to_string(),
-                    WinnerMoves::Second => "second".to_string(),
-                },
-            );
-        }
+        // Rule 26, WI-3: the winner's choice is his, asked after the dice
+        // (issue 33 item 5): nothing to tell before them.
+        Event::OrderOfPlay { .. } => {}
         // WI-5: the C-in-C gives CCPs to the others, not to himself.
         Event::CommandTest { co, transfer, .. } if b.c_in_c_of(*co) != Some(*co) => {
             let mut t = transfer.unwrap_or_default();
@@ -231,16 +266,21 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                 facts.rallied = None;
             }
             f.choice('o', "the CO who spends", co, &spenders, |c| co_name(b, c));
-            let mut targets = vec![None];
-            targets.extend(enemies(b, unit.side).into_iter().map(Some));
-            f.choice_numbered(
-                side_key(unit.side.other()),
-                "the enemy it charges or attacks",
-                target,
-                &targets,
-                |t| t.map_or("none".to_string(), |t| unit_name(b, t)),
-                |t| t.map_or(0, |t| t.index as u32 + 1),
-            );
+            // E54: only an attack or a prompt names an enemy.
+            if matches!(application, Application::Attack | Application::Prompt) {
+                let mut targets = vec![None];
+                targets.extend(enemies(b, unit.side).into_iter().map(Some));
+                f.choice_numbered(
+                    side_key(unit.side.other()),
+                    "the enemy it charges or attacks",
+                    target,
+                    &targets,
+                    |t| t.map_or("none".to_string(), |t| unit_name(b, t)),
+                    |t| t.map_or(0, |t| t.index as u32 + 1),
+                );
+            } else {
+                *target = None;
+            }
             f.number(
                 'd',
                 "cm from the CO base to the unit",
@@ -254,23 +294,30 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                 "restrained and prompted together",
                 &mut facts.restrain_and_prompt,
             );
-            f.choice(
-                'p',
-                "an OO unit prompted to charge",
-                &mut facts.charge_target,
-                &[
-                    None,
-                    Some(ChargeTarget::Oo),
-                    Some(ChargeTarget::Artillery),
-                    Some(ChargeTarget::Other),
-                ],
-                |c| match c {
-                    None => "no".to_string(),
-                    Some(ChargeTarget::Oo) => "OO troops".to_string(),
-                    Some(ChargeTarget::Artillery) => "artillery".to_string(),
-                    Some(ChargeTarget::Other) => "other enemy".to_string(),
-                },
-            );
+            // Rule 29, WI-6: an OO unit prompted to charge an enemy not named
+            // above; a named enemy gives it from the record (the plan says
+            // its +1), so no toggle can disagree with it (issue 33 item 5).
+            if target.is_none() && b.unit(*unit).is_some_and(|u| u.unit.is_oo()) {
+                f.choice(
+                    'p',
+                    "an OO unit prompted to charge",
+                    &mut facts.charge_target,
+                    &[
+                        None,
+                        Some(ChargeTarget::Oo),
+                        Some(ChargeTarget::Artillery),
+                        Some(ChargeTarget::Other),
+                    ],
+                    |c| match c {
+                        None => "no".to_string(),
+                        Some(ChargeTarget::Oo) => "OO troops".to_string(),
+                        Some(ChargeTarget::Artillery) => "artillery".to_string(),
+                        Some(ChargeTarget::Other) => "other enemy".to_string(),
+                    },
+                );
+            } else {
+                facts.charge_target = None;
+            }
         }
         Event::Initiative {
             co_activity, facts, ..
@@ -408,9 +455,10 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                 }
             }
         }
-        // Rule 58: one cause, each on its key.
+        // Rule 58: one cause, each on its key; none until the referee says
+        // it (issue 33 item 5).
         Event::Flag { cause, .. } => {
-            for (key, c) in [
+            let all = [
                 ('d', WaverCause::Disaster),
                 ('p', WaverCause::PressHome),
                 ('c', WaverCause::CounterChargeHome),
@@ -419,20 +467,31 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                 ('f', WaverCause::FakeRetreat),
                 ('l', WaverCause::ReligiousParty),
                 ('h', WaverCause::Shooting),
-            ] {
-                f.option(key, c.title(), cause, c);
-            }
+            ];
+            one_of(f, cause, &all, |c| c.title());
         }
-        // Rule 62: one cause, each on its key.
+        // Rule 62: one cause, each on its key; none until said.
         Event::Rout { cause, .. } => {
             use crate::battle::warlord_i::RoutCause;
-            for (key, c) in [
+            let all = [
                 ('i', RoutCause::Interpenetrated),
                 ('s', RoutCause::ThroughShaken),
                 ('e', RoutCause::EvadersTrapped),
-            ] {
-                f.option(key, c.title(), cause, c);
-            }
+            ];
+            one_of(f, cause, &all, |c| c.title());
+        }
+        // WI-12: the referee names the friends within 10 cm, by number
+        // (Herald has no map); none is an answer.
+        Event::FriendsWithin10cm { disaster, units } => {
+            let all = b.friends_of(*disaster);
+            f.numbered_set(
+                side_key(disaster.side()),
+                "friendly units within 10 cm (their numbers)",
+                units,
+                &all,
+                |u| u.to_string(),
+                |u| u.index as u32 + 1,
+            );
         }
         Event::WaverTest {
             unit, situation: s, ..
@@ -441,6 +500,10 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                 'd',
                 "a friendly disaster within 10 cm",
                 &mut s.friendly_disaster_within_10cm,
+            )
+            .from_record(
+                s.friendly_disaster_within_10cm && b.near_disaster(*unit),
+                "recorded: near a disaster",
             );
             f.flag(
                 'e',
@@ -488,6 +551,7 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                 &mut s.religious_party_in_sight,
             );
             f.number('s', "secure flanks", &mut s.secure_flanks, (0, 2), 1);
+            let led = b.leader_of(*unit);
             f.choice(
                 'y',
                 "led by (Rule 59, WI-14)",
@@ -498,7 +562,8 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                     Some(Leader::DivisionalCo) => "a divisional CO".to_string(),
                     Some(Leader::CInC) => "the C-in-C".to_string(),
                 },
-            );
+            )
+            .from_record(s.led_by.is_some() && s.led_by == led, "recorded");
             f.flag('x', "no leader bonus (WI-14)", &mut s.leader_bonus_off);
         }
         Event::Attrition { gains: g, .. } => {
@@ -587,8 +652,8 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
             facts_b,
             ..
         } => {
-            melee_side(f, b, *a, Side::A, facts_a);
-            melee_side(f, b, *other, Side::B, facts_b);
+            melee_side(f, b, (*a, *other), Side::A, facts_a);
+            melee_side(f, b, (*other, *a), Side::B, facts_b);
         }
         Event::Correct { unit, correction } => correct(f, b, *unit, correction),
         Event::CorrectCo { co, correction } => correct_co(f, b, *co, correction),
@@ -601,6 +666,23 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
             });
         }
         _ => {}
+    }
+}
+
+/// One of several causes, each on its key, unsaid until one is chosen:
+/// the roll (or the record) waits for it.
+fn one_of<T: Copy + PartialEq>(
+    f: &mut Form,
+    v: &mut T,
+    all: &[(char, T)],
+    title: impl Fn(T) -> &'static str,
+) {
+    let said = all.iter().any(|(k, _)| f.said(*k));
+    for (key, c) in all {
+        let mark = f.option(*key, title(*c), v, *c);
+        if !said {
+            mark.unsaid();
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use super::{App, facts};
 use crate::battle::warlord_i::{Battle, Entry, Event};
 use crate::dice::{DiceError, DiceSource, Die, ScriptedDice, faces};
 use crate::rules::Side;
-use crate::rules::warlord_i::Response;
+use crate::rules::warlord_i::{Response, WinnerMoves};
 use crate::tui::facts::{Fact, Facts, Input, view::unsaid_words};
 use crate::tui::warlord_i::keymap::Context;
 
@@ -19,9 +19,14 @@ pub struct Panel {
     pub form: Facts,
     /// The players' dice typed so far, while typing.
     pub typing: Option<String>,
-    /// A melee whose dice are rolled, waiting for the losing player's
-    /// choice (Rule 76, WI-20); and which of its two sides lost.
+    /// A roll waiting for a player's choice, and whose: a melee's losing
+    /// player's (Rule 76, WI-20; the melee's side a or b), or the order
+    /// of play's winner's, first or second (Rule 26, WI-3; the battle's
+    /// side).
     pub pending: Option<(Event, Side)>,
+    /// The players' dice are being typed straight (a digit with no number
+    /// selected): the roll goes as the last face is typed.
+    pub straight: bool,
     /// Why the last try was refused, in the referee's words.
     pub error: Option<String>,
     /// The entry the event made, once recorded.
@@ -39,6 +44,7 @@ impl Panel {
             form: Facts::default(),
             typing: None,
             pending: None,
+            straight: false,
             error: None,
             result: None,
             scroll: 0,
@@ -60,8 +66,11 @@ impl Panel {
     pub fn context(&self) -> Context {
         if self.result.is_some() {
             Context::Result
-        } else if self.pending.is_some() {
-            Context::Response
+        } else if let Some((e, _)) = &self.pending {
+            match e {
+                Event::OrderOfPlay { .. } => Context::Winner,
+                _ => Context::Response,
+            }
         } else if self.typing.is_some() {
             Context::TypeDice
         } else {
@@ -71,10 +80,14 @@ impl Panel {
 }
 
 /// Why the battle refuses `event` as its facts stand, known before the
-/// dice and before every fact is said: a C-in-C's transfer beyond his
-/// CCPs (WI-5), a unit's second shot (Rule 25 step 4). The roll is then
-/// refused too, and the odds are not shown (the plan refuses).
+/// dice and before every fact is said: a step out of turn (Rule 25; issue
+/// 33 item 5), a C-in-C's transfer beyond his CCPs (WI-5), a unit's second
+/// shot (Rule 25 step 4). The roll is then refused too, and the odds are
+/// not shown.
 pub fn refusal(battle: &Battle, event: &Event) -> Option<String> {
+    if let Some(why) = out_of_turn(battle, event) {
+        return Some(format!("refused: {why}"));
+    }
     match event {
         Event::CommandTest { co, transfer, .. } => battle
             .command_test_plan(*co, *transfer)
@@ -89,6 +102,23 @@ pub fn refusal(battle: &Battle, event: &Event) -> Option<String> {
             .shooting_plan(*shooter, *target, situation)
             .err()
             .map(|e| format!("refused: {e}")),
+        _ => None,
+    }
+}
+
+/// Why the battle would refuse `event` now for the step of the Move it is
+/// at (Rule 25), asked of the battle itself: the event is tried on a copy
+/// of its state with any dice, and only an out-of-turn refusal counts
+/// here (the dice and the facts may still change the rest).
+fn out_of_turn(battle: &Battle, event: &Event) -> Option<String> {
+    if !event.is_roll() {
+        return None;
+    }
+    let mut ones = Counter(0);
+    let probe = battle.complete(event.clone(), &mut ones).ok()?;
+    let mut state = battle.state().clone();
+    match state.apply(battle.setup(), &probe) {
+        Err(e @ crate::battle::BattleError::OutOfTurn(_)) => Some(e.to_string()),
         _ => None,
     }
 }
@@ -130,6 +160,14 @@ impl App {
     pub(super) fn open(&mut self, event: Event) {
         let mut p = Panel::new(event);
         p.error = refusal(&self.battle, &p.event);
+        // A command test or an entry whose facts are seldom said opens with
+        // none selected: digits typed straight are the players' dice.
+        if matches!(
+            p.event,
+            Event::CommandTest { .. } | Event::EnterField { .. }
+        ) {
+            p.form.field = usize::MAX;
+        }
         self.panel = Some(p);
     }
 
@@ -168,14 +206,28 @@ impl App {
         let Some(p) = &mut self.panel else { return };
         match dice_needed(&self.battle, &p.event) {
             Ok(0) => p.error = Some("this step throws no dice: Enter records it".to_string()),
-            Ok(_) => p.typing = Some(String::new()),
+            Ok(_) => {
+                p.typing = Some(String::new());
+                p.straight = false;
+            }
             Err(e) => p.error = Some(e),
         }
     }
 
     /// A character typed, or Backspace: into the players' dice while
-    /// they are typed, else into the facts (a digit or a fact's key).
+    /// they are typed, else into the facts (a digit or a fact's key). A
+    /// digit with no number selected is the first of the players' dice,
+    /// typed straight: the roll goes at the last face (no `t`, no Enter).
     pub(super) fn input(&mut self, c: Option<char>) {
+        if let Some(d) = c.filter(char::is_ascii_digit)
+            && self.digits_are_dice()
+            && let Some(p) = &mut self.panel
+        {
+            p.typing = Some(d.to_string());
+            p.straight = true;
+            p.error = None;
+            return self.roll_when_typed();
+        }
         let Some(p) = &mut self.panel else { return };
         let Some(t) = &mut p.typing else {
             return self.fact(c.map_or(Input::Erase, Input::typed));
@@ -188,6 +240,35 @@ impl App {
             }
         }
         p.error = None;
+        self.roll_when_typed();
+    }
+
+    /// Whether a digit typed now is a die: the panel throws dice, nothing
+    /// is typed yet, and no number (or choice) is selected to take it.
+    fn digits_are_dice(&self) -> bool {
+        let Some(p) = &self.panel else {
+            return false;
+        };
+        if p.typing.is_some() || p.pending.is_some() || p.result.is_some() {
+            return false;
+        }
+        if !matches!(dice_needed(&self.battle, &p.event), Ok(n) if n > 0) {
+            return false;
+        }
+        let facts = p.facts(&self.battle);
+        facts.get(p.form.field).is_none_or(|f| !f.takes_digits())
+    }
+
+    /// Dice typed straight roll as the last face the roll needs is typed.
+    fn roll_when_typed(&mut self) {
+        let Some(p) = &self.panel else { return };
+        let (true, Some(text)) = (p.straight, &p.typing) else {
+            return;
+        };
+        let faces = text.chars().filter(char::is_ascii_digit).count();
+        if matches!(dice_needed(&self.battle, &p.event), Ok(n) if faces >= n) {
+            self.roll();
+        }
     }
 
     /// Enter in a panel: Herald's dice (or the typed ones), then the
@@ -226,9 +307,25 @@ impl App {
         }
     }
 
-    /// A melee's loser must choose (Rule 76, WI-20): the player is asked,
-    /// never Herald. Any other event is recorded.
+    /// A melee's loser must choose (Rule 76, WI-20), the order of play's
+    /// winner too (Rule 26, WI-3): the player is asked, never Herald. Any
+    /// other event is recorded.
     fn respond_or_record(&mut self, event: Event) {
+        if let Event::OrderOfPlay { dice, .. } = &event {
+            let face = |d: &crate::dice::Dice| d.white.first().map(|f| f.value());
+            let winner = match (face(&dice.a), face(&dice.b)) {
+                (Some(a), Some(b)) if a > b => Some(Side::A),
+                (Some(a), Some(b)) if b > a => Some(Side::B),
+                _ => None,
+            };
+            if let Some(w) = winner {
+                if let Some(p) = &mut self.panel {
+                    p.typing = None;
+                    p.pending = Some((event, w));
+                }
+                return;
+            }
+        }
         if let Event::Melee {
             a,
             b,
@@ -250,9 +347,25 @@ impl App {
         self.record(event);
     }
 
+    /// The order of play's winner chooses to move first or second
+    /// (Rule 26, WI-3); then it is recorded.
+    pub(super) fn choose_order(&mut self, moves: WinnerMoves) {
+        let Some(p) = &mut self.panel else { return };
+        let Some((Event::OrderOfPlay { dice, .. }, _)) = p.pending.take() else {
+            return;
+        };
+        self.record(Event::OrderOfPlay {
+            winner_moves: moves,
+            dice,
+        });
+    }
+
     /// The losing player's choice, then the melee is recorded.
     pub(super) fn respond(&mut self, response: Response) {
         let Some(p) = &mut self.panel else { return };
+        if !matches!(p.pending, Some((Event::Melee { .. }, _))) {
+            return;
+        }
         let Some((mut event, loser)) = p.pending.take() else {
             return;
         };
@@ -276,6 +389,7 @@ impl App {
                 self.say(entry.summary.clone());
                 if let Some(p) = &mut self.panel {
                     p.typing = None;
+                    p.straight = false;
                     p.error = None;
                     p.result = Some(entry);
                 }

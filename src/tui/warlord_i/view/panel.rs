@@ -18,10 +18,16 @@ use ratatui::widgets::{Paragraph, Widget};
 pub fn title(app: &App, event: &Event) -> String {
     let b = &app.battle;
     let co = |c| {
-        b.co(c)
-            .map_or_else(|| format!("CO {c}"), |x| format!("{} (CO {c})", x.co.name))
+        b.co(c).map_or_else(
+            || format!("CO {c}"),
+            |x| format!("{} (CO {c})", x.co.acting_name()),
+        )
     };
     match event {
+        Event::FriendsWithin10cm { disaster, .. } => format!(
+            "Within 10 cm of {} (Rules 12, 58; WI-12)",
+            b.disaster_words(*disaster)
+        ),
         Event::OrderOfPlay { .. } => "The order of play (Rule 26)".to_string(),
         Event::CommandTest { co: c, .. } => format!("Command test: {}", co(*c)),
         Event::Command { unit, co: c, .. } => {
@@ -44,7 +50,11 @@ pub fn title(app: &App, event: &Event) -> String {
         Event::Melee { a, b: other, .. } => {
             format!("Melee: {} against {}", app.name(*a), app.name(*other))
         }
-        Event::GeneralRisk { co: c, .. } => format!("General's risk: {}", co(*c)),
+        Event::GeneralRisk { co: c, .. } => format!(
+            "General's risk: {}",
+            b.co(*c)
+                .map_or_else(|| format!("CO {c}"), |x| format!("{} (CO {c})", x.co.name))
+        ),
         Event::Correct { unit, .. } => {
             format!("Correcting {} (the table is the truth)", app.name(*unit))
         }
@@ -70,8 +80,37 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
             .render(area, buf);
         return;
     }
+    if let Some((Event::OrderOfPlay { dice, .. }, winner)) = &p.pending {
+        let face = |d: &crate::dice::Dice| d.white.first().map_or(0, |x| x.value());
+        top.push(Line::from(format!(
+            "Dice: side a {}, side b {}",
+            face(&dice.a),
+            face(&dice.b)
+        )));
+        top.push(Line::from(Span::styled(
+            format!(
+                "Side {} ({}) wins. Its player chooses (Rule 26, WI-3); Herald does not:",
+                winner.name(),
+                app.battle.setup().label(*winner)
+            ),
+            t.warn(),
+        )));
+        top.push(Line::from(vec![
+            Span::styled("  f", t.key()),
+            Span::raw(" moves first (Player 1)   "),
+            Span::styled("s", t.key()),
+            Span::raw(" moves second (Player 2)"),
+        ]));
+    }
     if let Some((event, loser)) = &p.pending
-        && let Event::Melee { a, b, dice, .. } = event
+        && let Event::Melee {
+            a,
+            b,
+            facts_a,
+            facts_b,
+            simultaneous,
+            dice,
+        } = event
     {
         let (lost, won) = match loser {
             Side::A => (*a, *b),
@@ -85,9 +124,15 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
             b,
             face(&dice.b)
         )));
+        // Rule 76, WI-20: by how much, and why the loser must choose.
+        let why = app
+            .battle
+            .melee_choice_why(*a, *b, facts_a, facts_b, *simultaneous, dice)
+            .map(|w| format!(" {w}."))
+            .unwrap_or_else(|| ".".to_string());
         top.push(Line::from(Span::styled(
             format!(
-                "{} loses to {}. Its player chooses (Rule 76, WI-20); Herald does not:",
+                "{} loses to {}{why} Its player chooses (Rule 76, WI-20); Herald does not:",
                 app.name(lost),
                 app.name(won)
             ),
@@ -121,6 +166,25 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
     if let Some(e) = &p.error {
         top.push(Line::from(Span::styled(e.clone(), t.bad())));
     }
+    // No fact selected (a command test opens so): say what digits do.
+    let facts = p.facts(&app.battle);
+    if p.typing.is_none()
+        && p.pending.is_none()
+        && p.form.field >= facts.len()
+        && matches!(dice_needed(&app.battle, &p.event), Ok(n) if n > 0)
+    {
+        top.push(Line::from(Span::styled(
+            format!(
+                "Digits typed now are the players' dice (the roll goes at the last face){}",
+                if facts.is_empty() {
+                    ""
+                } else {
+                    "; a fact's key selects that fact"
+                }
+            ),
+            t.dim(),
+        )));
+    }
     let top = wrap(top, w);
     let top_h = top.len() as u16;
     Paragraph::new(top).render(area, buf);
@@ -129,11 +193,104 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
         height: area.height.saturating_sub(top_h),
         ..area
     };
-    let facts = p.facts(&app.battle);
-    let selected = p.pending.is_none().then_some(p.form.field);
+    // None selected (a command test opens so): digits are the players' dice.
+    let selected = (p.pending.is_none() && p.form.field < facts.len()).then_some(p.form.field);
+    // A melee on a narrow screen: both sides' facts side by side, the odds
+    // first, so nothing needs scrolling at 80×24 (issue 33 item 6).
+    if matches!(p.event, Event::Melee { .. }) && rest.width < 110 {
+        return narrow_melee(app, p, &facts, selected, rest, buf);
+    }
+    // A step the battle refuses now (out of turn, Rule 25) shows no odds.
+    let refused = crate::tui::warlord_i::app::refusal(&app.battle, &p.event).is_some();
     facts_view::body(t, &facts, selected, rest, buf, || {
-        preview::lines(t, &app.battle, &p.event)
+        if refused {
+            vec![Line::from(Span::styled(
+                "No odds: the battle refuses this step now (above)",
+                t.bad(),
+            ))]
+        } else {
+            preview::lines(t, &app.battle, &p.event)
+        }
     });
+}
+
+/// A melee fact's words in a narrow column, the unit named above it.
+fn short_label(key: char) -> &'static str {
+    match key.to_ascii_lowercase() {
+        'a' => "advancing into it",
+        'c' => "charge advantage",
+        'n' => "contact advantage",
+        's' => "supporting ranks",
+        'o' => "flanks overlapped",
+        'g' => "ground in its favour",
+        'l' => "a general leads it",
+        'w' => "its general wounded",
+        _ => "superior troops",
+    }
+}
+
+/// The melee panel below 110 columns: side a's facts (small keys) and
+/// side b's (capitals) in two columns, each value first and marked `*`
+/// when it is the record's; then the plan with the odds first.
+fn narrow_melee(
+    app: &App,
+    p: &Panel,
+    facts: &[crate::tui::facts::Fact],
+    selected: Option<usize>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    use crate::tui::facts::Source;
+    let t = &app.theme;
+    let Event::Melee { a, b, .. } = &p.event else {
+        return;
+    };
+    let half = area.width / 2;
+    let mut rows = 0u16;
+    for (i, (id, lower)) in [(*a, true), (*b, false)].into_iter().enumerate() {
+        let mut lines = vec![Line::from(Span::styled(
+            format!("{} {}", if lower { "a-z" } else { "A-Z" }, app.name(id)),
+            t.title(),
+        ))];
+        for (n, f) in facts.iter().enumerate() {
+            if f.key.is_ascii_lowercase() != lower {
+                continue;
+            }
+            let chosen = selected == Some(n);
+            let value = match &f.source {
+                Source::Record(_) => format!("{}*", f.value),
+                Source::Assumed => format!("{}?", f.value),
+                Source::Unsaid => "??".to_string(),
+                Source::Plain => f.value.clone(),
+            };
+            let line = Line::from(vec![
+                Span::raw(if chosen { "›" } else { " " }),
+                Span::styled(format!("{} ", f.key), t.key()),
+                Span::styled(format!("{value:<6}"), if f.on { t.on() } else { t.dim() }),
+                Span::raw(short_label(f.key)),
+            ]);
+            lines.push(if chosen {
+                line.style(t.selected())
+            } else {
+                line
+            });
+        }
+        rows = rows.max(lines.len() as u16);
+        let col = Rect {
+            x: area.x + i as u16 * half,
+            width: if i == 0 { half } else { area.width - half },
+            ..area
+        };
+        Paragraph::new(lines).render(col, buf);
+    }
+    let used = rows.min(area.height);
+    let plan_area = Rect {
+        y: area.y + used,
+        height: area.height - used,
+        ..area
+    };
+    let plan = preview::melee_narrow(t, &app.battle, &p.event);
+    Paragraph::new(wrap(plan, plan_area.width as usize)).render(plan_area, buf);
 }
 
 /// A result's lines wrapped to `w` columns, if the panel shows a result:

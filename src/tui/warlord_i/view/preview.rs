@@ -81,6 +81,9 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
             ] {
                 out.push(bar(t, label, o.winner.probability(v)));
             }
+            out.push(Line::from(
+                "  the winner then chooses to move first or second (WI-3)",
+            ));
         }
         Event::CommandTest { co, transfer, .. } => {
             let plan = b.command_test_plan(*co, *transfer).map_err(e)?;
@@ -244,8 +247,33 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
             out.push(Line::from(format!("  {name}: {}", cause.title())));
             out.push(Line::from("  routed, +1 DP (an AP too) (Rule 18, WI-8)"));
             out.push(Line::from(
-                "  a disaster for the rest of the Move (WI-12): each friendly unit within 10 cm takes a waver test (Rule 58): w, then d, on each",
+                "  a disaster for the rest of the Move (WI-12): next, the friendly units within 10 cm are named; each gains 1 AP (Rule 12) and takes a waver test (Rule 58)",
             ));
+        }
+        Event::FriendsWithin10cm { disaster, units } => {
+            out.push(heading(
+                t,
+                "Its friends within 10 cm: the table's (Herald has no map)",
+            ));
+            out.push(Line::from(
+                "  type each one's number (2 for a2, 10 for a10; again to take it back); none is an answer: Enter",
+            ));
+            out.push(Line::from(
+                "  each named gains 1 AP (Rule 12) and owes a waver test, -1 for the disaster (Rules 58-59)",
+            ));
+            for id in b.friends_of(*disaster) {
+                let Some(u) = b.unit(id) else { continue };
+                let named = units.contains(&id);
+                out.push(Line::from(Span::styled(
+                    format!(
+                        "  {} {id} {}{}",
+                        if named { "›" } else { " " },
+                        u.unit.name,
+                        if named { ": within 10 cm" } else { "" }
+                    ),
+                    if named { t.warn() } else { t.dim() },
+                )));
+            }
         }
         Event::WaverTest {
             unit, situation, ..
@@ -340,22 +368,40 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                                 format!("round {} still to fight", e.rounds + 1)
                             },
                             if *simultaneous {
-                                "fought at once: its losses there do not count here"
+                                "fought at once (house option): its losses there do not count here"
+                            } else if e.fought_this_move {
+                                "fought in turn: what it has now counts here"
                             } else {
-                                "fought in turn: its losses there count here"
+                                "fought in turn: m on the tables fights that pair first"
                             }
                         ),
                         t.warn(),
                     )));
                 }
             }
-            for (side, id) in [(Side::A, *a), (Side::B, *other)] {
+            for (side, id, foe, facts) in [
+                (Side::A, *a, *other, facts_a),
+                (Side::B, *other, *a, facts_b),
+            ] {
                 out.push(Line::from(Span::styled(
                     format!(" {}", unit_name(b, id)),
                     t.warn(),
                 )));
                 modifiers(t, &mut out, &plan.side(side).modifiers);
                 notes(t, &mut out, &plan.side(side).notes);
+                // Rule 79: the line that gives an advantage the record holds.
+                let (charge, contact) = b.advantages(id, foe);
+                for (what, line, on) in [
+                    ("charge", charge, facts.charge_advantage),
+                    ("contact", contact, facts.contact_advantage),
+                ] {
+                    if let (Some(line), true) = (line, on) {
+                        out.push(Line::from(vec![
+                            Span::styled(format!("  note: {what} advantage: {line}"), t.dim()),
+                            Span::styled("  [Rule 79, WI-19]", t.dim()),
+                        ]));
+                    }
+                }
             }
             let o = odds::melee(&plan);
             out.push(heading(t, "Odds"));
@@ -390,7 +436,7 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
             let o = odds::general_risk(&plan);
             out.push(heading(t, "Odds"));
             for (f, p) in o.fate.iter() {
-                out.push(bar(t, f.name(), p));
+                out.push(bar(t, f.title(), p));
             }
         }
         Event::Correct { unit, correction } => {
@@ -454,6 +500,67 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
     Ok(out)
 }
 
+/// A melee's plan for a narrow screen (the facts side by side above it):
+/// each side's modifiers on one line, then the odds; the other fight of
+/// a unit two enemies contact (WI-H2) after.
+pub fn melee_narrow(t: &Theme, b: &Battle, event: &Event) -> Vec<Line<'static>> {
+    let Event::Melee {
+        a,
+        b: other,
+        facts_a,
+        facts_b,
+        simultaneous,
+        ..
+    } = event
+    else {
+        return lines(t, b, event);
+    };
+    let plan = match b.melee_plan(*a, *other, facts_a, facts_b, *simultaneous) {
+        Ok(p) => p,
+        Err(e) => return vec![Line::from(Span::styled(format!("Refused: {e}"), t.bad()))],
+    };
+    let mut out = vec![heading(
+        t,
+        &format!(
+            "Round {}: one die each; * the record's (Rules 76-84, WI-18 to WI-20)",
+            plan.round
+        ),
+    )];
+    for (side, id) in [(Side::A, *a), (Side::B, *other)] {
+        let mods: Vec<String> = plan
+            .side(side)
+            .modifiers
+            .iter()
+            .map(|m| format!("{:+} {}", m.value, m.reason))
+            .collect();
+        let sum: i32 = plan.side(side).modifiers.iter().map(|m| m.value).sum();
+        out.push(Line::from(format!(
+            "  {id}: die {sum:+}{}",
+            if mods.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", mods.join(", "))
+            }
+        )));
+    }
+    let o = odds::melee(&plan);
+    for (label, v) in [
+        (format!("{a} loses"), Some(Side::A)),
+        (format!("{other} loses"), Some(Side::B)),
+        ("equal scores".to_string(), None),
+    ] {
+        out.push(bar(t, &label, o.loser.probability(v)));
+    }
+    // The rest as the wide screen has it: the other fight, the notes.
+    let full = lines(t, b, event);
+    out.extend(full.into_iter().skip(1).filter(|l| {
+        l.spans
+            .first()
+            .is_some_and(|s| s.content.contains("is also in melee"))
+    }));
+    out
+}
+
 fn unit_name(b: &Battle, id: crate::battle::UnitId) -> String {
     b.unit(id)
         .map_or_else(|| id.to_string(), |u| format!("{} ({id})", u.unit.name))
@@ -494,7 +601,7 @@ fn names<T: crate::rules::named::Named + PartialEq>(items: &[T]) -> String {
     } else {
         items
             .iter()
-            .map(|a| a.name())
+            .map(|a| a.name().replace('_', " "))
             .collect::<Vec<_>>()
             .join(", ")
     }

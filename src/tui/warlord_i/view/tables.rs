@@ -155,33 +155,114 @@ fn cells(app: &App, id: UnitId, u: &UnitState) -> Vec<Span<'static>> {
 /// How much of a CO's name the title line has room for.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Names {
-    /// `Marcus Licinius Crassus (CO a1)`.
+    /// `Marcus Licinius Crassus`.
     Whole,
-    /// `Crassus (CO a1)`: the last word.
-    Last,
-    /// `CO a1`: a CO's id, never read as unit a1's.
-    None,
+    /// `Crassus`: the last word, or the first and the last where two COs
+    /// of the side share the last (`Marcus Crassus`, `Publius Crassus`).
+    Short,
+    /// `Crassus`, or the first word where two share the last (`Marcus`,
+    /// `Publius`).
+    Least,
 }
 
-/// A side's COs: name as room allows, stars, CCPs left this Move (WI-4).
-fn cos_line(app: &App, side: Side, names: Names) -> String {
+/// How a side's COs are written in the title, longest first.
+#[derive(Clone, Copy)]
+struct Style {
+    names: Names,
+    /// Stars and `CO`: `(CO a1) **`.
+    stars: bool,
+    /// Wounds and a dispersed base.
+    status: bool,
+    /// A lost CO's successor named after him (`Crassus' successor`), or
+    /// `successor` alone.
+    successor_of: bool,
+}
+
+const STYLES: [Style; 5] = [
+    Style {
+        names: Names::Whole,
+        stars: true,
+        status: true,
+        successor_of: true,
+    },
+    Style {
+        names: Names::Short,
+        stars: true,
+        status: true,
+        successor_of: true,
+    },
+    Style {
+        names: Names::Short,
+        stars: false,
+        status: true,
+        successor_of: true,
+    },
+    Style {
+        names: Names::Least,
+        stars: false,
+        status: true,
+        successor_of: true,
+    },
+    Style {
+        names: Names::Least,
+        stars: false,
+        status: false,
+        successor_of: false,
+    },
+];
+
+/// A CO's name as short as `names` asks, told apart from the side's others.
+fn short_name(name: &str, others: &[&str], names: Names) -> String {
+    // `Abgar of Osroene` is Abgar: the name before its place.
+    let own = |n: &'_ str| -> String { n.split(" of ").next().unwrap_or(n).to_string() };
+    let base = own(name);
+    let words: Vec<&str> = base.split_whitespace().collect();
+    let last = words.last().copied().unwrap_or("");
+    let twin = others
+        .iter()
+        .any(|o| *o != name && own(o).split_whitespace().last() == Some(last));
+    match (names, twin, words.first()) {
+        (Names::Whole, _, _) => name.to_string(),
+        (Names::Short, true, Some(first)) if words.len() > 1 => format!("{first} {last}"),
+        (Names::Least, true, Some(first)) => first.to_string(),
+        _ => last.to_string(),
+    }
+}
+
+/// A side's COs: name as room allows (a lost CO's successor acting for
+/// him, WI-4), the C-in-C marked, stars, CCPs left this Move (WI-4), and
+/// his wounds or a dispersed base (Rule 99).
+fn cos_line(app: &App, side: Side, style: Style) -> String {
+    let all: Vec<&str> = app
+        .battle
+        .cos(side)
+        .map(|(_, c)| c.co.name.as_str())
+        .collect();
     let cos: Vec<String> = app
         .battle
         .cos(side)
         .map(|(id, c)| {
-            let stars = "*".repeat(usize::from(c.co.stars));
-            let name = match names {
-                Names::Whole => c.co.name.as_str(),
-                Names::Last => c.co.name.split_whitespace().last().unwrap_or(""),
-                Names::None => "",
+            let name = short_name(&c.co.name, &all, style.names);
+            let name = match (c.co.status.base_lost(), style.successor_of) {
+                (false, _) => name,
+                (true, true) => crate::rules::warlord_i::co::successor_of(&name),
+                (true, false) => "successor".to_string(),
             };
-            let mut s = if name.is_empty() {
-                format!("CO {id}{stars} {} CCP", c.ccps)
+            let mut s = if style.stars {
+                let stars = "*".repeat(usize::from(c.co.stars));
+                format!(
+                    "{name} ({}{id}) {stars} {} CCP",
+                    if c.co.c_in_c { "C-in-C " } else { "CO " },
+                    c.ccps
+                )
             } else {
-                format!("{name} (CO {id}) {stars} {} CCP", c.ccps)
+                format!("{name} {id}: {} CCP", c.ccps)
             };
-            if c.co.status.base_lost() {
-                s.push_str(&format!(" {}", c.co.status.name()));
+            if style.status && c.co.status != crate::rules::warlord_i::CoStatus::Well {
+                s.push_str(&format!(" {}", c.co.status.title()));
+            }
+            if style.status && c.co.dispersed {
+                s.push_str(" base dispersed");
             }
             s
         })
@@ -220,11 +301,11 @@ fn side_table(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
         )
     };
     let fits = |text: &String| text.chars().count() <= area.width as usize;
-    let title = [Names::Whole, Names::Last]
+    let title = STYLES
         .into_iter()
         .map(title)
         .find(fits)
-        .unwrap_or_else(|| title(Names::None));
+        .unwrap_or_else(|| title(STYLES[STYLES.len() - 1]));
     buf.set_stringn(area.x, area.y, &title, area.width as usize, t.title());
     if area.height < 2 {
         return;
