@@ -130,6 +130,35 @@ fn points_left_lapse_when_the_turn_ends_and_only_then() {
     assert!(why.contains("London militia: 1 point left lapses"), "{why}");
 }
 
+/// Played in tmux: a command paid from the points left says so, a long
+/// status line wraps onto the row above, the report has no empty line
+/// and lists every unit's order.
+#[test]
+fn a_command_paid_from_points_left_says_so_and_the_report_lists_units() {
+    let mut app = checked_and_transferred();
+    assert_eq!(keys(&mut app, "cn5xk2a2b2\n"), [Effect::Save]);
+    // Shoot Missiles on the militia: 1 CP, from the point left.
+    assert_eq!(keys(&mut app, "cn5o\n"), [Effect::Save]);
+    assert!(
+        last(&app).contains("paid from the points left on it"),
+        "{}",
+        last(&app)
+    );
+    let s = screen(&app, 80, 24);
+    let rows: Vec<&str> = s.lines().collect();
+    assert!(
+        words(&format!("{} {}", rows[22], rows[23])).contains("paid from the points left on it"),
+        "{s}"
+    );
+    let r = herald::battle::parkers_warlord::report::markdown(Screen::battle(&app), "lewes");
+    assert!(!r.lines().any(|l| l.trim() == "-"), "{r}");
+    assert!(
+        r.contains("| London militia | a | Gilbert de Clare | good | Maneuver, Shoot Missiles |"),
+        "{r}"
+    );
+    assert!(r.contains("dice, Simon de Montfort: d20 1"), "{r}");
+}
+
 /// PW-G: a card's value is 1 to 10 (the roster may say otherwise); a
 /// digit that would take it past 10 starts it anew.
 #[test]

@@ -574,13 +574,17 @@ impl State {
                 self.officers[side][u.personality].personality.hand -= cards.len() as u32;
                 self.commanded = true;
                 entry.summary = format!(
-                    "{} commands {}: {}{} for {} CP, cards {}",
+                    "{} commands {}: {}{} for {} CP, {}",
                     p.personality.name,
                     u.unit.name,
                     command.words(),
                     if *charge { " (charge)" } else { "" },
                     cost.cost,
-                    cards_words(cards)
+                    match (cards.is_empty(), u.points_left > 0) {
+                        (true, true) => "paid from the points left on it".to_string(),
+                        (true, false) => "no card played".to_string(),
+                        (false, _) => format!("cards {}", cards_words(cards)),
+                    }
                 );
             }
             Event::BattleLine {

@@ -317,7 +317,7 @@ impl Draft {
                     // multiplier, in tenths (10 is the domain move, 15 half again).
                     let m = f.number(
                         'h',
-                        "under 15\": the referee's multiplier, tenths (10 = x1)",
+                        "under 15\" multiplier (10 = x1)",
                         &mut self.band,
                         (0, 50),
                         1,

@@ -302,11 +302,24 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             |u| format!("NOT SAVED: {u}"),
         ),
     };
-    let t: String = status.chars().take(w).collect();
-    buf.set_string(
-        area.x,
-        area.y + area.height - 1,
-        t,
-        Style::default().add_modifier(Modifier::REVERSED),
-    );
+    // A long status takes the row above too (the last event's summary).
+    let rows: Vec<String> = crate::tui::text::wrap(vec![Line::from(status)], w)
+        .into_iter()
+        .map(|l| l.to_string())
+        .collect();
+    let rows: Vec<String> = if rows.len() > 2 {
+        vec![rows[0].clone(), rows[1..].join(" ")]
+    } else {
+        rows
+    };
+    let first = area.y + area.height - rows.len() as u16;
+    for (i, r) in rows.iter().enumerate() {
+        let t: String = format!("{r:<w$}").chars().take(w).collect();
+        buf.set_string(
+            area.x,
+            first + i as u16,
+            t,
+            Style::default().add_modifier(Modifier::REVERSED),
+        );
+    }
 }
