@@ -381,7 +381,7 @@ fn a_broken_unit_that_lost_stands_checks_again() {
         })
         .unwrap();
     assert!(
-        e.summary.contains("Crossbowmen's rout: none"),
+        e.summary.contains("the rout of Crossbowmen (b1): none"),
         "{}",
         e.summary
     );

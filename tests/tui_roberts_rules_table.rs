@@ -325,6 +325,60 @@ fn an_eager_unit_charged_must_attempt_a_countercharge() {
     assert_eq!(step(&app), Step::Assault);
 }
 
+/// Played in tmux: a countercharge whose enemy was countermanded does not
+/// meet it halfway; one whose enemy charges does.
+#[test]
+fn a_countercharge_meets_halfway_only_a_charge_that_goes_in() {
+    let mut app = app();
+    keys(&mut app, "b");
+    assert_eq!(keys(&mut app, "go2\n"), [Effect::Save]);
+    keys(&mut app, "e");
+    assert_eq!(keys(&mut app, "rt55\n"), [Effect::Save]);
+    assert!(!explained(&app).contains("halfway"), "{}", explained(&app));
+    keys(&mut app, "ee");
+    // The crossbowmen are countermanded (5+5 = 10); the cavalry still go in.
+    assert_eq!(keys(&mut app, "rnt55\n"), [Effect::Save]);
+    assert!(
+        last(&app).contains("Crossbowmen: a Countermand, 10, success"),
+        "{}",
+        last(&app)
+    );
+    assert_eq!(keys(&mut app, "g\n"), [Effect::Save]);
+    assert!(!explained(&app).contains("halfway"), "{}", explained(&app));
+    // Without the Countermand, they meet halfway.
+    let mut app = self::app();
+    keys(&mut app, "bgo2\nert55\nee");
+    assert_eq!(keys(&mut app, "g\n"), [Effect::Save]);
+    assert!(
+        explained(&app).contains("meet halfway"),
+        "{}",
+        explained(&app)
+    );
+}
+
+/// Played in tmux: the charge panel opens on the unit that moved this
+/// phase, the Action panel's Vulnerable retreat on the unit pushed back.
+#[test]
+fn panels_open_on_the_unit_that_moved_or_was_pushed_back() {
+    let mut app = app();
+    keys(&mut app, "art33\nrt44\n");
+    keys(&mut app, "g");
+    let s = screen(&app, 120, 40);
+    assert!(
+        line_with(&s, "n  unit declared").contains("a2 Elite heavy cavalry A"),
+        "{s}"
+    );
+    keys(&mut app, "^eeee");
+    // The crossbowmen push cavalry B back (11 against 5).
+    assert_eq!(keys(&mut app, "cn3t1166\n"), [Effect::Save]);
+    keys(&mut app, "rv");
+    let s = screen(&app, 120, 40);
+    assert!(
+        line_with(&s, "n  unit").contains("a3 Elite heavy cavalry B"),
+        "{s}"
+    );
+}
+
 // Item 2: leaders (RR-C, RR-N, RR-O, RR-T; RR-7, RR-15).
 
 /// RR-C: the General attached to a3 is named as such, never a Captain.
@@ -369,7 +423,17 @@ fn a_leader_hit_and_routed_gives_no_free_action() {
         "{}",
         last(&app)
     );
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("The General (the leader with Elite heavy cavalry B, a3) routed: n names"),
+        "{s}"
+    );
     assert_eq!(keys(&mut app, "n\n"), [Effect::Save]);
+    assert!(
+        last(&app).contains("nearby the rout of The General"),
+        "{}",
+        last(&app)
+    );
     keys(&mut app, "e");
     // Player b's half-turn, nothing done.
     keys(&mut app, "eeeee");
@@ -485,7 +549,7 @@ fn a_unit_that_checked_is_not_listed_as_owing_again() {
     keys(&mut app, "n");
     let s = screen(&app, 120, 40);
     assert!(
-        line_with(&s, "a1 Militia spearmen nearby").contains("checked this phase"),
+        line_with(&s, "a1 Militia spearmen nearby").contains("(has checked)"),
         "{s}"
     );
     assert_eq!(keys(&mut app, "a\n"), [Effect::Save]);
@@ -697,6 +761,16 @@ fn a_modifier_is_typed_once_then_offered() {
         }
         e => panic!("{e:?}"),
     }
+}
+
+/// Played in tmux: odds never round a possible outcome to none or to a
+/// certainty (three hits in three attacks at 1/36 each: 0.002%).
+#[test]
+fn odds_never_round_a_possible_outcome_away() {
+    let mut app = app();
+    keys(&mut app, "aemo2a3");
+    let s = words(&screen(&app, 100, 40));
+    assert!(s.contains("3: <0.1%") && !s.contains(" 0%"), "{s}");
 }
 
 // Item 5: the report (RR-Y).

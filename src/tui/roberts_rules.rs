@@ -457,7 +457,7 @@ impl App {
         } else if t.destroyed {
             other.push("destroyed".to_string());
         }
-        if t.broken {
+        if t.broken && !t.gone() {
             other.push("broken".into());
         }
         for c in t.checks_due() {
@@ -643,12 +643,10 @@ impl App {
                 }
                 if step == Step::Combat
                     && let Some(id) = s.nearby_due.first()
-                    && let Ok(t) = s.troop(*id)
                 {
                     out.push(format!(
-                        "{} ({id}){} routed: n names the friendly units nearby (Herald does not measure; none is an answer; RR-14)",
-                        t.unit.name,
-                        if t.routed { "" } else { ": its leader" }
+                        "{} routed: n names the friendly units nearby (Herald does not measure; none is an answer; RR-14, RR-15)",
+                        s.rout_words(*id)
                     ));
                 }
                 if step == Step::Combat {

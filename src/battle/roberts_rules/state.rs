@@ -391,6 +391,26 @@ impl State {
         out
     }
 
+    /// Whose rout a unit's id stands for, in words: `Elite heavy cavalry B
+    /// (a3)`, or for a leader who routed `The General (the leader with
+    /// Elite heavy cavalry B, a3)` (RR-14, RR-15).
+    pub fn rout_words(&self, id: UnitId) -> String {
+        let Ok(t) = self.troop(id) else {
+            return id.to_string();
+        };
+        if t.routed {
+            return format!("{} ({id})", t.unit.name);
+        }
+        let leader = self.leaders[id.side as usize]
+            .iter()
+            .rev()
+            .find(|l| l.unit == Some(id.index) && l.fate == Some(LeaderFate::Routed));
+        match leader {
+            Some(l) => format!("{} (the leader with {}, {id})", l.name, t.unit.name),
+            None => format!("the leader with {} ({id})", t.unit.name),
+        }
+    }
+
     /// A Break Check owed in words: `a3 (it lost stands this phase)`, or
     /// for a leader `The General with a3 (his unit took a hit)`.
     pub fn check_words(&self, id: UnitId, cause: BreakCause) -> String {
@@ -560,12 +580,17 @@ impl State {
         Ok(())
     }
 
-    /// Whether a declared charge by `id` is met by a countercharge (the
-    /// countercharging units are the other side's).
-    fn countercharged(&self, id: UnitId) -> bool {
-        self.units[id.side.other() as usize]
-            .iter()
-            .any(|t| t.charge.is_some_and(|c| c.countercharge))
+    /// Whether a charge by `id` meets an enemy charge halfway: a declared
+    /// charge a countercharge going in or gone in, or a countercharge a
+    /// declared charge going in or gone in ("In the event of a
+    /// countercharge, the two units meet halfway").
+    fn met_halfway(&self, id: UnitId, countercharge: bool) -> bool {
+        self.units[id.side.other() as usize].iter().any(|t| {
+            t.charge.is_some_and(|c| {
+                c.countercharge != countercharge
+                    && matches!(c.state, ChargeState::Owed | ChargeState::Charged)
+            })
+        })
     }
 
     /// Applies an event; on an error the state is unchanged.
@@ -716,7 +741,7 @@ impl State {
                     });
                     ex.line(
                         format!(
-                            "{name} countercharges in the Charge Phase: it must charge unless a Countermand Action succeeds; the two units meet halfway"
+                            "{name} countercharges in the Charge Phase: it must charge unless a Countermand Action succeeds"
                         ),
                         cite(CHARGE, ""),
                     );
@@ -954,7 +979,7 @@ impl State {
                         "{} {}{whom}: it moves its base depth, ordinarily enough to contact its target (the referee moves it){}",
                         t.unit.name,
                         if c.countercharge { "countercharges" } else { "charges" },
-                        if c.countercharge || self.countercharged(*unit) {
+                        if self.met_halfway(*unit, c.countercharge) {
                             "; charge and countercharge meet halfway"
                         } else {
                             ""
@@ -1175,18 +1200,10 @@ impl State {
                     ub.name,
                     score(o.b),
                     match o.pushed_back {
-                        Winner::A => format!(
-                            "{} Pushed Back, {} hit{}",
-                            ua.name,
-                            o.hits_on[0],
-                            if o.hits_on[0] == 1 { "" } else { "s" }
-                        ),
-                        Winner::B => format!(
-                            "{} Pushed Back, {} hit{}",
-                            ub.name,
-                            o.hits_on[1],
-                            if o.hits_on[1] == 1 { "" } else { "s" }
-                        ),
+                        Winner::A =>
+                            format!("{} Pushed Back, {}", ua.name, hits_words(o.hits_on[0])),
+                        Winner::B =>
+                            format!("{} Pushed Back, {}", ub.name, hits_words(o.hits_on[1])),
                         Winner::Both => "both Pushed Back".to_string(),
                         Winner::None if o.reroll => "equal scores, roll again".to_string(),
                         Winner::None => "no result".to_string(),
@@ -1641,15 +1658,16 @@ impl State {
                         if !self.nearby_named.contains(s) {
                             self.nearby_named.push(*s);
                         }
-                        let t = self.troop(*s)?;
-                        format!(
-                            "{}'s {}",
-                            t.unit.name,
-                            if t.routed { "rout" } else { "leader's rout" }
-                        )
+                        format!("the rout of {}", self.rout_words(*s))
                     }
                     None => "the eliminated unattached Captain".to_string(),
                 };
+                // Those the rules exempt are said, not listed as owing.
+                let owing: Vec<String> = units
+                    .iter()
+                    .filter(|u| self.units[u.side as usize][u.index].nearby.is_some())
+                    .map(|u| format!("{} ({u})", self.units[u.side as usize][u.index].unit.name))
+                    .collect();
                 ex.line(
                     if names.is_empty() {
                         format!("the referee names no friendly unit nearby {whose}")
@@ -1665,10 +1683,17 @@ impl State {
                 for l in exempt {
                     ex.line(l.text, l.cite);
                 }
-                entry.summary = if names.is_empty() {
-                    format!("nearby {whose}: none")
-                } else {
-                    format!("nearby {whose}: {} owe Break Checks", names.join(", "))
+                entry.summary = match (names.is_empty(), owing.is_empty()) {
+                    (true, _) => format!("nearby {whose}: none"),
+                    (false, true) => format!(
+                        "nearby {whose}: {}, none owing a Break Check",
+                        names.join(", ")
+                    ),
+                    (false, false) => format!(
+                        "nearby {whose}: {} {} a Break Check",
+                        owing.join(", "),
+                        if owing.len() == 1 { "owes" } else { "owe" }
+                    ),
                 };
             }
             Event::EndPhase => {
@@ -1783,6 +1808,15 @@ fn action_side(action: Action, step: Step, acting: Side, has_pursuit: bool) -> O
         (_, Step::Action | Step::Assault) => Some(acting),
         (_, Step::Reaction) => Some(acting.other()),
         (_, Step::Charge | Step::Combat) => None,
+    }
+}
+
+/// Hits in words: `no hit`, `1 hit`, `2 hits`.
+fn hits_words(n: u32) -> String {
+    match n {
+        0 => "no hit".to_string(),
+        1 => "1 hit".to_string(),
+        n => format!("{n} hits"),
     }
 }
 

@@ -382,7 +382,12 @@ impl Draft {
                     if let Some(u) = state.charges_owed().first() {
                         d.unit = *u;
                     }
-                } else if let Some(u) = first_where(state, acting, |t| t.charge.is_none()) {
+                } else if let Some(u) = first_where(state, acting, |t| {
+                    t.charge.is_none() && t.actions > 0 && !t.failed
+                })
+                .or(first_where(state, acting, |t| t.charge.is_none()))
+                {
+                    // Most likely the unit that moved this phase (Charging).
                     d.unit = u;
                 }
             }
@@ -1078,16 +1083,7 @@ impl Draft {
             Kind::Nearby => {
                 let whose = match (self.cause, self.source) {
                     (BreakCause::NearbyRout, Some(s)) => {
-                        let t = self.troop(state, s)?;
-                        format!(
-                            "{} ({s}){}",
-                            t.unit.name,
-                            if t.routed {
-                                " routed"
-                            } else {
-                                ": its leader routed"
-                            }
-                        )
+                        format!("{} routed", state.rout_words(s))
                     }
                     (BreakCause::NearbyRout, None) => {
                         return Err("no unit or leader routed this phase: an eliminated Captain is the other cause (x)".into());
@@ -1198,9 +1194,24 @@ impl Draft {
                 {
                     self.action = *a;
                 }
+                let before = self.action;
                 f.keyed('x', "Action", &mut self.action, &keys, |a| {
                     action_words(a).to_string()
                 });
+                // A Pursuit is a pursuer's, a Vulnerable retreat a unit's
+                // pushed back: picking one goes to the first such unit.
+                if self.action != before {
+                    let fits = |t: &Troop| match self.action {
+                        Action::Pursuit => t.pursuit.is_some(),
+                        Action::VulnerableRetreat => t.pushed_back,
+                        _ => true,
+                    };
+                    if !state.troop(self.unit).is_ok_and(fits)
+                        && let Some(u) = units.iter().find(|u| state.troop(**u).is_ok_and(fits))
+                    {
+                        self.unit = *u;
+                    }
+                }
                 // RR-10, RR-15: the General's free Action, while a General is on the table.
                 match state.general(self.unit.side) {
                     Some(g) => {
@@ -1362,7 +1373,9 @@ impl Draft {
                 f.choice('x', "cause", &mut self.cause, CAUSES, |c| {
                     crate::battle::roberts_rules::state::cause_words(c).to_string()
                 });
-                f.flag('f', "routing unit was Formed", &mut self.routed_formed);
+                if self.cause == BreakCause::NearbyRout {
+                    f.flag('f', "routing unit was Formed", &mut self.routed_formed);
+                }
             }
             Kind::Morale => {
                 let mut units = reluctant(state);
@@ -1448,11 +1461,7 @@ impl Draft {
                             format!(
                                 "{} nearby{}",
                                 name(u),
-                                if checked {
-                                    " (checked this phase: no second check)"
-                                } else {
-                                    ""
-                                }
+                                if checked { " (has checked)" } else { "" }
                             ),
                         )
                     })
@@ -1502,10 +1511,14 @@ impl Draft {
 /// a certainty or an impossible one: 99.987% is `99.9%`, 0.17% is `0.2%`.
 pub fn pct(p: f64) -> String {
     let x = p * 100.0;
-    if x > 0.0 && x < 0.5 {
-        format!("{:.1}%", x.max(0.1))
+    if x > 0.0 && x < 0.05 {
+        "<0.1%".to_string()
+    } else if x > 0.0 && x < 0.5 {
+        format!("{x:.1}%")
+    } else if x > 99.95 && x < 100.0 {
+        ">99.9%".to_string()
     } else if (99.5..100.0).contains(&x) {
-        format!("{:.1}%", x.min(99.9))
+        format!("{x:.1}%")
     } else {
         format!("{x:.0}%")
     }
