@@ -381,7 +381,7 @@ fn a_broken_unit_that_lost_stands_checks_again() {
         })
         .unwrap();
     assert!(
-        e.summary.contains("Crossbowmen's rout: none"),
+        e.summary.contains("the rout of Crossbowmen (b1): none"),
         "{}",
         e.summary
     );
@@ -470,6 +470,12 @@ fn herald_log_charts_a_saved_half_turn() {
 /// the crossbowmen's volley (the worked example, RR-16, RR-17).
 fn to_the_charge(b: &mut Battle) {
     b.record(Event::Begin { acting: Side::A }).unwrap();
+    // Charging: the cavalry stopped within its base depth and is declared.
+    b.record(Event::DeclareCharge {
+        unit: CAVALRY_A,
+        target: CROSSBOWS,
+    })
+    .unwrap();
     b.record(Event::EndPhase).unwrap();
     b.record(Event::Missile {
         shooter: CROSSBOWS,

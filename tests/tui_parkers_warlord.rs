@@ -133,10 +133,10 @@ fn a_command_phase_of_lewes_in_the_console() {
     assert_eq!(hands(&app, Side::A), [5, 1, 1]);
     let b = Screen::battle(&app);
     assert_eq!(b.state().units[0][4].unit.done.len(), 1);
-    // PW-14: the movement calculator refuses the band the extract lost, in words.
+    // PW-14: the band the extract lost waits for the referee's multiplier, its row named.
     keys(&mut app, "mn1e10f10");
     let s = screen(&app, 120, 40);
-    assert!(s.contains("bands under 15\" were lost"), "{s}");
+    assert!(s.contains("Herald waits for") && s.contains("(h)"), "{s}");
     keys(&mut app, "e20");
     let s = screen(&app, 120, 40);
     assert!(s.contains("15-30\": double: 12\""), "{s}");

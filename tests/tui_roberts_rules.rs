@@ -92,7 +92,7 @@ fn to_reaction(app: &mut App) {
     assert!(troop(app, Side::A, 0).failed);
     // A second Action is refused before any die is rolled (RR-9).
     let events = app.battle().events().len();
-    assert!(keys(app, "rx\n").is_empty());
+    assert!(keys(app, "rn1\n").is_empty());
     assert_eq!(app.battle().events().len(), events);
     code(app, KeyCode::Esc);
     // Cavalry A (a2): n, then its number.
@@ -160,7 +160,7 @@ fn a_half_turn_by_keys() {
     assert_eq!(keys(&mut app, "\n"), [Effect::Save]);
     let s = screen(&app, 120, 40);
     assert!(
-        s.contains("Break Checks owed (RR-14): a1 (a nearby friendly unit routed)"),
+        s.contains("Break Checks owed (RR-14, RR-15): a1 (a nearby friendly unit routed)"),
         "{s}"
     );
     // The spearmen's check is a step: the panel opens on it, Captain +1: 4+3+1 = 8.
@@ -246,12 +246,14 @@ fn report(app: &App) -> String {
 #[test]
 fn a_morale_check_to_lead_a_charge_by_keys() {
     let mut app = app();
-    to_reaction(&mut app);
+    // a2 moves and is declared to charge the crossbowmen (Charging).
+    keys(&mut app, "arn2t44\ngn2\ne");
+    assert_eq!(step(&app), Step::Reaction);
     keys(&mut app, "mo2a5b3t3356446624\nee");
     assert_eq!(step(&app), Step::Charge);
     let s = screen(&app, 120, 40);
     assert!(
-        s.contains("a Morale Check (o) before leading a charge (RR-12): a2"),
+        s.contains("Reluctant, a Morale Check to lead first (RR-12): a2"),
         "{s}"
     );
     keys(&mut app, "o");
@@ -344,9 +346,12 @@ fn modifiers_are_typed_with_their_names() {
         &mut app,
         "cn3Mcharge +1\nNdisrupted enemy 1\nNdisrupted enemy 0\n",
     );
-    let s = screen(&app, 120, 40);
+    let s = screen(&app, 100, 40)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(
-        s.contains("named modifiers: side a (M) charge +1; side b"),
+        s.contains("named modifiers: Elite heavy cavalry B (M) charge +1; Crossbowmen (N)"),
         "{s}"
     );
 }

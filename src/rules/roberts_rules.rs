@@ -26,7 +26,7 @@ pub use attack::{
     MeleeAttack, MeleeOutcome, MissileAttack, MissileOutcome, Pursuit, PursuitAttack,
     PursuitOutcome, Winner,
 };
-pub use casualties::{Casualties, casualties};
+pub use casualties::{Casualties, casualties, casualties_in};
 pub use house::HOUSE;
 pub use morale_check::{
     BreakCause, BreakCheck, BreakOutcome, BreakResult, BreakSituation, MoraleCause, MoraleCheck,

@@ -99,6 +99,9 @@ pub struct Fact {
     pub kind: Kind,
     /// Where its value comes from.
     pub source: Source,
+    /// Keys that each pick one of its values, with the value's words (a
+    /// choice keyed by letter, [`Form::keyed`]); empty for most facts.
+    pub picks: Vec<(char, String)>,
 }
 
 impl Fact {
@@ -147,6 +150,8 @@ pub enum Edit {
     /// Its key was pressed: a flag turns over, a choice goes on, an
     /// option is chosen; a number is only selected.
     Key,
+    /// A key of one of its values was pressed (a keyed choice): that value.
+    Pick(char),
 }
 
 /// The form's state in a panel: which fact is selected, the number being
@@ -202,12 +207,20 @@ impl Facts {
                 Edit::Step(if input == Input::More { 1 } else { -1 })
             }
             Input::Key(c) => {
-                let Some(i) = facts.iter().position(|f| f.key == c) else {
+                if let Some(i) = facts.iter().position(|f| f.key == c) {
+                    self.field = i;
+                    self.typed = None;
+                    Edit::Key
+                } else if let Some(i) = facts
+                    .iter()
+                    .position(|f| f.picks.iter().any(|(k, _)| *k == c))
+                {
+                    self.field = i;
+                    self.typed = None;
+                    Edit::Pick(c)
+                } else {
                     return Err(format!("no fact here has the key {c}"));
-                };
-                self.field = i;
-                self.typed = None;
-                Edit::Key
+                }
             }
             Input::Digit(d) => {
                 let fact = &facts[self.field];
@@ -248,15 +261,21 @@ impl Facts {
 /// panel's own ([`RESERVED`]). Every system's lists are held to it by
 /// their tests.
 pub fn check_keys(facts: &[Fact]) -> Result<(), String> {
-    for (i, f) in facts.iter().enumerate() {
-        if !f.key.is_ascii_alphabetic() || RESERVED.contains(&f.key) {
-            return Err(format!("{}: the key {:?} is not a fact's", f.label, f.key));
-        }
-        if let Some(g) = facts[..i].iter().find(|g| g.key == f.key) {
-            return Err(format!(
-                "{} and {} share the key {}",
-                g.label, f.label, f.key
-            ));
+    let mut seen: Vec<(char, &str)> = Vec::new();
+    for f in facts {
+        let keys = std::iter::once(f.key).chain(f.picks.iter().map(|(k, _)| *k));
+        for (n, key) in keys.enumerate() {
+            // A keyed choice may list its own key among its values' keys.
+            if n > 0 && key == f.key {
+                continue;
+            }
+            if !key.is_ascii_alphabetic() || RESERVED.contains(&key) {
+                return Err(format!("{}: the key {:?} is not a fact's", f.label, key));
+            }
+            if let Some((_, g)) = seen.iter().find(|(k, _)| *k == key) {
+                return Err(format!("{g} and {} share the key {key}", f.label));
+            }
+            seen.push((key, &f.label));
         }
     }
     Ok(())
@@ -389,6 +408,7 @@ mod tests {
             on: false,
             kind: Kind::Flag,
             source: Source::Plain,
+            picks: Vec::new(),
         };
         assert!(check_keys(&[fact('a'), fact('b')]).is_ok());
         assert!(check_keys(&[fact('a'), fact('a')]).is_err());

@@ -89,6 +89,20 @@ pub struct LogBrowser {
     status: Option<(String, bool)>,
 }
 
+/// A roll's dice in words: the coloured d6s as Warlords writes them, and
+/// a d20 (Parker's Warlord, PW-1) as `d20 13`.
+fn all_dice_text(d: &crate::dice::Dice) -> String {
+    if d.d20.is_empty() {
+        return dice_text(d);
+    }
+    let d20: Vec<String> = d.d20.iter().map(|x| x.value().to_string()).collect();
+    let d20 = format!("d20 {}", d20.join(" "));
+    match dice_text(d).as_str() {
+        "no dice" => d20,
+        six => format!("{six}, {d20}"),
+    }
+}
+
 impl LogBrowser {
     /// The browser on a battle's whole log, at its newest event.
     pub fn new<S: RuleSystem>(battle: &Battle<S>, name: &str, theme: Theme) -> LogBrowser {
@@ -125,7 +139,7 @@ impl LogBrowser {
                         "{}dice, {}: {}",
                         " ".repeat(pad),
                         roll.who,
-                        dice_text(&roll.dice)
+                        all_dice_text(&roll.dice)
                     ),
                     pad + 2,
                 ));

@@ -80,7 +80,13 @@ impl App {
     }
 
     fn open(&mut self, kind: Kind) -> Vec<Effect> {
-        let draft = Draft::new(kind, self.battle.state());
+        let mut draft = Draft::new(kind, self.battle.state());
+        draft.near_band_given = self
+            .battle
+            .setup()
+            .house
+            .word(&crate::rules::parkers_warlord::house::NEAR_BAND)
+            != "ask";
         self.panel = Some(Panel {
             draft,
             form: Facts::default(),

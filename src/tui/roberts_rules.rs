@@ -10,10 +10,11 @@
 pub mod panel;
 
 use crate::battle::UnitId;
-use crate::battle::roberts_rules::state::cause_words;
-use crate::battle::roberts_rules::{Battle, Event, Phase, RobertsRules, Step, Troop};
+use crate::battle::roberts_rules::state::{ChargeState, LeaderFate, cause_words};
+use crate::battle::roberts_rules::{Battle, Event, Phase, RobertsRules, State, Step, Troop};
 use crate::dice::{Colour, DiceSource, SeedPosition, SeededDice};
 use crate::rules::Side;
+use crate::rules::roberts_rules::BreakCause;
 use crate::rules::roberts_rules::action_roll::phase_words;
 use crate::tui::facts::{Facts, Input, view};
 use crate::tui::screen::{Effect, MIN_HEIGHT, MIN_WIDTH, Screen, Status};
@@ -33,6 +34,10 @@ struct Panel {
     facts: Facts,
     typing: Option<String>,
     writing: Option<(Writing, String)>,
+    /// Herald's dice of a roll the rules refused by what they showed (a
+    /// Pursuit attack under 13 without the chart's hits): the next Enter
+    /// in this panel records these, never new ones (no fishing for dice).
+    kept: Option<Vec<u8>>,
 }
 
 /// What a line of words typed in a panel is: the referee's reason, or a
@@ -56,7 +61,7 @@ pub struct App {
 }
 
 const KEYS: &str =
-    "r act m fire c melee p pursue k break o morale n nearby h correct e end u/U l V q";
+    "r act g charge m fire c melee p pursue k break o morale n nearby h correct e end u/U l V q";
 
 impl App {
     /// A console over a battle.
@@ -140,7 +145,14 @@ impl App {
                 }
             },
             KeyCode::Char('e') => self.record(Event::EndPhase),
-            KeyCode::Char(c @ ('r' | 'm' | 'c' | 'p' | 'k' | 'o' | 'h' | 'n')) => {
+            KeyCode::Char('g') if !matches!(phase.step(), Some(Step::Action | Step::Charge)) => {
+                self.say(
+                    "g declares a charge in the Action Phase and makes each charge owed in the Charge Phase (Charging)",
+                    true,
+                );
+                Vec::new()
+            }
+            KeyCode::Char(c @ ('r' | 'm' | 'c' | 'p' | 'k' | 'o' | 'h' | 'n' | 'g')) => {
                 if phase == Phase::Deployment {
                     self.say(
                         "first say who acts first: a or b (the text does not say)",
@@ -156,6 +168,7 @@ impl App {
                     'o' => Kind::Morale,
                     'h' => Kind::Correction,
                     'n' => Kind::Nearby,
+                    'g' => Kind::Charge,
                     _ => Kind::Break,
                 };
                 self.panel = Some(Panel {
@@ -163,6 +176,7 @@ impl App {
                     facts: Facts::default(),
                     typing: None,
                     writing: None,
+                    kept: None,
                 });
                 self.status = None;
                 Vec::new()
@@ -193,6 +207,39 @@ impl App {
                 }
                 KeyCode::Backspace => {
                     text.pop();
+                }
+                // A digit on an empty line picks a modifier offered: the
+                // text's (with its example's size) or one named before.
+                KeyCode::Char(c @ '1'..='9')
+                    if text.is_empty() && matches!(what, Writing::Modifier(_)) =>
+                {
+                    let i = (c as u8 - b'1') as usize;
+                    let offers = p.draft.offers(self.battle.events());
+                    match offers.get(i) {
+                        Some((name, Some(v))) => {
+                            let Writing::Modifier(side) = *what else {
+                                unreachable!("a modifier is being written")
+                            };
+                            if let Ok(said) = p.draft.name_modifier(side, &format!("{name} {v:+}"))
+                            {
+                                p.writing = None;
+                                self.say(format!("modifier {said}"), false);
+                            }
+                        }
+                        Some((name, None)) => {
+                            *text = format!("{name} ");
+                            self.say(
+                                format!(
+                                    "{name}: the text gives no size: type its signed number, Enter"
+                                ),
+                                false,
+                            );
+                        }
+                        None => self.say(
+                            format!("{c} offers nothing: {} offered", offers.len()),
+                            true,
+                        ),
+                    }
                 }
                 KeyCode::Char(c) if text.chars().count() < 120 => text.push(c),
                 KeyCode::Char(_) => self.say("120 characters at most", true),
@@ -327,7 +374,7 @@ impl App {
         // they show (a Pursuit attack under 13 without the chart's hits is
         // judged by its dice, so it is left to them).
         let probe = |face: u8| {
-            let event = p.draft.event(&vec![face; need]);
+            let event = p.draft.event_in(&vec![face; need], state, &setup.house);
             let mut probe = state.clone();
             state
                 .check(&event)
@@ -353,17 +400,44 @@ impl App {
                 return Vec::new();
             }
             Some(t) => t,
-            None => match self.dice.roll(Colour::White, need) {
-                Ok(d) => d.iter().map(|d| d.value()).collect(),
-                Err(e) => {
-                    self.say(e.to_string(), true);
-                    return Vec::new();
-                }
+            None => match p.kept.clone().filter(|k| k.len() == need) {
+                Some(kept) => kept,
+                None => match self.dice.roll(Colour::White, need) {
+                    Ok(d) => d.iter().map(|d| d.value()).collect(),
+                    Err(e) => {
+                        self.say(e.to_string(), true);
+                        return Vec::new();
+                    }
+                },
             },
         };
-        let event = p.draft.event(&dice);
+        let typed_in = typed_dice(&self.panel);
+        let event = p.draft.event_in(&dice, state, &setup.house);
+        let fire_roll = matches!(
+            (p.draft.kind, &event),
+            (Kind::Missile, Event::Action { .. })
+        );
         let effects = self.record(event);
-        if !effects.is_empty() {
+        if effects.is_empty() {
+            // Refused by what Herald's dice showed: they stay for the next Enter.
+            if !typed_in && let Some(p) = self.panel.as_mut() {
+                p.kept = Some(dice);
+            }
+            return effects;
+        }
+        let state = self.battle.state();
+        let may_fire = self
+            .panel
+            .as_ref()
+            .and_then(|p| state.troop(p.draft.unit).ok())
+            .is_some_and(|t| t.may_fire);
+        if fire_roll && may_fire {
+            // RR-11: the Action Roll succeeded; the attacks follow in this panel.
+            if let Some(p) = self.panel.as_mut() {
+                p.typing = None;
+                p.kept = None;
+            }
+        } else {
             self.panel = None;
         }
         effects
@@ -371,21 +445,47 @@ impl App {
 
     /// One unit's row: id, name, AV-DV (MAV), stands of original, hits lost
     /// of total, Demoralized, Disrupted, failed, and what else it owes.
-    fn row(id: UnitId, t: &Troop, name: &str, width: u16) -> String {
+    fn row(id: UnitId, t: &Troop, s: &State, name: &str, width: u16) -> String {
         let u = &t.unit;
-        let w = if width >= 110 { 26 } else { 18 };
+        let wide = width >= 110;
+        let w = if wide { 26 } else { 18 };
         let yes = |b: bool, s: &'static str| if b { s } else { "" };
+        // Most pressing first: the owes column is cut at the screen's edge.
         let mut other = Vec::new();
         if t.routed {
             other.push("routed".to_string());
         } else if t.destroyed {
             other.push("destroyed".to_string());
         }
-        if t.broken {
+        if t.broken && !t.gone() {
             other.push("broken".into());
         }
-        if t.pushed_back {
-            other.push("pushed back".into());
+        for c in t.checks_due() {
+            other.push(match (c, wide) {
+                (BreakCause::LeaderHit, true) => {
+                    format!("Break Check: {} (leader)", u.leader_named())
+                }
+                (BreakCause::LeaderHit, false) => "check: leader".to_string(),
+                (_, true) => format!("Break Check: {}", cause_words(c)),
+                (BreakCause::StandsLost, false) => "check: stands lost".to_string(),
+                (BreakCause::BrokenStandsLost, false) => "check: again".to_string(),
+                (_, false) => "check: nearby".to_string(),
+            });
+        }
+        if let Some(c) = t.charge {
+            let on = c.target.map_or(String::new(), |x| format!(" on {x}"));
+            let what = if c.countercharge {
+                "countercharge".to_string()
+            } else {
+                format!("charge{on}")
+            };
+            other.push(match c.state {
+                ChargeState::Owed => format!("{what}: owed"),
+                ChargeState::Charged => format!("{what}: went in"),
+                ChargeState::Countermanded => format!("{what}: countermanded"),
+                ChargeState::Forfeited => format!("{what}: forfeited (Set)"),
+                ChargeState::StayedBehind => format!("{what}: stays behind"),
+            });
         }
         if let Some(p) = t.pursuit {
             other.push(format!(
@@ -394,16 +494,17 @@ impl App {
                 if p.pursuing { " (won)" } else { "" }
             ));
         }
-        if let Some(c) = t.check_due() {
-            other.push(format!("Break Check: {}", cause_words(c)));
+        if t.pushed_back {
+            other.push(if wide { "pushed back" } else { "pushed" }.into());
         }
-        match t.lead_charge {
-            Some(true) => other.push("leads the charge".into()),
-            Some(false) => other.push("Morale failed: stays behind".into()),
-            None => {}
-        }
-        if u.captain_attached && width >= 110 {
-            other.push("leader".into());
+        if !t.gone() {
+            for l in s.leaders_with(id) {
+                other.push(if wide {
+                    format!("{}: {}", l.title(), l.name)
+                } else {
+                    l.title().to_string()
+                });
+            }
         }
         let gone = t.gone();
         format!(
@@ -476,26 +577,76 @@ impl App {
                     ),
                     who,
                 ];
-                if step == Step::Charge {
-                    let r = panel::reluctant(s);
-                    if !r.is_empty() {
+                let ids = |v: &[UnitId]| {
+                    v.iter()
+                        .map(|u| u.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                let declared: Vec<String> = s
+                    .units
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(side, us)| {
+                        us.iter().enumerate().filter_map(move |(i, t)| {
+                            let c = t.charge?;
+                            let id = UnitId::new(if side == 0 { Side::A } else { Side::B }, i);
+                            Some(match (c.countercharge, c.target) {
+                                (false, Some(x)) => format!("{id} on {x}"),
+                                _ => format!("{id} countercharging"),
+                            })
+                        })
+                    })
+                    .collect();
+                match step {
+                    Step::Action if declared.is_empty() => out.push(
+                        "charges: none declared (g declares one for a unit that stopped within its base depth of an enemy)"
+                            .to_string(),
+                    ),
+                    Step::Action | Step::Reaction | Step::Assault if !declared.is_empty() => {
+                        out.push(format!("charges declared (Charging): {}", declared.join(", ")));
+                    }
+                    _ => {}
+                }
+                if step == Step::Reaction {
+                    let owed = s.countercharges_owed();
+                    if !owed.is_empty() {
                         out.push(format!(
-                            "Reluctant or Disrupted: a Morale Check (o) before leading a charge (RR-12): {}",
-                            r.iter()
-                                .map(|u| u.to_string())
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                            "Eager, charged: must attempt a Countercharge (r) before the phase ends (Charging): {}",
+                            ids(&owed)
                         ));
                     }
                 }
+                if step == Step::Charge {
+                    let owed = s.charges_owed();
+                    let (reluctant, plain): (Vec<UnitId>, Vec<UnitId>) = owed
+                        .iter()
+                        .partition(|u| s.troop(**u).is_ok_and(|t| t.unit.reluctant()));
+                    out.push(if owed.is_empty() {
+                        "charges owed: none (each declared charge and countercharge is made)"
+                            .to_string()
+                    } else {
+                        format!(
+                            "charges owed (Charging): {}{}; g makes the next, r a Countermand keeps one back",
+                            ids(&plain),
+                            if reluctant.is_empty() {
+                                String::new()
+                            } else {
+                                format!(
+                                    "{}Reluctant, a Morale Check to lead first (RR-12): {}",
+                                    if plain.is_empty() { "" } else { "; " },
+                                    ids(&reluctant)
+                                )
+                            }
+                        )
+                    });
+                }
                 if step == Step::Combat
                     && let Some(id) = s.nearby_due.first()
-                    && let Ok(t) = s.troop(*id)
                 {
                     out.push(format!(
-                        "{} ({id}){} routed: n names the friendly units nearby (Herald does not measure; none is an answer; RR-14)",
-                        t.unit.name,
-                        if t.routed { "" } else { ": its leader" }
+                        "{} routed: n names the friendly units nearby (Herald does not measure; none is an answer; RR-14, RR-15)",
+                        s.rout_words(*id)
                     ));
                 }
                 if step == Step::Combat {
@@ -505,9 +656,9 @@ impl App {
                             .to_string()
                     } else {
                         format!(
-                            "Break Checks owed (RR-14): {}",
+                            "Break Checks owed (RR-14, RR-15): {}",
                             due.iter()
-                                .map(|(u, c)| format!("{u} ({})", cause_words(*c)))
+                                .map(|(u, c)| s.check_words(*u, *c))
                                 .collect::<Vec<_>>()
                                 .join(", ")
                         )
@@ -533,7 +684,7 @@ impl App {
         let w = area.width as usize;
         let bold = Style::default().add_modifier(Modifier::BOLD);
         let dim = Style::default().add_modifier(Modifier::DIM);
-        let mut top: Vec<(String, Style)> = vec![(
+        let title = (
             format!(
                 "{} - Robert's Rules of Warfare - turn {}{}",
                 self.name,
@@ -545,26 +696,96 @@ impl App {
                 }
             ),
             bold,
-        )];
-        for l in self.walker() {
-            top.push((l, Style::default()));
-        }
+        );
         let bottom = area.y + area.height - 2;
+        // A panel on a short screen keeps the walker's first line and the
+        // rows of the units it concerns in sight; a tall one shows all.
+        let short_panel = self.panel.is_some() && area.height < 36;
+        let walker = self.walker();
+        let mut top: Vec<(String, Style)> = vec![title];
+        if short_panel {
+            if let Some(l) = walker.first() {
+                top.push((l.clone(), Style::default()));
+            }
+        } else {
+            for l in &walker {
+                for part in wrap_plain(l, w) {
+                    top.push((part, Style::default()));
+                }
+            }
+        }
         let mut y = area.y;
         for (text, style) in &top {
             let t: String = text.chars().take(w).collect();
             buf.set_string(area.x, y, t, *style);
             y += 1;
         }
-        // The panel takes the lower half of a tall screen, all of a short one.
+        let name_w = if area.width >= 110 { 26 } else { 18 };
+        let heading_row = (
+            format!(
+                "{:<4}{:<name_w$}{:<10}{:>6} {:>6} {:<4}{:<4}{:<5}{}",
+                "id", "unit", "AV-DV(M)", "stands", "hits", "Dem", "Dis", "fail", "owes"
+            ),
+            dim,
+        );
+        let unit_row = |id: UnitId| {
+            let t = s.troop(id).ok()?;
+            let names = crate::tui::text::cut_names(
+                &s.units[id.side as usize]
+                    .iter()
+                    .map(|t| t.unit.name.clone())
+                    .collect::<Vec<_>>(),
+                name_w - 1,
+            );
+            Some((
+                Self::row(id, t, s, &names[id.index], area.width),
+                if t.gone() { dim } else { Style::default() },
+            ))
+        };
+        if short_panel && let Some(p) = &self.panel {
+            let mut ids: Vec<UnitId> = Vec::new();
+            for id in p.draft.concerns() {
+                if !ids.contains(&id) && s.troop(id).is_ok() {
+                    ids.push(id);
+                }
+            }
+            ids.truncate(3);
+            let mut rows = vec![heading_row.clone()];
+            rows.extend(ids.iter().filter_map(|id| unit_row(*id)));
+            for (text, style) in &rows {
+                let t: String = text.chars().take(w).collect();
+                buf.set_string(area.x, y, t, *style);
+                y += 1;
+            }
+            let pa = Rect {
+                x: area.x,
+                y,
+                width: area.width,
+                height: bottom.saturating_sub(y),
+            };
+            if let Some(p) = &self.panel {
+                self.render_panel(p, pa, buf);
+            }
+            self.render_foot(area, buf);
+            return;
+        }
+        // The panel takes the lower half of a tall screen.
         let panel_rows = match &self.panel {
-            Some(_) if area.height >= 36 => (bottom - y) / 2 + 2,
-            Some(_) => bottom - y,
+            Some(_) => (bottom - y) / 2 + 2,
             None => 0,
         };
         let table_end = bottom - panel_rows;
-        // The last event's lines under the tables, when there is room.
-        let last = self.last_lines();
+        // The last event's lines under the tables, wrapped, when there is room.
+        let last: Vec<(String, Style)> = self
+            .last_lines()
+            .into_iter()
+            .flat_map(|(text, style)| {
+                wrap_plain(&text, w)
+                    .into_iter()
+                    .map(move |t| (t, style))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
         let last_rows = if self.panel.is_none() {
             (last.len() as u16).min((table_end - y) / 3)
         } else {
@@ -584,7 +805,6 @@ impl App {
         };
         let rows = table_end - y - last_rows;
         let mut lines: Vec<(String, Style)> = Vec::new();
-        let name_w = if area.width >= 110 { 26 } else { 18 };
         let sides = [Side::A, Side::B];
         // Each side keeps room for its heading and at least its first units.
         let need: Vec<usize> = sides
@@ -598,41 +818,35 @@ impl App {
             share = [total.saturating_sub(b), b];
         }
         for (k, side) in sides.iter().enumerate() {
-            let mut part: Vec<(String, Style)> = vec![
-                (
-                    format!(
-                        "{} {}{}",
-                        side.name().to_uppercase(),
-                        setup.label(*side),
-                        match s.phase.acting() {
-                            Some(a) if a == *side => " - Acting",
-                            Some(_) => " - Reacting",
-                            None => "",
-                        }
-                    ),
-                    bold,
-                ),
-                (
-                    format!(
-                        "{:<4}{:<name_w$}{:<10}{:>6} {:>6} {:<4}{:<4}{:<5}{}",
-                        "id", "unit", "AV-DV(M)", "stands", "hits", "Dem", "Dis", "fail", "owes"
-                    ),
-                    dim,
-                ),
-            ];
-            // Twins keep both ends: 'Elite heav…cavalry A' (tui::text).
-            let names = crate::tui::text::cut_names(
-                &s.units[*side as usize]
-                    .iter()
-                    .map(|t| t.unit.name.clone())
-                    .collect::<Vec<_>>(),
-                name_w - 1,
+            let head = format!(
+                "{} {}{}",
+                side.name().to_uppercase(),
+                setup.label(*side),
+                match s.phase.acting() {
+                    Some(a) if a == *side => " - Acting",
+                    Some(_) => " - Reacting",
+                    None => "",
+                }
             );
-            for (i, t) in s.units[*side as usize].iter().enumerate() {
-                part.push((
-                    Self::row(UnitId::new(*side, i), t, &names[i], area.width),
-                    if t.gone() { dim } else { Style::default() },
-                ));
+            let leaders = leaders_words(s, *side);
+            let mut part: Vec<(String, Style)> =
+                if head.chars().count() + leaders.chars().count() + 3 <= w || leaders.is_empty() {
+                    vec![(
+                        if leaders.is_empty() {
+                            head
+                        } else {
+                            format!("{head} - {leaders}")
+                        },
+                        bold,
+                    )]
+                } else {
+                    vec![(head, bold), (format!("  {leaders}"), dim)]
+                };
+            part.push(heading_row.clone());
+            for i in 0..s.units[*side as usize].len() {
+                if let Some(r) = unit_row(UnitId::new(*side, i)) {
+                    part.push(r);
+                }
             }
             if part.len() > share[k] {
                 let keep = share[k].saturating_sub(1);
@@ -665,6 +879,14 @@ impl App {
             };
             self.render_panel(p, pa, buf);
         }
+        self.render_foot(area, buf);
+    }
+
+    /// The last event's summary and the status line, at the foot.
+    fn render_foot(&self, area: Rect, buf: &mut Buffer) {
+        let s = self.battle.state();
+        let setup = self.battle.setup();
+        let w = area.width as usize;
         if let Some(e) = self
             .battle
             .events()
@@ -686,7 +908,7 @@ impl App {
                     "type the reason, Enter keeps it, Esc drops it".to_string()
                 }
                 (None, Some(p)) if p.writing.is_some() => {
-                    "type a name and a signed number (uphill +1; 0 takes it off), Enter, Esc"
+                    "a digit picks a modifier offered, or type a name and a signed number (uphill +1; 0 takes it off), Enter, Esc"
                         .to_string()
                 }
                 (None, Some(p)) if p.draft.needs(s, &setup.house) == Ok(0) => format!(
@@ -716,13 +938,26 @@ impl App {
                 (None, None) => KEYS.to_string(),
             },
         };
-        let t: String = status.chars().take(w).collect();
-        buf.set_string(
-            area.x,
-            area.y + area.height - 1,
-            t,
-            Style::default().add_modifier(Modifier::REVERSED),
-        );
+        // A long status takes the row above too (the last event's summary).
+        let rows = wrap_plain(&status, w);
+        let rows: Vec<String> = if rows.len() > 1 {
+            let n = rows.len();
+            let mut two = vec![rows[0].clone()];
+            two.push(rows[1..n].join(" ").trim().to_string());
+            two
+        } else {
+            rows
+        };
+        let first_y = area.y + area.height - rows.len() as u16;
+        for (i, r) in rows.iter().enumerate() {
+            let t: String = format!("{r:<w$}").chars().take(w).collect();
+            buf.set_string(
+                area.x,
+                first_y + i as u16,
+                t,
+                Style::default().add_modifier(Modifier::REVERSED),
+            );
+        }
     }
 
     /// The last event's rolls and explanation.
@@ -771,15 +1006,18 @@ impl App {
         let setup = self.battle.setup();
         let mut draft = p.draft.clone();
         let facts = p.facts.list(|f| draft.facts(f, s));
+        let named = |id: UnitId| s.troop(id).map_or(id.to_string(), |t| t.unit.name.clone());
         let title = match (&p.writing, &p.typing) {
             (Some((what, text)), _) => format!(
                 "{} - {}: {}_",
                 p.draft.kind.title(),
                 match what {
-                    Writing::Reason => "reason",
-                    Writing::Modifier(0) if p.draft.modifier_sides() == 2 => "side a's modifier",
-                    Writing::Modifier(0) => "modifier",
-                    Writing::Modifier(_) => "side b's modifier",
+                    Writing::Reason => "reason".to_string(),
+                    Writing::Modifier(0) if p.draft.modifier_sides() == 2 => {
+                        format!("{}'s modifier", named(p.draft.unit))
+                    }
+                    Writing::Modifier(0) => "modifier".to_string(),
+                    Writing::Modifier(_) => format!("{}'s modifier", named(p.draft.target)),
                 },
                 text
             ),
@@ -821,12 +1059,104 @@ impl App {
                 Style::default(),
             );
         }
-        let plan = || match p.draft.plan(s, &setup.house) {
-            Ok(lines) => lines.into_iter().map(Line::from).collect(),
-            Err(e) => vec![Line::from(format!("refused: {e}"))],
+        let offers = if matches!(p.writing, Some((Writing::Modifier(_), _))) {
+            let o = p.draft.offers(self.battle.events());
+            (!o.is_empty()).then(|| {
+                format!(
+                    "offered (a digit picks one): {}",
+                    o.iter()
+                        .enumerate()
+                        .map(|(i, (n, v))| match v {
+                            Some(v) => format!("{} {n} {v:+}", i + 1),
+                            None => format!("{} {n} (its size)", i + 1),
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })
+        } else {
+            None
         };
-        view::body(&self.theme, &facts, Some(p.facts.field), body, buf, plan);
+        let plan = || {
+            let mut out: Vec<Line<'static>> = offers.into_iter().map(Line::from).collect();
+            match p.draft.plan(s, &setup.house) {
+                Ok(lines) => out.extend(lines.into_iter().map(Line::from)),
+                Err(e) => out.push(Line::from(format!("refused: {e}"))),
+            }
+            out
+        };
+        let options = view::BodyOptions {
+            rolls: p.draft.needs(s, &setup.house).is_ok_and(|n| n > 0),
+            mark_scroll: true,
+        };
+        view::body_with(
+            options,
+            &self.theme,
+            &facts,
+            Some(p.facts.field),
+            body,
+            buf,
+            plan,
+        );
     }
+}
+
+/// A side's leaders for its heading: on the table, or how they went.
+fn leaders_words(s: &State, side: Side) -> String {
+    let ls = &s.leaders[side as usize];
+    if ls.is_empty() {
+        return String::new();
+    }
+    let words: Vec<String> = ls
+        .iter()
+        .map(|l| {
+            let with = l
+                .unit
+                .map_or("free".to_string(), |i| UnitId::new(side, i).to_string());
+            match l.fate {
+                None => format!("{} ({}, {with})", l.name, l.title()),
+                Some(LeaderFate::Routed) => format!("{} ({}) routed", l.name, l.title()),
+                Some(LeaderFate::WithUnit) => {
+                    format!("{} ({}) gone with {with}", l.name, l.title())
+                }
+            }
+        })
+        .collect();
+    format!("leaders: {}", words.join(", "))
+}
+
+/// A line word-wrapped to `width`, continuation rows indented two cells
+/// past the line's own indent.
+fn wrap_plain(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(20);
+    if text.chars().count() <= width {
+        return vec![text.to_string()];
+    }
+    let lead = text.chars().take_while(|c| *c == ' ').count();
+    let pad = " ".repeat((lead + 2).min(width / 3));
+    let mut out = Vec::new();
+    let mut row = " ".repeat(lead);
+    let mut fresh = true;
+    for word in text.trim_start().split(' ').filter(|w| !w.is_empty()) {
+        let need = word.chars().count() + usize::from(!fresh);
+        if !fresh && row.chars().count() + need > width {
+            out.push(std::mem::take(&mut row));
+            row = pad.clone();
+            fresh = true;
+        }
+        if !fresh {
+            row.push(' ');
+        }
+        row.push_str(word);
+        fresh = false;
+    }
+    out.push(row);
+    out
+}
+
+/// Whether the open panel's dice are being typed (not Herald's).
+fn typed_dice(panel: &Option<Panel>) -> bool {
+    panel.as_ref().is_some_and(|p| p.typing.is_some())
 }
 
 impl Screen for App {

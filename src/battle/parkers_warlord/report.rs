@@ -4,6 +4,7 @@
 
 use super::Battle;
 use crate::rules::Side;
+use crate::rules::named::Named as _;
 
 /// The report in Markdown.
 pub fn markdown(battle: &Battle, name: &str) -> String {
@@ -18,7 +19,10 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
             r.personalities.len()
         ));
     }
-    out.push_str(&format!("- {}\n\n## Events\n\n", setup.house.report()));
+    // The house options the battle was made with (rules::house); nothing when none.
+    out.push('\n');
+    out.push_str(&setup.house.report());
+    out.push_str("## Events\n\n");
     for i in 0..battle.events().len() {
         let Some(e) = battle.entry(i) else { continue };
         out.push_str(&format!(
@@ -28,12 +32,30 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
             e.phase,
             e.summary
         ));
+        if let Some(why) = battle.earlier_reading(i) {
+            out.push_str(&format!("   - {}\n", crate::battle::earlier_words(why)));
+        }
+        for roll in &e.rolls {
+            let faces: Vec<String> = roll
+                .dice
+                .d20
+                .iter()
+                .map(|d| d.value().to_string())
+                .collect();
+            if !faces.is_empty() {
+                out.push_str(&format!(
+                    "   - dice, {}: d20 {}\n",
+                    roll.who,
+                    faces.join(" ")
+                ));
+            }
+        }
         for l in &e.explanation.lines {
             out.push_str(&format!("   - {} ({})\n", l.text, l.cite));
         }
     }
     let s = battle.state();
-    out.push_str(&format!("\n## Now\n\nTurn {}, {}.\n", s.turn, s.phase));
+    out.push_str(&format!("\n## Now\n\nTurn {}, {}.\n\n", s.turn, s.phase));
     for side in [Side::A, Side::B] {
         for o in &s.officers[side as usize] {
             let p = &o.personality;
@@ -48,6 +70,32 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
                     format!(", {} uncontrolled", p.uncontrolled_actions)
                 } else {
                     String::new()
+                }
+            ));
+        }
+    }
+    // Every unit: its order, a lost Maneuver (PW-9), the commands done this turn.
+    out.push_str(
+        "\n| unit | side | battle line | order | commands this turn |\n|---|---|---|---|---|\n",
+    );
+    for side in [Side::A, Side::B] {
+        for u in &s.units[side as usize] {
+            let done: Vec<&str> = u.unit.done.iter().map(|c| c.words()).collect();
+            out.push_str(&format!(
+                "| {} | {} | {} | {}{} | {} |\n",
+                u.unit.name,
+                side.name(),
+                s.officers[side as usize][u.personality].personality.name,
+                u.unit.order.name(),
+                if u.unit.lost_maneuver {
+                    ", considered to have maneuvered (PW-9)"
+                } else {
+                    ""
+                },
+                if done.is_empty() {
+                    "none".to_string()
+                } else {
+                    done.join(", ")
                 }
             ));
         }

@@ -12,8 +12,7 @@ use crate::rules::named::Named as _;
 use crate::rules::parkers_warlord::Mover;
 use crate::rules::parkers_warlord::{
     Command, CostSituation, InitiativeCheck, Order, Personality, PersonalityType, Transfer, Unit,
-    battle_line, command_cost, move_allowance, move_cost, pass_through, pay_with_cards, shown,
-    transfer,
+    battle_line, command_cost, move_allowance, move_cost, pass_through, shown, transfer,
 };
 
 /// What the last initiative check of a personality gave, for the table.
@@ -81,6 +80,23 @@ pub struct State {
     pub units: [Vec<LineUnit>; 2],
     /// A unique command was issued this command phase: transfers are over (PW-3).
     pub commanded: bool,
+    /// The values each side's cards may show (the roster's, or P-1's 1 to 10).
+    pub card_values: [(u32, u32); 2],
+}
+
+/// A side's card values.
+fn setup_range(ranges: &[(u32, u32); 2], side: Side) -> (u32, u32) {
+    ranges[side as usize]
+}
+
+/// Refuses a card whose value its deck cannot show (Herald's reading P-1).
+fn cards_in_range((min, max): (u32, u32), cards: &[u32]) -> Result<(), BattleError> {
+    match cards.iter().find(|c| **c < min || **c > max) {
+        Some(c) => Err(BattleError::Refused(format!(
+            "a card worth {c}: a randomizer card shows {min} to {max} (Herald's reading P-1; a roster's card_values may say otherwise)"
+        ))),
+        None => Ok(()),
+    }
 }
 
 fn refuse<T>(s: impl Into<String>) -> Result<T, BattleError> {
@@ -147,6 +163,7 @@ impl State {
             officers,
             units,
             commanded: false,
+            card_values: [setup.sides[0].card_range(), setup.sides[1].card_range()],
         };
         s.attachments();
         s
@@ -245,13 +262,17 @@ impl State {
                 }
                 Ok(())
             }
-            Event::Command { unit, .. } => {
+            Event::Command { unit, cards, .. } => {
                 own(unit, "a command")?;
-                self.checks_done()
+                self.checks_done()?;
+                cards_in_range(setup_range(&self.card_values, unit.side), cards)
             }
-            Event::BattleLine { personality, .. } => {
+            Event::BattleLine {
+                personality, cards, ..
+            } => {
                 own(personality, "a battle line command")?;
-                self.checks_done()
+                self.checks_done()?;
+                cards_in_range(setup_range(&self.card_values, personality.side), cards)
             }
             Event::Discard { personality, .. } => own(personality, "a discard"),
             _ => Ok(()),
@@ -444,36 +465,78 @@ impl State {
                         .is_some_and(|w| self.officers[side][w].discount_used),
                 };
                 let basic = u.basic_costs[cost_slot(*command)];
+                // PW-9: "considered to have already maneuver in their next turn":
+                // the loss is its side's next turn's, from the record.
+                if *command == Command::Maneuver && u.unit.lost_maneuver && u.lost_started {
+                    return refuse(format!(
+                        "{} impetuously charged, retired or broke: it is considered to have already maneuvered in this turn (turn {}), its side's next turn after that (PW-9)",
+                        u.unit.name, self.turn
+                    ));
+                }
+                let mut commanded_unit = u.unit.clone();
+                commanded_unit.lost_maneuver = false;
                 let cost = command_cost(
-                    &u.unit, *command, *charge, basic, situation, modifiers, house,
+                    &commanded_unit,
+                    *command,
+                    *charge,
+                    basic,
+                    situation,
+                    modifiers,
+                    house,
                 )?;
                 ex.extend(cost.explanation);
-                let mut played = Vec::new();
-                if u.points_left > 0 {
-                    played.push(u.points_left);
-                    ex.line(
-                        format!(
-                            "{} points left from cards played on {} this turn, used in succession",
-                            u.points_left, u.unit.name
-                        ),
-                        cite("Command Costs", "PW-11"),
-                    );
-                }
-                played.extend(cards.iter().copied());
-                let paid = pay_with_cards(&played, &[(*command, cost.cost as u32)])?;
-                if !paid.commanded[0] {
-                    let pool: u32 = played.iter().sum();
+                let played: u32 = cards.iter().sum();
+                let pool = u.points_left + played;
+                let price = cost.cost as u32;
+                if pool < price {
                     return refuse(format!(
                         "{} costs {} CP on {}; the cards give {pool}: play cards worth {} more (PW-10, PW-11)",
                         command.words(),
                         cost.cost,
                         u.unit.name,
-                        cost.cost as u32 - pool
+                        price - pool
                     ));
                 }
-                ex.extend(paid.explanation);
+                // PW-11: the cards played on one unit pay its commands in
+                // succession this turn; what is left lapses when the turn ends.
+                if !cards.is_empty() {
+                    ex.line(
+                        format!(
+                            "cards {} played on {}: {}",
+                            cards_words(cards),
+                            u.unit.name,
+                            points(played)
+                        ),
+                        cite("Command Costs", "PW-11"),
+                    );
+                }
+                if u.points_left > 0 {
+                    ex.line(
+                        format!(
+                            "{} left from cards played on {} this turn, used in succession",
+                            points(u.points_left),
+                            u.unit.name
+                        ),
+                        cite("Command Costs", "PW-11"),
+                    );
+                }
+                let left = pool - price;
+                ex.line(
+                    format!("{} for {price}: issued, {left} left", command.words()),
+                    cite("Command Costs", "PW-11"),
+                );
+                if left > 0 {
+                    ex.line(
+                        format!(
+                            "{} left on {}: it may pay its next command this turn; partial CPs lapse when the turn ends",
+                            points(left),
+                            u.unit.name
+                        ),
+                        cite("Command Costs", "PW-11"),
+                    );
+                }
                 let lu = &mut self.units[side][unit.index];
-                lu.points_left = paid.points_lapsed;
+                lu.points_left = left;
                 lu.unit.done.push(*command);
                 let before = lu.unit.order;
                 if command.unique() == Command::Rally {
@@ -511,13 +574,17 @@ impl State {
                 self.officers[side][u.personality].personality.hand -= cards.len() as u32;
                 self.commanded = true;
                 entry.summary = format!(
-                    "{} commands {}: {}{} for {} CP, cards {}",
+                    "{} commands {}: {}{} for {} CP, {}",
                     p.personality.name,
                     u.unit.name,
                     command.words(),
                     if *charge { " (charge)" } else { "" },
                     cost.cost,
-                    cards_words(cards)
+                    match (cards.is_empty(), u.points_left > 0) {
+                        (true, true) => "paid from the points left on it".to_string(),
+                        (true, false) => "no card played".to_string(),
+                        (false, _) => format!("cards {}", cards_words(cards)),
+                    }
                 );
             }
             Event::BattleLine {
@@ -540,7 +607,15 @@ impl State {
                 let banner = p
                     .attached
                     .is_some_and(|a| line.iter().any(|(id, u)| id.index == a && u.banner));
-                let units: Vec<Unit> = line.iter().map(|(_, u)| u.unit.clone()).collect();
+                // PW-9: a lost Maneuver counts in its side's next turn only.
+                let units: Vec<Unit> = line
+                    .iter()
+                    .map(|(_, u)| {
+                        let mut x = u.unit.clone();
+                        x.lost_maneuver = u.unit.lost_maneuver && u.lost_started;
+                        x
+                    })
+                    .collect();
                 let ids: Vec<UnitId> = line.iter().map(|(id, _)| *id).collect();
                 let bl = battle_line(*command, banner, &units)?;
                 let pool: u32 = cards.iter().sum();
@@ -554,10 +629,12 @@ impl State {
                     cite("Battle Line Commands", "PW-11, PW-12, referee"),
                 );
                 if pool > *cost {
+                    let left = pool - cost;
                     ex.line(
                         format!(
-                            "{} points left lapse: a card's points may not be split between units",
-                            pool - cost
+                            "{} left {}: a card's points may not be split between units",
+                            points(left),
+                            if left == 1 { "lapses" } else { "lapse" }
                         ),
                         cite("Command Costs", "PW-11"),
                     );
@@ -689,11 +766,23 @@ impl State {
                     order.name().to_string(),
                     &mut entry,
                 );
-                let turn_ends = if unit.side == active {
-                    "its side's next turn"
+                // PW-9: its side's next turn: after this one when marked in
+                // its own turn; side a's after side b's turn; side b's
+                // this game turn when marked in side a's.
+                let kept = u.unit.lost_maneuver && *lost_maneuver && u.lost_started;
+                let lost_turn = if kept || (unit.side == Side::B && active == Side::A) {
+                    self.turn
                 } else {
-                    "its side's coming turn"
+                    self.turn + 1
                 };
+                let turn_ends = format!(
+                    "its side's {} turn (turn {lost_turn})",
+                    if unit.side == active {
+                        "next"
+                    } else {
+                        "coming"
+                    }
+                );
                 entry.summary = format!(
                     "{}: {}{}",
                     u.unit.name,
@@ -742,8 +831,8 @@ impl State {
                 ex.extend(cex);
                 if total > a.allowance + 1e-9 {
                     return refuse(format!(
-                        "{}'s move costs {}\", its allowance is {}\" (PW-13, PW-14)",
-                        u.unit.name,
+                        "{} move costs {}\", its allowance is {}\" (PW-13, PW-14)",
+                        crate::rules::explain::possessive(&u.unit.name),
                         shown(total),
                         shown(a.allowance)
                     ));
@@ -827,7 +916,12 @@ impl State {
                 for u in &mut self.units[active as usize] {
                     if u.points_left > 0 {
                         ex.line(
-                            format!("{}: {} points left lapse", u.unit.name, u.points_left),
+                            format!(
+                                "{}: {} left {}: partial CPs may not be carried forward into the next game turn",
+                                u.unit.name,
+                                points(u.points_left),
+                                if u.points_left == 1 { "lapses" } else { "lapse" }
+                            ),
                             cite("Command Costs", "PW-11"),
                         );
                     }
@@ -872,6 +966,15 @@ impl State {
         }
         entry.explanation = ex;
         Ok(entry)
+    }
+}
+
+/// Points in good English: `1 point`, `3 points`.
+fn points(n: u32) -> String {
+    if n == 1 {
+        "1 point".to_string()
+    } else {
+        format!("{n} points")
     }
 }
 

@@ -3,15 +3,16 @@
 //! Rules battle. It never stands in for the referee's facts: every unit
 //! moves straight on, the first units on the table fight one simultaneous
 //! melee a Combat Phase, a Pursuit won attacks with the chart's hits under
-//! 13 read as 1 (RR-21), and no unit is ever named nearby a rout (RR-14:
-//! nearby is geometry, which a test aid cannot see).
+//! 13 read as 1 (RR-21), no unit is ever named nearby a rout (RR-14:
+//! nearby is geometry, which a test aid cannot see), no charge is declared,
+//! and a charge owed (a countercharge in an earlier save) goes in.
 
 use super::{Battle, Event, Phase, Step};
 use crate::battle::{BattleError, UnitId};
 use crate::dice::{Colour, DiceSource};
 use crate::rules::Side;
 use crate::rules::roberts_rules::{
-    Action, ActionRoll, ActionSituation, BreakCause, BreakCheck, BreakSituation,
+    Action, ActionRoll, ActionSituation, BreakCause, BreakCheck, BreakSituation, MoraleCause,
 };
 
 impl Battle {
@@ -74,6 +75,24 @@ impl Battle {
                 dice: roll(plan.needs())?,
             });
         }
+        // Charging: every charge owed goes in (a Reluctant unit's Morale
+        // Check first); an Eager unit charged attempts its Countercharge.
+        if step == Step::Charge
+            && let Some(id) = s.charges_owed().first()
+        {
+            let t = s.troop(*id)?;
+            return Ok(if t.unit.reluctant() {
+                Event::MoraleCheck {
+                    unit: *id,
+                    cause: MoraleCause::LeadCharge,
+                    reason: String::new(),
+                    modifiers: Vec::new(),
+                    dice: roll(2)?,
+                }
+            } else {
+                Event::Charge { unit: *id }
+            });
+        }
         let action = |id: UnitId, action: Action, dice: Vec<u8>| Event::Action {
             unit: id,
             action,
@@ -91,6 +110,12 @@ impl Battle {
             };
             ActionRoll::plan(&t.unit, a, step, situation, &[], house).ok()
         };
+        if let Some(id) = s.countercharges_owed().first() {
+            let t = s.troop(*id)?;
+            if let Some(p) = plan(t, Action::Countercharge) {
+                return Ok(action(*id, Action::Countercharge, roll(p.needs())?));
+            }
+        }
         match step {
             Step::Action => {
                 for (id, t) in on(acting) {

@@ -84,6 +84,25 @@ pub enum Event {
         /// Two dice, or none when automatic.
         dice: Vec<u8>,
     },
+    /// The Acting player declares that a unit which stopped within its base
+    /// depth of an enemy stand will close with it in the Charge Phase
+    /// (Charging: "The Acting Player may declare that any of these units
+    /// will attempt to close with the enemy during the next Charge Phase").
+    /// Whether it stopped there is the referee's fact.
+    DeclareCharge {
+        /// The unit charging.
+        unit: UnitId,
+        /// The enemy unit it will close with.
+        target: UnitId,
+    },
+    /// A unit's charge goes in, in the Charge Phase: a declared charge or a
+    /// successful countercharge, moved its base depth by the referee
+    /// (Charging: "units must charge unless a Countermand Action is
+    /// successfully taken").
+    Charge {
+        /// The unit charging.
+        unit: UnitId,
+    },
     /// A Missile Fire Action's attacks on one target (RR-16, RR-17).
     Missile {
         /// The firing unit.
@@ -183,6 +202,8 @@ impl Event {
         match self {
             Event::Begin { .. } => "begin",
             Event::Action { .. } => "action_roll",
+            Event::DeclareCharge { .. } => "declare_charge",
+            Event::Charge { .. } => "charge",
             Event::Missile { .. } => "missile_attack",
             Event::Melee { .. } => "melee_attack",
             Event::PursuitAttack { .. } => "pursuit_attack",

@@ -12,13 +12,73 @@ use crate::dice::{Dice, Die};
 use crate::rules::Side;
 use crate::rules::explain::{Explanation, cite};
 use crate::rules::house::House;
-use crate::rules::named::Named as _;
 use crate::rules::roberts_rules::action_roll::{action_words, phase_words};
 use crate::rules::roberts_rules::{
-    Action, ActionResult, ActionRoll, ActionSituation, BreakCause, BreakCheck, BreakResult,
-    BreakSituation, MeleeAttack, MissileAttack, MoraleCause, MoraleCheck, Pursuit, PursuitAttack,
-    Unit, Winner, casualties,
+    Action, ActionResult, ActionRoll, ActionSituation, Attribute, BreakCause, BreakCheck,
+    BreakResult, BreakSituation, LeaderKind, MeleeAttack, MissileAttack, MoraleCause, MoraleCheck,
+    Pursuit, PursuitAttack, Unit, Winner, casualties_in,
 };
+
+/// Where a unit's charge stands (Charging).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChargeState {
+    /// Owed in the Charge Phase: it must charge unless a Countermand
+    /// Action succeeds.
+    Owed,
+    /// A Set Action forfeited it.
+    Forfeited,
+    /// A Countermand Action kept it back.
+    Countermanded,
+    /// It went in: the unit advanced its base depth.
+    Charged,
+    /// The Reluctant unit failed its Morale Check to lead: it stays behind.
+    StayedBehind,
+}
+
+/// A charge a unit makes this half-turn: declared in the Action Phase, or
+/// a successful Countercharge in the Reaction Phase (Charging).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Charge {
+    /// A countercharge (the Reacting player's), not a declared charge.
+    pub countercharge: bool,
+    /// The enemy unit a declared charge closes with.
+    pub target: Option<UnitId>,
+    /// Where it stands.
+    pub state: ChargeState,
+}
+
+/// What became of a leader (RR-15; Herald's reading R-2 for one whose
+/// unit leaves the table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeaderFate {
+    /// He failed his Break Check: routed and removed from play.
+    Routed,
+    /// His unit routed or was destroyed: he left the table with it.
+    WithUnit,
+}
+
+/// A General or Captain of an army, and his fate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaderState {
+    /// His name.
+    pub name: String,
+    /// General or Captain.
+    pub kind: LeaderKind,
+    /// The unit of his side he is attached to (none: a Captain roaming free).
+    pub unit: Option<usize>,
+    /// Gone from the table, and how.
+    pub fate: Option<LeaderFate>,
+}
+
+impl LeaderState {
+    /// His kind in words.
+    pub fn title(&self) -> &'static str {
+        match self.kind {
+            LeaderKind::General => "General",
+            LeaderKind::Captain => "Captain",
+        }
+    }
+}
 
 /// A Pursuit open to a unit that pushed an enemy back (RR-20).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +127,10 @@ pub struct Troop {
     /// The referee named it nearby a rout or an eliminated Captain: the
     /// Break Check it owes, and whose rout (RR-14, RR-15).
     pub nearby: Option<(BreakCause, Option<UnitId>)>,
+    /// Its charge this half-turn, declared or a countercharge (Charging).
+    pub charge: Option<Charge>,
+    /// It attempted a Countercharge this phase (an Eager unit must).
+    pub countercharge_tried: bool,
 }
 
 impl Troop {
@@ -88,6 +152,8 @@ impl Troop {
             destroyed: false,
             lead_charge: None,
             nearby: None,
+            charge: None,
+            countercharge_tried: false,
         }
     }
 
@@ -96,22 +162,43 @@ impl Troop {
         self.routed || self.destroyed
     }
 
-    /// The Break Check it owes at the end of the Combat Phase, if any
-    /// (RR-14, RR-15); nearby-rout checks are the referee's to call.
+    /// The first Break Check it owes at the end of the Combat Phase, if any
+    /// (RR-14, RR-15).
     pub fn check_due(&self) -> Option<BreakCause> {
+        self.checks_due().first().copied()
+    }
+
+    /// Every Break Check it owes at the end of the Combat Phase: its own
+    /// (stands lost, a broken unit's new check, a rout nearby the referee
+    /// named: one a phase) and its attached leader's (RR-14, RR-15).
+    pub fn checks_due(&self) -> Vec<BreakCause> {
+        let mut out = Vec::new();
         if self.gone() {
-            None
-        } else if self.check_again {
-            Some(BreakCause::BrokenStandsLost)
-        } else if self.stands_lost > 0 && !self.checked {
-            Some(BreakCause::StandsLost)
-        } else if let Some((cause, _)) = self.nearby {
-            Some(cause)
-        } else if self.leader_check && self.unit.captain_attached {
-            Some(BreakCause::LeaderHit)
-        } else {
-            None
+            return out;
         }
+        if self.check_again {
+            out.push(BreakCause::BrokenStandsLost);
+        } else if self.stands_lost > 0 && !self.checked {
+            out.push(BreakCause::StandsLost);
+        } else if let Some((cause, _)) = self.nearby
+            && !self.checked
+        {
+            out.push(cause);
+        }
+        if self.leader_check && self.unit.captain_attached {
+            out.push(BreakCause::LeaderHit);
+        }
+        out
+    }
+
+    /// Its charge, while the Charge Phase owes it.
+    pub fn charge_owed(&self) -> bool {
+        !self.gone() && self.charge.is_some_and(|c| c.state == ChargeState::Owed)
+    }
+
+    /// It charged this half-turn (its charge went in).
+    pub fn charged(&self) -> bool {
+        self.charge.is_some_and(|c| c.state == ChargeState::Charged)
     }
 }
 
@@ -133,6 +220,8 @@ pub struct State {
     pub nearby_due: Vec<UnitId>,
     /// Those whose nearby friends he has named this phase.
     pub nearby_named: Vec<UnitId>,
+    /// Each side's Generals and Captains, in the army file's order.
+    pub leaders: [Vec<LeaderState>; 2],
 }
 
 fn white(d: &[u8]) -> Dice {
@@ -156,6 +245,20 @@ impl State {
         let side = |s: &crate::rules::roberts_rules::Army| {
             s.units.iter().map(|u| Troop::new(u.unit.clone())).collect()
         };
+        let leaders = |s: &crate::rules::roberts_rules::Army| {
+            s.leaders
+                .iter()
+                .map(|l| LeaderState {
+                    name: l.name.clone(),
+                    kind: l.kind,
+                    unit: l
+                        .attached_to
+                        .as_ref()
+                        .and_then(|n| s.units.iter().position(|u| &u.unit.name == n)),
+                    fate: None,
+                })
+                .collect()
+        };
         State {
             turn: 1,
             phase: Phase::Deployment,
@@ -164,7 +267,95 @@ impl State {
             routed_this_phase: Vec::new(),
             nearby_due: Vec::new(),
             nearby_named: Vec::new(),
+            leaders: [leaders(&setup.sides[0]), leaders(&setup.sides[1])],
         }
+    }
+
+    /// The leaders on the table attached to a unit.
+    pub fn leaders_with(&self, id: UnitId) -> Vec<&LeaderState> {
+        self.leaders[id.side as usize]
+            .iter()
+            .filter(|l| l.unit == Some(id.index) && l.fate.is_none())
+            .collect()
+    }
+
+    /// A side's General still on the table, to give his free Action (RR-10).
+    pub fn general(&self, side: Side) -> Option<&LeaderState> {
+        self.leaders[side as usize]
+            .iter()
+            .find(|l| l.kind == LeaderKind::General && l.fate.is_none())
+    }
+
+    /// Why a side has no General to give a free Action, in words.
+    pub fn no_general(&self, side: Side) -> String {
+        let gone: Vec<String> = self.leaders[side as usize]
+            .iter()
+            .filter(|l| l.kind == LeaderKind::General)
+            .map(|l| {
+                format!(
+                    "{} {}",
+                    l.name,
+                    match l.fate {
+                        Some(LeaderFate::Routed) => "routed",
+                        _ => "left the table with his unit",
+                    }
+                )
+            })
+            .collect();
+        if gone.is_empty() {
+            format!("player {}'s army has no General", side.name())
+        } else {
+            gone.join(", ")
+        }
+    }
+
+    /// The units whose charge the Charge Phase owes (Charging).
+    pub fn charges_owed(&self) -> Vec<UnitId> {
+        let mut out = Vec::new();
+        for side in [Side::A, Side::B] {
+            for (i, t) in self.units[side as usize].iter().enumerate() {
+                if t.charge_owed() {
+                    out.push(UnitId::new(side, i));
+                }
+            }
+        }
+        out
+    }
+
+    /// A charge was declared this half-turn (a Countercharge answers one).
+    pub fn charge_declared(&self) -> bool {
+        self.units
+            .iter()
+            .flatten()
+            .any(|t| t.charge.is_some_and(|c| !c.countercharge))
+    }
+
+    /// The Eager units the Reaction Phase owes a Countercharge attempt:
+    /// the targets of declared charges ("Eager units must attempt the
+    /// Action"), unless a failed Action Roll ended their Actions (RR-9).
+    pub fn countercharges_owed(&self) -> Vec<UnitId> {
+        let mut out: Vec<UnitId> = Vec::new();
+        if self.phase.step() != Some(Step::Reaction) {
+            return out;
+        }
+        for t in self.units.iter().flatten() {
+            if let Some(Charge {
+                countercharge: false,
+                target: Some(target),
+                state: ChargeState::Owed,
+            }) = t.charge
+                && let Ok(x) = self.troop(target)
+                && !x.gone()
+                && x.unit.has(Attribute::Eager)
+                && !x.countercharge_tried
+                && !x.failed
+                && x.charge.is_none()
+                && !out.contains(&target)
+            {
+                out.push(target);
+            }
+        }
+        out
     }
 
     /// A unit.
@@ -186,17 +377,49 @@ impl State {
         Ok(t)
     }
 
-    /// The units that owe a Break Check before the Combat Phase ends, with why.
+    /// The Break Checks owed before the Combat Phase ends, with why: a
+    /// unit's own and its leader's are each a step (RR-14, RR-15).
     pub fn checks_due(&self) -> Vec<(UnitId, BreakCause)> {
         let mut out = Vec::new();
         for side in [Side::A, Side::B] {
             for (i, t) in self.units[side as usize].iter().enumerate() {
-                if let Some(c) = t.check_due() {
+                for c in t.checks_due() {
                     out.push((UnitId::new(side, i), c));
                 }
             }
         }
         out
+    }
+
+    /// Whose rout a unit's id stands for, in words: `Elite heavy cavalry B
+    /// (a3)`, or for a leader who routed `The General (the leader with
+    /// Elite heavy cavalry B, a3)` (RR-14, RR-15).
+    pub fn rout_words(&self, id: UnitId) -> String {
+        let Ok(t) = self.troop(id) else {
+            return id.to_string();
+        };
+        if t.routed {
+            return format!("{} ({id})", t.unit.name);
+        }
+        let leader = self.leaders[id.side as usize]
+            .iter()
+            .rev()
+            .find(|l| l.unit == Some(id.index) && l.fate == Some(LeaderFate::Routed));
+        match leader {
+            Some(l) => format!("{} (the leader with {}, {id})", l.name, t.unit.name),
+            None => format!("the leader with {} ({id})", t.unit.name),
+        }
+    }
+
+    /// A Break Check owed in words: `a3 (it lost stands this phase)`, or
+    /// for a leader `The General with a3 (his unit took a hit)`.
+    pub fn check_words(&self, id: UnitId, cause: BreakCause) -> String {
+        match (cause, self.troop(id)) {
+            (BreakCause::LeaderHit, Ok(t)) => {
+                format!("{} with {id} (his unit took a hit)", t.unit.leader_named())
+            }
+            _ => format!("{id} ({})", cause_words(cause)),
+        }
     }
 
     /// The Acting player and the phase, or why nothing can happen yet.
@@ -227,13 +450,147 @@ impl State {
             && let Some((id, cause)) = self.checks_due().first()
         {
             let t = &self.units[id.side as usize][id.index];
+            return Err(BattleError::OutOfTurn(if *cause == BreakCause::LeaderHit {
+                format!(
+                    "{}, the leader with {} ({id}), must make a Break Check first (his unit took a hit): the Combat Phase ends after its Break Checks (RR-15)",
+                    t.unit.leader_named(),
+                    t.unit.name
+                )
+            } else {
+                format!(
+                    "{} ({id}) must make a Break Check first ({}): the Combat Phase ends after its Break Checks (RR-14)",
+                    t.unit.name,
+                    cause_words(*cause)
+                )
+            }));
+        }
+        // Charging: "units must charge unless a Countermand Action is successfully taken".
+        if let (Event::EndPhase, Some(Step::Charge)) = (event, self.phase.step())
+            && let Some(id) = self.charges_owed().first()
+        {
+            let t = &self.units[id.side as usize][id.index];
             return Err(BattleError::OutOfTurn(format!(
-                "{} ({id}) must make a Break Check first ({}): the Combat Phase ends after its Break Checks (RR-14)",
+                "{} ({id}) must charge first (g{}), unless a Countermand Action succeeds (r): units must charge unless countermanded (Charging)",
                 t.unit.name,
-                cause_words(*cause)
+                if t.unit.reluctant() {
+                    ": Reluctant, its Morale Check to lead"
+                } else {
+                    ""
+                }
+            )));
+        }
+        // Charging: "Eager units must attempt the Action".
+        if let (Event::EndPhase, Some(id)) = (event, self.countercharges_owed().first()) {
+            let t = &self.units[id.side as usize][id.index];
+            return Err(BattleError::OutOfTurn(format!(
+                "{} ({id}) is Eager and a charge was declared on it: it must attempt a Countercharge first (r) (Charging)",
+                t.unit.name
+            )));
+        }
+        match event {
+            Event::Action {
+                unit,
+                action,
+                general_free_action,
+                ..
+            } => self.check_action(*unit, *action, *general_free_action),
+            Event::MoraleCheck {
+                unit,
+                cause: MoraleCause::LeadCharge,
+                ..
+            } => {
+                let t = self.troop(*unit)?;
+                // Outside the Charge Phase, or for a unit that is not
+                // Reluctant or has checked, the rules' own refusal speaks.
+                if t.charge_owed()
+                    || self.phase.step() != Some(Step::Charge)
+                    || !t.unit.reluctant()
+                    || t.lead_charge.is_some()
+                {
+                    Ok(())
+                } else {
+                    Err(BattleError::Refused(format!(
+                        "{} has no charge to lead: declared charges and successful countercharges charge in the Charge Phase (Charging)",
+                        t.unit.name
+                    )))
+                }
+            }
+            Event::DeclareCharge { unit, .. } => {
+                let t = self.troop(*unit)?;
+                if t.charge.is_some() {
+                    return Err(BattleError::Refused(format!(
+                        "{} is already declared to charge this half-turn (Charging)",
+                        t.unit.name
+                    )));
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// What an Action's record owes the charges and the leaders: a
+    /// Countercharge answers a declared charge; a Countermand keeps a
+    /// charge back in the Charge Phase; a Set Action is taken in the
+    /// Reaction and Assault Phases; the General's free Action needs a
+    /// General on the table (Charging, RR-5, RR-10, RR-15).
+    fn check_action(&self, unit: UnitId, action: Action, free: bool) -> Result<(), BattleError> {
+        let t = self.troop(unit)?;
+        let step = self.phase.step();
+        match action {
+            Action::Countercharge if !self.charge_declared() => {
+                return Err(BattleError::Refused(
+                    "no charge was declared this half-turn: a Countercharge answers a declared charge (Charging)"
+                        .into(),
+                ));
+            }
+            Action::Countercharge if t.charge.is_some() => {
+                return Err(BattleError::Refused(format!(
+                    "{} has its charge already (Charging)",
+                    t.unit.name
+                )));
+            }
+            Action::Countermand if step != Some(Step::Charge) => {
+                return Err(BattleError::OutOfTurn(
+                    "a Countermand Action keeps a charge back in the Charge Phase (Charging)"
+                        .into(),
+                ));
+            }
+            Action::Countermand if !t.charge_owed() => {
+                return Err(BattleError::Refused(format!(
+                    "{} has no charge to countermand (Charging)",
+                    t.unit.name
+                )));
+            }
+            Action::Set if !matches!(step, Some(Step::Reaction | Step::Assault)) => {
+                return Err(BattleError::OutOfTurn(
+                    "a Set Action is taken in the Reaction Phase (defending units) or the Assault Phase (attacking units) (Charging)"
+                        .into(),
+                ));
+            }
+            _ => {}
+        }
+        if free && self.general(unit.side).is_none() {
+            return Err(BattleError::Refused(format!(
+                "no General of player {} is on the table to give a free Action ({}) (RR-10, RR-15)",
+                unit.side.name(),
+                self.no_general(unit.side)
             )));
         }
         Ok(())
+    }
+
+    /// Whether a charge by `id` meets an enemy charge halfway: a declared
+    /// charge a countercharge going in or gone in, or a countercharge a
+    /// declared charge going in or gone in ("In the event of a
+    /// countercharge, the two units meet halfway").
+    fn met_halfway(&self, id: UnitId, countercharge: bool) -> bool {
+        self.units[id.side.other() as usize].iter().any(|t| {
+            t.charge.is_some_and(|c| {
+                c.countercharge != countercharge
+                    && matches!(c.state, ChargeState::Owed | ChargeState::Charged)
+            })
+        })
     }
 
     /// Applies an event; on an error the state is unchanged.
@@ -314,6 +671,27 @@ impl State {
             self.routed_this_phase.push(id);
             self.nearby_due.push(id);
         }
+        // Herald's reading R-2: an attached leader "is considered to be a
+        // stand of that unit's type": he leaves the table with his unit.
+        let unit_name = self.units[id.side as usize][id.index].unit.name.clone();
+        for l in &mut self.leaders[id.side as usize] {
+            if l.unit == Some(id.index) && l.fate.is_none() {
+                l.fate = Some(LeaderFate::WithUnit);
+                entry.effects.push(Effect {
+                    unit: id,
+                    name: unit_name.clone(),
+                    field: "leader",
+                    text: format!(
+                        "{unit_name}: {} ({}) leaves the table with it",
+                        l.name,
+                        l.title()
+                    ),
+                    from: "attached".into(),
+                    to: "gone with his unit".into(),
+                    leaves_table: false,
+                });
+            }
+        }
     }
 
     /// New hits on a unit (RR-22), with what they owe (RR-14, RR-15).
@@ -329,14 +707,76 @@ impl State {
             return;
         }
         let before = self.units[id.side as usize][id.index].unit.clone();
-        let c = casualties(&before, hits, house);
+        let combat = self.phase.step() == Some(Step::Combat);
+        let c = casualties_in(&before, hits, house, combat);
         ex.extend(c.explanation.clone());
+        let lost = self.units[id.side as usize][id.index].stands_lost;
         self.set_unit(id, c.unit, entry);
+        if !combat {
+            // R-1: stands lost outside the Combat Phase owe no Break Check.
+            self.units[id.side as usize][id.index].stands_lost = lost;
+        }
         if c.leader_break_check {
             self.units[id.side as usize][id.index].leader_check = true;
         }
         if c.destroyed {
             self.leaves(id, false, entry);
+        }
+    }
+
+    /// What an Action does to the unit's charge (Charging): a successful
+    /// Countercharge owes a charge; a successful Set Action forfeits one; a
+    /// successful Countermand keeps it back, a failed one does not.
+    fn charge_action(&mut self, id: UnitId, action: Action, success: bool, ex: &mut Explanation) {
+        let t = &mut self.units[id.side as usize][id.index];
+        let name = t.unit.name.clone();
+        match action {
+            Action::Countercharge => {
+                t.countercharge_tried = true;
+                if success && t.charge.is_none() {
+                    t.charge = Some(Charge {
+                        countercharge: true,
+                        target: None,
+                        state: ChargeState::Owed,
+                    });
+                    ex.line(
+                        format!(
+                            "{name} countercharges in the Charge Phase: it must charge unless a Countermand Action succeeds"
+                        ),
+                        cite(CHARGE, ""),
+                    );
+                }
+            }
+            Action::Set if success => {
+                if let Some(c) = &mut t.charge
+                    && c.state == ChargeState::Owed
+                {
+                    c.state = ChargeState::Forfeited;
+                    ex.line(
+                        format!("{name} took a Set Action: it forfeits its charge"),
+                        cite(CHARGE, ""),
+                    );
+                }
+            }
+            Action::Countermand => {
+                if let Some(c) = &mut t.charge
+                    && c.state == ChargeState::Owed
+                {
+                    if success {
+                        c.state = ChargeState::Countermanded;
+                        ex.line(
+                            format!("the Countermand succeeds: {name} does not charge"),
+                            cite(CHARGE, ""),
+                        );
+                    } else {
+                        ex.line(
+                            format!("the Countermand failed: {name} must still charge (g)"),
+                            cite(CHARGE, ""),
+                        );
+                    }
+                }
+            }
+            _ => {}
         }
     }
 
@@ -436,6 +876,7 @@ impl State {
                 if *action == Action::Pursuit && !o.success {
                     self.units[unit.side as usize][unit.index].pursuit = None;
                 }
+                self.charge_action(*unit, *action, o.success, &mut ex);
                 entry.summary = format!(
                     "{}: {}, {}",
                     t.unit.name,
@@ -445,6 +886,114 @@ impl State {
                         (false, Some(s)) if o.success => format!("{s}, success"),
                         (false, Some(s)) => format!("{s}, failed"),
                         _ => String::new(),
+                    }
+                );
+            }
+            Event::DeclareCharge { unit, target } => {
+                let (acting, step) = self.half()?;
+                if step != Step::Action {
+                    return Err(BattleError::OutOfTurn(format!(
+                        "charges are declared in the Action Phase, not the {} Phase (Charging)",
+                        phase_words(step)
+                    )));
+                }
+                if unit.side != acting {
+                    return Err(BattleError::OutOfTurn(format!(
+                        "the Acting player, {}, declares charges (Charging)",
+                        acting.name()
+                    )));
+                }
+                let t = self.on_table(*unit)?.clone();
+                let tg = self.on_table(*target)?.clone();
+                if target.side == unit.side {
+                    return Err(BattleError::Refused(format!(
+                        "{} is a friend: a charge closes with the enemy (Charging)",
+                        tg.unit.name
+                    )));
+                }
+                self.units[unit.side as usize][unit.index].charge = Some(Charge {
+                    countercharge: false,
+                    target: Some(*target),
+                    state: ChargeState::Owed,
+                });
+                ex.line(
+                    format!(
+                        "{} stopped within its base depth of {} (the referee's): it is declared to close with it in the Charge Phase",
+                        t.unit.name, tg.unit.name
+                    ),
+                    cite(CHARGE, ""),
+                );
+                ex.line(
+                    "it must charge unless a Countermand Action succeeds; a Set Action forfeits the charge; Reluctant stands must pass a Morale Check to lead it",
+                    cite(CHARGE, "RR-12"),
+                );
+                if tg.unit.has(Attribute::Eager) {
+                    ex.line(
+                        format!(
+                            "{} is Eager: it must attempt a Countercharge in the Reaction Phase",
+                            tg.unit.name
+                        ),
+                        cite(CHARGE, ""),
+                    );
+                }
+                entry.summary = format!(
+                    "{} ({unit}) declared to charge {} ({target})",
+                    t.unit.name, tg.unit.name
+                );
+            }
+            Event::Charge { unit } => {
+                let (_, step) = self.half()?;
+                if step != Step::Charge {
+                    return Err(BattleError::OutOfTurn(format!(
+                        "charges go in in the Charge Phase, not the {} Phase (Charging)",
+                        phase_words(step)
+                    )));
+                }
+                let t = self.on_table(*unit)?.clone();
+                let Some(c) = t.charge.filter(|c| c.state == ChargeState::Owed) else {
+                    return Err(BattleError::Refused(format!(
+                        "{} has no charge owed: declared charges and successful countercharges charge (Charging)",
+                        t.unit.name
+                    )));
+                };
+                if t.unit.reluctant() {
+                    return Err(BattleError::Refused(format!(
+                        "{} is {}: it must pass a Morale Check to lead the charge first (RR-12)",
+                        t.unit.name,
+                        if t.unit.disrupted {
+                            "Disrupted, so Reluctant"
+                        } else {
+                            "Reluctant"
+                        }
+                    )));
+                }
+                if let Some(ch) = &mut self.units[unit.side as usize][unit.index].charge {
+                    ch.state = ChargeState::Charged;
+                }
+                let whom = c
+                    .target
+                    .and_then(|x| self.troop(x).ok())
+                    .map_or(String::new(), |x| format!(" on {}", x.unit.name));
+                ex.line(
+                    format!(
+                        "{} {}{whom}: it moves its base depth, ordinarily enough to contact its target (the referee moves it){}",
+                        t.unit.name,
+                        if c.countercharge { "countercharges" } else { "charges" },
+                        if self.met_halfway(*unit, c.countercharge) {
+                            "; charge and countercharge meet halfway"
+                        } else {
+                            ""
+                        }
+                    ),
+                    cite(CHARGE, ""),
+                );
+                entry.summary = format!(
+                    "{} {}{whom}",
+                    t.unit.name,
+                    if c.countercharge {
+                        "countercharges"
+                    } else {
+                        "charges"
                     }
                 );
             }
@@ -570,15 +1119,41 @@ impl State {
                         "a melee is between enemy units".into(),
                     ));
                 }
-                let ua = self.on_table(*a)?.unit.clone();
-                let ub = self.on_table(*b)?.unit.clone();
-                let plan = MeleeAttack::plan(
+                let ta = self.on_table(*a)?.clone();
+                let tb = self.on_table(*b)?.clone();
+                let (mut ua, mut ub) = (ta.unit.clone(), tb.unit.clone());
+                for (t, u) in [(&ta, &mut ua), (&tb, &mut ub)] {
+                    // Charging, Melee Combat (worked example): Impetuous troops "become
+                    // Vulnerable when charging"; the heavy cavalry, "automatically a
+                    // Shock unit -- is Vulnerable during a charge" (Herald's reading R-3).
+                    if t.charged()
+                        && (u.has(Attribute::Impetuous) || u.has(Attribute::Shock))
+                        && !u.has(Attribute::Vulnerable)
+                    {
+                        u.attributes.push(Attribute::Vulnerable);
+                        ex.line(
+                            format!(
+                                "{} charged this half-turn: {} troops are Vulnerable during a charge",
+                                u.name,
+                                if u.has(Attribute::Impetuous) {
+                                    "Impetuous"
+                                } else {
+                                    "Shock"
+                                }
+                            ),
+                            cite("Melee Combat", "R-3"),
+                        );
+                    }
+                }
+                let mut plan = MeleeAttack::plan(
                     (&ua, &modifiers[0]),
                     (&ub, &modifiers[1]),
                     *simultaneous,
                     *can_retreat,
                     house,
                 );
+                // RR-9: a winner that failed an Action Roll this phase may not Pursue.
+                plan.failed_this_phase = [ta.failed, tb.failed];
                 let da = dice_of(&dice[0])?;
                 let db = dice_of(&dice[1])?;
                 let o = plan.resolve(&da, &db, house)?;
@@ -625,18 +1200,10 @@ impl State {
                     ub.name,
                     score(o.b),
                     match o.pushed_back {
-                        Winner::A => format!(
-                            "{} Pushed Back, {} hit{}",
-                            ua.name,
-                            o.hits_on[0],
-                            if o.hits_on[0] == 1 { "" } else { "s" }
-                        ),
-                        Winner::B => format!(
-                            "{} Pushed Back, {} hit{}",
-                            ub.name,
-                            o.hits_on[1],
-                            if o.hits_on[1] == 1 { "" } else { "s" }
-                        ),
+                        Winner::A =>
+                            format!("{} Pushed Back, {}", ua.name, hits_words(o.hits_on[0])),
+                        Winner::B =>
+                            format!("{} Pushed Back, {}", ub.name, hits_words(o.hits_on[1])),
                         Winner::Both => "both Pushed Back".to_string(),
                         Winner::None if o.reroll => "equal scores, roll again".to_string(),
                         Winner::None => "no result".to_string(),
@@ -725,30 +1292,69 @@ impl State {
                 let plan = BreakCheck::plan(&t.unit, *cause, situation, modifiers, house);
                 let d = dice_of(dice)?;
                 let o = plan.resolve(if plan.required { &d } else { &[] }, house)?;
+                let leader = *cause == BreakCause::LeaderHit;
+                let who = if leader {
+                    t.unit.leader_named()
+                } else {
+                    t.unit.name.clone()
+                };
                 if plan.required {
-                    entry.roll(&t.unit.name, &white(dice));
+                    entry.roll(&who, &white(dice));
+                }
+                if !leader
+                    && let Some((c, _)) = t.nearby
+                    && *cause != c
+                {
+                    ex.line(
+                        format!(
+                            "{} was also named nearby a rout: this is its one Break Check this phase",
+                            t.unit.name
+                        ),
+                        cite(SEC_MORALE, "RR-14"),
+                    );
                 }
                 ex.extend(o.explanation.clone());
                 let tm = &mut self.units[unit.side as usize][unit.index];
                 match cause {
                     BreakCause::LeaderHit => tm.leader_check = false,
                     BreakCause::BrokenStandsLost => tm.check_again = false,
-                    BreakCause::NearbyRout | BreakCause::CaptainEliminated => tm.nearby = None,
                     _ => {}
+                }
+                if plan.required && !leader {
+                    // RR-14: its one Break Check this phase, whatever called for it.
+                    tm.nearby = None;
                 }
                 if plan.required && *cause != BreakCause::LeaderHit {
                     tm.checked = true;
                 }
                 match o.result {
-                    Some(BreakResult::Routs) if *cause == BreakCause::LeaderHit => {
+                    Some(BreakResult::Routs) if leader => {
+                        // RR-15: the leader routs and is removed; any other leader stays.
+                        let side = &mut self.leaders[unit.side as usize];
+                        if let Some(l) = side
+                            .iter_mut()
+                            .find(|l| l.unit == Some(unit.index) && l.fate.is_none())
+                        {
+                            l.fate = Some(LeaderFate::Routed);
+                        }
+                        let left: Vec<&LeaderState> = side
+                            .iter()
+                            .filter(|l| l.unit == Some(unit.index) && l.fate.is_none())
+                            .collect();
                         let mut after = t.unit.clone();
-                        after.captain_attached = false;
+                        after.captain_attached = !left.is_empty();
+                        after.general_attached = left.iter().any(|l| l.kind == LeaderKind::General);
+                        after.leader_name = left.first().map(|l| l.name.clone());
+                        let tm = &mut self.units[unit.side as usize][unit.index];
                         tm.unit = after;
                         entry.effects.push(Effect {
                             unit: *unit,
                             name: t.unit.name.clone(),
                             field: "leader",
-                            text: format!("{}: its leader routs and is removed", t.unit.name),
+                            text: format!(
+                                "{}: {} routs and is removed from play",
+                                t.unit.name, who
+                            ),
                             from: "attached".into(),
                             to: "routed".into(),
                             leaves_table: false,
@@ -761,6 +1367,10 @@ impl State {
                         tm.broken = true;
                         if let Some(after) = &o.after {
                             self.set_unit(*unit, after.unit.clone(), &mut entry);
+                            // RR-15: the hits of breaking are hits: an attached leader checks.
+                            if after.leader_break_check {
+                                self.units[unit.side as usize][unit.index].leader_check = true;
+                            }
                         }
                         self.units[unit.side as usize][unit.index].check_again = o.check_again;
                     }
@@ -772,20 +1382,29 @@ impl State {
                     }
                     Some(BreakResult::Holds) | None => {}
                 }
-                entry.summary = format!(
-                    "{}: Break Check ({}), {}",
-                    t.unit.name,
-                    cause_words(*cause),
-                    match (o.score, o.result) {
-                        (None, _) => "none required".to_string(),
-                        (Some(s), Some(r)) => format!("{s}, {}", result_words(r)),
-                        (Some(s), None) => s.to_string(),
-                    }
-                );
-                if o.result.is_some_and(|r| r != BreakResult::Holds) {
+                let result = match (o.score, o.result) {
+                    (None, _) => "none required".to_string(),
+                    (Some(s), Some(r)) => format!("{s}, {}", result_words(r)),
+                    (Some(s), None) => s.to_string(),
+                };
+                entry.summary = if leader {
+                    format!(
+                        "{who}, the leader with {} ({unit}): Break Check (his unit took a hit), {result}",
+                        t.unit.name
+                    )
+                } else {
+                    format!(
+                        "{}: Break Check ({}), {result}",
+                        t.unit.name,
+                        cause_words(*cause)
+                    )
+                };
+                // RR-14, RR-15: a rout (a unit's, or a leader's) makes nearby
+                // units check; a unit broken but still standing does not.
+                if matches!(o.result, Some(BreakResult::Routs | BreakResult::Destroyed)) {
                     ex.line(
-                        "nearby friendly units make Break Checks (nearby_rout): which are nearby is the referee's to name",
-                        cite(SEC, "RR-14, RR-15"),
+                        "nearby friendly units make Break Checks: which are nearby is the referee's to name (n)",
+                        cite(SEC_MORALE, "RR-14, RR-15"),
                     );
                 }
             }
@@ -851,10 +1470,24 @@ impl State {
                 }
                 ex.extend(o.explanation);
                 if *cause == MoraleCause::LeadCharge {
-                    self.units[unit.side as usize][unit.index].lead_charge = Some(o.passed);
+                    let tm = &mut self.units[unit.side as usize][unit.index];
+                    tm.lead_charge = Some(o.passed);
+                    // Charging: its charge goes in, or its stands stay behind.
+                    if let Some(c) = &mut tm.charge
+                        && c.state == ChargeState::Owed
+                    {
+                        c.state = if o.passed {
+                            ChargeState::Charged
+                        } else {
+                            ChargeState::StayedBehind
+                        };
+                    }
                     ex.line(
                         if o.passed {
-                            format!("{} leads the charge", t.unit.name)
+                            format!(
+                                "{} leads the charge: it moves its base depth into contact (the referee moves it)",
+                                t.unit.name
+                            )
                         } else {
                             format!(
                                 "{} does not lead the charge: its Reluctant stands stay behind (only a Countermand Action keeps everyone back)",
@@ -986,15 +1619,34 @@ impl State {
                             }
                         )));
                     }
-                    if Some(u) == source.as_ref() || units[..i].contains(u) {
+                    // A routed unit is off the table; a unit whose leader
+                    // routed is nearby his rout like any other.
+                    if units[..i].contains(u) {
                         return Err(BattleError::Refused(format!(
-                            "{} ({u}) is named twice, or is the routed unit itself",
+                            "{} ({u}) is named twice",
                             t.unit.name
                         )));
                     }
                     names.push(format!("{} ({u})", t.unit.name));
                 }
+                // RR-14: who is exempt is the rules' (Fanatic; a Formed unit
+                // for an Unformed rout; one Break Check a phase), said now.
+                let routed_formed = source
+                    .and_then(|s| self.troop(s).ok())
+                    .is_none_or(|t| t.unit.formed);
+                let mut exempt = Vec::new();
                 for u in units {
+                    let t = &self.units[u.side as usize][u.index];
+                    let situation = BreakSituation {
+                        stands_lost_this_phase: t.stands_lost,
+                        checked_this_phase: t.checked,
+                        routed_unit_formed: routed_formed,
+                    };
+                    let plan = BreakCheck::plan(&t.unit, *cause, situation, &[], house);
+                    if !plan.required {
+                        exempt.extend(plan.explanation.lines.clone());
+                        continue;
+                    }
                     let t = &mut self.units[u.side as usize][u.index];
                     if t.nearby.is_none() {
                         t.nearby = Some((*cause, *source));
@@ -1006,15 +1658,16 @@ impl State {
                         if !self.nearby_named.contains(s) {
                             self.nearby_named.push(*s);
                         }
-                        let t = self.troop(*s)?;
-                        format!(
-                            "{}'s {}",
-                            t.unit.name,
-                            if t.routed { "rout" } else { "leader's rout" }
-                        )
+                        format!("the rout of {}", self.rout_words(*s))
                     }
                     None => "the eliminated unattached Captain".to_string(),
                 };
+                // Those the rules exempt are said, not listed as owing.
+                let owing: Vec<String> = units
+                    .iter()
+                    .filter(|u| self.units[u.side as usize][u.index].nearby.is_some())
+                    .map(|u| format!("{} ({u})", self.units[u.side as usize][u.index].unit.name))
+                    .collect();
                 ex.line(
                     if names.is_empty() {
                         format!("the referee names no friendly unit nearby {whose}")
@@ -1022,15 +1675,25 @@ impl State {
                         format!(
                             "the referee names the friendly units nearby {whose}: {}; each makes a Break Check ({}) unless the rules exempt it (Fanatic; a Formed unit for an Unformed rout; one Break Check a phase)",
                             names.join(", "),
-                            cause.name()
+                            cause_words(*cause)
                         )
                     },
                     cite(SEC_MORALE, "RR-14, RR-15"),
                 );
-                entry.summary = if names.is_empty() {
-                    format!("nearby {whose}: none")
-                } else {
-                    format!("nearby {whose}: {} owe Break Checks", names.join(", "))
+                for l in exempt {
+                    ex.line(l.text, l.cite);
+                }
+                entry.summary = match (names.is_empty(), owing.is_empty()) {
+                    (true, _) => format!("nearby {whose}: none"),
+                    (false, true) => format!(
+                        "nearby {whose}: {}, none owing a Break Check",
+                        names.join(", ")
+                    ),
+                    (false, false) => format!(
+                        "nearby {whose}: {} {} a Break Check",
+                        owing.join(", "),
+                        if owing.len() == 1 { "owes" } else { "owe" }
+                    ),
                 };
             }
             Event::EndPhase => {
@@ -1048,6 +1711,7 @@ impl State {
                         t.checked = false;
                         t.lead_charge = None;
                         t.nearby = None;
+                        t.countercharge_tried = false;
                     }
                 }
                 self.routed_this_phase.clear();
@@ -1098,6 +1762,7 @@ impl State {
                                 t.pursuit = None;
                                 t.check_again = false;
                                 t.leader_check = false;
+                                t.charge = None;
                             }
                         }
                         let (half, turn) = if half == 1 {
@@ -1143,6 +1808,15 @@ fn action_side(action: Action, step: Step, acting: Side, has_pursuit: bool) -> O
         (_, Step::Action | Step::Assault) => Some(acting),
         (_, Step::Reaction) => Some(acting.other()),
         (_, Step::Charge | Step::Combat) => None,
+    }
+}
+
+/// Hits in words: `no hit`, `1 hit`, `2 hits`.
+fn hits_words(n: u32) -> String {
+    match n {
+        0 => "no hit".to_string(),
+        1 => "1 hit".to_string(),
+        n => format!("{n} hits"),
     }
 }
 

@@ -36,6 +36,21 @@ pub struct Roster {
     pub side: String,
     /// Its personalities.
     pub personalities: Vec<RosterPersonality>,
+    /// The values its randomizer cards may show, lowest and highest: the
+    /// text gives no deck; Herald reads 1 to 10 unless the roster says
+    /// (`card_values`; Herald's reading P-1).
+    pub card_values: Option<(u32, u32)>,
     /// Notes.
     pub notes: Option<String>,
+}
+
+/// The values a randomizer card may show when the roster does not say
+/// (Herald's reading P-1, `docs/readings-parkers-warlord.md`).
+pub const CARD_VALUES: (u32, u32) = (1, 10);
+
+impl Roster {
+    /// The values its cards may show: the roster's, or 1 to 10 (P-1).
+    pub fn card_range(&self) -> (u32, u32) {
+        self.card_values.unwrap_or(CARD_VALUES)
+    }
 }

@@ -249,7 +249,8 @@ impl ActionRoll {
             modifiers.push(Modifier::new(1, "Swift", c("RR-7")));
         }
         if unit.captain_attached {
-            modifiers.push(Modifier::new(1, "Captain attached", c("RR-7")));
+            // RR-7: a General has the same effect as a Captain for his unit.
+            modifiers.push(Modifier::new(1, unit.leader_words(), c("RR-7")));
         }
         if unit.training == Training::Militia {
             modifiers.push(Modifier::new(-1, "Militia", c("RR-7")));

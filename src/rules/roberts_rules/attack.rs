@@ -23,16 +23,17 @@ fn base_modifiers(
     house: &House,
     sec: &str,
 ) -> Vec<Modifier> {
+    let rule = if sec == MISSILE { "RR-16" } else { "RR-18" };
     let mut m = vec![
         Modifier::new(
             value.0,
             format!("{} {}", possessive(&attacker.name), value.1),
-            cite(sec, "RR-16, RR-18"),
+            cite(sec, rule),
         ),
         Modifier::new(
             -defender.dv,
             format!("{} DV", possessive(&defender.name)),
-            cite(sec, "RR-16, RR-18"),
+            cite(sec, rule),
         ),
     ];
     if defender.disrupted {
@@ -191,6 +192,9 @@ pub struct MeleeAttack {
     pub simultaneous: bool,
     /// Whether each could retreat [a, b].
     pub can_retreat: [bool; 2],
+    /// Whether each failed an Action Roll this phase [a, b]: a winner that
+    /// did may not attempt the Pursuit (RR-9).
+    pub failed_this_phase: [bool; 2],
 }
 
 /// One side's roll.
@@ -280,6 +284,7 @@ impl MeleeAttack {
             },
             simultaneous,
             can_retreat,
+            failed_this_phase: [false, false],
         }
     }
 
@@ -405,7 +410,20 @@ impl MeleeAttack {
                 } else {
                     (&self.a, &self.b)
                 };
-                let p = if self.can_retreat[loser] {
+                let failed = self.failed_this_phase[1 - loser];
+                let automatic_after_failure = !self.can_retreat[loser]
+                    && house.word(&super::house::AFTER_FAILURE) == "no_rolls";
+                let p = if failed && !automatic_after_failure {
+                    // RR-9: "Once a unit fails an Action Roll, it may attempt no further rolls in the current phase."
+                    ex.line(
+                        format!(
+                            "{} failed an Action Roll this phase: it may not attempt a Pursuit",
+                            winner_unit.name
+                        ),
+                        cite("Sequence of Play", "RR-9, RR-20"),
+                    );
+                    Pursuit::None
+                } else if self.can_retreat[loser] {
                     ex.line(
                         format!("{} may attempt a Pursuit: an Action Roll", winner_unit.name),
                         c("RR-20"),
@@ -421,7 +439,7 @@ impl MeleeAttack {
                     );
                     Pursuit::Automatic
                 };
-                let required = winner_unit.has(Attribute::Impetuous);
+                let required = winner_unit.has(Attribute::Impetuous) && p != Pursuit::None;
                 if required {
                     ex.line(
                         format!(
@@ -536,7 +554,7 @@ impl PursuitAttack {
             h
         } else {
             return Err(RulesError::refused(format!(
-                "a Pursuit attack scored {score}: the text gives its hits only at 13 or more (3 hits); read the Pursuit chart and give 'chart_hits' (1 to 3) (RR-21)"
+                "a Pursuit attack of {sum} {modifier:+} = {score}: under 13 the Pursuit chart gives the hits, and the text leaves the chart out: read it and give its hits, 1 to 3 (RR-21)"
             )));
         };
         Ok(PursuitOutcome {

@@ -27,8 +27,16 @@ pub struct Casualties {
     pub explanation: Explanation,
 }
 
-/// `unit` takes `hits` new hits (RR-22).
+/// `unit` takes `hits` new hits (RR-22) in the Combat Phase.
 pub fn casualties(unit: &Unit, hits: u32, house: &House) -> Casualties {
+    casualties_in(unit, hits, house, true)
+}
+
+/// `unit` takes `hits` new hits (RR-22), in the Combat Phase or outside it:
+/// a Break Check is owed for stands lost "during the phase" at whose end
+/// the checks are made, the Combat Phase (RR-14; Herald's reading R-1,
+/// `docs/readings-roberts-rules.md`).
+pub fn casualties_in(unit: &Unit, hits: u32, house: &House, combat_phase: bool) -> Casualties {
     let mut ex = Explanation::default();
     let c = |r: &str| cite(SEC, r);
     let total_hits = unit.total_hits();
@@ -104,13 +112,24 @@ pub fn casualties(unit: &Unit, hits: u32, house: &House) -> Casualties {
             c("RR-22, RR-14"),
         );
     }
-    let break_check_due = stands_removed > 0 && !destroyed;
+    let break_check_due = stands_removed > 0 && !destroyed && combat_phase;
     if break_check_due {
         ex.line("a Break Check at the end of the Combat Phase", c("RR-14"));
+    } else if stands_removed > 0 && !destroyed {
+        ex.line(
+            "no Break Check for it: Break Checks are made for the stands lost during the Combat Phase, at its end (Herald's reading R-1)",
+            c("RR-14"),
+        );
     }
-    let leader_break_check = unit.captain_attached && hits > 0;
+    let leader_break_check = unit.captain_attached && hits > 0 && !destroyed;
     if leader_break_check {
-        ex.line("its attached leader makes a Break Check", c("RR-15"));
+        ex.line(
+            format!(
+                "{}, its attached leader, makes a Break Check at the end of the Combat Phase",
+                unit.leader_named()
+            ),
+            c("RR-15"),
+        );
     }
     Casualties {
         total_hits,

@@ -21,7 +21,7 @@ const SEC: &str = "Casualties and Morale";
 /// Captain or General, Guard, Unreliable; sizes from the house options.
 pub fn morale_effects(unit: &Unit, house: &House) -> Vec<Modifier> {
     let mut out = Vec::new();
-    let mut add = |on: bool, o: &HouseOption, why: &str| {
+    let mut add = |on: bool, o: &HouseOption, why: String| {
         let n = house.number(o) as i32;
         if on && n != 0 {
             let r = if house.value(o) == o.default {
@@ -32,12 +32,12 @@ pub fn morale_effects(unit: &Unit, house: &House) -> Vec<Modifier> {
             out.push(Modifier::new(n, why, cite(SEC, r)));
         }
     };
-    add(unit.captain_attached, &CAPTAIN_MORALE, "Captain attached");
-    add(unit.has(Attribute::Guard), &GUARD_MORALE, "Guard");
+    add(unit.captain_attached, &CAPTAIN_MORALE, unit.leader_words());
+    add(unit.has(Attribute::Guard), &GUARD_MORALE, "Guard".into());
     add(
         unit.has(Attribute::Unreliable),
         &UNRELIABLE_MORALE,
-        "Unreliable",
+        "Unreliable".into(),
     );
     out
 }
@@ -260,6 +260,17 @@ impl BreakCheck {
         let mut modifiers = Vec::new();
         if let Some((no, rule)) = &exempt {
             ex.line(format!("{}: no Break Check, {no}", unit.name), c(rule));
+        } else if cause == BreakCause::LeaderHit {
+            ex.line(
+                format!(
+                    "{}, the leader attached to {}, makes a Break Check: his unit took a hit; two dice, tie or beat 7",
+                    unit.leader_named(),
+                    unit.name
+                ),
+                c("RR-13, RR-15"),
+            );
+            modifiers.extend(referee_modifiers(referee));
+            ex.modifiers(&modifiers);
         } else {
             ex.line(
                 format!(
@@ -376,7 +387,10 @@ impl BreakCheck {
                 }
                 BreakCause::LeaderHit => {
                     ex.line(
-                        "failed: the leader routs and is removed; nearby units check (nearby_rout)",
+                        format!(
+                            "failed: {} routs and is removed from play; nearby units must now attempt Break Checks",
+                            self.unit.leader_named()
+                        ),
                         c("RR-15"),
                     );
                     BreakResult::Routs

@@ -79,6 +79,11 @@ pub struct Unit {
     pub attributes: Vec<Attribute>,
     /// A Captain or General is attached.
     pub captain_attached: bool,
+    /// The leader attached is a General ("A General also has the same
+    /// effect as a Captain for the unit he is attached to").
+    pub general_attached: bool,
+    /// The attached leader's name, when the army list names him.
+    pub leader_name: Option<String>,
     /// The stands it began with: its Hits are twice these (RR-22).
     pub stands_original: u32,
     /// The stands it has now.
@@ -117,6 +122,37 @@ impl Unit {
         }
         self.demoralized_given
             .unwrap_or(self.hits_lost >= self.stands_original && self.stands_original > 0)
+    }
+
+    /// The attached leader in words, for a modifier's line: `General
+    /// attached (The General)`, `Captain attached`.
+    pub fn leader_words(&self) -> String {
+        let kind = if self.general_attached {
+            "General"
+        } else {
+            "Captain"
+        };
+        match &self.leader_name {
+            Some(n) => format!("{kind} attached ({n})"),
+            None => format!("{kind} attached"),
+        }
+    }
+
+    /// The attached leader named for a line of his own: `The General`, or
+    /// `the Captain attached to Militia spearmen`.
+    pub fn leader_named(&self) -> String {
+        match &self.leader_name {
+            Some(n) => n.clone(),
+            None => format!(
+                "the {} attached to {}",
+                if self.general_attached {
+                    "General"
+                } else {
+                    "Captain"
+                },
+                self.name
+            ),
+        }
     }
 
     /// AV-DV (MAV) as the text writes it ("5-4 (3)"; no MAV: "5-4").

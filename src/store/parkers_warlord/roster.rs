@@ -57,6 +57,27 @@ pub(crate) fn read_body<'s>(walk: &mut Walk<'_, 's>, top: &mut Fields<'_, 's>) -
     let name = walk.required_string(top, "name");
     let side = walk.required_string(top, "side");
     let notes = walk.string(top, "notes");
+    // Herald's reading P-1: a card shows 1 to 10 unless the roster says.
+    let mut card_values = None;
+    if let Some(mut t) = walk.table(top, "card_values") {
+        let span = t.span.clone();
+        let min = walk.int(&mut t, "min", 0..=100).map(|n| n as u32);
+        let max = walk.int(&mut t, "max", 1..=100).map(|n| n as u32);
+        walk.finish(t);
+        match (min, max) {
+            (Some(a), Some(b)) if a <= b => card_values = Some((a, b)),
+            (Some(_), Some(_)) => walk.error(
+                span,
+                "card_values",
+                "card_values: min is above max; give { min = 1, max = 10 } or the army list's",
+            ),
+            _ => walk.error(
+                span,
+                "card_values",
+                "card_values gives both min and max, as { min = 1, max = 10 }",
+            ),
+        }
+    }
     if !top.has("personalities") {
         walk.error(
             top.span.clone(),
@@ -153,6 +174,7 @@ pub(crate) fn read_body<'s>(walk: &mut Walk<'_, 's>, top: &mut Fields<'_, 's>) -
         name: name?,
         side: side?,
         personalities,
+        card_values,
         notes,
     })
 }

@@ -98,6 +98,9 @@ fn write_roster(o: &mut String, side: Side, r: &Roster) {
     if let Some(n) = &r.notes {
         let _ = writeln!(o, "notes = {}", quote(n));
     }
+    if let Some((min, max)) = r.card_values {
+        let _ = writeln!(o, "card_values = {{ min = {min}, max = {max} }}");
+    }
     for p in &r.personalities {
         let q = &p.personality;
         o.push_str("\n[[armies.personalities]]\n");

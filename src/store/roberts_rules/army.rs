@@ -183,7 +183,16 @@ pub(crate) fn read_body<'s>(walk: &mut Walk<'_, 's>, top: &mut Fields<'_, 's>) -
                     at.clone(),
                     format!("{lname}: a Captain is attached to a Formed unit; {u} is Unformed"),
                 ),
-                Some(x) => x.unit.captain_attached = true,
+                Some(x) => {
+                    x.unit.captain_attached = true;
+                    // RR-7: "A General also has the same effect as a Captain".
+                    if kind == LeaderKind::General {
+                        x.unit.general_attached = true;
+                        x.unit.leader_name = Some(lname.clone());
+                    } else if x.unit.leader_name.is_none() {
+                        x.unit.leader_name = Some(lname.clone());
+                    }
+                }
             },
             None => {}
         }

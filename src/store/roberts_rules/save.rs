@@ -23,6 +23,8 @@ use std::fmt::Write;
 pub const EVENT_KINDS: &[&str] = &[
     "begin",
     "action_roll",
+    "declare_charge",
+    "charge",
     "missile_attack",
     "melee_attack",
     "pursuit_attack",
@@ -202,6 +204,11 @@ pub fn write_event(o: &mut String, e: &Event) {
             line("modifiers", modifiers(m));
             line("dice", inline(&[format!("roll = {}", faces(dice))]));
         }
+        Event::DeclareCharge { unit, target } => {
+            line("unit", id(unit));
+            line("target", id(target));
+        }
+        Event::Charge { unit } => line("unit", id(unit)),
         Event::Missile {
             shooter,
             target,
@@ -410,6 +417,17 @@ fn read_fields<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, kind: &str) 
                 dice: d,
             }
         }
+        "declare_charge" => {
+            let unit = unit_id(walk, f, "unit");
+            let target = unit_id(walk, f, "target");
+            Event::DeclareCharge {
+                unit: unit?,
+                target: target?,
+            }
+        }
+        "charge" => Event::Charge {
+            unit: unit_id(walk, f, "unit")?,
+        },
         "missile_attack" => {
             let shooter = unit_id(walk, f, "shooter");
             let target = unit_id(walk, f, "target");

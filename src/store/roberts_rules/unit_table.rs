@@ -118,6 +118,8 @@ pub fn read_unit<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> Option<U
         training,
         attributes,
         captain_attached,
+        general_attached: false,
+        leader_name: None,
         stands_original,
         stands,
         hits_lost,

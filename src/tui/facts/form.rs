@@ -88,6 +88,7 @@ impl<'s> Form<'s> {
             on,
             kind,
             source: Source::Plain,
+            picks: Vec::new(),
         });
         Mark {
             fact: self.out.last_mut().expect("a fact was just pushed"),
@@ -117,6 +118,27 @@ impl<'s> Form<'s> {
     ) -> Mark<'_> {
         if let Some(e) = self.hit(key) {
             *v = changed(*v, e, range, step);
+        }
+        let value = v.to_string();
+        self.push(key, label.into(), value, *v > 0, Kind::Number)
+    }
+
+    /// A number as [`Form::number`], but a digit that would take it past
+    /// its most starts it anew: a card worth 1 to 10 typed `1` `3` is 3,
+    /// not 13 (nor 10).
+    pub fn number_anew(
+        &mut self,
+        key: char,
+        label: impl Into<String>,
+        v: &mut u32,
+        range: (u32, u32),
+    ) -> Mark<'_> {
+        if let Some(e) = self.hit(key) {
+            let e = match e {
+                Edit::Type(n) if n > range.1 => Edit::Type(n % 10),
+                e => e,
+            };
+            *v = changed(*v, e, range, 1);
         }
         let value = v.to_string();
         self.push(key, label.into(), value, *v > 0, Kind::Number)
@@ -203,11 +225,38 @@ impl<'s> Form<'s> {
                         *v = *x;
                     }
                 }
+                Edit::Pick(_) => {}
             }
         }
         let on = all.first().map(|(x, _)| x) != Some(v);
         let value = name(*v);
         self.push(key, label, value, on, Kind::Choice)
+    }
+
+    /// One of `all`, each with a key of its own that picks it (`m`
+    /// Movement, `s` Stop): one line however many there are; its own key
+    /// or → goes round them as a choice does. The line shows the keys.
+    pub fn keyed<T: Copy + PartialEq>(
+        &mut self,
+        key: char,
+        label: impl Into<String>,
+        v: &mut T,
+        all: &[(char, T)],
+        name: impl Fn(T) -> String,
+    ) -> Mark<'_> {
+        let at = self.at;
+        let picked = match self.edit {
+            Some((i, Edit::Pick(c))) if i == at => all.iter().find(|(k, _)| *k == c),
+            _ => None,
+        };
+        if let Some((_, x)) = picked {
+            *v = *x;
+        }
+        let items: Vec<T> = all.iter().map(|(_, x)| *x).collect();
+        let name = &name;
+        let mark = self.choice(key, label, v, &items, name);
+        mark.fact.picks = all.iter().map(|(k, x)| (*k, name(*x))).collect();
+        mark
     }
 
     /// One line of several for one value: on while `v` is `this`; its key
@@ -310,7 +359,7 @@ fn changed(v: u32, e: Edit, (min, max): (u32, u32), step: u32) -> u32 {
     let n = match e {
         Edit::Step(d) => i64::from(v) + d * i64::from(step),
         Edit::Type(n) => i64::from(n),
-        Edit::Key => i64::from(v),
+        Edit::Key | Edit::Pick(_) => i64::from(v),
     };
     n.clamp(i64::from(min), i64::from(max)) as u32
 }

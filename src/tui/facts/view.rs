@@ -49,6 +49,10 @@ pub fn lines(t: &Theme, facts: &[Fact], selected: Option<usize>) -> Vec<Line<'st
                 }
                 Source::Unsaid => spans.push(Span::styled(f.value.clone(), t.warn())),
             }
+            if !f.picks.is_empty() {
+                let keys: Vec<String> = f.picks.iter().map(|(k, _)| k.to_string()).collect();
+                spans.push(Span::styled(format!("  ({})", keys.join(" ")), t.dim()));
+            }
             let line = Line::from(spans);
             if chosen {
                 line.style(t.selected())
@@ -97,6 +101,25 @@ pub fn render(
     Paragraph::new(shown).render(area, buf);
 }
 
+/// How a panel's body is drawn, beyond [`body`]'s defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BodyOptions {
+    /// The panel rolls dice: an unsaid fact holds back "the odds and the
+    /// roll"; without a roll it holds back the plan.
+    pub rolls: bool,
+    /// Facts scrolled out of sight are said to be there (`↓ 2 more: ↑↓`).
+    pub mark_scroll: bool,
+}
+
+impl Default for BodyOptions {
+    fn default() -> Self {
+        BodyOptions {
+            rolls: true,
+            mark_scroll: false,
+        }
+    }
+}
+
 /// A panel's body in `area`: the facts (scrolled to the selected one) and
 /// the system's plan and odds, `plan()`, beside them from 110 columns (the
 /// plan keeps 44), below them on a narrower screen. While a fact is unsaid
@@ -109,14 +132,60 @@ pub fn body(
     buf: &mut Buffer,
     plan: impl FnOnce() -> Vec<Line<'static>>,
 ) {
+    body_with(BodyOptions::default(), t, facts, selected, area, buf, plan);
+}
+
+/// A panel's body as [`body`], drawn as `options` say.
+pub fn body_with(
+    options: BodyOptions,
+    t: &Theme,
+    facts: &[Fact],
+    selected: Option<usize>,
+    area: Rect,
+    buf: &mut Buffer,
+    plan: impl FnOnce() -> Vec<Line<'static>>,
+) {
     let unsaid: Vec<Fact> = facts
         .iter()
         .filter(|f| f.source == Source::Unsaid)
         .cloned()
         .collect();
-    let plan = match waiting(t, &unsaid) {
+    let wait = if options.rolls {
+        waiting(t, &unsaid)
+    } else {
+        (!unsaid.is_empty()).then(|| {
+            Line::from(Span::styled(
+                format!("Herald waits for: {}", unsaid_words(&unsaid)),
+                t.warn(),
+            ))
+        })
+    };
+    let plan = match wait {
         Some(line) => vec![line],
         None => plan(),
+    };
+    let render = |heading: Line<'static>,
+                  lines: Vec<Line<'static>>,
+                  field: usize,
+                  area: Rect,
+                  buf: &mut Buffer| {
+        let rows = area.height.saturating_sub(1) as usize;
+        if options.mark_scroll && lines.len() > rows && rows > 0 {
+            let from = crate::tui::table::offset(field, rows);
+            let below = lines.len().saturating_sub(from + rows);
+            let mut h = heading;
+            h.spans.push(Span::styled(
+                match (from, below) {
+                    (0, n) => format!("  ↓ {n} more (↑↓)"),
+                    (n, 0) => format!("  ↑ {n} more (↑↓)"),
+                    (a, b) => format!("  ↑ {a} ↓ {b} more (↑↓)"),
+                },
+                t.warn(),
+            ));
+            render(h, lines, field, area, buf);
+        } else {
+            render(heading, lines, field, area, buf);
+        }
     };
     let field = selected.unwrap_or(0);
     let rows = lines(t, facts, selected);

@@ -119,6 +119,8 @@ pub struct Draft {
     pub through: u32,
     /// Both began the turn within 3" of each other.
     pub within_3: bool,
+    /// The house gives the band under 15" (`near_band`): no multiplier asked.
+    pub near_band_given: bool,
 }
 
 impl Draft {
@@ -161,12 +163,25 @@ impl Draft {
             typed: None,
             through: 1,
             within_3: true,
+            near_band_given: false,
         };
         if kind == Kind::Transfer {
             d.to = receivers(state, side, d.who).first().copied().unwrap_or(1);
         }
         d.reload(state);
         d
+    }
+
+    /// The units this panel concerns, kept in sight on the screen.
+    pub fn concerns(&self) -> Vec<UnitId> {
+        match self.kind {
+            Kind::Command | Kind::Move | Kind::Order => vec![self.unit_id()],
+            Kind::PassThrough => vec![
+                self.unit_id(),
+                UnitId::new(self.side, self.through.saturating_sub(1) as usize),
+            ],
+            _ => Vec::new(),
+        }
     }
 
     fn person(&self) -> UnitId {
@@ -263,7 +278,7 @@ impl Draft {
                     (0, 9),
                     1,
                 );
-                self.cards_facts(f, hand);
+                self.cards_facts(f, hand, state);
             }
             Kind::BattleLine => {
                 f.choice_numbered('p', "personality", &mut self.who, &all_people, name, |n| n);
@@ -282,7 +297,7 @@ impl Draft {
                     1,
                 )
                 .unsaid();
-                self.cards_facts(f, hand);
+                self.cards_facts(f, hand, state);
             }
             Kind::Move => {
                 f.choice_numbered('n', "unit", &mut self.unit, &all_units, unit_name, |n| n);
@@ -298,13 +313,18 @@ impl Draft {
                     m.unsaid();
                 }
                 if !self.charge && self.enemy < 15 {
-                    f.number(
+                    // PW-14: the text's bands under 15" are lost: the referee's
+                    // multiplier, in tenths (10 is the domain move, 15 half again).
+                    let m = f.number(
                         'h',
-                        "under 15\": the referee's multiplier x10",
+                        "under 15\" multiplier (10 = x1)",
                         &mut self.band,
                         (0, 50),
                         1,
                     );
+                    if !self.near_band_given && self.band == 0 {
+                        m.unsaid();
+                    }
                 }
                 f.number('f', "forward, inches, open", &mut self.forward, (0, 99), 1);
                 f.number(
@@ -452,7 +472,7 @@ impl Draft {
         }
     }
 
-    fn cards_facts(&mut self, f: &mut Form, hand: u32) {
+    fn cards_facts(&mut self, f: &mut Form, hand: u32, state: &State) {
         f.number(
             'k',
             "cards played",
@@ -460,17 +480,19 @@ impl Draft {
             (0, hand.clamp(1, 5)),
             1,
         );
+        // Herald's reading P-1: a card shows 1 to 10, or the roster's values;
+        // a digit that would pass the most starts the value anew.
+        let (min, max) = state.card_values[self.side as usize];
         for (i, key) in CARD_KEYS
             .iter()
             .enumerate()
             .take(self.cards.min(5) as usize)
         {
-            f.number(
+            f.number_anew(
                 *key,
-                format!("card {} value", i + 1),
+                format!("card {} value ({min}-{max})", i + 1),
                 &mut self.values[i],
-                (0, 50),
-                1,
+                (min, max),
             )
             .unsaid();
         }

@@ -76,6 +76,69 @@ fn officer_header(wide: bool) -> String {
     )
 }
 
+/// The battle lines' column heads.
+fn unit_header(wide: bool) -> String {
+    format!(
+        "{:<4}{:<w$} {:<4} {:<l$} {:<10} {:<14} {:>4} {:>4}",
+        "id",
+        "unit",
+        "type",
+        "battle line",
+        "order",
+        "done",
+        "CP",
+        "move",
+        w = if wide { 26 } else { 20 },
+        l = if wide { 20 } else { 11 }
+    )
+}
+
+/// A unit of a battle line: id, name (* the banner unit), type, its
+/// battle line's personality, order (mv: its Maneuver lost, PW-9),
+/// commands done this turn, points left from cards played on it, move.
+fn unit_line(
+    s: &State,
+    side: Side,
+    i: usize,
+    u: &crate::battle::parkers_warlord::state::LineUnit,
+    wide: bool,
+) -> String {
+    let line: String = s.officers[side as usize][u.personality]
+        .personality
+        .name
+        .chars()
+        .take(if wide { 20 } else { 11 })
+        .collect();
+    let done: Vec<&str> = u.unit.done.iter().map(|c| c.name()).collect();
+    format!(
+        "{:<4}{:<w$} {:<4} {:<l$} {:<10} {:<14} {:>4} {:>4}",
+        format!("{}{}", side.name(), i + 1),
+        format!(
+            "{}{}",
+            u.unit
+                .name
+                .chars()
+                .take(if wide { 24 } else { 18 })
+                .collect::<String>(),
+            if u.banner { " *" } else { "" }
+        ),
+        u.unit.code.clone().unwrap_or_default(),
+        line,
+        format!(
+            "{}{}",
+            u.unit.order.name(),
+            if u.unit.lost_maneuver { " (mv)" } else { "" }
+        ),
+        done.join(","),
+        u.points_left,
+        u.unit
+            .move_inches
+            .map_or("-".into(), |m| format!("{}\"", shown(m))),
+        w = if wide { 26 } else { 20 },
+        l = if wide { 20 } else { 11 }
+    )
+}
+
 /// Draws the console.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
@@ -139,7 +202,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         if panel_open && !tall && side != active {
             continue;
         }
-        lines.push((String::new(), Style::default()));
+        if !panel_open || tall {
+            lines.push((String::new(), Style::default()));
+        }
         lines.push((
             format!(
                 "{} {}{}",
@@ -152,6 +217,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         lines.push((officer_header(wide), dim));
         for (i, o) in s.officers[side as usize].iter().enumerate() {
             lines.push((officer_row(side, i, o, s, wide), Style::default()));
+        }
+    }
+    // The units an open panel concerns stay in sight (issue 35 item 7).
+    if let Some(p) = &app.panel {
+        let concerns = p.draft.concerns();
+        if !concerns.is_empty() {
+            lines.push((unit_header(wide), dim));
+            for id in concerns {
+                if let Some(u) = s.units[id.side as usize].get(id.index) {
+                    lines.push((unit_line(s, id.side, id.index, u, wide), Style::default()));
+                }
+            }
         }
     }
     lines.push((String::new(), Style::default()));
@@ -176,66 +253,20 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 let t = app.theme;
                 let plan = p.draft.plan(battle);
                 let selected = Some(p.form.field);
-                facts_view::body(&t, &facts, selected, rest, buf, || {
+                // PW-H: only the initiative check rolls a die.
+                let options = facts_view::BodyOptions {
+                    rolls: p.draft.kind == super::panel::Kind::Initiative,
+                    mark_scroll: true,
+                };
+                facts_view::body_with(options, &t, &facts, selected, rest, buf, || {
                     plan.into_iter().map(Line::from).collect()
                 });
             }
         }
         None => {
-            let mut rows: Vec<(String, Style)> = vec![(
-                format!(
-                    "{:<4}{:<w$} {:<4} {:<l$} {:<10} {:<14} {:>4} {:>4}",
-                    "id",
-                    "unit",
-                    "type",
-                    "battle line",
-                    "order",
-                    "done",
-                    "CP",
-                    "move",
-                    w = if wide { 26 } else { 20 },
-                    l = if wide { 20 } else { 11 }
-                ),
-                dim,
-            )];
+            let mut rows: Vec<(String, Style)> = vec![(unit_header(wide), dim)];
             for (i, u) in s.units[active as usize].iter().enumerate() {
-                let line: String = s.officers[active as usize][u.personality]
-                    .personality
-                    .name
-                    .chars()
-                    .take(if wide { 20 } else { 11 })
-                    .collect();
-                let done: Vec<&str> = u.unit.done.iter().map(|c| c.name()).collect();
-                rows.push((
-                    format!(
-                        "{:<4}{:<w$} {:<4} {:<l$} {:<10} {:<14} {:>4} {:>4}",
-                        format!("{}{}", active.name(), i + 1),
-                        format!(
-                            "{}{}",
-                            u.unit
-                                .name
-                                .chars()
-                                .take(if wide { 24 } else { 18 })
-                                .collect::<String>(),
-                            if u.banner { " *" } else { "" }
-                        ),
-                        u.unit.code.clone().unwrap_or_default(),
-                        line,
-                        format!(
-                            "{}{}",
-                            u.unit.order.name(),
-                            if u.unit.lost_maneuver { " (mv)" } else { "" }
-                        ),
-                        done.join(","),
-                        u.points_left,
-                        u.unit
-                            .move_inches
-                            .map_or("-".into(), |m| format!("{}\"", shown(m))),
-                        w = if wide { 26 } else { 20 },
-                        l = if wide { 20 } else { 11 }
-                    ),
-                    Style::default(),
-                ));
+                rows.push((unit_line(s, active, i, u, wide), Style::default()));
             }
             if rest.height > 0 {
                 buf.set_string(
@@ -271,11 +302,24 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             |u| format!("NOT SAVED: {u}"),
         ),
     };
-    let t: String = status.chars().take(w).collect();
-    buf.set_string(
-        area.x,
-        area.y + area.height - 1,
-        t,
-        Style::default().add_modifier(Modifier::REVERSED),
-    );
+    // A long status takes the row above too (the last event's summary).
+    let rows: Vec<String> = crate::tui::text::wrap(vec![Line::from(status)], w)
+        .into_iter()
+        .map(|l| l.to_string())
+        .collect();
+    let rows: Vec<String> = if rows.len() > 2 {
+        vec![rows[0].clone(), rows[1..].join(" ")]
+    } else {
+        rows
+    };
+    let first = area.y + area.height - rows.len() as u16;
+    for (i, r) in rows.iter().enumerate() {
+        let t: String = format!("{r:<w$}").chars().take(w).collect();
+        buf.set_string(
+            area.x,
+            first + i as u16,
+            t,
+            Style::default().add_modifier(Modifier::REVERSED),
+        );
+    }
 }

@@ -14,8 +14,8 @@ use crate::rules::house::House;
 use crate::rules::named::Named as _;
 use crate::rules::roberts_rules::action_roll::action_words;
 use crate::rules::roberts_rules::{
-    Action, ActionRoll, ActionSituation, BreakCause, BreakCheck, BreakSituation, MeleeAttack,
-    MissileAttack, MoraleCause, MoraleCheck, Named, PursuitAttack, Winner,
+    Action, ActionRoll, ActionSituation, Attribute, BreakCause, BreakCheck, BreakSituation,
+    MeleeAttack, MissileAttack, MoraleCause, MoraleCheck, Named, PursuitAttack, Winner,
 };
 use crate::tui::facts::Form;
 
@@ -38,6 +38,9 @@ pub enum Kind {
     Correction,
     /// The friendly units nearby a rout or an eliminated Captain (RR-14, RR-15).
     Nearby,
+    /// A charge: declared in the Action Phase, going in in the Charge Phase
+    /// (a Reluctant unit's Morale Check to lead it first) (Charging, RR-12).
+    Charge,
 }
 
 impl Kind {
@@ -52,6 +55,7 @@ impl Kind {
             Kind::Morale => "Morale Check",
             Kind::Correction => "Correction by hand",
             Kind::Nearby => "Units nearby",
+            Kind::Charge => "Charge",
         }
     }
 }
@@ -151,21 +155,112 @@ pub fn parse_named(text: &str) -> Result<Named, String> {
     Ok(Named { name, value })
 }
 
-const ACTIONS: &[Action] = &[
-    Action::Movement,
-    Action::Stop,
-    Action::AboutFace,
-    Action::ChangeFace,
-    Action::Retrograde,
-    Action::ChangeFormation,
-    Action::Countercharge,
-    Action::Countermand,
-    Action::Set,
-    Action::MissileFire,
-    Action::Pursuit,
-    Action::Withdrawal,
-    Action::VulnerableRetreat,
+/// Each Action with the key that picks it in the Action panel.
+const ACTION_KEYS: &[(char, Action)] = &[
+    ('m', Action::Movement),
+    ('s', Action::Stop),
+    ('a', Action::AboutFace),
+    ('f', Action::ChangeFace),
+    ('r', Action::Retrograde),
+    ('o', Action::ChangeFormation),
+    ('c', Action::Countercharge),
+    ('d', Action::Countermand),
+    ('e', Action::Set),
+    ('i', Action::MissileFire),
+    ('h', Action::Pursuit),
+    ('w', Action::Withdrawal),
+    ('v', Action::VulnerableRetreat),
 ];
+
+/// The Actions a phase allows (RR-4, RR-5; Charging): the Action Phase's
+/// movement and maneuvers (a Skirmisher's Withdrawal answering them), the
+/// Reaction Phase's countercharge, facing, formation, Set and fire, the
+/// Assault Phase's fire and Set, the Charge Phase's Countermand (and a
+/// Skirmisher's Withdrawal), the Combat Phase's Pursuit and Vulnerable
+/// retreat, and after a Breakthrough the Action Phase's (RR-5).
+pub fn phase_actions(step: Step, breakthrough: bool) -> Vec<Action> {
+    use Action::*;
+    let action_phase = [
+        Movement,
+        Stop,
+        AboutFace,
+        ChangeFace,
+        Retrograde,
+        ChangeFormation,
+    ];
+    match step {
+        Step::Action => {
+            let mut v = action_phase.to_vec();
+            v.push(Withdrawal);
+            v
+        }
+        Step::Reaction => vec![
+            Countercharge,
+            AboutFace,
+            ChangeFace,
+            ChangeFormation,
+            Set,
+            MissileFire,
+        ],
+        Step::Assault => vec![MissileFire, Set],
+        Step::Charge => vec![Countermand, Withdrawal],
+        Step::Combat => {
+            let mut v = vec![Pursuit, VulnerableRetreat];
+            if breakthrough {
+                v.extend(action_phase);
+            }
+            v
+        }
+    }
+}
+
+/// An Action's name alone, for the list of keys.
+fn action_name(a: Action) -> &'static str {
+    match a {
+        Action::Movement => "Movement",
+        Action::Stop => "Stop",
+        Action::AboutFace => "About Face",
+        Action::ChangeFace => "Change Face",
+        Action::Retrograde => "Retrograde",
+        Action::ChangeFormation => "Change Formation",
+        Action::Countercharge => "Countercharge",
+        Action::Countermand => "Countermand",
+        Action::Set => "Set",
+        Action::MissileFire => "Missile Fire",
+        Action::Pursuit => "Pursuit",
+        Action::Withdrawal => "Withdrawal",
+        Action::VulnerableRetreat => "Vulnerable retreat",
+    }
+}
+
+/// The modifiers the text names, with the sizes its worked examples give
+/// (none where it gives none), offered in a panel by number (RR-7, RR-16,
+/// RR-18, RR-21).
+fn text_modifiers(kind: Kind) -> &'static [(&'static str, Option<i32>)] {
+    match kind {
+        // RR-16: "+1 (armor-piercing bonus), +1 (target's size), +1 (mounted target)".
+        Kind::Missile => &[
+            ("armor piercing", Some(1)),
+            ("target size", Some(1)),
+            ("mounted target", Some(1)),
+            ("terrain", None),
+        ],
+        // RR-18: "+1 (shock unit charging)"; uphill, second rank, set pikes, terrain by name.
+        Kind::Melee => &[
+            ("shock charging", Some(1)),
+            ("impetuous charging", None),
+            ("uphill", None),
+            ("second rank spears", None),
+            ("set pikes", None),
+            ("terrain", None),
+        ],
+        // RR-21: "the lances were lost in the initial contact (bringing the AV down by 1)".
+        Kind::Pursuit => &[("lances lost", Some(-1)), ("overrun", None)],
+        // RR-7: the Eager bonus and the Reluctant penalty, sizes not given.
+        Kind::Action => &[("eager", None), ("reluctant", None)],
+        _ => &[],
+    }
+}
 
 const CAUSES: &[BreakCause] = &[
     BreakCause::StandsLost,
@@ -186,7 +281,8 @@ fn on_table(state: &State, side: Side) -> Vec<UnitId> {
 
 impl Draft {
     /// A new draft of `kind` as the half-turn stands: the side whose turn
-    /// it is, the first of its units that fits.
+    /// it is, on the unit the phase concerns first (one that may still
+    /// act, a charge owed, a check owed) and an Action the phase allows.
     pub fn new(kind: Kind, state: &State) -> Draft {
         let acting = state.phase.acting().unwrap_or(Side::A);
         let step = state.phase.step().unwrap_or(Step::Action);
@@ -225,58 +321,191 @@ impl Draft {
             nearby: Vec::new(),
             captain_side: acting,
         };
-        if kind == Kind::Morale
-            && let Some(u) = reluctant(state).first()
-        {
-            d.unit = *u;
-        }
-        if kind == Kind::Morale && step != Step::Charge {
-            d.morale_cause = MoraleCause::Referee;
-        }
-        if kind == Kind::Correction {
-            d.load(state);
-        }
-        if kind == Kind::Nearby {
-            d.cause = BreakCause::NearbyRout;
-            d.source = state
-                .nearby_due
-                .first()
-                .or(state.nearby_named.first())
-                .copied();
-            if d.source.is_none() {
-                d.cause = BreakCause::CaptainEliminated;
+        match kind {
+            Kind::Action => d.start_action(state, side, step),
+            Kind::Missile => {
+                // A unit with missiles that has not fired, and at a charger
+                // closing on its side when there is one.
+                let may = |t: &Troop| !t.failed && !t.fired && t.unit.mav > 0;
+                if let Some(u) = first_where(state, side, may) {
+                    d.unit = u;
+                }
+                if let Some(u) = first_where(state, side.other(), |t| {
+                    t.charge
+                        .and_then(|c| c.target)
+                        .is_some_and(|x| x.side == side)
+                }) {
+                    d.target = u;
+                }
             }
-        }
-        if kind == Kind::Action && step == Step::Reaction {
-            d.action = Action::MissileFire;
-        }
-        if kind == Kind::Break
-            && let Some((u, c)) = state.checks_due().first()
-        {
-            d.unit = *u;
-            d.cause = *c;
-            // RR-14: the routing unit's own Formed, when the referee named it.
-            if let Ok(t) = state.troop(*u)
-                && let Some((_, Some(src))) = t.nearby
-                && let Ok(r) = state.troop(src)
-            {
-                d.routed_formed = r.unit.formed;
+            Kind::Morale => {
+                if let Some(u) = reluctant(state).first() {
+                    d.unit = *u;
+                }
+                if step != Step::Charge {
+                    d.morale_cause = MoraleCause::Referee;
+                }
             }
-        }
-        if kind == Kind::Pursuit
-            && let Some((u, p)) = pursuers(state).first()
-        {
-            d.unit = *u;
-            d.target = *p;
-        }
-        if kind == Kind::Action
-            && step == Step::Combat
-            && let Some((u, _)) = pursuers(state).first()
-        {
-            d.unit = *u;
-            d.action = Action::Pursuit;
+            Kind::Correction => d.load(state),
+            Kind::Nearby => {
+                d.cause = BreakCause::NearbyRout;
+                d.source = state
+                    .nearby_due
+                    .first()
+                    .or(state.nearby_named.first())
+                    .copied();
+                if d.source.is_none() {
+                    d.cause = BreakCause::CaptainEliminated;
+                }
+            }
+            Kind::Break => {
+                if let Some((u, c)) = state.checks_due().first() {
+                    d.unit = *u;
+                    d.cause = *c;
+                    // RR-14: the routing unit's own Formed, when the referee named it.
+                    if let Ok(t) = state.troop(*u)
+                        && let Some((_, Some(src))) = t.nearby
+                        && let Ok(r) = state.troop(src)
+                    {
+                        d.routed_formed = r.unit.formed;
+                    }
+                }
+            }
+            Kind::Pursuit => {
+                if let Some((u, p)) = pursuers(state).first() {
+                    d.unit = *u;
+                    d.target = *p;
+                }
+            }
+            Kind::Charge => {
+                if step == Step::Charge {
+                    if let Some(u) = state.charges_owed().first() {
+                        d.unit = *u;
+                    }
+                } else if let Some(u) = first_where(state, acting, |t| {
+                    t.charge.is_none() && t.actions > 0 && !t.failed
+                })
+                .or(first_where(state, acting, |t| t.charge.is_none()))
+                {
+                    // Most likely the unit that moved this phase (Charging).
+                    d.unit = u;
+                }
+            }
+            Kind::Melee => {}
         }
         d
+    }
+
+    /// The Action panel's unit and Action as the phase stands (RR-4, RR-5;
+    /// Charging): a unit that may still act, the phase's likely Action.
+    fn start_action(&mut self, state: &State, side: Side, step: Step) {
+        let free = |t: &Troop| !t.failed && t.actions == 0;
+        let may = |t: &Troop| !t.failed;
+        let can_counter = |t: &Troop| {
+            may(t)
+                && t.charge.is_none()
+                && (t.unit.has(Attribute::Shock) || t.unit.has(Attribute::Eager))
+        };
+        let (unit, action) = match step {
+            Step::Action => (
+                first_where(state, side, free).or(first_where(state, side, may)),
+                Action::Movement,
+            ),
+            Step::Reaction => {
+                let owed = state.countercharges_owed().first().copied();
+                let targets = targets_of(state);
+                let targeted = on_table(state, side)
+                    .into_iter()
+                    .find(|u| targets.contains(u) && state.troop(*u).is_ok_and(&can_counter));
+                match owed.or(targeted) {
+                    Some(u) if state.charge_declared() => (Some(u), Action::Countercharge),
+                    _ => {
+                        let u = first_where(state, side, free).or(first_where(state, side, may));
+                        let fires = u
+                            .and_then(|u| state.troop(u).ok())
+                            .is_some_and(|t| t.unit.mav > 0);
+                        (
+                            u,
+                            if fires {
+                                Action::MissileFire
+                            } else {
+                                Action::ChangeFace
+                            },
+                        )
+                    }
+                }
+            }
+            Step::Assault => {
+                let fires = first_where(state, side, |t| {
+                    may(t) && t.unit.mav > 0 && !t.fired && !t.may_fire
+                });
+                match fires {
+                    Some(u) => (Some(u), Action::MissileFire),
+                    None => (first_where(state, side, may), Action::Set),
+                }
+            }
+            Step::Charge => (state.charges_owed().first().copied(), Action::Countermand),
+            Step::Combat => match pursuers(state).first() {
+                Some((u, _)) => (Some(*u), Action::Pursuit),
+                None => (None, Action::VulnerableRetreat),
+            },
+        };
+        if let Some(u) = unit {
+            self.unit = u;
+        }
+        self.action = action;
+    }
+
+    /// The Actions this phase allows, each with its key (RR-4, RR-5).
+    pub fn action_keys(&self, step: Step) -> Vec<(char, Action)> {
+        let allowed = phase_actions(step, self.breakthrough);
+        ACTION_KEYS
+            .iter()
+            .filter(|(_, a)| allowed.contains(a))
+            .copied()
+            .collect()
+    }
+
+    /// The modifiers offered by number while one is typed: the text's for
+    /// this panel, with the sizes its examples give, then those named
+    /// earlier in the battle (most recent first), each with its last value:
+    /// a name costs its typing once (issue 35).
+    pub fn offers(&self, events: &[Event]) -> Vec<(String, Option<i32>)> {
+        let mut out: Vec<(String, Option<i32>)> = text_modifiers(self.kind)
+            .iter()
+            .map(|(n, v)| (n.to_string(), *v))
+            .collect();
+        for e in events.iter().rev() {
+            let lists: Vec<&Vec<Named>> = match e {
+                Event::Action { modifiers, .. }
+                | Event::Missile { modifiers, .. }
+                | Event::PursuitAttack { modifiers, .. }
+                | Event::BreakCheck { modifiers, .. }
+                | Event::MoraleCheck { modifiers, .. } => vec![modifiers],
+                Event::Melee { modifiers, .. } => modifiers.iter().collect(),
+                _ => Vec::new(),
+            };
+            for m in lists.into_iter().flatten() {
+                let words = m.name.replace('_', " ");
+                // The bonus and penalty fields are numbers of their own.
+                if matches!(
+                    words.as_str(),
+                    "bonus" | "penalty" | "referee bonus" | "referee penalty"
+                ) {
+                    continue;
+                }
+                match out.iter_mut().find(|(n, _)| *n == words) {
+                    Some((_, v)) if v.is_none() => *v = Some(m.value),
+                    Some(_) => {}
+                    None => out.push((words, Some(m.value))),
+                }
+            }
+            if out.len() >= 9 {
+                break;
+            }
+        }
+        out.truncate(9);
+        out
     }
 
     /// Reads the correction's counts from the chosen unit's record.
@@ -312,6 +541,20 @@ impl Draft {
         }
     }
 
+    /// The units this panel concerns, to keep in sight on a short screen.
+    pub fn concerns(&self) -> Vec<UnitId> {
+        match self.kind {
+            Kind::Missile | Kind::Melee | Kind::Pursuit => vec![self.unit, self.target],
+            Kind::Nearby => {
+                let mut v: Vec<UnitId> = self.source.into_iter().collect();
+                v.extend(self.nearby.iter().copied());
+                v
+            }
+            Kind::Charge => vec![self.unit, self.target],
+            _ => vec![self.unit],
+        }
+    }
+
     /// Whether the panel takes a reason (W).
     pub fn takes_reason(&self) -> bool {
         matches!(self.kind, Kind::Correction | Kind::Morale)
@@ -321,13 +564,13 @@ impl Draft {
         let mut m = self.named[i].clone();
         if self.bonus[i] > 0 {
             m.push(Named {
-                name: "referee_bonus".into(),
+                name: "bonus".into(),
                 value: self.bonus[i] as i32,
             });
         }
         if self.penalty[i] > 0 {
             m.push(Named {
-                name: "referee_penalty".into(),
+                name: "penalty".into(),
                 value: -(self.penalty[i] as i32),
             });
         }
@@ -338,7 +581,10 @@ impl Draft {
     pub fn needs(&self, state: &State, house: &House) -> Result<usize, String> {
         Ok(match self.kind {
             Kind::Action => self.action_plan(state, house)?.needs(),
+            Kind::Missile if self.fire_roll(state, house).is_some() => 2,
             Kind::Missile => 2 * self.attacks as usize,
+            Kind::Charge if self.leads_reluctant(state) => 2,
+            Kind::Charge => 0,
             Kind::Melee => {
                 if self.simultaneous {
                     4
@@ -353,10 +599,77 @@ impl Draft {
         })
     }
 
+    /// The Missile Fire Action Roll the firing unit must succeed at before
+    /// its attacks, when it is not automatic (RR-11).
+    pub fn fire_roll(&self, state: &State, house: &House) -> Option<ActionRoll> {
+        if self.kind != Kind::Missile {
+            return None;
+        }
+        let t = state.troop(self.unit).ok()?;
+        if t.may_fire || t.fired || t.gone() || t.unit.mav <= 0 {
+            return None;
+        }
+        let step = state.phase.step()?;
+        let situation = ActionSituation {
+            first_action_this_phase: t.actions == 0,
+            failed_this_phase: t.failed,
+            ..ActionSituation::default()
+        };
+        ActionRoll::plan(&t.unit, Action::MissileFire, step, situation, &[], house)
+            .ok()
+            .filter(|p| !p.automatic)
+    }
+
+    /// In the Charge Phase, the charger is Reluctant: its Morale Check to
+    /// lead the charge is the step (RR-12).
+    fn leads_reluctant(&self, state: &State) -> bool {
+        self.kind == Kind::Charge
+            && state.phase.step() == Some(Step::Charge)
+            && state
+                .troop(self.unit)
+                .is_ok_and(|t| t.unit.reluctant() && t.charge_owed())
+    }
+
+    /// The event with these dice (two a roll, in order), as the battle
+    /// stands (a fire's Action Roll first, a Reluctant charger's Morale Check).
+    pub fn event_in(&self, dice: &[u8], state: &State, house: &House) -> Event {
+        if self.fire_roll(state, house).is_some() {
+            return Event::Action {
+                unit: self.unit,
+                action: Action::MissileFire,
+                general_free_action: false,
+                breakthrough: false,
+                modifiers: Vec::new(),
+                dice: dice.to_vec(),
+            };
+        }
+        if self.kind == Kind::Charge {
+            let step = state.phase.step().unwrap_or(Step::Action);
+            return if step == Step::Action {
+                Event::DeclareCharge {
+                    unit: self.unit,
+                    target: self.target,
+                }
+            } else if self.leads_reluctant(state) {
+                Event::MoraleCheck {
+                    unit: self.unit,
+                    cause: MoraleCause::LeadCharge,
+                    reason: String::new(),
+                    modifiers: self.mods(0),
+                    dice: dice.to_vec(),
+                }
+            } else {
+                Event::Charge { unit: self.unit }
+            };
+        }
+        self.event(dice)
+    }
+
     /// The event with these dice (two a roll, in order).
     pub fn event(&self, dice: &[u8]) -> Event {
         let pairs: Vec<Vec<u8>> = dice.chunks(2).map(|c| c.to_vec()).collect();
         match self.kind {
+            Kind::Charge => Event::Charge { unit: self.unit },
             Kind::Action => Event::Action {
                 unit: self.unit,
                 action: self.action,
@@ -421,7 +734,7 @@ impl Draft {
                     units: self
                         .nearby
                         .iter()
-                        .filter(|u| u.side == side && Some(**u) != self.source)
+                        .filter(|u| u.side == side)
                         .copied()
                         .collect(),
                 }
@@ -479,9 +792,19 @@ impl Draft {
                 out.push(format!("{} ({})", l.text, l.cite));
             }
         };
-        let of36 = |p: f64| format!("{}/36 ({:.0}%)", (p * 36.0).round(), p * 100.0);
+        let of36 = |p: f64| format!("{}/36 ({})", (p * 36.0).round(), pct(p));
         match self.kind {
             Kind::Action => {
+                let step = state.phase.step().unwrap_or(Step::Action);
+                out.push(format!(
+                    "the {} Phase's Actions: {}",
+                    crate::rules::roberts_rules::action_roll::phase_words(step),
+                    self.action_keys(step)
+                        .iter()
+                        .map(|(k, a)| format!("{k} {}", action_name(*a)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
                 let p = self.action_plan(state, house)?;
                 lines(&p.explanation, &mut out);
                 let o = odds::action_roll(&p);
@@ -490,6 +813,86 @@ impl Draft {
                 } else {
                     format!("odds: success {}", of36(o.success))
                 });
+            }
+            Kind::Missile if self.fire_roll(state, house).is_some() => {
+                let s = self.troop(state, self.unit)?;
+                let p = self.fire_roll(state, house).expect("just seen");
+                let step = state.phase.step().unwrap_or(Step::Assault);
+                out.push(format!(
+                    "{} must first succeed at a Missile Fire Action Roll in the {} Phase: Enter rolls it, t types it; its attacks follow in this panel (RR-11)",
+                    s.unit.name,
+                    crate::rules::roberts_rules::action_roll::phase_words(step)
+                ));
+                for m in &p.modifiers {
+                    out.push(format!("{:+} {} ({})", m.value, m.reason, m.cite));
+                }
+                out.push(format!(
+                    "odds: success {}",
+                    of36(odds::action_roll(&p).success)
+                ));
+            }
+            Kind::Charge => {
+                let t = self.troop(state, self.unit)?;
+                let step = state.phase.step().unwrap_or(Step::Action);
+                if step == Step::Action {
+                    let tg = self.troop(state, self.target)?;
+                    out.push(format!(
+                        "{} stopped within its base depth of {} (the table's): declared, it closes with it in the Charge Phase (Charging)",
+                        t.unit.name, tg.unit.name
+                    ));
+                    out.push("it must charge unless a Countermand Action succeeds; a Set Action forfeits the charge; a Reluctant unit must pass a Morale Check to lead it (Charging, RR-12)".to_string());
+                    out.push("Enter records the declaration".to_string());
+                } else if self.leads_reluctant(state) {
+                    out.push(format!(
+                        "{} is {}: it must pass a Morale Check to lead its charge; failed, its stands stay behind (RR-12, RR-17)",
+                        t.unit.name,
+                        if t.unit.disrupted {
+                            "Disrupted, so Reluctant"
+                        } else {
+                            "Reluctant"
+                        }
+                    ));
+                    let p = MoraleCheck::plan(&t.unit, &self.mods(0), house);
+                    out.push("two dice + modifiers: tie or beat 7 (RR-12)".to_string());
+                    for m in &p.modifiers {
+                        out.push(format!("{:+} {} ({})", m.value, m.reason, m.cite));
+                    }
+                    out.push(format!(
+                        "odds: leads the charge {}",
+                        of36(odds::morale_check(&p).success)
+                    ));
+                } else {
+                    let c = t.charge.filter(|c| {
+                        c.state == crate::battle::roberts_rules::state::ChargeState::Owed
+                    });
+                    match c {
+                        None => out.push(format!(
+                            "{} has no charge owed: declared charges and successful countercharges charge (Charging)",
+                            t.unit.name
+                        )),
+                        Some(c) => {
+                            let on = c
+                                .target
+                                .and_then(|x| state.troop(x).ok())
+                                .map_or(String::new(), |x| format!(" on {}", x.unit.name));
+                            out.push(format!(
+                                "{} {}{on}: it moves its base depth, ordinarily into contact (you move it){} (Charging)",
+                                t.unit.name,
+                                if c.countercharge {
+                                    "countercharges"
+                                } else {
+                                    "charges"
+                                },
+                                if c.countercharge {
+                                    "; the two units meet halfway"
+                                } else {
+                                    ""
+                                }
+                            ));
+                            out.push("no roll: Enter records it; a Countermand Action (r) keeps it back instead".to_string());
+                        }
+                    }
+                }
             }
             Kind::Missile => {
                 let s = self.troop(state, self.unit)?;
@@ -511,12 +914,12 @@ impl Draft {
                     of36(o.hit)
                 ));
                 out.push(format!(
-                    "odds: {} Disrupted {:.0}%; hits {}",
+                    "odds: {} Disrupted {}; hits {}",
                     t.unit.name,
-                    o.disrupted * 100.0,
+                    pct(o.disrupted),
                     o.hits
                         .iter()
-                        .map(|(h, q)| format!("{h}: {:.0}%", q * 100.0))
+                        .map(|(h, q)| format!("{h}: {}", pct(q)))
                         .collect::<Vec<_>>()
                         .join(", ")
                 ));
@@ -553,13 +956,13 @@ impl Draft {
                         a.unit.name
                     ));
                 }
-                out.push(
-                    "7+ pushes back; 10+ one hit, two at the house option's score (RR-18)"
-                        .to_string(),
-                );
+                out.push(format!(
+                    "7+ pushes back; 10+ one hit, {}+ two hits (RR-18)",
+                    house.number(&crate::rules::roberts_rules::house::MELEE_TWO_HITS_AT)
+                ));
                 let o = odds::melee_attack(&p, house);
                 let n = if self.simultaneous { 1296.0 } else { 36.0 };
-                let frac = |q: f64| format!("{}/{} ({:.0}%)", (q * n).round(), n, q * 100.0);
+                let frac = |q: f64| format!("{}/{} ({})", (q * n).round(), n, pct(q));
                 out.push(format!(
                     "odds: {} Pushed Back {}; {} Pushed Back {}; no result {}",
                     b.unit.name,
@@ -680,16 +1083,7 @@ impl Draft {
             Kind::Nearby => {
                 let whose = match (self.cause, self.source) {
                     (BreakCause::NearbyRout, Some(s)) => {
-                        let t = self.troop(state, s)?;
-                        format!(
-                            "{} ({s}){}",
-                            t.unit.name,
-                            if t.routed {
-                                " routed"
-                            } else {
-                                ": its leader routed"
-                            }
-                        )
+                        format!("{} routed", state.rout_words(s))
                     }
                     (BreakCause::NearbyRout, None) => {
                         return Err("no unit or leader routed this phase: an eliminated Captain is the other cause (x)".into());
@@ -732,12 +1126,19 @@ impl Draft {
                     .join(", ")
             };
             if !self.named[0].is_empty() || !self.named[1].is_empty() {
+                let unit = |id: UnitId| {
+                    state
+                        .troop(id)
+                        .map_or(id.to_string(), |t| t.unit.name.clone())
+                };
                 out.insert(
                     0,
                     if self.modifier_sides() == 2 {
                         format!(
-                            "named modifiers: side a (M) {}; side b (N) {}",
+                            "named modifiers: {} (M) {}; {} (N) {}",
+                            unit(self.unit),
                             say(0),
+                            unit(self.target),
                             say(1)
                         )
                     } else {
@@ -766,22 +1167,103 @@ impl Draft {
         };
         match self.kind {
             Kind::Action => {
-                let side = match step {
-                    Step::Reaction => Some(acting.other()),
-                    Step::Action | Step::Assault => Some(acting),
+                // RR-4, RR-5: whose units act in this phase, for this Action.
+                let side = match (step, self.action) {
+                    (Step::Action, Action::Withdrawal) => Some(acting.other()),
+                    (Step::Reaction, _) => Some(acting.other()),
+                    (Step::Action | Step::Assault, _) => Some(acting),
+                    (Step::Charge, Action::Countermand) => None,
                     _ => None,
                 };
-                let units = side.map_or_else(both, |s| on_table(state, s));
+                let mut units = side.map_or_else(both, |s| on_table(state, s));
+                if step == Step::Charge && self.action == Action::Countermand {
+                    let owed = state.charges_owed();
+                    if !owed.is_empty() {
+                        units = owed;
+                    }
+                }
+                if !units.contains(&self.unit)
+                    && let Some(u) = units.first()
+                {
+                    self.unit = *u;
+                }
                 f.choice_numbered('n', "unit", &mut self.unit, &units, name, number);
-                f.choice('x', "Action", &mut self.action, ACTIONS, |a| {
+                let keys = self.action_keys(step);
+                if !keys.iter().any(|(_, a)| *a == self.action)
+                    && let Some((_, a)) = keys.first()
+                {
+                    self.action = *a;
+                }
+                let before = self.action;
+                f.keyed('x', "Action", &mut self.action, &keys, |a| {
                     action_words(a).to_string()
                 });
-                f.flag(
-                    'g',
-                    "the General's free Action (in command range)",
-                    &mut self.general_free,
-                );
-                f.flag('k', "after a Breakthrough", &mut self.breakthrough);
+                // A Pursuit is a pursuer's, a Vulnerable retreat a unit's
+                // pushed back: picking one goes to the first such unit.
+                if self.action != before {
+                    let fits = |t: &Troop| match self.action {
+                        Action::Pursuit => t.pursuit.is_some(),
+                        Action::VulnerableRetreat => t.pushed_back,
+                        _ => true,
+                    };
+                    if !state.troop(self.unit).is_ok_and(fits)
+                        && let Some(u) = units.iter().find(|u| state.troop(**u).is_ok_and(fits))
+                    {
+                        self.unit = *u;
+                    }
+                }
+                // RR-10, RR-15: the General's free Action, while a General is on the table.
+                match state.general(self.unit.side) {
+                    Some(g) => {
+                        f.flag(
+                            'g',
+                            format!("General's free Action ({})", g.name),
+                            &mut self.general_free,
+                        );
+                    }
+                    None => self.general_free = false,
+                }
+                if step == Step::Combat {
+                    f.flag('k', "after a Breakthrough", &mut self.breakthrough);
+                } else {
+                    self.breakthrough = false;
+                }
+            }
+            Kind::Charge => {
+                if step == Step::Action {
+                    let units: Vec<UnitId> = on_table(state, acting)
+                        .into_iter()
+                        .filter(|u| state.troop(*u).is_ok_and(|t| t.charge.is_none()))
+                        .collect();
+                    let units = if units.is_empty() {
+                        on_table(state, acting)
+                    } else {
+                        units
+                    };
+                    f.choice_numbered(
+                        'n',
+                        "unit declared to charge",
+                        &mut self.unit,
+                        &units,
+                        name,
+                        number,
+                    );
+                    let targets = on_table(state, acting.other());
+                    f.choice_numbered(
+                        'o',
+                        "the enemy it closes with",
+                        &mut self.target,
+                        &targets,
+                        name,
+                        number,
+                    );
+                } else {
+                    let owed = state.charges_owed();
+                    let units = if owed.is_empty() { both() } else { owed };
+                    f.choice_numbered('n', "unit charging", &mut self.unit, &units, name, number);
+                    return;
+                }
+                return;
             }
             Kind::Missile => {
                 let side = if step == Step::Reaction {
@@ -802,16 +1284,57 @@ impl Draft {
                 );
             }
             Kind::Melee => {
-                f.choice_numbered('n', "side a unit", &mut self.unit, &both(), name, number);
+                // RR-U: each fact names its unit, whichever player acts.
+                f.choice_numbered(
+                    'n',
+                    if self.simultaneous {
+                        "a unit"
+                    } else {
+                        "the attacking unit"
+                    },
+                    &mut self.unit,
+                    &both(),
+                    name,
+                    number,
+                );
                 let targets = on_table(state, self.unit.side.other());
-                f.choice_numbered('o', "side b unit", &mut self.target, &targets, name, number);
+                if !targets.contains(&self.target)
+                    && let Some(u) = targets.first()
+                {
+                    self.target = *u;
+                }
+                f.choice_numbered(
+                    'o',
+                    if self.simultaneous {
+                        "the enemy unit"
+                    } else {
+                        "the unit attacked"
+                    },
+                    &mut self.target,
+                    &targets,
+                    name,
+                    number,
+                );
                 f.flag(
                     's',
                     "simultaneous (the stands face each other)",
                     &mut self.simultaneous,
                 );
-                f.flag('r', "side a could retreat", &mut self.can_retreat[0]);
-                f.flag('e', "side b could retreat", &mut self.can_retreat[1]);
+                let short = |id: UnitId| {
+                    state
+                        .troop(id)
+                        .map_or(id.to_string(), |t| format!("{id} {}", t.unit.name))
+                };
+                f.flag(
+                    'r',
+                    format!("{} could retreat", short(self.unit)),
+                    &mut self.can_retreat[0],
+                );
+                f.flag(
+                    'e',
+                    format!("{} could retreat", short(self.target)),
+                    &mut self.can_retreat[1],
+                );
             }
             Kind::Pursuit => {
                 let open: Vec<UnitId> = pursuers(state).iter().map(|(u, _)| *u).collect();
@@ -850,11 +1373,9 @@ impl Draft {
                 f.choice('x', "cause", &mut self.cause, CAUSES, |c| {
                     crate::battle::roberts_rules::state::cause_words(c).to_string()
                 });
-                f.flag(
-                    'f',
-                    "the routing unit was Formed (nearby rout)",
-                    &mut self.routed_formed,
-                );
+                if self.cause == BreakCause::NearbyRout {
+                    f.flag('f', "routing unit was Formed", &mut self.routed_formed);
+                }
             }
             Kind::Morale => {
                 let mut units = reluctant(state);
@@ -927,13 +1448,23 @@ impl Draft {
                 }
                 let side = self.nearby_side();
                 let keys = NEARBY_KEYS.chars();
-                let friends: Vec<UnitId> = on_table(state, side)
-                    .into_iter()
-                    .filter(|u| Some(*u) != self.source)
-                    .collect();
+                // On the table: a routed unit is not; a unit whose leader
+                // routed is nearby his rout like any other.
+                let friends: Vec<UnitId> = on_table(state, side);
                 let labels: Vec<(char, UnitId, String)> = keys
                     .zip(friends)
-                    .map(|(k, u)| (k, u, format!("{} nearby", name(u))))
+                    .map(|(k, u)| {
+                        let checked = state.troop(u).is_ok_and(|t| t.checked);
+                        (
+                            k,
+                            u,
+                            format!(
+                                "{} nearby{}",
+                                name(u),
+                                if checked { " (has checked)" } else { "" }
+                            ),
+                        )
+                    })
                     .collect();
                 let all: Vec<(char, UnitId, &str)> = labels
                     .iter()
@@ -943,24 +1474,31 @@ impl Draft {
                 return;
             }
         }
+        let short = |id: UnitId| state.troop(id).map_or(id.to_string(), |_| id.to_string());
         let (b, p) = if self.kind == Kind::Melee {
-            ("side a's bonus (referee)", "side a's penalty (referee)")
+            (
+                format!("{}'s bonus (referee)", short(self.unit)),
+                format!("{}'s penalty (referee)", short(self.unit)),
+            )
         } else {
-            ("referee's bonus", "referee's penalty")
+            (
+                "referee's bonus".to_string(),
+                "referee's penalty".to_string(),
+            )
         };
         f.number('b', b, &mut self.bonus[0], (0, 9), 1);
         f.number('p', p, &mut self.penalty[0], (0, 9), 1);
         if self.kind == Kind::Melee {
             f.number(
                 'c',
-                "side b's bonus (referee)",
+                format!("{}'s bonus (referee)", short(self.target)),
                 &mut self.bonus[1],
                 (0, 9),
                 1,
             );
             f.number(
                 'd',
-                "side b's penalty (referee)",
+                format!("{}'s penalty (referee)", short(self.target)),
                 &mut self.penalty[1],
                 (0, 9),
                 1,
@@ -969,12 +1507,50 @@ impl Draft {
     }
 }
 
+/// A probability as a percentage that never rounds a possible outcome to
+/// a certainty or an impossible one: 99.987% is `99.9%`, 0.17% is `0.2%`.
+pub fn pct(p: f64) -> String {
+    let x = p * 100.0;
+    if x > 0.0 && x < 0.05 {
+        "<0.1%".to_string()
+    } else if x > 0.0 && x < 0.5 {
+        format!("{x:.1}%")
+    } else if x > 99.95 && x < 100.0 {
+        ">99.9%".to_string()
+    } else if (99.5..100.0).contains(&x) {
+        format!("{x:.1}%")
+    } else {
+        format!("{x:.0}%")
+    }
+}
+
+/// The first unit of `side` on the table for which `want` holds.
+fn first_where(state: &State, side: Side, want: impl Fn(&Troop) -> bool) -> Option<UnitId> {
+    state.units[side as usize]
+        .iter()
+        .enumerate()
+        .find(|(_, t)| !t.gone() && want(t))
+        .map(|(i, _)| UnitId::new(side, i))
+}
+
+/// The units a declared charge closes with.
+fn targets_of(state: &State) -> Vec<UnitId> {
+    state
+        .units
+        .iter()
+        .flatten()
+        .filter_map(|t| t.charge.and_then(|c| c.target))
+        .collect()
+}
+
 /// The keys of the units a referee may name nearby (not the panel's own,
 /// nor `n`, `s` or `x`).
 const NEARBY_KEYS: &str = "abcdefghijklmoprvwyzABCDEFGHIJKLOPRSTVXYZ";
 
 /// The units on the table whose stands are Reluctant or Disrupted: a
 /// Morale Check before they lead a charge (RR-12, RR-17).
+/// Those whose charge is owed come first, and a unit that has made its
+/// check this phase last.
 pub fn reluctant(state: &State) -> Vec<UnitId> {
     let mut out = Vec::new();
     for side in [Side::A, Side::B] {
@@ -984,6 +1560,17 @@ pub fn reluctant(state: &State) -> Vec<UnitId> {
             }
         }
     }
+    out.sort_by_key(|u| {
+        state.troop(*u).map_or(2, |t| {
+            if t.lead_charge.is_some() {
+                2
+            } else if t.charge_owed() {
+                0
+            } else {
+                1
+            }
+        })
+    });
     out
 }
 

@@ -1,0 +1,251 @@
+//! Parker's Warlord at the table, second playing (issue 35 item 6 and 7,
+//! `../shared/playtests/roberts-parker.md` PW-C to PW-L): each finding
+//! replayed through the console's real update loop (`Screen::key`) on
+//! Lewes: points that lapse only when the turn ends, a card's value typed
+//! anew, the d20 in the log, panels without a roll that do not speak of
+//! one, the movement calculator naming its rows, a lost Maneuver whose
+//! lines agree, and the units a panel concerns in sight at 80x24.
+
+use herald::battle::parkers_warlord::{Battle, Phase, Setup};
+use herald::dice::SeededDice;
+use herald::rules::Side;
+use herald::store::parkers_warlord::roster::load_roster;
+use herald::tui::log_browser::LogBrowser;
+use herald::tui::parkers_warlord::App;
+use herald::tui::screen::{Effect, Screen};
+use herald::tui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::path::Path;
+
+fn lewes(seed: u64) -> App {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/parkers-warlord");
+    let barons = load_roster(&dir.join("lewes-1264-baronial.toml"))
+        .unwrap()
+        .army;
+    let royal = load_roster(&dir.join("lewes-1264-royal.toml"))
+        .unwrap()
+        .army;
+    App::new(
+        Battle::new(Setup::new(vec![barons], vec![royal]).unwrap()),
+        SeededDice::new(seed),
+        Theme::plain(),
+        "lewes",
+    )
+}
+
+fn press(app: &mut App, code: KeyCode) -> Vec<Effect> {
+    Screen::key(app, KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+/// Keys typed one by one; `\n` is Enter, `^` is Esc.
+fn keys(app: &mut App, text: &str) -> Vec<Effect> {
+    let mut out = Vec::new();
+    for c in text.chars() {
+        out = match c {
+            '\n' => press(app, KeyCode::Enter),
+            '^' => press(app, KeyCode::Esc),
+            c => press(app, KeyCode::Char(c)),
+        };
+    }
+    out
+}
+
+fn draw(width: u16, height: u16, f: impl FnOnce(&mut ratatui::Frame)) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(f).unwrap();
+    let buf = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..height {
+        let mut line = String::new();
+        for x in 0..width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    app.resized(width, height);
+    draw(width, height, |f| app.draw(f.area(), f.buffer_mut()))
+}
+
+fn words(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn line_with<'a>(s: &'a str, what: &str) -> &'a str {
+    s.lines().find(|l| l.contains(what)).unwrap_or_default()
+}
+
+/// The last event's explanation, one line each.
+fn explained(app: &App) -> String {
+    let b = Screen::battle(app);
+    let e = b.entry(b.events().len() - 1).unwrap();
+    e.explanation
+        .lines
+        .iter()
+        .map(|l| format!("{} ({})\n", l.text, l.cite))
+        .collect()
+}
+
+fn last(app: &App) -> String {
+    let b = Screen::battle(app);
+    b.entry(b.events().len() - 1).unwrap().summary.clone()
+}
+
+/// The barons' checks typed (1, 19, 8) and the Warlord's transfer.
+fn checked_and_transferred() -> App {
+    let mut app = lewes(11);
+    assert_eq!(keys(&mut app, "it1\n"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "it19\n"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "it8\n"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "x\n"), [Effect::Save]);
+    app
+}
+
+/// PW-F: points left from the cards played on a unit lapse when the turn
+/// ends, and only then is it said; until then they pay its next command.
+#[test]
+fn points_left_lapse_when_the_turn_ends_and_only_then() {
+    let mut app = checked_and_transferred();
+    // The London militia (a5): Maneuver 2 +1 close proximity = 3, cards 2+2.
+    assert_eq!(keys(&mut app, "cn5xk2a2b2\n"), [Effect::Save]);
+    let why = explained(&app);
+    assert!(
+        !why.contains("points left lapse") && !why.contains("may not be carried forward"),
+        "{why}"
+    );
+    assert!(why.contains("lapse when the turn ends"), "{why}");
+    assert!(
+        why.contains("cards 2+2 played on London militia: 4 points")
+            && why.contains("1 point left on London militia"),
+        "{why}"
+    );
+    assert_eq!(keys(&mut app, "e"), [Effect::Save]);
+    let why = explained(&app);
+    assert!(why.contains("London militia: 1 point left lapses"), "{why}");
+}
+
+/// Played in tmux: a command paid from the points left says so, a long
+/// status line wraps onto the row above, the report has no empty line
+/// and lists every unit's order.
+#[test]
+fn a_command_paid_from_points_left_says_so_and_the_report_lists_units() {
+    let mut app = checked_and_transferred();
+    assert_eq!(keys(&mut app, "cn5xk2a2b2\n"), [Effect::Save]);
+    // Shoot Missiles on the militia: 1 CP, from the point left.
+    assert_eq!(keys(&mut app, "cn5o\n"), [Effect::Save]);
+    assert!(
+        last(&app).contains("paid from the points left on it"),
+        "{}",
+        last(&app)
+    );
+    let s = screen(&app, 80, 24);
+    let rows: Vec<&str> = s.lines().collect();
+    assert!(
+        words(&format!("{} {}", rows[22], rows[23])).contains("paid from the points left on it"),
+        "{s}"
+    );
+    let r = herald::battle::parkers_warlord::report::markdown(Screen::battle(&app), "lewes");
+    assert!(!r.lines().any(|l| l.trim() == "-"), "{r}");
+    assert!(
+        r.contains("| London militia | a | Gilbert de Clare | good | Maneuver, Shoot Missiles |"),
+        "{r}"
+    );
+    assert!(r.contains("dice, Simon de Montfort: d20 1"), "{r}");
+}
+
+/// PW-G: a card's value is 1 to 10 (the roster may say otherwise); a
+/// digit that would take it past 10 starts it anew.
+#[test]
+fn a_typed_digit_replaces_a_cards_value() {
+    let mut app = checked_and_transferred();
+    keys(&mut app, "cn3k1a13");
+    let s = screen(&app, 100, 40);
+    let card = line_with(&s, "card 1 value");
+    assert!(card.trim_end().ends_with(" 3"), "{s}");
+    assert!(!card.contains("13"), "{s}");
+    keys(&mut app, "a10");
+    let s = screen(&app, 100, 40);
+    assert!(
+        line_with(&s, "card 1 value").trim_end().ends_with(" 10"),
+        "{s}"
+    );
+}
+
+/// PW-C: the log browser shows the d20 each check rolled.
+#[test]
+fn the_log_shows_the_d20() {
+    let app = checked_and_transferred();
+    let browser = LogBrowser::new(Screen::battle(&app), "lewes", Theme::plain());
+    let s = draw(120, 40, |f| f.render_widget(&browser, f.area()));
+    assert!(s.contains("dice, Simon de Montfort: d20 1"), "{s}");
+    assert!(s.contains("dice, Henry de Montfort: d20 19"), "{s}");
+    assert!(!s.contains("no dice"), "{s}");
+}
+
+/// PW-H: a command panel waiting for a card's value does not speak of
+/// odds and a roll it does not have.
+#[test]
+fn panels_without_a_roll_do_not_speak_of_one() {
+    let mut app = checked_and_transferred();
+    keys(&mut app, "cn5k1");
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("odds") && !s.contains("the roll"), "{s}");
+    assert!(s.contains("waits for: card 1 value (1-10) (a)"), "{s}");
+}
+
+/// PW-J: the movement calculator's refusals name the row the referee
+/// types, never a field of a file, and say a name in good English.
+#[test]
+fn the_movement_calculator_names_its_rows() {
+    let mut app = checked_and_transferred();
+    keys(&mut app, "mn1e10");
+    let s = words(&screen(&app, 100, 40));
+    assert!(!s.contains("band_multiplier"), "{s}");
+    assert!(s.contains("(h)"), "{s}");
+    keys(&mut app, "e20f8s2a1");
+    let s = words(&screen(&app, 100, 40));
+    assert!(
+        s.contains("Montfort's household knights' move costs 14\""),
+        "{s}"
+    );
+}
+
+/// PW-L: a unit marked as having impetuously charged in its side's turn
+/// is refused its Maneuver in its next turn, and every line says which.
+#[test]
+fn a_lost_maneuver_is_its_next_turns_and_every_line_says_so() {
+    let mut app = checked_and_transferred();
+    assert_eq!(keys(&mut app, "On3l\n"), [Effect::Save]);
+    assert!(last(&app).contains("next turn (turn 2)"), "{}", last(&app));
+    // This turn it may still be given its Maneuver.
+    keys(&mut app, "cn3k1a1");
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("Refused"), "{s}");
+    keys(&mut app, "^");
+    assert_eq!(keys(&mut app, "e"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "e"), [Effect::Save]);
+    assert_eq!(Screen::battle(&app).state().phase, Phase::Command(Side::A));
+    keys(&mut app, "it1\nit1\nit1\n");
+    keys(&mut app, "cn3k1a1");
+    let s = words(&screen(&app, 100, 40));
+    assert!(
+        s.contains("considered to have already maneuvered in this turn (turn 2)"),
+        "{s}"
+    );
+}
+
+/// At 80x24 a command panel keeps the unit it commands in sight.
+#[test]
+fn a_panel_at_80x24_keeps_its_unit_in_sight() {
+    let mut app = checked_and_transferred();
+    keys(&mut app, "cn5");
+    let s = screen(&app, 80, 24);
+    assert!(line_with(&s, "a5  London militia").contains("Hi"), "{s}");
+    insta::assert_snapshot!("pw_table_command_panel_80x24", s);
+}
