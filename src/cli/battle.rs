@@ -208,10 +208,9 @@ fn report<S: SaveCodec>(
         Ok(loaded) => {
             if let Some(t) = loaded.torn {
                 eprintln!(
-                    "herald: note: {} ends with a write cut short at line {} ({} bytes, never acknowledged); the report leaves it out",
+                    "herald: note: {} ends with {}; the report leaves it out",
                     save.display(),
-                    t.line,
-                    t.bytes
+                    t.what()
                 );
             }
             if outputs.charts.is_some() || outputs.html.is_some() {

@@ -155,10 +155,9 @@ impl App {
             KeyCode::Char('A') => self.open(Kind::Attach),
             KeyCode::Char('P') => self.open(Kind::PassThrough),
             KeyCode::Char('e') => self.record(Event::EndTurn),
-            KeyCode::Char('u') => match self.battle.undo() {
-                Some(e) => {
-                    let kind = e.kind();
-                    self.say(format!("undone: {kind}"), false);
+            KeyCode::Char('u') => match self.battle.undo_named() {
+                Some(said) => {
+                    self.say(format!("undone: {said}; U redoes it"), false);
                     vec![Effect::Save]
                 }
                 None => {

@@ -113,10 +113,9 @@ impl App {
                     acting: if c == 'a' { Side::A } else { Side::B },
                 })
             }
-            KeyCode::Char('u') => match self.battle.undo() {
-                Some(e) => {
-                    let kind = e.kind();
-                    self.say(format!("undone: {kind}"), false);
+            KeyCode::Char('u') => match self.battle.undo_named() {
+                Some(said) => {
+                    self.say(format!("undone: {said}; U redoes it"), false);
                     vec![Effect::Save]
                 }
                 None => {

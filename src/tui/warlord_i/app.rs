@@ -484,11 +484,8 @@ impl App {
     /// Takes back the last event.
     fn undo(&mut self) {
         self.panel = None;
-        match self.battle.undo() {
-            Some(e) => {
-                let kind = e.kind();
-                self.say(format!("undone: the last event ({kind}); U redoes it"));
-            }
+        match self.battle.undo_named() {
+            Some(said) => self.say(format!("undone: {said}; U redoes it")),
             None => self.refuse("nothing to undo"),
         }
         self.follow_walker();
