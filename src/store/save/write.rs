@@ -111,11 +111,9 @@ pub fn record<S: SaveCodec>(o: &mut String, change: &Record<'_, S>) {
         } => {
             match entry {
                 Some(e) => {
-                    let _ = writeln!(
-                        o,
-                        "\n# {number} · turn {}, {} · {}",
-                        e.turn, e.phase, e.summary
-                    );
+                    let comment =
+                        format!("{number} · turn {}, {} · {}", e.turn, e.phase, e.summary);
+                    let _ = writeln!(o, "\n# {}", one_line(&comment));
                 }
                 None => {
                     let _ = writeln!(o, "\n# {number} · {}", S::kind(event));
@@ -137,6 +135,15 @@ pub fn record<S: SaveCodec>(o: &mut String, change: &Record<'_, S>) {
             );
         }
     }
+}
+
+/// Text for a comment: a line break or other control character in it (a
+/// unit's name can hold one) would end the comment and leave the rest as
+/// a line the reader refuses; each becomes a space.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// The line that ends a commit: where Herald's dice generator stands once
@@ -228,6 +235,11 @@ pub fn full_text<S: SaveCodec>(name: &str, dice: SeedPosition, battle: &Battle<S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_comment_stays_on_its_line() {
+        assert_eq!(one_line("Legio\nII\r\tmoves"), "Legio II  moves");
+    }
 
     #[test]
     fn quoting_escapes_what_toml_needs() {
