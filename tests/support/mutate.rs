@@ -513,6 +513,9 @@ fn save_of<S: SaveCodec>(
     bytes: &[u8],
     report: fn(&Battle<S>, &str) -> String,
 ) -> Result<(), String> {
+    if opened_for_play() {
+        open_for_play::<S>(bytes)?;
+    }
     match read_save::<S>(name, bytes, bytes.len() as u64) {
         Err(ps) => {
             let text = String::from_utf8_lossy(bytes);
@@ -547,6 +550,56 @@ fn save_of<S: SaveCodec>(
             Ok(())
         }
     }
+}
+
+thread_local! {
+    static OPENED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// One save in ten is also opened as `herald play` opens it, from a file.
+fn opened_for_play() -> bool {
+    OPENED.with(|n| {
+        n.set(n.get() + 1);
+        n.get() % 10 == 0
+    })
+}
+
+/// A folder in memory where there is one (opening a save flushes it to disk).
+fn scratch() -> tempfile::TempDir {
+    let shm = Path::new("/dev/shm");
+    if shm.is_dir() {
+        tempfile::tempdir_in(shm).expect("a folder in /dev/shm")
+    } else {
+        tempfile::tempdir().expect("a temporary folder")
+    }
+}
+
+/// Opens the save from a file as `herald play` does: refused, the file is
+/// left byte for byte as it was; opened, what is on disk then reads back
+/// to the battle opened.
+fn open_for_play<S: SaveCodec>(bytes: &[u8]) -> Result<(), String> {
+    let dir = scratch();
+    let path = dir.path().join("m.toml");
+    std::fs::write(&path, bytes).map_err(|e| e.to_string())?;
+    match herald::store::save::SaveFile::open::<S>(&path) {
+        Err(_) => {
+            let after = std::fs::read(&path).map_err(|e| e.to_string())?;
+            if after != bytes {
+                return Err("a save that did not open was changed on disk".to_string());
+            }
+        }
+        Ok((file, data)) => {
+            drop(file);
+            let again = herald::store::save::load::<S>(&path)
+                .map_err(|e| format!("opened, then the file on disk does not load: {e}"))?;
+            if again.data.battle.events() != data.battle.events()
+                || again.data.battle.undone() != data.battle.undone()
+            {
+                return Err("opened, the file on disk holds another battle".to_string());
+            }
+        }
+    }
+    Ok(())
 }
 
 fn warlords_report(b: &Battle<Warlords>, name: &str) -> String {
