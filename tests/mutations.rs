@@ -156,3 +156,23 @@ fn the_binary_reads_mutated_files_without_a_panic() {
         }
     }
 }
+
+/// A tool, not a check: reads the files named by `HERALD_CHECK_FILES`
+/// (separated by spaces; their kind from their name, as kept:
+/// `army-…`, `save-…`, `case-…`) and prints what is wrong with each.
+#[test]
+#[ignore = "a tool for reading kept faults"]
+fn check_kept_files() {
+    quiet_panics();
+    let files = std::env::var("HERALD_CHECK_FILES").unwrap_or_default();
+    for f in files.split_whitespace() {
+        let name = Path::new(f).file_name().unwrap().to_string_lossy().to_string();
+        let kind = match &name[..4] {
+            "army" => Kind::Army,
+            "save" => Kind::Save,
+            _ => Kind::Case,
+        };
+        let bytes = std::fs::read(f).unwrap();
+        println!("{f}: {:?}", check(kind, &name, &bytes));
+    }
+}

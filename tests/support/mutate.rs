@@ -761,6 +761,12 @@ pub fn run(seeds: &[Seed], run: u64, count: usize, keep: &Path) -> Vec<Fault> {
                 let _ = std::fs::create_dir_all(keep);
                 let kept = keep.join(format!("{}-{run}-{number}.toml", seed.kind.word()));
                 let _ = std::fs::write(&kept, &bytes);
+                eprintln!(
+                    "FAULT seed {} run {run} file {number} ({}): {why}\n  kept in {}",
+                    seed.path,
+                    ops.join("; "),
+                    kept.display()
+                );
                 faults.push(Fault {
                     seed: seed.path.clone(),
                     run,
