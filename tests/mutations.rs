@@ -166,7 +166,11 @@ fn check_kept_files() {
     quiet_panics();
     let files = std::env::var("HERALD_CHECK_FILES").unwrap_or_default();
     for f in files.split_whitespace() {
-        let name = Path::new(f).file_name().unwrap().to_string_lossy().to_string();
+        let name = Path::new(f)
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
         let kind = match &name[..4] {
             "army" => Kind::Army,
             "save" => Kind::Save,
