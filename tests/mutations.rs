@@ -177,6 +177,8 @@ fn check_kept_files() {
             _ => Kind::Case,
         };
         let bytes = std::fs::read(f).unwrap();
-        println!("{f}: {:?}", check(kind, &name, &bytes));
+        let t = std::time::Instant::now();
+        let r = check(kind, &name, &bytes);
+        println!("{f}: {r:?} in {:?}", t.elapsed());
     }
 }
