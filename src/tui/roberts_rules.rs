@@ -872,4 +872,8 @@ impl Screen for App {
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         self.render(area, buf);
     }
+    /// The last event's lines under the tables and on the `last:` line.
+    fn claims(&self) -> Vec<crate::tui::screen::Claim> {
+        crate::tui::screen::last_entry_claims(&self.battle)
+    }
 }

@@ -494,7 +494,7 @@ fn names<T: crate::rules::named::Named + PartialEq>(items: &[T]) -> String {
     } else {
         items
             .iter()
-            .map(|a| a.name())
+            .map(|a| a.name().replace('_', " "))
             .collect::<Vec<_>>()
             .join(", ")
     }
