@@ -319,6 +319,14 @@ impl<S: RuleSystem> Battle<S> {
         self.undone.last()
     }
 
+    /// Takes back the last event and names it as the log does (its
+    /// summary), for a console's `undone: …` line; `None` when there is none.
+    pub fn undo_named(&mut self) -> Option<String> {
+        let said = self.last_entry().map(|e| e.summary.clone());
+        let kind = S::kind(self.undo()?);
+        Some(said.unwrap_or_else(|| kind.replace('_', " ")))
+    }
+
     /// Applies again the last undone event, with its recorded dice.
     pub fn redo(&mut self) -> Result<Option<&Entry<S::Phase>>, BattleError> {
         let Some(event) = self.undone.pop() else {

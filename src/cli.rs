@@ -19,15 +19,28 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// The first line of the top level's help.
+const ABOUT: &str = "A referee's console for medieval miniatures battles: Warlords, the Warlord I playsheet, Homunculus Est!, Robert's Rules of Warfare and Parker's Warlord";
+
 /// Examples under the top level's help.
 const EXAMPLES: &str = "\
+Rule systems (an army file says which: system = \"…\"; none is Warlords):
+  warlords         Warlords
+  warlord_i        the Warlord I playsheet
+  homunculus_est   Homunculus Est!
+  roberts_rules    Robert's Rules of Warfare (as far as its description goes)
+  parkers_warlord  Parker's Warlord (its command phase and movement)
+  Each system's house options: herald new --help
+
 Examples:
   herald                                    the console: pick a battle in saves/, n new, h Hastings
   herald new hastings --side armies/hastings-1066-norman.toml --side armies/hastings-1066-anglo-saxon.toml
   herald play saves/hastings.toml           go on with a saved battle
   herald log saves/hastings.toml > hastings.md
   herald check armies/hastings-1066-*.toml  check a battle's armies together
+  herald new carrhae --side armies/warlord-i/carrhae-53bc-roman.toml --side armies/warlord-i/carrhae-53bc-parthian.toml
   herald odds tests/conformance/warlords.toml
+  herald resolve tests/conformance/roberts-rules/roberts-rules.toml --json
   herald completions bash > ~/.local/share/bash-completion/completions/herald";
 
 const PLAY_EXAMPLES: &str = "\
@@ -50,7 +63,8 @@ Examples:
   herald new hastings --side armies/hastings-1066-norman.toml --side armies/hastings-1066-anglo-saxon.toml
   herald new rerun --seed 7 --side a.toml --side b.toml         the same dice as another run with seed 7
   herald new allies --side a.toml,a-allies.toml --side b.toml   allies on side a
-  herald new columns --house column-pike --side a.toml --side b.toml  a house option (W-33)";
+  herald new columns --house column-pike --side a.toml --side b.toml  a house option (W-33)
+  herald new lewes --house hand-limit=keep --side armies/parkers-warlord/lewes-1264-baronial.toml --side armies/parkers-warlord/lewes-1264-royal.toml";
 
 const LOG_EXAMPLES: &str = "\
 Examples:
@@ -70,9 +84,9 @@ Examples:
   herald completions zsh > ~/.zfunc/_herald      (with fpath+=~/.zfunc before compinit in ~/.zshrc)
   herald completions fish > ~/.config/fish/completions/herald.fish";
 
-/// Herald: a referee's console for Warlords battles.
+/// Herald: a referee's console for miniatures battles of five rule systems.
 #[derive(Parser, Debug)]
-#[command(name = "herald", version, about, after_help = EXAMPLES)]
+#[command(name = "herald", version, about = ABOUT, after_help = EXAMPLES)]
 pub struct Cli {
     /// What to do (none: the console, on its start screen).
     #[command(subcommand)]
@@ -104,7 +118,8 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Create a new battle in saves/NAME.toml from two or more army files.
+    /// Create a new battle in saves/NAME.toml from two or more army files
+    /// of one rule system (the files say which).
     #[command(after_help = NEW_EXAMPLES)]
     New {
         /// The battle's name (its save file is saves/NAME.toml).
@@ -120,7 +135,7 @@ pub enum Command {
         saves: PathBuf,
         /// A house option: NAME (a yes/no option, on) or NAME=VALUE, dashes
         /// or underscores alike; once per option. Each replaces a ruling
-        /// that fills a gap (Warlords: column-pike, W-33).
+        /// that fills a gap; every system's are listed below.
         #[arg(long = "house", value_name = "NAME[=VALUE]")]
         house: Vec<String>,
     },
@@ -151,7 +166,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1000)]
         events: usize,
     },
-    /// Resolve every case of a conformance file (see conformance/README.md).
+    /// Resolve every case of a conformance file (see tests/conformance/README.md).
     #[command(after_help = RESOLVE_EXAMPLES)]
     Resolve {
         /// The case file (TOML with [[case]] tables).
@@ -186,6 +201,52 @@ impl Shell {
             Shell::Fish => clap_complete::Shell::Fish,
         }
     }
+}
+
+/// Herald's command line as `herald --help` shows it: `Cli`'s, with each
+/// rule system's house options, as the systems declare them
+/// (`System::house_options`), under `herald new --help`.
+pub fn command() -> clap::Command {
+    Cli::command().mut_subcommand("new", |new| {
+        new.after_help(format!("{}\n\n{NEW_EXAMPLES}", house_options_help()))
+    })
+}
+
+/// Every system's house options, one line each: name, values, default
+/// (its ruling), what it changes.
+pub fn house_options_help() -> String {
+    use crate::rules::house::Values;
+    let mut o = String::from(
+        "House options (--house NAME or NAME=VALUE), each system's, with the values it takes:",
+    );
+    use crate::rules::named::Named;
+    for (_, system) in crate::rules::System::ALL {
+        o.push_str(&format!("\n  {}:", system.title()));
+        let options = system.house_options();
+        if options.is_empty() {
+            o.push_str(" none");
+        }
+        for h in options {
+            let values = match h.values {
+                Values::YesNo => "yes or no".to_string(),
+                Values::Words(ws) => ws.join(", "),
+                Values::Number { min, max } => format!("{min} to {max}"),
+            };
+            let default = match h.default {
+                crate::rules::house::HouseValue::YesNo(b) => {
+                    if b { "yes" } else { "no" }.to_string()
+                }
+                v => v.to_string(),
+            };
+            o.push_str(&format!(
+                "\n    {}: {values}; the ruling {} reads {default}; otherwise {}",
+                h.name.replace('_', "-"),
+                h.ruling,
+                h.changes
+            ));
+        }
+    }
+    o
 }
 
 /// Runs a subcommand; `None` is the console's (the binary runs it, as it
@@ -230,7 +291,7 @@ fn completions(shell: Shell) -> ExitCode {
 /// and `clap::Command` cannot remove one, so the root is assembled again
 /// from `Cli`'s own arguments and its visible subcommands).
 pub fn completion_command() -> clap::Command {
-    let full = Cli::command();
+    let full = command();
     let visible: Vec<clap::Command> = full
         .get_subcommands()
         .filter(|s| !s.is_hide_set())

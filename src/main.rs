@@ -1,12 +1,13 @@
 //! `herald`: the referee's console, and its subcommands (`herald::cli`).
 
-use clap::Parser;
+use clap::FromArgMatches;
 use herald::cli::{self, Cli};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     plain_panic_message();
-    match Cli::parse().command {
+    let cli = Cli::from_arg_matches(&cli::command().get_matches()).unwrap_or_else(|e| e.exit());
+    match cli.command {
         Some(command) => cli::run(command),
         None => cli::console(None),
     }

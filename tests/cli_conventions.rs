@@ -197,3 +197,116 @@ fn log_help_says_what_the_report_holds() {
         assert!(text.contains(what), "{what}: {text}");
     }
 }
+
+/// Every `.toml` case file under `dir`.
+fn case_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            case_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "toml") {
+            out.push(p);
+        }
+    }
+}
+
+/// `next` in `herald resolve --json` is one contract in every system
+/// (issue 36 item 3, the conformance READMEs): a list of words, `[]` when
+/// nothing follows; Robert's Rules' Break Check always gives it.
+#[test]
+fn next_is_a_list_of_words_in_every_system() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    case_files(&root.join("tests/conformance"), &mut files);
+    case_files(&root.join("tests/cases"), &mut files);
+    let mut systems = std::collections::BTreeSet::new();
+    let mut break_checks = 0;
+    for f in files {
+        let out = herald(&["resolve", f.to_str().unwrap(), "--json"]);
+        for line in stdout(&out).lines() {
+            let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            if let Some(next) = v.get("next") {
+                let words = next
+                    .as_array()
+                    .is_some_and(|a| a.iter().all(|w| w.is_string()));
+                assert!(
+                    words,
+                    "{}: next is not a list of words: {line}",
+                    f.display()
+                );
+                systems.insert(f.parent().unwrap().display().to_string());
+            }
+            if f.to_string_lossy().contains("roberts-rules")
+                && v.get("required").is_some()
+                && v.get("error").is_none()
+            {
+                break_checks += 1;
+                assert!(v.get("next").is_some(), "{}: {line}", f.display());
+                if v["outcome"] == "broken" && v["after"]["unit"].is_object() {
+                    assert_eq!(v["next"], serde_json::json!(["break_check"]), "{line}");
+                }
+            }
+        }
+    }
+    assert!(break_checks >= 3, "{break_checks} Break Checks resolved");
+    assert!(systems.len() >= 3, "{systems:?}");
+}
+
+/// `herald --help` names every rule system, `herald new --help` every
+/// system's house options (issue 36 item 4, issue 33 item 6), and every
+/// path the help texts name exists.
+#[test]
+fn the_help_names_every_system_and_its_house_options_and_its_paths_exist() {
+    use herald::rules::named::Named;
+    let top = stdout(&herald(&["--help"]));
+    let new = stdout(&herald(&["new", "--help"]));
+    for (word, system) in herald::rules::System::ALL {
+        assert!(top.contains(word), "--help lacks {word}:\n{top}");
+        assert!(
+            top.contains(system.title()),
+            "--help lacks {}:\n{top}",
+            system.title()
+        );
+        assert!(
+            new.contains(system.title()),
+            "new --help lacks {}",
+            system.title()
+        );
+        for h in system.house_options() {
+            let name = h.name.replace('_', "-");
+            assert!(new.contains(&name), "new --help lacks {name}:\n{new}");
+        }
+    }
+    assert!(!top.lines().next().unwrap().contains("(Warlords rules)"));
+    // Every project path the help texts name is there.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut texts = vec![top];
+    for sub in VISIBLE {
+        texts.push(stdout(&herald(&[sub, "--help"])));
+    }
+    for text in texts {
+        for word in text.split(|c: char| c.is_whitespace() || "()`,;".contains(c)) {
+            let project = ["armies/", "tests/", "docs/"];
+            if project.iter().any(|p| word.starts_with(p)) && !word.contains('*') {
+                assert!(
+                    root.join(word).exists(),
+                    "the help names {word}, which is not there"
+                );
+            }
+        }
+    }
+}
+
+/// The README's first line says what `cargo run --release` does: Herald
+/// with no arguments opens the console on its start screen.
+#[test]
+fn the_readmes_first_command_says_what_it_does() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let first = readme
+        .lines()
+        .find(|l| l.starts_with("cargo run --release"))
+        .expect("the README's first command");
+    assert!(first.contains("start screen"), "{first}");
+    assert!(!first.contains("bundled default battle"), "{first}");
+}

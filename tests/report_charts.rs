@@ -88,6 +88,47 @@ fn check_strength_svg(svg: &str, course: &Course) {
             assert!((x - line[0].0 - step * i as f64).abs() <= 1.0);
         }
     }
+    check_beside(svg, course, k, c);
+}
+
+/// Reads the dashed lines of the figure beside the strength back (casualty
+/// figures), under the strength lines' scale `y = k·value + c`: they start
+/// at the first turn's value and stay within the values charted; the mark
+/// `*` is explained under the chart.
+fn check_beside(svg: &str, course: &Course, k: f64, c: f64) {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    for (side, stroke) in [Side::A, Side::B].into_iter().zip(charts::beside_strokes()) {
+        let values = course
+            .beside(side)
+            .expect("Warlords charts casualty figures");
+        let dashes: Vec<Vec<(f64, f64)>> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("polyline") && n.attribute("stroke") == Some(&stroke))
+            .map(points)
+            // The legend's swatch is a level stroke 20 wide; the dashes are in the plot.
+            .filter(|p| !(p.len() == 2 && p[0].1 == p[1].1 && p[1].0 - p[0].0 == 20.0))
+            .collect();
+        assert!(dashes.len() > 1, "a dashed line of colour {stroke}");
+        // The scale comes from two strength values far above these: read
+        // so far from them, a pixel's rounding is worth up to two figures.
+        let read = |y: f64| (y - c) / k;
+        let first = read(dashes[0][0].1);
+        assert!(
+            (first - f64::from(values[0])).abs() < 2.0,
+            "{first} {values:?}"
+        );
+        let (lo, hi) = (*values.iter().min().unwrap(), *values.iter().max().unwrap());
+        for &(_, y) in dashes.iter().flatten() {
+            let v = read(y);
+            assert!(
+                v > f64::from(lo) - 2.0 && v < f64::from(hi) + 2.0,
+                "{v} {values:?}"
+            );
+        }
+    }
+    if !course.marks.is_empty() {
+        assert!(svg.contains(charts::MARK_WORDS), "the mark * is explained");
+    }
 }
 
 /// Reads the morale chart back: for each state, the height of its bars
@@ -293,5 +334,53 @@ fn a_file_for_the_charts_folder_or_a_folder_for_the_html_is_refused_in_words() {
     assert!(
         said.contains("--html takes the HTML file to write"),
         "{said}"
+    );
+}
+
+/// Two saves of one battle (the same `name` inside) chart into one folder
+/// side by side, each under its file's name; a file already there is
+/// replaced and the line naming it says so (issue 36 item 4).
+#[test]
+fn two_saves_of_one_battle_never_write_over_each_other_and_a_replaced_file_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let (save, _) = saved(dir.path());
+    let copy = dir.path().join("hastings-turn-3.toml");
+    std::fs::copy(&save, &copy).unwrap();
+    let out = dir.path().join("report");
+    let first = herald(&[
+        "log",
+        save.to_str().unwrap(),
+        "--charts",
+        out.to_str().unwrap(),
+    ]);
+    let second = herald(&[
+        "log",
+        copy.to_str().unwrap(),
+        "--charts",
+        out.to_str().unwrap(),
+    ]);
+    for f in [
+        "hastings.md",
+        "hastings-strength.svg",
+        "hastings-morale.svg",
+        "hastings-turn-3.md",
+        "hastings-turn-3-strength.svg",
+        "hastings-turn-3-morale.svg",
+    ] {
+        assert!(out.join(f).is_file(), "{f}: {first}{second}");
+    }
+    assert!(!first.contains("in place of") && !second.contains("in place of"));
+    let md = std::fs::read_to_string(out.join("hastings-turn-3.md")).unwrap();
+    assert!(md.contains("(hastings-turn-3-strength.svg)"), "{md}");
+    let again = herald(&[
+        "log",
+        save.to_str().unwrap(),
+        "--charts",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        again.matches("in place of the file that was there").count(),
+        3,
+        "{again}"
     );
 }

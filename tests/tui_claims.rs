@@ -4,9 +4,12 @@
 //! replayed from the start and each claim must be found in the entries
 //! they give for its turn.
 
+#[path = "support/claims.rs"]
+mod claims;
 #[path = "support/tui.rs"]
 mod support;
-use herald::tui::warlords::view::resolve;
+use claims::{Record, unheld, unheld_line};
+use herald::tui::screen::{Claim as Said, Screen};
 use support::{hastings, press, screen};
 
 use herald::tui::warlords::action::Answer;
@@ -15,196 +18,12 @@ use herald::tui::warlords::dialog::{Dialog, Procedure};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// A line a result screen showed, with the turn it showed it in.
+/// A claim a result screen made (`Screen::claims`), with the turn it
+/// showed it in.
 #[derive(Clone, Debug, PartialEq)]
 struct Claim {
     turn: u32,
-    line: String,
-    /// The units the panel was about (the acting one first), by name.
-    about: Vec<String>,
-}
-
-/// What the replayed events hold for one turn: each entry's summary, its
-/// effects and its explanation, in the log's words.
-struct Record {
-    summaries: Vec<String>,
-    effects: Vec<String>,
-}
-
-impl Record {
-    fn of(app: &App, turn: u32) -> Record {
-        let entries: Vec<_> = app
-            .battle
-            .replay_entries()
-            .filter(|e| e.turn == turn)
-            .collect();
-        Record {
-            summaries: entries.iter().map(|e| e.summary.clone()).collect(),
-            effects: entries
-                .iter()
-                .flat_map(|e| e.effects.iter().map(|f| f.to_string()))
-                .collect(),
-        }
-    }
-
-    fn summary(&self, f: impl Fn(&str) -> bool) -> bool {
-        self.summaries.iter().any(|s| f(s))
-    }
-}
-
-/// A `✓` line: what a choice, an answer or a charge did. Each effect it
-/// names must be in an event of the turn; a line naming none of them must
-/// end with an event's summary (a choice's note, a shot at the charger).
-fn checked(rest: &str, about: &[String], rec: &Record) -> Option<String> {
-    // The event is about the panel's units: its summary names them all.
-    let ours = |s: &str| about.iter().all(|n| s.contains(&format!("{n} (")));
-    let mut named = false;
-    let mut need = |what: &str, held: bool| -> Option<String> {
-        named = true;
-        (!held).then(|| format!("{what}: no such event"))
-    };
-    // 2.4.4.2: "counter-charges X; the two meet halfway", "they met halfway".
-    if rest.contains("meet halfway") || rest.contains("met halfway") {
-        let held = rec.summary(|s| {
-            ours(s)
-                && s.contains(" counter-charges ")
-                && (s.contains("success") || s.contains("Berserk"))
-        });
-        if let Some(why) = need("a counter-charge that met", held) {
-            return Some(why);
-        }
-    }
-    if rest.contains("tried to counter-charge and failed") {
-        let held =
-            rec.summary(|s| ours(s) && s.contains(" counter-charges ") && s.contains("failure"));
-        if let Some(why) = need("a counter-charge that failed", held) {
-            return Some(why);
-        }
-    }
-    // 2.4.4: standing changes nothing, and no event says it.
-    if rest.starts_with("stands to receive the charge") {
-        return None;
-    }
-    // 2.4.7: "evaded: …", "the target evaded: …", "… from X: moves up to …".
-    if (rest.contains("evaded") || rest.starts_with("evade")) && !rest.contains("failed to evade") {
-        let held = rec.summary(|s| {
-            ours(s)
-                && s.contains("evade")
-                && (s.contains("success") || s.contains("without a roll"))
-        });
-        if let Some(why) = need("an evade that succeeded", held) {
-            return Some(why);
-        }
-    }
-    if rest.contains("failed to evade") {
-        let held = rec.summary(|s| ours(s) && s.contains("evade") && s.contains("failure"));
-        if let Some(why) = need("a failed evade", held) {
-            return Some(why);
-        }
-    }
-    // A charge move: "moved N span(s)".
-    if let Some(n) = rest
-        .split("moved ")
-        .nth(1)
-        .and_then(|t| t.split(' ').next())
-        .filter(|n| n.parse::<u32>().is_ok())
-    {
-        let held = rec.summary(|s| ours(s) && s.contains(&format!("moves {n} span(s)")));
-        if let Some(why) = need("a charge move of that length", held) {
-            return Some(why);
-        }
-    }
-    // W-25: "in contact with X".
-    if let Some(x) = rest
-        .split("in contact with ")
-        .nth(1)
-        .and_then(|t| t.split(':').next())
-    {
-        let held = rec.summary(|s| s.contains(&format!("makes contact with {x} (")));
-        if let Some(why) = need("a contact", held) {
-            return Some(why);
-        }
-    }
-    if named || rest.contains("next it must") {
-        return None;
-    }
-    let held = rec.summaries.iter().any(|s| {
-        rest == s.as_str()
-            || rest
-                .match_indices("): ")
-                .any(|(i, _)| &rest[i + 3..] == s.as_str())
-    });
-    (!held).then(|| "no event has this summary".to_string())
-}
-
-/// Why a claim is not held by the record, or `None` when it is.
-fn unheld(claim: &str, about: &[String], rec: &Record) -> Option<String> {
-    let line = claim.trim();
-    if let Some(rest) = line.strip_prefix("✓ ") {
-        return checked(rest, about, rec);
-    }
-    if let Some(e) = line.strip_prefix("changed: ") {
-        let held = rec.effects.iter().any(|f| f == e);
-        return (!held).then(|| "no event made this change".to_string());
-    }
-    if let Some((loser, how)) = line.split_once(" LOSES") {
-        // 2.6.2: the Melee event's summary names the loser and its fall back.
-        let broken = how.contains("BROKEN");
-        let falls = how.contains("falls back");
-        let held = rec.summary(|s| {
-            s.starts_with("Melee:")
-                && s.contains(&format!("{loser} loses"))
-                && (!falls || s.contains("falls back"))
-        }) && (!broken
-            || rec
-                .effects
-                .iter()
-                .any(|f| f.starts_with(&format!("{loser}: ")) && f.ends_with("→ broken")));
-        return (!held).then(|| "no Melee event has this loser".to_string());
-    }
-    if line.contains("loses a morale step: now ") || line.contains("goes BERSERK") {
-        let to = if line.contains("goes BERSERK") {
-            "berserk".to_string()
-        } else {
-            line.rsplit("now ").next().unwrap_or("").to_lowercase()
-        };
-        let held = rec.effects.iter().any(|f| f.ends_with(&format!("→ {to}")));
-        return (!held).then(|| format!("no event took a unit to {to}"));
-    }
-    None
-}
-
-/// The lines the open result shows (a rolled panel, or a charge panel
-/// with its answer and the shots at the charger), before they wrap to the
-/// panel's width at 120 columns.
-fn result_lines(app: &App) -> (Vec<String>, Vec<String>) {
-    let Some(Dialog::Resolve(r)) = app.dialogs.last() else {
-        return (vec![], vec![]);
-    };
-    if r.rolled.is_none() && !matches!(r.procedure, Procedure::Charge { .. }) {
-        return (vec![], vec![]);
-    }
-    let about = match &r.procedure {
-        Procedure::Activation { unit, .. } => vec![*unit],
-        Procedure::Charge { unit, target, .. } => vec![*unit, *target],
-        Procedure::Reaction { unit, cause, .. } => vec![*unit, *cause],
-        Procedure::Melee { a, b, .. } => vec![*a, *b],
-        _ => vec![],
-    };
-    let about = about.into_iter().map(|u| app.name(u)).collect();
-    let lines = resolve::lines(app, r, 102)
-        .iter()
-        .filter_map(|l| {
-            let t = l.to_string().trim().to_string();
-            let claim = t.starts_with('✓')
-                || t.starts_with("changed: ")
-                || t.contains(" LOSES")
-                || t.contains("loses a morale step: now ")
-                || t.contains("goes BERSERK");
-            claim.then_some(t)
-        })
-        .collect();
-    (lines, about)
+    said: Said,
 }
 
 /// Drives Hastings from `seed` through `turns` turns: Herald's dice, and
@@ -273,12 +92,10 @@ fn play(seed: u64, turns: u32) -> (App, Vec<Claim>) {
             Some(_) => "Enter",
         };
         press(&mut app, &[key]);
-        let (lines, about) = result_lines(&app);
-        for line in lines {
+        for said in Screen::claims(&app) {
             let c = Claim {
                 turn: app.battle.turn(),
-                line,
-                about: about.clone(),
+                said,
             };
             if !claims.contains(&c) {
                 claims.push(c);
@@ -307,18 +124,19 @@ fn every_claim_on_a_result_screen_is_held_by_a_recorded_event() {
     for seed in [3, 11] {
         let (app, claims) = play(seed, 2);
         assert!(app.battle.turn() >= 2, "seed {seed} reached turn 2");
-        for turn in 1..=app.battle.turn() {
-            let rec = Record::of(&app, turn);
-            for c in claims.iter().filter(|c| c.turn == turn) {
-                seen += 1;
-                kinds.insert(c.line.chars().take(9).collect::<String>());
-                if let Some(why) = unheld(&c.line, &c.about, &rec) {
-                    panic!(
-                        "seed {seed}, turn {turn}: the screen said\n  {}\nbut {why}; the turn's events:\n{}",
-                        c.line,
-                        rec.summaries.join("\n")
-                    );
-                }
+        for c in &claims {
+            let Said::Line { line, .. } = &c.said else {
+                panic!("a Warlords result claims in lines: {:?}", c.said);
+            };
+            seen += 1;
+            kinds.insert(line.chars().take(9).collect::<String>());
+            if let Some(why) = unheld(&c.said, &app.battle, c.turn) {
+                let rec = Record::of(&app.battle, c.turn.saturating_sub(1)..=c.turn);
+                panic!(
+                    "seed {seed}, turn {}: the screen said\n  {line}\nbut {why}; the turn's events:\n{}",
+                    c.turn,
+                    rec.summaries.join("\n")
+                );
             }
         }
     }
@@ -340,7 +158,7 @@ fn the_check_catches_a_counter_charge_no_event_holds() {
         "Norman archers".to_string(),
         "Housecarls of the Dragon".to_string(),
     ];
-    assert!(unheld(line, &about, &rec).is_some());
+    assert!(unheld_line(line, &about, &rec).is_some());
     // A counter-charge that was recorded is held.
     let rec = Record {
         summaries: vec![
@@ -350,8 +168,8 @@ fn the_check_catches_a_counter_charge_no_event_holds() {
     };
     let about = ["Breton foot".to_string(), "Thegns of Wessex".to_string()];
     let line = "✓ charge (2.4.4): counter-charges Thegns of Wessex; the two meet halfway (2.4.4.2)";
-    assert_eq!(unheld(line, &about, &rec), None);
+    assert_eq!(unheld_line(line, &about, &rec), None);
     // A change no event made, and a loser no Melee event has.
-    assert!(unheld("changed: Norman foot: ready → broken", &about, &rec).is_some());
-    assert!(unheld("Norman foot LOSES: falls back 1 span", &about, &rec).is_some());
+    assert!(unheld_line("changed: Norman foot: ready → broken", &about, &rec).is_some());
+    assert!(unheld_line("Norman foot LOSES: falls back 1 span", &about, &rec).is_some());
 }

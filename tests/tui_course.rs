@@ -165,3 +165,39 @@ fn the_sides_differ_by_marker_without_colour_and_by_colour_too_with_it() {
         }
     }
 }
+
+/// Every mark of the course's legend is explained at 80x24 too: a Warlord
+/// I battle's seven morale states, `Lost` the last (issue 36 item 4); and
+/// Warlords' casualty figures are given beside its stands.
+#[test]
+fn the_legend_names_every_state_at_80x24() {
+    let carrhae =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/earlier_saves/carrhae-moves-1-8.toml");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("carrhae.toml");
+    std::fs::copy(carrhae, &path).unwrap();
+    let Ok(herald::tui::run::Opened::WarlordI(mut c)) = herald::tui::run::open(&path) else {
+        panic!("Carrhae opens");
+    };
+    c.key(KeyEvent::new(KeyCode::Char('V'), KeyModifiers::NONE));
+    let names = c.course.as_ref().unwrap().course().state_names();
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal.draw(|f| c.draw(f.area(), f.buffer_mut())).unwrap();
+        let screen = text(terminal.backend().buffer());
+        for n in &names {
+            assert!(
+                screen.contains(&format!(" {n}")),
+                "{w}x{h}: no {n}:\n{screen}"
+            );
+        }
+    }
+    // Warlords' casualty figures beside its stands, at the end of the view.
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = console(dir.path(), Theme::plain());
+    press(&mut c, "V");
+    c.key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE));
+    let screen = text(&draw(&c, 80, 24));
+    assert!(screen.contains("Casualty figures by Turn"), "{screen}");
+    assert!(screen.contains("b English: 0 → 3 → 3 → 5"), "{screen}");
+}

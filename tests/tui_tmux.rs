@@ -132,3 +132,14 @@ fn a_command_phase_of_parkers_warlord_plays_in_tmux() {
         "{text}"
     );
 }
+
+#[test]
+fn a_console_clears_what_a_killed_one_left_on_the_screen_in_tmux() {
+    let Some(text) = run("stale_screen.sh") else {
+        return;
+    };
+    assert!(
+        text.contains("ok: every console clears the terminal when it starts"),
+        "{text}"
+    );
+}

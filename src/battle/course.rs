@@ -104,9 +104,9 @@ impl Course {
             .unwrap_or_default()
     }
 
-    /// The strength axis of a chart, `(bottom, top)`: it starts below the
-    /// lowest value at a round number, so a loss shows as a fall and not as
-    /// a hair's breadth.
+    /// The console's strength axis, `(bottom, top)`: it starts below the
+    /// lowest strength at a round number, so a loss shows on a few rows as
+    /// a fall and not as a hair's breadth.
     pub fn strength_axis(&self) -> (u32, u32) {
         let values = || {
             [Side::A, Side::B]
@@ -116,6 +116,44 @@ impl Course {
         let bottom = (values().min().unwrap_or(0) * 3 / 4) / 5 * 5;
         let top = values().max().unwrap_or(0).max(bottom + 1);
         (bottom, top)
+    }
+
+    /// The report's strength axis, `(bottom, top)`: from 0, so a loss is
+    /// drawn at its true size, to the most of the charted strength and the
+    /// figure beside it ([`Course::beside`]), which it draws too.
+    pub fn chart_axis(&self) -> (u32, u32) {
+        let top = [Side::A, Side::B]
+            .into_iter()
+            .flat_map(|s| {
+                let beside = self.beside(s).unwrap_or_default();
+                self.strength(s).into_iter().chain(beside)
+            })
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        (0, top)
+    }
+
+    /// The name of the figure charted beside the strength (`casualty
+    /// figures`, `APs`, `hits lost`: the second a system measures).
+    pub fn beside_name(&self) -> Option<&'static str> {
+        self.points
+            .first()
+            .and_then(|p| p.measure.sides[0].strength.get(1))
+            .map(|f| f.name)
+    }
+
+    /// The figure charted beside the strength, of one side at each point
+    /// (the line chart draws it dashed): a system's losses, which can rise
+    /// while its strength stands still.
+    pub fn beside(&self, side: Side) -> Option<Vec<u32>> {
+        self.beside_name()?;
+        Some(
+            self.points
+                .iter()
+                .map(|p| p.measure.side(side).strength.get(1).map_or(0, |f| f.value))
+                .collect(),
+        )
     }
 
     /// The charted strength of one side at each point.

@@ -135,19 +135,35 @@ struct Outputs<'a> {
 
 /// Writes the report with its course of the battle: into a folder as
 /// Markdown and two SVG charts, or as one HTML file.
+/// The files are named after the save (`saves/NAME.toml` gives `NAME.md`,
+/// `NAME-strength.svg`, `NAME-morale.svg`), so two saves of one battle
+/// never write over each other; a file already there is replaced, and
+/// the line naming it says so.
 fn write_files<S: SaveCodec>(
     battle: &crate::battle::Battle<S>,
     name: &str,
+    save: &Path,
     report: &str,
     outputs: &Outputs,
-) -> Result<Vec<PathBuf>, String> {
+) -> Result<Vec<String>, String> {
     let course = battle.course();
     let mut written = Vec::new();
-    let write = |path: &Path, text: &str| -> Result<PathBuf, String> {
+    let write = |path: &Path, text: &str| -> Result<String, String> {
+        let there = std::fs::symlink_metadata(path).is_ok();
         std::fs::write(path, text)
-            .map(|()| path.to_path_buf())
+            .map(|()| {
+                if there {
+                    format!("{} (in place of the file that was there)", path.display())
+                } else {
+                    path.display().to_string()
+                }
+            })
             .map_err(|e| format!("herald: {} could not be written: {e}", path.display()))
     };
+    let stem = save
+        .file_stem()
+        .map_or_else(|| name.to_string(), |s| s.to_string_lossy().into_owned());
+    let name = stem.as_str();
     if let Some(dir) = outputs.charts {
         if dir.exists() && !dir.is_dir() {
             return Err(format!(
@@ -208,20 +224,20 @@ fn report<S: SaveCodec>(
         Ok(loaded) => {
             if let Some(t) = loaded.torn {
                 eprintln!(
-                    "herald: note: {} ends with a write cut short at line {} ({} bytes, never acknowledged); the report leaves it out",
+                    "herald: note: {} ends with {}; the report leaves it out",
                     save.display(),
-                    t.line,
-                    t.bytes
+                    t.what()
                 );
             }
             if outputs.charts.is_some() || outputs.html.is_some() {
                 let mut text = Vec::new();
                 let _ = write(&loaded.data.battle, &loaded.data.name, &mut text);
                 let text = String::from_utf8_lossy(&text);
-                return match write_files(&loaded.data.battle, &loaded.data.name, &text, outputs) {
+                let battle = &loaded.data.battle;
+                return match write_files(battle, &loaded.data.name, save, &text, outputs) {
                     Ok(paths) => {
                         for p in paths {
-                            println!("herald: wrote {}", p.display());
+                            println!("herald: wrote {p}");
                         }
                         ExitCode::SUCCESS
                     }

@@ -34,10 +34,23 @@ pub fn state_fills(n: usize) -> Vec<String> {
     (0..n).map(|i| hex(state_colour(i, n))).collect()
 }
 
+/// Each side's lighter colour, for the figure charted beside its strength.
+const BESIDE_COLOURS: [RGBColor; 2] = [RGBColor(120, 170, 220), RGBColor(230, 140, 110)];
+
 /// Each side's line colour in the SVG (`#1F5C99`), for reading a chart back.
 pub fn side_strokes() -> [String; 2] {
     [hex(SIDE_COLOURS[0]), hex(SIDE_COLOURS[1])]
 }
+
+/// Each side's colour for the dashed line of the figure beside its
+/// strength, for reading a chart back.
+pub fn beside_strokes() -> [String; 2] {
+    [hex(BESIDE_COLOURS[0]), hex(BESIDE_COLOURS[1])]
+}
+
+/// What the mark on a turn's label means, under a chart.
+pub const MARK_WORDS: &str =
+    "* on a turn: a unit broke or a personality fell then (listed in the report)";
 
 /// A colour as SVG writes it.
 fn hex(c: RGBColor) -> String {
@@ -60,14 +73,21 @@ fn drawing<E: std::fmt::Debug>(e: E) -> String {
 }
 
 /// Each side's charted strength by turn as an SVG line chart: one line and
-/// marker per side, the turns where something fell marked `*`.
+/// marker per side, the figure beside it (casualty figures, APs) dashed in
+/// a lighter colour, the turns where something fell marked `*` and the
+/// mark explained under the chart.
 pub fn strength_svg(course: &Course) -> Result<String, String> {
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (720, 360)).into_drawing_area();
-        root.fill(&WHITE).map_err(drawing)?;
+        let whole = SVGBackend::with_string(&mut svg, (720, 380)).into_drawing_area();
+        whole.fill(&WHITE).map_err(drawing)?;
+        let (root, note) = whole.split_vertically(356);
+        if !course.marks.is_empty() {
+            note.draw(&Text::new(MARK_WORDS, (12, 4), ("sans-serif", 13)))
+                .map_err(drawing)?;
+        }
         let n = course.points.len() as u32;
-        let (bottom, top) = course.strength_axis();
+        let (bottom, top) = course.chart_axis();
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 format!("{} by {}", course.strength_name(), course.turn_word),
@@ -104,6 +124,24 @@ pub fn strength_svg(course: &Course) -> Result<String, String> {
             .draw()
             .map_err(drawing)?;
         for side in [Side::A, Side::B] {
+            let (Some(values), Some(what)) = (course.beside(side), course.beside_name()) else {
+                continue;
+            };
+            let colour = BESIDE_COLOURS[side as usize];
+            let data: Vec<(u32, u32)> = (0u32..).zip(values).collect();
+            chart
+                .draw_series(DashedLineSeries::new(data, 6, 4, colour.stroke_width(2)))
+                .map_err(drawing)?
+                .label(format!(
+                    "{}: {}, {what} (dashed)",
+                    side.name(),
+                    course.sides[side as usize]
+                ))
+                .legend(move |(x, y)| {
+                    PathElement::new([(x, y), (x + 20, y)], colour.stroke_width(2))
+                });
+        }
+        for side in [Side::A, Side::B] {
             let colour = SIDE_COLOURS[side as usize];
             let data: Vec<(u32, u32)> = (0u32..).zip(course.strength(side)).collect();
             let name = format!("{}: {}", side.name(), course.sides[side as usize]);
@@ -132,10 +170,10 @@ pub fn strength_svg(course: &Course) -> Result<String, String> {
             .configure_series_labels()
             .background_style(WHITE.mix(0.8))
             .border_style(BLACK)
-            .position(SeriesLabelPosition::LowerLeft)
+            .position(SeriesLabelPosition::MiddleLeft)
             .draw()
             .map_err(drawing)?;
-        root.present().map_err(drawing)?;
+        whole.present().map_err(drawing)?;
     }
     Ok(svg)
 }
@@ -169,8 +207,8 @@ pub fn morale_svg(course: &Course) -> Result<String, String> {
             .margin(12)
             .x_label_area_size(32)
             .y_label_area_size(44)
-            // Room above the bars for the legend.
-            .build_cartesian_2d(-0.5f64..n as f64 - 0.5, 0f64..f64::from(most) * 1.9)
+            // Room above the bars (and their a and b) for the legend.
+            .build_cartesian_2d(-0.5f64..n as f64 - 0.5, 0f64..f64::from(most) * 2.5)
             .map_err(drawing)?;
         let label = |x: &f64| {
             let at = x.round();

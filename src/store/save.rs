@@ -91,6 +91,17 @@ pub enum SaveError {
         /// The bytes it would need.
         bytes: u64,
     },
+    /// The save was changed outside Herald, and writing the battle to a new
+    /// file beside it (where it would go on) failed.
+    #[error("{} was changed outside Herald ({why}) and is left as it is; writing the battle to a new file beside it failed: {source}", path.display())]
+    MovingAway {
+        /// The save changed outside Herald.
+        path: PathBuf,
+        /// How it was changed.
+        why: &'static str,
+        /// Why the new file could not be written.
+        source: Box<SaveError>,
+    },
     /// The file is not a readable save; it is left untouched.
     #[error("{}", problems_text(.0, .1.as_deref()))]
     Problems(Vec<Problem>, Option<PathBuf>),
@@ -500,6 +511,10 @@ impl SaveFile {
             ));
         } else if size > loaded.end {
             f.cut_tail(loaded.torn, size)?;
+            if loaded.torn.is_some_and(|t| t.saved) {
+                // Written whole again, so its header counts only what it holds.
+                f.rewrite(&mut data.battle, data.dice)?;
+            }
         }
         if loaded.format == FORMAT && f.wasteful() {
             f.rewrite(&mut data.battle, data.dice)?;
@@ -552,12 +567,16 @@ impl SaveFile {
             .map_err(io_err("write", &self.path))?;
         self.restamp()?;
         if let Some(t) = torn {
+            // The file names first: a status line cut at the screen's edge keeps them.
             self.notes.push(format!(
-                "{} ended with a write cut short at line {} ({} bytes, never acknowledged): it is dropped, and the file as it was is kept in {}",
+                "{} keeps {} as it was; it ended with {}, dropped here",
+                bak.display(),
                 self.path.display(),
-                t.line,
-                size - self.len,
-                bak.display()
+                Torn {
+                    bytes: size - self.len,
+                    ..t
+                }
+                .what()
             ));
         }
         Ok(())
@@ -815,15 +834,32 @@ impl SaveFile {
         &mut self,
         battle: &mut Battle<S>,
         dice: SeedPosition,
-        why: &str,
+        why: &'static str,
     ) -> Result<String, SaveError> {
         let new = free_sibling(&self.path);
-        let moved = SaveFile::create_from(&new, &self.name, battle, dice)?;
+        let moved = if self.fail_next > 0 {
+            self.fail_next -= 1;
+            Err(SaveError::Io {
+                action: "write",
+                path: new.clone(),
+                source: io::Error::new(
+                    io::ErrorKind::StorageFull,
+                    "No space left on device (injected by a test)",
+                ),
+            })
+        } else {
+            SaveFile::create_from(&new, &self.name, battle, dice)
+        };
+        let moved = moved.map_err(|e| SaveError::MovingAway {
+            path: self.path.clone(),
+            why,
+            source: Box::new(e),
+        })?;
         let old = std::mem::replace(self, moved);
         Ok(format!(
-            "{} was changed outside Herald ({why}): it is left as it is, and this battle now goes on in {}",
-            old.path.display(),
-            new.display()
+            "this battle now goes on in {}: {} was changed outside Herald ({why}) and is left as it is",
+            new.display(),
+            old.path.display()
         ))
     }
 

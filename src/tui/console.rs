@@ -294,14 +294,52 @@ impl<S: Screen> Console<S> {
         Flow::Stay
     }
 
-    /// Draws the battle (or the log browser over it) and any question.
+    /// Draws the battle (or the log browser over it) and any question;
+    /// while a save fails, its warning on the last row, whatever is shown.
     pub fn draw(&self, area: Rect, buf: &mut Buffer) {
         match (&self.course, &self.log) {
             (Some(course), _) => course.render(area, buf),
             (None, Some(log)) => log.render(area, buf),
             (None, None) => self.app.draw(area, buf),
         }
+        self.render_not_saved(area, buf);
         self.render_prompt(area, buf);
+    }
+
+    /// The warning that changes are not on disk, on the screen's last row
+    /// until a save succeeds: drawn here, once for every system, over
+    /// whatever the console shows, so no step, Esc or "carry on" hides it.
+    fn render_not_saved(&self, area: Rect, buf: &mut Buffer) {
+        let Some(why) = self.app.unsaved() else {
+            return;
+        };
+        if self.prompt.is_some() || area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            return;
+        }
+        let t = self.app.theme();
+        let n = self.app.battle().unsaved().len();
+        let head = "! NOT SAVED ";
+        let text = format!(
+            "{n} change(s) not on disk: {why}. Herald keeps trying; q writes them elsewhere or quits"
+        );
+        // Two rows when one cannot hold it all: the reason is the point.
+        let rows = if head.len() + text.chars().count() > area.width as usize {
+            2
+        } else {
+            1
+        };
+        let band = Rect {
+            y: area.y + area.height - rows,
+            height: rows,
+            ..area
+        };
+        popup::clear(band, buf);
+        Paragraph::new(Line::from(vec![
+            Span::styled(head, t.bad()),
+            Span::styled(text, t.warn()),
+        ]))
+        .wrap(Wrap { trim: false })
+        .render(band, buf);
     }
 
     /// Draws the question over the battle, when one is asked.
@@ -329,7 +367,7 @@ impl<S: Screen> Console<S> {
         match prompt {
             Prompt::Choose => {
                 lines.push(Line::from(
-                    "Nothing more is recorded until you choose. Herald keeps trying.",
+                    "Nothing more is recorded until you choose (Esc carries on). Herald keeps trying.",
                 ));
                 let mut keys = Vec::new();
                 for b in hints(SHELL_KEYMAP, Context::NotSaved) {

@@ -186,13 +186,23 @@ impl CourseView {
                 )),
             ]));
         }
+        // The legend, every glyph with its state, on as many lines as the width needs.
         let mut legend = vec![Span::styled(format!("{}: ", c.states_word), t.title())];
+        let mut used = c.states_word.chars().count() + 2;
         for (i, name) in names.iter().enumerate() {
+            let item = format!(" {name}  ");
+            let cells = 1 + item.chars().count();
+            if used + cells > width && used > 0 {
+                lines.push(Line::from(std::mem::take(&mut legend)));
+                legend.push(Span::raw("  "));
+                used = 2;
+            }
             legend.push(Span::styled(
                 GLYPHS[i % GLYPHS.len()].to_string(),
                 state_style(&t, i, names.len()),
             ));
-            legend.push(Span::raw(format!(" {name}  ")));
+            legend.push(Span::raw(item));
+            used += cells;
         }
         lines.push(Line::from(legend));
         let most = c
@@ -256,6 +266,28 @@ impl CourseView {
                 c.turn_word, m.turn, c.sides[m.side as usize], m.what
             )));
         }
+        // The figure the report's chart draws beside the strength (casualty figures, APs).
+        if let Some(what) = c.beside_name() {
+            lines.push(Line::from(""));
+            lines.push(Line::from(Span::styled(
+                format!(
+                    "{} by {} (dashed in the report's chart)",
+                    capital(what),
+                    c.turn_word
+                ),
+                t.title(),
+            )));
+            for s in [Side::A, Side::B] {
+                let values = c.beside(s).unwrap_or_default();
+                let figures: Vec<String> = values.iter().map(u32::to_string).collect();
+                lines.push(Line::from(format!(
+                    "{} {}: {}",
+                    s.name(),
+                    c.sides[s as usize],
+                    figures.join(" → ")
+                )));
+            }
+        }
         lines
     }
 }
@@ -279,4 +311,12 @@ fn state_style(t: &Theme, i: usize, n: usize) -> Style {
         _ => Tone::Shaken,
     };
     t.tone(tone)
+}
+
+/// Words with a capital first letter (`Casualty figures`).
+fn capital(words: &str) -> String {
+    let mut cs = words.chars();
+    cs.next()
+        .map(|c| c.to_uppercase().chain(cs).collect())
+        .unwrap_or_default()
 }

@@ -145,10 +145,9 @@ impl App {
             KeyCode::Char('l') => effects.push(Effect::OpenLog),
             KeyCode::Char('V') => effects.push(Effect::OpenCourse),
             KeyCode::Char('?') => self.help = true,
-            KeyCode::Char('u') => match self.battle.undo() {
-                Some(e) => {
-                    let kind = Event::kind(e).replace('_', " ");
-                    self.say(format!("undone: {kind}; U redoes it"), false);
+            KeyCode::Char('u') => match self.battle.undo_named() {
+                Some(said) => {
+                    self.say(format!("undone: {said}; U redoes it"), false);
                     self.follow_walker();
                 }
                 None => self.say("nothing to undo", true),
@@ -539,6 +538,14 @@ impl Screen for App {
 
     fn theme(&self) -> Theme {
         self.theme
+    }
+
+    fn claims(&self) -> Vec<crate::tui::screen::Claim> {
+        self.panel
+            .as_ref()
+            .and_then(|p| p.result.as_ref())
+            .map(crate::tui::screen::entry_claims)
+            .unwrap_or_default()
     }
 
     fn key(&mut self, ev: KeyEvent) -> Vec<Effect> {

@@ -161,10 +161,9 @@ impl App {
             KeyCode::Char('A') => self.open(Kind::Attach),
             KeyCode::Char('P') => self.open(Kind::PassThrough),
             KeyCode::Char('e') => self.record(Event::EndTurn),
-            KeyCode::Char('u') => match self.battle.undo() {
-                Some(e) => {
-                    let kind = e.kind();
-                    self.say(format!("undone: {kind}"), false);
+            KeyCode::Char('u') => match self.battle.undo_named() {
+                Some(said) => {
+                    self.say(format!("undone: {said}; U redoes it"), false);
                     vec![Effect::Save]
                 }
                 None => {
@@ -384,5 +383,9 @@ impl Screen for App {
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         view::render(self, area, buf);
+    }
+    /// The last event's lines under the tables and on the `last:` line.
+    fn claims(&self) -> Vec<crate::tui::screen::Claim> {
+        crate::tui::screen::last_entry_claims(&self.battle)
     }
 }

@@ -118,10 +118,9 @@ impl App {
                     acting: if c == 'a' { Side::A } else { Side::B },
                 })
             }
-            KeyCode::Char('u') => match self.battle.undo() {
-                Some(e) => {
-                    let kind = e.kind();
-                    self.say(format!("undone: {kind}"), false);
+            KeyCode::Char('u') => match self.battle.undo_named() {
+                Some(said) => {
+                    self.say(format!("undone: {said}; U redoes it"), false);
                     vec![Effect::Save]
                 }
                 None => {
@@ -1202,5 +1201,9 @@ impl Screen for App {
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         self.render(area, buf);
+    }
+    /// The last event's lines under the tables and on the `last:` line.
+    fn claims(&self) -> Vec<crate::tui::screen::Claim> {
+        crate::tui::screen::last_entry_claims(&self.battle)
     }
 }

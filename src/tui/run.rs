@@ -178,6 +178,9 @@ pub fn run(save: Option<PathBuf>) -> Result<Outcome, String> {
     };
     let signals = Signals::register()?;
     let mut terminal = ratatui::init();
+    // A console killed in this terminal left its screen behind: nothing of
+    // it may show through what this one draws.
+    terminal.clear().map_err(|e| format!("cannot draw: {e}"))?;
     let result = run_in(&mut terminal, opened, &signals);
     restore();
     result

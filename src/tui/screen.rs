@@ -40,6 +40,25 @@ pub struct Status {
     pub error: bool,
 }
 
+/// A line a result panel shows that says what recorded events did (issue
+/// 36): the machine's checks replay the battle's events and find each one
+/// held by them, so no screen claims an effect no event holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// An event with this summary, exactly as the log gives it.
+    Summary(String),
+    /// A change an event made, in the log's words (`Effect::text`).
+    Change(String),
+    /// A line of a Warlords result (`✓ …`, `changed: …`, `… LOSES …`, a
+    /// morale step), about these units (their names, the acting one first).
+    Line {
+        /// The line.
+        line: String,
+        /// The units the panel is about.
+        about: Vec<String>,
+    },
+}
+
 /// A rule system's console, as the shell drives it.
 pub trait Screen {
     /// The rule system of its battle.
@@ -85,4 +104,27 @@ pub trait Screen {
 
     /// Draws the whole screen.
     fn draw(&self, area: Rect, buf: &mut Buffer);
+
+    /// What the open result panel claims recorded events did, line by
+    /// line as it shows them; none when no result is shown.
+    fn claims(&self) -> Vec<Claim> {
+        Vec::new()
+    }
+}
+
+/// The claims of a result panel that shows an entry: its summary and each
+/// change it lists.
+pub fn entry_claims<P>(entry: &crate::battle::Entry<P>) -> Vec<Claim> {
+    std::iter::once(Claim::Summary(entry.summary.clone()))
+        .chain(entry.effects.iter().map(|e| Claim::Change(e.text.clone())))
+        .collect()
+}
+
+/// The claims of a console that shows the last event's entry as its
+/// result (its `last:` line, its rolls and explanation).
+pub fn last_entry_claims<S: crate::battle::RuleSystem>(battle: &Battle<S>) -> Vec<Claim> {
+    let last = battle.events().len().checked_sub(1);
+    last.and_then(|i| battle.entry(i))
+        .map(|e| entry_claims(&e))
+        .unwrap_or_default()
 }

@@ -36,6 +36,14 @@ impl Screen for App {
         self.theme
     }
 
+    fn claims(&self) -> Vec<crate::tui::screen::Claim> {
+        self.panel
+            .as_ref()
+            .and_then(|p| p.result.as_ref())
+            .map(crate::tui::screen::entry_claims)
+            .unwrap_or_default()
+    }
+
     fn key(&mut self, ev: KeyEvent) -> Vec<Effect> {
         App::key(self, ev)
     }

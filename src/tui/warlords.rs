@@ -43,6 +43,42 @@ impl Screen for App {
         App::key(self, ev)
     }
 
+    /// The open result's lines that say what happened (a rolled panel, or
+    /// a charge panel with its answer and the shots at the charger), before
+    /// they wrap: `✓ …`, `changed: …`, `… LOSES …`, a morale step.
+    fn claims(&self) -> Vec<crate::tui::screen::Claim> {
+        use dialog::{Dialog, Procedure};
+        let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
+            return Vec::new();
+        };
+        if r.rolled.is_none() && !matches!(r.procedure, Procedure::Charge { .. }) {
+            return Vec::new();
+        }
+        let about = match &r.procedure {
+            Procedure::Activation { unit, .. } => vec![*unit],
+            Procedure::Charge { unit, target, .. } => vec![*unit, *target],
+            Procedure::Reaction { unit, cause, .. } => vec![*unit, *cause],
+            Procedure::Melee { a, b, .. } => vec![*a, *b],
+            _ => vec![],
+        };
+        let about: Vec<String> = about.into_iter().map(|u| self.name(u)).collect();
+        view::resolve::lines(self, r, 102)
+            .iter()
+            .filter_map(|l| {
+                let t = l.to_string().trim().to_string();
+                let claim = t.starts_with('✓')
+                    || t.starts_with("changed: ")
+                    || t.contains(" LOSES")
+                    || t.contains("loses a morale step: now ")
+                    || t.contains("goes BERSERK");
+                claim.then(|| crate::tui::screen::Claim::Line {
+                    line: t,
+                    about: about.clone(),
+                })
+            })
+            .collect()
+    }
+
     fn suspends(&self, ev: &KeyEvent) -> bool {
         keymap::lookup(self.context(), Key::of(ev)) == Some(action::Action::Suspend)
     }

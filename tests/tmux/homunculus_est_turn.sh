@@ -111,7 +111,7 @@ key Escape
 key e
 wait_for "turn 2" 20 || fail "turn 2 did not begin"
 key u
-wait_for "undone: end phase" 20 || fail "undo"
+wait_for "undone: " 20 || fail "undo"
 key U
 wait_for "turn 2" 20 || fail "redo"
 key l

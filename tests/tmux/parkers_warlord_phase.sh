@@ -75,7 +75,8 @@ wait_for "command phase of b (Royalists)" 20 || fail "the turn did not end"
 key i Enter
 wait_for "Henry III: initiative 11, rolled" 20 || fail "Herald's d20 was not rolled"
 key u
-wait_for "undone: initiative_check" 20 || fail "undo"
+wait_for "undone: " 20 || fail "undo"
+screen | grep -qF "initiative_check" && fail "the undo line names the save's kind, not the event"
 key U
 wait_for "redone: Henry III" 20 || fail "redo"
 key l

@@ -89,7 +89,8 @@ key e
 wait_for "half-turn 2" 20 || fail "the half-turn did not end"
 wait_for "player b (The enemy) acting" 20 || fail "player b does not act"
 key u
-wait_for "undone: end_phase" 20 || fail "undo"
+wait_for "undone: " 20 || fail "undo"
+screen | grep -qF "end_phase" && fail "the undo line names the save's kind, not the event"
 key U
 wait_for "half-turn 2" 20 || fail "redo"
 key l

@@ -102,9 +102,12 @@ pub fn resolve_input(input: &CaseInput, house: &House) -> Result<Resolved, Strin
             if let Some(a) = &out.after {
                 fields["after"] = json!({ "unit": unit_json(&a.unit) });
             }
-            if out.check_again {
-                fields["next"] = json!("break_check");
-            }
+            // A list of words, as in every system; [] when nothing follows.
+            fields["next"] = if out.check_again {
+                json!(["break_check"])
+            } else {
+                json!([])
+            };
             Resolved {
                 fields,
                 explanation: out.explanation,

@@ -642,16 +642,15 @@ impl Combat {
             }
         };
         let roll_result = combat_result(chosen);
+        // In words on screen, not the file's word (`push_back`).
+        let said = roll_result.to_string().replace('_', " ");
         if self.dice_rolled > 1 {
             ex.line(
-                format!("the {} chooses {chosen}: {roll_result}", self.chooser),
+                format!("the {} chooses {chosen}: {said}", self.chooser),
                 cite("COMBAT RESULTS", "HE-17"),
             );
         } else {
-            ex.line(
-                format!("{chosen}: {roll_result}"),
-                cite("COMBAT RESULTS", "HE-18"),
-            );
+            ex.line(format!("{chosen}: {said}"), cite("COMBAT RESULTS", "HE-18"));
         }
         let defence_count = self.defence_dice(chosen);
         let mut defence = Draw::new("defence", &dice.defence);

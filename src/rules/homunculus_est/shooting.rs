@@ -323,8 +323,9 @@ impl Shooting {
         let roll_result = shooting_result(score);
         ex.line(
             format!(
-                "shooting dice {}: {chosen}, score {score}: {roll_result}",
-                faces(rolled)
+                "shooting dice {}: {chosen}, score {score}: {}",
+                faces(rolled),
+                roll_result.to_string().replace('_', " ")
             ),
             cite("SHOOTING RESULTS", "HE-23"),
         );

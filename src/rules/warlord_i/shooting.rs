@@ -209,7 +209,7 @@ fn weapon_used(shooter: &Unit, asked: Option<ShootingWeapon>) -> Result<Shooting
         )),
         None => carried.first().copied().ok_or_else(|| {
             format!(
-                "{} has no shooting weapon (bow, crossbow, mixed, sling, staff_sling, darts) and is not artillery (Rule 55)",
+                "{} has no shooting weapon (bow, crossbow, mixed, sling, staff sling, darts) and is not artillery (Rule 55)",
                 shooter.name
             )
         }),

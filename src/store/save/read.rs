@@ -31,13 +31,35 @@ pub struct Loaded<S: RuleSystem> {
     pub records: usize,
 }
 
-/// The end of a save that a write cut short: never acknowledged, so dropped.
+/// The end of a save after its last complete commit, dropped: a write cut
+/// short (never acknowledged), or, inside the part Herald wrote whole, a
+/// file damaged after it was saved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Torn {
     /// Its first line.
     pub line: usize,
     /// How many bytes it holds.
     pub bytes: u64,
+    /// Whether it cuts into the tables Herald wrote whole (`written_whole`):
+    /// they were saved and acknowledged, so the file was damaged later.
+    pub saved: bool,
+}
+
+impl Torn {
+    /// What was dropped, in the referee's words.
+    pub fn what(&self) -> String {
+        if self.saved {
+            format!(
+                "a cut at line {} inside what Herald had saved whole (damage from outside Herald): the {} bytes after it, events saved before, are lost",
+                self.line, self.bytes
+            )
+        } else {
+            format!(
+                "a write cut short at line {} ({} bytes, never acknowledged)",
+                self.line, self.bytes
+            )
+        }
+    }
 }
 
 /// Reads a save's text; `path` names it in problems.
@@ -286,6 +308,8 @@ struct Head {
     format: i64,
     name: String,
     dice: SeedPosition,
+    /// The tables of the log written whole with the header.
+    written_whole: usize,
 }
 
 impl Head {
@@ -360,6 +384,12 @@ impl Head {
             top.allow(&["system"]);
         }
         let name = walk.required_string(&mut top, "name").unwrap_or_default();
+        let written_whole = if format >= 3 {
+            walk.int(&mut top, "written_whole", 0..=i64::MAX)
+                .map_or(0, |n| n as usize)
+        } else {
+            0
+        };
         // Format 1 kept the dice at the top level; later ones keep them in [dice].
         let dice = if format == 1 {
             seed_position(&mut walk, &mut top)
@@ -380,9 +410,15 @@ impl Head {
         });
         walk.finish(top);
         match (setup, dice) {
-            (Some(setup), Some(dice)) if !walk.has_errors() => {
-                Ok((Head { format, name, dice }, setup))
-            }
+            (Some(setup), Some(dice)) if !walk.has_errors() => Ok((
+                Head {
+                    format,
+                    name,
+                    dice,
+                    written_whole,
+                },
+                setup,
+            )),
             _ => Err(errors(walk)),
         }
     }
@@ -572,6 +608,7 @@ impl<'p, S: SaveCodec> Log<'p, S> {
         let torn = self.pending_line.map(|line| Torn {
             line,
             bytes: size - self.end,
+            saved: self.committed < head.written_whole,
         });
         if self.format < 3 && self.replay_error.is_none() {
             // The undone events, listed the next to redo first: applied, then undone.

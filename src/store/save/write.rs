@@ -66,15 +66,27 @@ pub fn inline(parts: &[String]) -> String {
     }
 }
 
-/// A save's header: format, rule system, name, the dice generator, the
-/// house options chosen (if any), and the armies. Events are appended after it.
-pub fn header<S: SaveCodec>(name: &str, dice: SeedPosition, setup: &S::Setup) -> String {
+/// A save's header: format, rule system, name, how many tables of the log
+/// were written whole with it, the dice generator, the house options chosen
+/// (if any), and the armies. Events are appended after it.
+pub fn header<S: SaveCodec>(
+    name: &str,
+    dice: SeedPosition,
+    setup: &S::Setup,
+    written_whole: usize,
+) -> String {
     let mut o = String::with_capacity(16 * 1024);
     o.push_str("# A Herald battle save (docs/save-format.md). Herald appends each event to the\n");
     o.push_str("# end of this file as it is recorded; the events are the battle.\n");
     let _ = writeln!(o, "format = {FORMAT}");
     let _ = writeln!(o, "system = {}", quote(S::SYSTEM.name()));
     let _ = writeln!(o, "name = {}", quote(name));
+    if written_whole > 0 {
+        o.push_str(
+            "# The first tables of the log, written whole with this header: a file cut\n# short inside them was damaged after Herald had saved them.\n",
+        );
+        let _ = writeln!(o, "written_whole = {written_whole}");
+    }
     o.push_str(
         "\n# Herald's dice: the seed and how far the generator had run when this file was\n",
     );
@@ -99,11 +111,9 @@ pub fn record<S: SaveCodec>(o: &mut String, change: &Record<'_, S>) {
         } => {
             match entry {
                 Some(e) => {
-                    let _ = writeln!(
-                        o,
-                        "\n# {number} · turn {}, {} · {}",
-                        e.turn, e.phase, e.summary
-                    );
+                    let comment =
+                        format!("{number} · turn {}, {} · {}", e.turn, e.phase, e.summary);
+                    let _ = writeln!(o, "\n# {}", one_line(&comment));
                 }
                 None => {
                     let _ = writeln!(o, "\n# {number} · {}", S::kind(event));
@@ -125,6 +135,15 @@ pub fn record<S: SaveCodec>(o: &mut String, change: &Record<'_, S>) {
             );
         }
     }
+}
+
+/// Text for a comment: a line break or other control character in it (a
+/// unit's name can hold one) would end the comment and leave the rest as
+/// a line the reader refuses; each becomes a space.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// The line that ends a commit: where Herald's dice generator stands once
@@ -158,17 +177,21 @@ pub enum Record<'a, S: RuleSystem> {
     },
 }
 
-/// The whole save as text, in its shortest form: the header, every event,
-/// then the undone events (the next to redo first) and as many undos, all
-/// in one commit.
+/// The whole save as text, in its shortest form: the header, every event
+/// (each its own commit, so a file cut short later loses only what follows
+/// the cut), then the undone events (the next to redo first) and as many
+/// undos, in one commit. Every commit carries the dice generator's position
+/// now: a resume from an earlier one never deals a die twice.
 pub fn to_text<S: SaveCodec>(data: &SaveData<S>) -> String {
     full_text(&data.name, data.dice, &data.battle)
 }
 
 /// The whole save of `battle` as text (see [`to_text`]).
 pub fn full_text<S: SaveCodec>(name: &str, dice: SeedPosition, battle: &Battle<S>) -> String {
-    let mut o = header::<S>(name, dice, battle.setup());
-    o.reserve(200 * (battle.events().len() + battle.undone().len()));
+    let live = battle.events().len();
+    let undone = battle.undone();
+    let mut o = header::<S>(name, dice, battle.setup(), live + 2 * undone.len());
+    o.reserve(200 * (live + undone.len()));
     for (i, (event, entry)) in battle
         .events()
         .iter()
@@ -183,9 +206,8 @@ pub fn full_text<S: SaveCodec>(name: &str, dice: SeedPosition, battle: &Battle<S
                 entry: Some(&entry),
             },
         );
+        commit(&mut o, dice);
     }
-    let live = battle.events().len();
-    let undone = battle.undone();
     for (i, event) in undone.iter().rev().enumerate() {
         record::<S>(
             &mut o,
@@ -204,7 +226,7 @@ pub fn full_text<S: SaveCodec>(name: &str, dice: SeedPosition, battle: &Battle<S
             },
         );
     }
-    if live + undone.len() > 0 {
+    if !undone.is_empty() {
         commit(&mut o, dice);
     }
     o
@@ -213,6 +235,11 @@ pub fn full_text<S: SaveCodec>(name: &str, dice: SeedPosition, battle: &Battle<S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_comment_stays_on_its_line() {
+        assert_eq!(one_line("Legio\nII\r\tmoves"), "Legio II  moves");
+    }
 
     #[test]
     fn quoting_escapes_what_toml_needs() {

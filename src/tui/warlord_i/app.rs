@@ -568,12 +568,8 @@ impl App {
     /// Takes back the last event.
     fn undo(&mut self) {
         self.panel = None;
-        match self.battle.undo() {
-            Some(e) => {
-                // In words: `order of play`, never the save's `order_of_play`.
-                let kind = e.kind().replace('_', " ");
-                self.say(format!("undone: the last event ({kind}); U redoes it"));
-            }
+        match self.battle.undo_named() {
+            Some(said) => self.say(format!("undone: {said}; U redoes it")),
             None => self.refuse("nothing to undo"),
         }
         self.follow_walker();
