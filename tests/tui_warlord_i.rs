@@ -363,16 +363,14 @@ fn undo_and_redo_take_back_and_apply_again_one_event() {
     let mut app = carrhae(1);
     press(&mut app, &["Enter", "t", "25", "Enter", "f", "Esc"]);
     assert_eq!(app.battle.player_1(), Some(B));
+    // The undo line names the event as the log does (issue 36 item 5).
+    let said = app.battle.last_entry().unwrap().summary.clone();
     let effects = press(&mut app, &["u"]);
     assert_eq!(effects, vec![Effect::Save]);
     assert_eq!(app.battle.player_1(), None);
-    assert!(
-        app.status
-            .as_ref()
-            .unwrap()
-            .text
-            .contains("(order of play)")
-    );
+    let status = &app.status.as_ref().unwrap().text;
+    assert_eq!(status, &format!("undone: {said}; U redoes it"));
+    assert!(!status.contains('_'), "{status}");
     press(&mut app, &["U"]);
     assert_eq!(app.battle.player_1(), Some(B));
     assert!(app.status.as_ref().unwrap().text.starts_with("redone"));

@@ -47,7 +47,10 @@ screen | grep -qF "Surena's cataphracts" || fail "the Parthian table is missing"
 key Enter
 wait_for "side b wins" 20 || fail "no odds for the order of play"
 roll 25
-wait_for "side b is Player 1" 20 || fail "the order of play was not rolled"
+# The winner's player chooses (Rule 26, WI-3): the Parthians move first.
+wait_for "Its player chooses" 20 || fail "the order of play was not rolled"
+key f
+wait_for "side b is Player 1" 20 || fail "the winner's choice was not recorded"
 key Enter
 
 # 2. The Parthians' command tests, Surena first; Silaces gets 3 CCPs from 25 cm.
