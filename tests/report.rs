@@ -484,7 +484,7 @@ fn each_roll_shows_the_modifiers_behind_its_score() {
     );
     // A Melee: each side's modifiers nested under its heading, the numbers
     // past 9 indented under their wider number.
-    let fyrd = at("      - — b (Select fyrd): 3 dice [2.6.1 A]");
+    let fyrd = at("      - — Select fyrd: 3 dice [2.6.1 A]");
     assert_eq!(
         lines[fyrd + 1..fyrd + 6],
         [
@@ -513,9 +513,9 @@ fn each_turn_ends_with_its_summary_and_every_units_state() {
         "- morale: Select fyrd (b2) ready → broken",
         "- fled: Select fyrd (b2)",
         "| unit | side | stands | casualties | morale | formation | champions | personalities |",
-        "| Household knights (a1) | a | 4 of 4 | 0 | ready | line | 0 | William, Odo |",
-        "| Select fyrd (b2) | b | 5 of 6 | 5 | broken | unformed | 0 | Gyrth |",
-        "| Slingers (b3) | b | 2 of 2 | 0 | ready | line | 0 | none |",
+        "| Household knights (a1) | a | 4 of 4 | 0 | ready | Line | 0 | William, Odo |",
+        "| Select fyrd (b2) | b | 5 of 6 | 5 | broken | Unformed | 0 | Gyrth |",
+        "| Slingers (b3) | b | 2 of 2 | 0 | ready | Line | 0 | none |",
     ] {
         assert!(block.lines().any(|l| l == line), "{line:?} in\n{block}");
     }
@@ -527,9 +527,9 @@ fn each_turn_ends_with_its_summary_and_every_units_state() {
         "- dispersed: Select fyrd (b2)",
         "- taken off the table by the referee: Slingers (b3)",
         "- personalities: Harold (Huscarls, b1) wounded",
-        "| Huscarls (b1) | b | 6 of 6 | 0 | ready | shieldwall | 0 | Harold (wounded) |",
-        "| Select fyrd (b2) | b | 5 of 6 | 5 | dispersed | unformed | 0 | Gyrth |",
-        "| Slingers (b3) | b | 2 of 2 | 0 | ready (taken off the table) | line | 0 | none |",
+        "| Huscarls (b1) | b | 6 of 6 | 0 | ready | Shieldwall | 0 | Harold (wounded) |",
+        "| Select fyrd (b2) | b | 5 of 6 | 5 | dispersed | Unformed | 0 | Gyrth |",
+        "| Slingers (b3) | b | 2 of 2 | 0 | ready (taken off the table) | Line | 0 | none |",
     ] {
         assert!(now.lines().any(|l| l == line), "{line:?} in\n{now}");
     }

@@ -151,15 +151,14 @@ fn unheld(claim: &str, about: &[String], rec: &Record) -> Option<String> {
         // 2.6.2: the Melee event's summary names the loser and its fall back.
         let broken = how.contains("BROKEN");
         let falls = how.contains("falls back");
+        // A loser Broken already (it fled before) is Broken by no effect of
+        // this Melee: its summary says the result (", Broken").
         let held = rec.summary(|s| {
             s.starts_with("Melee:")
                 && s.contains(&format!("{loser} loses"))
                 && (!falls || s.contains("falls back"))
-        }) && (!broken
-            || rec
-                .effects
-                .iter()
-                .any(|f| f.starts_with(&format!("{loser}: ")) && f.ends_with("→ broken")));
+                && (!broken || s.contains(", Broken"))
+        });
         return (!held).then(|| "no Melee event has this loser".to_string());
     }
     if line.contains("loses a morale step: now ") || line.contains("goes BERSERK") {

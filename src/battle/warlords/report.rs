@@ -245,7 +245,7 @@ fn write_turn_end(o: &mut String, setup: &Setup, summary: &TurnSummary, state: &
                 unit.stands,
                 first.stands,
                 unit.casualties,
-                unit.formation,
+                unit.formation.title(),
                 unit.champions,
                 if people.is_empty() {
                     "none".to_string()
