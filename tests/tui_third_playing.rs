@@ -685,3 +685,134 @@ fn a_fall_back_saved_before_w35_stands_as_recorded() {
         );
     }
 }
+
+#[test]
+fn the_quick_reference_gives_the_skirmishers_plus_2_and_berserk_only_when_impetuous() {
+    // Item 11 (2.2, W-4, W-6): the English bowmen (a5) are Skirmishers, not
+    // Impetuous; the Fyrd of Sussex (a12) are Impetuous.
+    let mut app = after(setup(), &[initiative(Side::A)]);
+    press(&mut app, &["5", "r"]);
+    assert_eq!(
+        app.context(),
+        Context::Reference,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("+2 Skirmishers"), "{s}");
+    assert!(!s.contains("Berserk"), "{s}");
+    press(&mut app, &["Esc", "1", "2", "r"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Fyrd of Sussex"), "{s}");
+    assert!(
+        s.contains("Impetuous: doubles with an enemy in charge distance make it Berserk"),
+        "{s}"
+    );
+}
+
+#[test]
+fn a_broken_units_odds_say_it_disintegrates() {
+    // Item 9 (2.2.1, W-5, W-8): a Broken unit has no morale step to lose.
+    let mut app = after(
+        setup(),
+        &[
+            initiative(Side::A),
+            correct(a(8), Correction::Morale(Morale::Broken)),
+        ],
+    );
+    press(&mut app, &["8", "Enter"]);
+    assert_eq!(
+        app.context(),
+        Context::BeforeRoll,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let s = panel(&app);
+    assert!(s.contains("disintegrates"), "{s}");
+    assert!(!s.contains("loses a morale step"), "{s}");
+}
+
+#[test]
+fn a_shots_result_says_what_it_changed() {
+    // Item 9 (2.5.3 C): the Norman archers (b5) shoot at the English
+    // bowmen (a5), every die a 6: the casualties are a "changed:" line.
+    let mut app = after(setup(), &[initiative(Side::B)]);
+    press(&mut app, &["5", "Enter", "65", "x"]);
+    if matches!(app.context(), Context::Pick) {
+        press(&mut app, &["5", "Enter"]);
+    }
+    assert_eq!(
+        app.context(),
+        Context::Shooting,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let before = app.battle.unit(a(5)).unwrap().unit.casualties;
+    type_dice(&mut app, |_, colour, _| match colour {
+        Colour::White => '6',
+        _ => '1',
+    });
+    let after = app.battle.unit(a(5)).unwrap().unit.casualties;
+    assert!(after > before, "{}", screen(&app, 120, 40));
+    let s = panel(&app);
+    assert!(
+        s.contains(&format!(
+            "changed: English bowmen: +{} casualty figure(s)",
+            after - before
+        )),
+        "{s}"
+    );
+}
+
+#[test]
+fn typed_melee_dice_say_the_red_dice_follow_and_move_on_to_them() {
+    // Item 8 (W-18): Harold's housecarls (a1), with Harold and the Abbot,
+    // against the Norman foot (b4). The white prompt says the red dice
+    // follow; once the white faces are in the field asks for them with no
+    // Enter; a face too many is refused in words.
+    let mut app = after(
+        setup(),
+        &[initiative(Side::A), engage(a(1), b(4)), to_melee()],
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Melee);
+    press(&mut app, &["t"]);
+    let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+        panic!("the typed dice:\n{}", screen(&app, 120, 40));
+    };
+    assert_eq!(t.ask.colour, Colour::White);
+    let whites = t.ask.count;
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("; then ") && s.contains("red di"), "{s}");
+    // Not doubles on either side: no yellow die follows.
+    let faces: String = (0..whites)
+        .map(|i| ['6', '5', '3', '2', '1', '4'][i % 6])
+        .collect();
+    press(&mut app, &[&faces]);
+    let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+        panic!("the red dice asked:\n{}", screen(&app, 120, 40));
+    };
+    assert_eq!(t.ask.colour, Colour::Red, "{}", screen(&app, 120, 40));
+    let reds = t.ask.count;
+    press(&mut app, &[&"4".repeat(reds)]);
+    // A yellow die, when the red ones call for one, is asked by itself too.
+    if let Some(Dialog::TypeDice(t)) = app.dialogs.last()
+        && t.ask.colour == Colour::Yellow
+        && t.text.is_empty()
+    {
+        let n = t.ask.count;
+        press(&mut app, &[&"1".repeat(n)]);
+    }
+    // The last prompt waits for Enter; a face more is refused in words.
+    let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+        panic!("still typing:\n{}", screen(&app, 120, 40));
+    };
+    let asked = t.ask.colour;
+    press(&mut app, &["4"]);
+    let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+        panic!("still typing:\n{}", screen(&app, 120, 40));
+    };
+    assert_eq!(t.ask.colour, asked, "no other prompt");
+    let e = t.error.clone().unwrap_or_default();
+    assert!(e.contains("one too many"), "{e}");
+}
