@@ -198,5 +198,8 @@ stands = 8
             && problems[0].to_string().contains("expected true or false"),
         "{problems:?}"
     );
-    assert_eq!(System::Warlords.house_options(), &[COLUMN_PIKE]);
+    assert_eq!(
+        System::Warlords.house_options(),
+        &[COLUMN_PIKE, herald::rules::warlords::HEAVY_STOP_CASUALTY]
+    );
 }

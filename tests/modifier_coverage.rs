@@ -26,7 +26,7 @@ const MODIFIERS: &[(&str, &str)] = &[
     ),
     (
         "2.5.3 A skirmishing 1 die per stand",
-        "skirmishing: 1 dice per stand",
+        "skirmishing: 1 die per stand",
     ),
     (
         "2.5.3 A.3 second rank while stopped",

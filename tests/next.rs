@@ -524,6 +524,7 @@ fn falling_back_into_things_as_2_6_2_1_lists_them() {
             other: None,
             other_front: false,
             rear_stands: None,
+            before_w35: false,
         })
         .unwrap();
     let fyrd = unit(&battle, b(3));
@@ -536,6 +537,7 @@ fn falling_back_into_things_as_2_6_2_1_lists_them() {
             other: Some(a(1)),
             other_front: false,
             rear_stands: None,
+            before_w35: false,
         })
         .unwrap();
     assert_eq!(unit(&battle, b(1)).casualties, 1);
@@ -550,6 +552,7 @@ fn falling_back_into_things_as_2_6_2_1_lists_them() {
                 other: Some(b(2)),
                 other_front: true,
                 rear_stands: None,
+                before_w35: false,
             })
             .is_err()
     );

@@ -484,7 +484,7 @@ fn each_roll_shows_the_modifiers_behind_its_score() {
     );
     // A Melee: each side's modifiers nested under its heading, the numbers
     // past 9 indented under their wider number.
-    let fyrd = at("      - — b (Select fyrd): 3 dice [2.6.1 A]");
+    let fyrd = at("      - — Select fyrd: 3 dice [2.6.1 A]");
     assert_eq!(
         lines[fyrd + 1..fyrd + 6],
         [
@@ -513,9 +513,9 @@ fn each_turn_ends_with_its_summary_and_every_units_state() {
         "- morale: Select fyrd (b2) ready → broken",
         "- fled: Select fyrd (b2)",
         "| unit | side | stands | casualties | morale | formation | champions | personalities |",
-        "| Household knights (a1) | a | 4 of 4 | 0 | ready | line | 0 | William, Odo |",
-        "| Select fyrd (b2) | b | 5 of 6 | 5 | broken | unformed | 0 | Gyrth |",
-        "| Slingers (b3) | b | 2 of 2 | 0 | ready | line | 0 | none |",
+        "| Household knights (a1) | a | 4 of 4 | 0 | ready | Line | 0 | William, Odo |",
+        "| Select fyrd (b2) | b | 5 of 6 | 5 | broken | Unformed | 0 | Gyrth |",
+        "| Slingers (b3) | b | 2 of 2 | 0 | ready | Line | 0 | none |",
     ] {
         assert!(block.lines().any(|l| l == line), "{line:?} in\n{block}");
     }
@@ -527,9 +527,9 @@ fn each_turn_ends_with_its_summary_and_every_units_state() {
         "- dispersed: Select fyrd (b2)",
         "- taken off the table by the referee: Slingers (b3)",
         "- personalities: Harold (Huscarls, b1) wounded",
-        "| Huscarls (b1) | b | 6 of 6 | 0 | ready | shieldwall | 0 | Harold (wounded) |",
-        "| Select fyrd (b2) | b | 5 of 6 | 5 | dispersed | unformed | 0 | Gyrth |",
-        "| Slingers (b3) | b | 2 of 2 | 0 | ready (taken off the table) | line | 0 | none |",
+        "| Huscarls (b1) | b | 6 of 6 | 0 | ready | Shieldwall | 0 | Harold (wounded) |",
+        "| Select fyrd (b2) | b | 0 of 6 | 5 | dispersed | Unformed | 0 | Gyrth |",
+        "| Slingers (b3) | b | 0 of 2 | 0 | ready (taken off the table) | Line | 0 | none |",
     ] {
         assert!(now.lines().any(|l| l == line), "{line:?} in\n{now}");
     }
@@ -621,4 +621,79 @@ fn the_report_is_written_in_pieces_and_stops_at_a_failed_write() {
     assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe);
     assert_eq!(pipe.pieces, 2);
     assert!(whole.starts_with(std::str::from_utf8(&pipe.got).unwrap()));
+}
+
+/// The last unit table and the strength table of a report, per side:
+/// (stands, casualty figures) summed over the unit rows, and the strength
+/// table's (stands now, casualty figures).
+fn report_sums(text: &str) -> [((u32, u32), (u32, u32)); 2] {
+    let cells = |l: &str| -> Vec<String> {
+        l.trim_matches('|')
+            .split('|')
+            .map(|c| c.trim().to_string())
+            .collect()
+    };
+    let last_table = text
+        .rfind("| unit | side | stands |")
+        .expect("a unit table");
+    let strength = text.find("| side | units on the table").expect("strength");
+    let mut out = [((0, 0), (0, 0)); 2];
+    for l in text[last_table..strength].lines().skip(2) {
+        if !l.starts_with('|') {
+            break;
+        }
+        let c = cells(l);
+        let side = if c[1] == "a" { 0 } else { 1 };
+        let stands: u32 = c[2].split(' ').next().unwrap().parse().unwrap();
+        out[side].0.0 += stands;
+        out[side].0.1 += c[3].parse::<u32>().unwrap();
+    }
+    for (side, l) in text[strength..].lines().skip(2).take(2).enumerate() {
+        let c = cells(l);
+        let now: u32 = c[3].rsplit(' ').next().unwrap().parse().unwrap();
+        out[side].1 = (now, c[4].parse().unwrap());
+    }
+    out
+}
+
+#[test]
+fn the_reports_unit_rows_add_up_to_its_strength_table_and_turn_summaries() {
+    // Issue 32 item 12 (1.7.4): a unit off the table has no stands on it;
+    // the casualty figures of every unit, those that left too, are what
+    // the turn summaries took, turn by turn.
+    let text = markdown(&scripted(), "scripted");
+    assert!(
+        text.contains("| Select fyrd (b2) | b | 0 of 6 | 5 | dispersed |"),
+        "{text}"
+    );
+    assert!(text.contains("| Slingers (b3) | b | 0 of 2 | 0 | ready (taken off the table) |"));
+    let mut battles = vec![scripted()];
+    for seed in 0..4 {
+        battles.push(random_battle(seed, 500).0);
+        battles.push(random_battle_with_charges(seed, 500).0);
+    }
+    for battle in battles {
+        let text = markdown(&battle, "sums");
+        let turns = summaries(&battle);
+        for (side, (rows, strength)) in report_sums(&text).into_iter().enumerate() {
+            assert_eq!(rows, strength, "side {side}: unit rows against strength");
+            let taken: i64 = turns
+                .iter()
+                .map(|t| {
+                    let l = &t.losses[side];
+                    l.casualties as i64 - l.casualties_removed as i64
+                })
+                .sum();
+            let start: u32 = battle
+                .setup()
+                .units(if side == 0 { Side::A } else { Side::B })
+                .map(|u| u.casualties)
+                .sum();
+            assert_eq!(
+                strength.1 as i64,
+                start as i64 + taken,
+                "side {side}: strength table's casualty figures against the turn summaries"
+            );
+        }
+    }
 }

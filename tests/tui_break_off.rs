@@ -48,6 +48,11 @@ fn engage(app: &mut App, unit: UnitId, enemy: UnitId) {
         press(app, &["Down"]);
     }
     press(app, &["Enter"]);
+    if matches!(app.dialogs.last(), Some(Dialog::SupportEdge { .. })) {
+        // 2.6: an enemy already in a Melee: it joins it as a supporting
+        // unit, at the enemy's front here (issue 32 item 3).
+        press(app, &["f"]);
+    }
     assert!(
         app.battle.in_melee_with(unit).contains(&enemy),
         "{:?}",

@@ -15,7 +15,7 @@ use herald::battle::warlords::{Battle, Event, Phase, Setup};
 use herald::rules::Side;
 use herald::rules::warlords::unit::Morale;
 use herald::tui::warlords::app::App;
-use herald::tui::warlords::dialog::{Dialog, Procedure};
+use herald::tui::warlords::dialog::{Dialog, Procedure, Resolve};
 use herald::tui::warlords::keymap::Context;
 
 fn a(i: usize) -> UnitId {
@@ -217,12 +217,25 @@ fn a_counter_charger_whose_charger_was_halted_makes_a_random_move_and_does_not_c
         },
         d => panic!("no Melee: {d:?}"),
     }
-    // Said by hand, the charging fact is refused with the rule.
+    // Said by hand, the charging fact is refused with the rule, at once
+    // (issue 32 item 5: before any die is typed); the dice then typed are
+    // the Melee's.
     press(&mut app, &["c"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("no longer counts as a charging unit"), "{s}");
+    match app.dialogs.last() {
+        Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Melee {
+                facts_a, facts_b, ..
+            },
+            ..
+        })) => assert!(!facts_a.charging && !facts_b.charging, "refused: still off"),
+        d => panic!("no Melee: {d:?}"),
+    }
     type_all(&mut app, '3');
     assert!(
-        app.battle.events().iter().all(|e| e.kind() != "melee"),
-        "a Melee with the charging fact of a Halted charge is refused"
+        app.battle.events().iter().any(|e| e.kind() == "melee"),
+        "the Melee is fought, without the refused charging fact"
     );
 }
 

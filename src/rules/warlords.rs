@@ -33,9 +33,21 @@ pub const COLUMN_PIKE: HouseOption = HouseOption {
     changes: "Pike in a March Column get their Pike rank dice and the +2, as in a pike block",
 };
 
+/// W-35: a Heavy unit falling back into a friend's Close Foot or Pike
+/// stops with no casualty (the bullet replaces the general rule); on, it
+/// takes the general rule's extra casualty and is Unformed.
+pub const HEAVY_STOP_CASUALTY: HouseOption = HouseOption {
+    name: "heavy_stop_casualty",
+    words: "heavy stop casualty",
+    ruling: "W-35",
+    values: Values::YesNo,
+    default: HouseValue::YesNo(false),
+    changes: "a Heavy unit that falls back into a friend's Close Foot or Pike and stops takes an extra casualty and is Unformed",
+};
+
 /// Warlords' house options (`rules::house`), one per gap-filling ruling
 /// that names one.
-pub const HOUSE: &[HouseOption] = &[COLUMN_PIKE];
+pub const HOUSE: &[HouseOption] = &[COLUMN_PIKE, HEAVY_STOP_CASUALTY];
 pub use activation::{
     Action, Activation, ActivationOutcome, ActivationSituation, ActivationVerdict,
 };

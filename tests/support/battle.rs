@@ -233,6 +233,7 @@ pub fn idea_of_what_follows(battle: &Battle, rng: &mut ChaCha8Rng) -> Event {
             }),
             other_front: rng.random_bool(0.5),
             rear_stands: None,
+            before_w35: false,
         },
         70..80 => Event::Defence {
             unit: u,

@@ -77,12 +77,27 @@ impl Battle {
                 },
                 dice: Dice::default(),
             },
-            Due::StandLoss { personality, enemy } => Event::StandLoss {
-                unit,
-                personality: personality.clone(),
-                enemy: *enemy,
-                dice: Dice::default(),
-            },
+            // 3.1.3.2: by default the first personality not yet named was in
+            // the lost stand; with none left, nobody was.
+            Due::StandLoss { named, enemy, .. } => {
+                match self.unit(unit).and_then(|u| {
+                    u.unit
+                        .active_personalities()
+                        .find(|p| !named.contains(&p.name))
+                        .map(|p| p.name.clone())
+                }) {
+                    Some(personality) => Event::StandLoss {
+                        unit,
+                        personality,
+                        enemy: *enemy,
+                        dice: Dice::default(),
+                    },
+                    None => Event::Dismiss {
+                        unit,
+                        due: d.due.code().to_string(),
+                    },
+                }
+            }
             Due::Shower { .. } => Event::Dismiss {
                 unit,
                 due: d.due.code().to_string(),

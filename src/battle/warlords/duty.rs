@@ -26,10 +26,14 @@ pub enum Due {
         /// The enemy that broke.
         broke: UnitId,
     },
-    /// A stand holding `personality` was lost (3.1.3.2).
+    /// Stands of a unit with personalities were lost (3.1.3.2): the referee
+    /// says whose stand each was, or that none held one; each personality
+    /// named rolls a red die (W-19).
     StandLoss {
-        /// The personality.
-        personality: String,
+        /// Lost stands still to be said (at most its personalities).
+        stands: u32,
+        /// The personalities named so far, who have rolled.
+        named: Vec<String>,
         /// The enemy fighting his unit (for a vendetta, W-21).
         enemy: Option<UnitId>,
     },
@@ -38,6 +42,17 @@ pub enum Due {
         /// The enemy in contact.
         at: UnitId,
     },
+}
+
+impl Duty {
+    /// Whether two duties are the same step: one unit's stands lost count
+    /// down as its personalities are named (3.1.3.2), still one step.
+    pub fn same_step(&self, other: &Duty) -> bool {
+        match (&self.due, &other.due) {
+            (Due::StandLoss { .. }, Due::StandLoss { .. }) => self.unit == other.unit,
+            _ => self == other,
+        }
+    }
 }
 
 impl Due {
@@ -83,9 +98,14 @@ impl fmt::Display for Due {
             Due::BerserkTest { broke } => {
                 write!(f, "roll to go Berserk as {broke} breaks (2.6.3)")
             }
-            Due::StandLoss { personality, .. } => {
-                write!(f, "roll for {personality}, whose stand was lost (3.1.3.2)")
-            }
+            Due::StandLoss { stands: 1, .. } => write!(
+                f,
+                "say whose stand was lost, if a personality's: he rolls a red die (3.1.3.2, W-19)"
+            ),
+            Due::StandLoss { stands, .. } => write!(
+                f,
+                "say whose {stands} lost stands were, if personalities': each rolls a red die (3.1.3.2, W-19)"
+            ),
             Due::Shower { at } => write!(f, "may shower {at} before the Melee (2.5.1, W-23)"),
         }
     }

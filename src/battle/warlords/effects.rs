@@ -73,7 +73,7 @@ pub fn diff_effects(id: UnitId, before: &Unit, after: &Unit) -> Vec<Effect> {
             "formation",
             a.to_string(),
             b.to_string(),
-            format!("{n}: {a} → {b}"),
+            format!("{n}: {} → {}", a.title(), b.title()),
         );
     }
     if before.files != after.files {

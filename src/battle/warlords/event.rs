@@ -253,6 +253,11 @@ pub enum Event {
         other_front: bool,
         /// Rear stands contacting an enemy's front, if not its whole last rank.
         rear_stands: Option<u32>,
+        /// Recorded before ruling W-35 (a save of an earlier Herald, whose
+        /// `fall_back` has no `w35 = true`): a Heavy unit that stopped
+        /// against a friend's Close Foot or Pike took the general rule's
+        /// casualty and was Unformed; the event stands as recorded.
+        before_w35: bool,
     },
     /// A moving unit reaches stakes, a tabor or a berm (3.3.3).
     Defence {

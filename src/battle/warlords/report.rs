@@ -143,7 +143,7 @@ fn report(battle: &Battle, name: &str, sink: &mut dyn FnMut(&str) -> bool) {
         "\n## Strength after turn {}, {}\n",
         state.turn, state.phase
     );
-    o.push_str("| side | units on the table | units off the table | stands (start → now) | casualty figures | personalities lost |\n|---|---|---|---|---|---|\n");
+    o.push_str("| side | units on the table | units off the table | stands (start → now) | casualty figures (every unit) | personalities lost |\n|---|---|---|---|---|---|\n");
     for side in [Side::A, Side::B] {
         let units: Vec<_> = battle.units(side).map(|(_, u)| u).collect();
         let on = units.iter().filter(|u| !u.off_table()).count();
@@ -153,11 +153,9 @@ fn report(battle: &Battle, name: &str, sink: &mut dyn FnMut(&str) -> bool) {
             .filter(|u| !u.off_table())
             .map(|u| u.unit.stands)
             .sum();
-        let casualties: u32 = units
-            .iter()
-            .filter(|u| !u.off_table())
-            .map(|u| u.unit.casualties)
-            .sum();
+        // Every unit's, those off the table too: the turn summaries count
+        // each casualty figure as it is taken, and they add up to this.
+        let casualties: u32 = units.iter().map(|u| u.unit.casualties).sum();
         let lost = units
             .iter()
             .flat_map(|u| &u.unit.personalities)
@@ -237,15 +235,17 @@ fn write_turn_end(o: &mut String, setup: &Setup, summary: &TurnSummary, state: &
                     s => format!("{} ({s})", cell(&p.name)),
                 })
                 .collect();
+            // 1.7.4: a unit off the table has no stands on it, as the
+            // strength table and "stands lost" count it.
+            let stands = if u.off_table() { 0 } else { unit.stands };
             let _ = writeln!(
                 o,
-                "| {} ({id}) | {} | {} of {} | {} | {morale} | {} | {} | {} |",
+                "| {} ({id}) | {} | {stands} of {} | {} | {morale} | {} | {} | {} |",
                 cell(&unit.name),
                 side.name(),
-                unit.stands,
                 first.stands,
                 unit.casualties,
-                unit.formation,
+                unit.formation.title(),
                 unit.champions,
                 if people.is_empty() {
                     "none".to_string()

@@ -15,7 +15,6 @@ use crate::battle::BattleError;
 use crate::dice::Dice;
 use crate::rules::Side;
 use crate::rules::house::{House, HouseValue};
-use crate::rules::warlords::COLUMN_PIKE;
 use crate::rules::warlords::activation::{Action, Activation};
 use crate::rules::warlords::charge::ChargeMove;
 use crate::rules::warlords::initiative::{Initiative, InitiativeWinner};
@@ -25,6 +24,7 @@ use crate::rules::warlords::next::{Choice, Verdict};
 use crate::rules::warlords::personality::{self, StandLoss};
 use crate::rules::warlords::shooting::Shooting;
 use crate::rules::warlords::unit::{Formation, Morale, Unit};
+use crate::rules::warlords::{COLUMN_PIKE, HEAVY_STOP_CASUALTY};
 
 /// The most stands a correction may give a unit (as the unit table allows).
 pub const MAX_STANDS: u32 = 1000;
@@ -503,7 +503,11 @@ impl State {
                     .effects
                     .extend(diff_effects(bid, &before_b, &self.unit(bid)?.unit));
                 let id = |s: Side| if s == Side::A { aid } else { bid };
-                self.after_melee(&then.next, id, out.decision.loser, &mut entry);
+                let lost = [
+                    before_a.stands.saturating_sub(self.unit(aid)?.unit.stands),
+                    before_b.stands.saturating_sub(self.unit(bid)?.unit.stands),
+                ];
+                self.after_melee(&then.next, id, out.decision.loser, lost, &mut entry);
                 self.clear_off_table();
             }
             Event::Flee {
@@ -901,10 +905,27 @@ impl State {
                 }
                 self.get_mut(id).unit = after;
                 entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
-                self.done(
-                    id,
-                    |d| matches!(d, Due::StandLoss { personality: p, .. } if p == personality),
-                );
+                // 3.1.3.2: one lost stand said; the step ends with the last.
+                if let Some(i) = self
+                    .duties
+                    .iter()
+                    .position(|d| d.unit == id && matches!(d.due, Due::StandLoss { .. }))
+                {
+                    let people: Vec<String> = self
+                        .unit(id)?
+                        .unit
+                        .active_personalities()
+                        .map(|p| p.name.clone())
+                        .collect();
+                    if let Due::StandLoss { stands, named, .. } = &mut self.duties[i].due {
+                        *stands = stands.saturating_sub(1);
+                        named.push(personality.clone());
+                        // Done when every lost stand is said, or nobody is left to name.
+                        if *stands == 0 || people.iter().all(|p| named.contains(p)) {
+                            self.duties.remove(i);
+                        }
+                    }
+                }
             }
             Event::Support {
                 unit,
@@ -993,7 +1014,12 @@ impl State {
                 other,
                 other_front,
                 rear_stands,
-            } => self.fall_back(*unit, *into, *other, *other_front, *rear_stands, &mut entry)?,
+                before_w35,
+            } => {
+                let stop_casualty = *before_w35 || setup.house.is_on(&HEAVY_STOP_CASUALTY);
+                let reform = (*into, *other, *other_front, *rear_stands);
+                self.fall_back(*unit, reform, stop_casualty, &mut entry)?
+            }
             Event::Defence {
                 unit,
                 defence,
@@ -1218,7 +1244,7 @@ impl State {
             }
             Correction::Formation(f) => {
                 after.formation = *f;
-                format!("formation {f}")
+                format!("formation {}", f.title())
             }
             Correction::Moving(m) => {
                 after.moving = *m;

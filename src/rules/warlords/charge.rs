@@ -21,6 +21,10 @@ pub struct ChargeSituation {
     /// The target has activated this turn: counter-charging, evading and
     /// shooting would use up an activation it no longer has (2.4.4.2, 2.4.7, 2.4.4).
     pub target_activated: bool,
+    /// The target is in Melee already: it may not move, so it neither
+    /// counter-charges nor evades, and a unit in Melee does not shoot; it
+    /// stands (2.6, 2.4.8).
+    pub target_in_melee: bool,
 }
 
 /// How the target of a charge may answer it (2.4.4).
@@ -143,6 +147,14 @@ pub fn evade_move(unit: &Unit) -> String {
     )
 }
 
+/// Why a target already in Melee may only stand (2.6, 2.4.8).
+pub fn target_in_melee(target: &Unit) -> String {
+    format!(
+        "{} is in Melee: a unit in contact does not move, so it neither counter-charges nor evades, nor shoots; it leaves only by breaking off or falling back, and stands (2.6, 2.4.8)",
+        target.name
+    )
+}
+
 /// Why a target that has activated this turn may only stand (2.4.4.2, 2.4.7, 2.4.4).
 pub fn target_has_activated(target: &Unit) -> String {
     format!(
@@ -181,7 +193,7 @@ impl<'a> Charge<'a> {
                 if charger.morale == Morale::Berserk {
                     "a Berserk unit charges without a formation".to_string()
                 } else {
-                    format!("Formed ({})", charger.formation)
+                    format!("Formed ({})", charger.formation.title())
                 }
             ),
             cite("2.4.4, 2.3.2", "W-30"),
@@ -192,7 +204,7 @@ impl<'a> Charge<'a> {
                 "charge distance {} + {} = {spans} spans, by the formation it starts in ({})",
                 charger.move_distance(),
                 charger.charge_bonus(),
-                charger.formation
+                charger.formation.title()
             ),
             cite("2.4.4.1", "W-10, W-28"),
         );
@@ -211,7 +223,9 @@ impl<'a> Charge<'a> {
         });
         // 2.4.4.2, 2.4.7, 2.4.4: each of these answers uses up the target's
         // activation; one that has activated this turn may only stand.
-        let spent = if s.target_activated {
+        let spent = if s.target_in_melee {
+            Err(target_in_melee(target))
+        } else if s.target_activated {
             Err(target_has_activated(target))
         } else {
             Ok(())

@@ -2,11 +2,13 @@
 //! full span, and what it fell into, as the referee says; Broken units with
 //! no direction to flee (1.7.3).
 
+use super::HEAVY_STOP_CASUALTY;
 use super::charge::lose_pavises;
 use super::unit::{Formation, Morale, TroopType, Unit};
 use crate::named_enum;
 use crate::rules::RulesError;
 use crate::rules::explain::{Explanation, cite, sec};
+use crate::rules::house::HouseValue;
 
 /// What a unit falling back ran into (2.6.2.1), as the referee sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,16 +50,20 @@ pub struct FallBackResult {
     pub explanation: Explanation,
 }
 
-/// A unit falling back into something (2.6.2.1). `other` is the unit it ran
-/// into; `rear_stands` the rear stands contacting an enemy's front (by
-/// default its whole last rank). `other_front` says whether it hit the
-/// friend's front edge (the Heavy-into-friend case) or its rear or side.
+/// A unit falling back into something (2.6.2.1), each bullet replacing the
+/// general rule for its case (W-35). `other` is the unit it ran into;
+/// `rear_stands` the rear stands contacting an enemy's front (by default
+/// its whole last rank). `other_front` says whether it hit the friend's
+/// front edge (the Heavy-into-friend case) or its rear or side.
+/// `heavy_stop_casualty`: the house option of W-35 (a Heavy unit that
+/// stops against a friend's Close Foot or Pike takes the general rule).
 pub fn fall_back_into(
     unit: &Unit,
     into: FellInto,
     other: Option<&Unit>,
     other_front: bool,
     rear_stands: Option<u32>,
+    heavy_stop_casualty: bool,
 ) -> Result<FallBackResult, RulesError> {
     if into.needs_other() && other.is_none() {
         return Err(RulesError::refused(format!(
@@ -83,6 +89,7 @@ pub fn fall_back_into(
             sec("2.6.2.1"),
         );
     };
+    let heavy = |t: TroopType| t.is_heavy();
     match (into, o.as_mut()) {
         (FellInto::Obstacle, _) => general(&mut u, &mut why, "an obstacle"),
         (FellInto::Friend, Some(f)) if light => {
@@ -92,7 +99,7 @@ pub fn fall_back_into(
                     "{name} is Light and falls back into {}: it just stops, stays Formed, no casualty",
                     f.name
                 ),
-                sec("2.6.2.1"),
+                cite("2.6.2.1", "W-35"),
             );
         }
         (FellInto::Friend, Some(f)) if other_front => {
@@ -105,10 +112,25 @@ pub fn fall_back_into(
                     ),
                     sec("2.6.2.1"),
                 );
-            } else {
-                // Reading: "stops" against Close Foot or Pike is falling short of
-                // the full span, with the rule's first sentence (no exception for it).
+            } else if heavy_stop_casualty {
+                // W-35, house option: the stop is a fall back cut short, with
+                // the rule's first sentence.
                 general(&mut u, &mut why, &format!("it stops against {}", f.name));
+                why.line(
+                    format!("  {}", HEAVY_STOP_CASUALTY.line(HouseValue::YesNo(true))),
+                    HEAVY_STOP_CASUALTY.cite(),
+                );
+            } else {
+                // W-35: the bullet replaces the general rule: it just stops.
+                u.moving = false;
+                why.line(
+                    format!(
+                        "{name} (Heavy) falls back into the front of {} ({}): it stops against it, with no casualty and no change of formation",
+                        f.name,
+                        f.troop_type.title()
+                    ),
+                    cite("2.6.2.1", "W-35"),
+                );
             }
         }
         (FellInto::Friend, Some(f)) => {
@@ -127,10 +149,10 @@ pub fn fall_back_into(
                 halt(f);
                 why.line(
                     format!(
-                        "{name} (Heavy) falls back into the rear or side of {} (Heavy): both are halted",
+                        "{name} (Heavy) falls back into the rear or side of {} (Heavy): both are halted, no casualty",
                         f.name
                     ),
-                    cite("2.6.2.1", "2.4.1.1"),
+                    cite("2.6.2.1, 2.4.1.1", "W-35"),
                 );
             }
         }
@@ -147,7 +169,15 @@ pub fn fall_back_into(
             );
         }
         (FellInto::EnemyRearOrSide, Some(e)) => {
-            if light {
+            if light && !heavy(e.troop_type) {
+                // W-35: no bullet for a Light unit into a Light enemy's rear
+                // or side: the general rule.
+                general(
+                    &mut u,
+                    &mut why,
+                    &format!("it runs into the rear or side of {}", e.name),
+                );
+            } else if light {
                 u.moving = false;
                 u.casualties += 1;
                 why.line(
@@ -253,7 +283,7 @@ mod tests {
     #[test]
     fn into_an_obstacle_an_extra_casualty_and_unformed() {
         let fyrd = unit("Fyrd", TroopType::CloseFoot, 8);
-        let r = fall_back_into(&fyrd, FellInto::Obstacle, None, false, None).unwrap();
+        let r = fall_back_into(&fyrd, FellInto::Obstacle, None, false, None, false).unwrap();
         assert_eq!(r.unit.casualties, 1);
         assert_eq!(r.unit.formation, Formation::Unformed);
     }
@@ -262,7 +292,7 @@ mod tests {
     fn light_into_a_friend_just_stops() {
         let levy = unit("Levy", TroopType::LooseFoot, 4);
         let fyrd = unit("Fyrd", TroopType::CloseFoot, 8);
-        let r = fall_back_into(&levy, FellInto::Friend, Some(&fyrd), true, None).unwrap();
+        let r = fall_back_into(&levy, FellInto::Friend, Some(&fyrd), true, None, false).unwrap();
         assert_eq!(r.unit.casualties, 0);
         assert_eq!(r.unit.formation, Formation::Line);
     }
@@ -271,13 +301,21 @@ mod tests {
     fn heavy_pushes_light_and_stops_against_heavy() {
         let fyrd = unit("Fyrd", TroopType::CloseFoot, 8);
         let levy = unit("Levy", TroopType::LooseFoot, 4);
-        let r = fall_back_into(&fyrd, FellInto::Friend, Some(&levy), true, None).unwrap();
+        let r = fall_back_into(&fyrd, FellInto::Friend, Some(&levy), true, None, false).unwrap();
         assert!(r.other_gives_way);
         assert_eq!(r.unit.casualties, 0);
         let pike = unit("Pike", TroopType::Pike, 8);
-        let r = fall_back_into(&fyrd, FellInto::Friend, Some(&pike), true, None).unwrap();
+        let r = fall_back_into(&fyrd, FellInto::Friend, Some(&pike), true, None, false).unwrap();
         assert!(!r.other_gives_way);
-        assert_eq!(r.unit.casualties, 1);
+        assert_eq!(r.unit.casualties, 0, "W-35: it just stops");
+        assert_eq!(
+            r.unit.formation,
+            Formation::Line,
+            "W-35: no change of formation"
+        );
+        let r = fall_back_into(&fyrd, FellInto::Friend, Some(&pike), true, None, true).unwrap();
+        assert_eq!(r.unit.casualties, 1, "house option heavy_stop_casualty");
+        assert_eq!(r.unit.formation, Formation::Unformed);
     }
 
     #[test]
@@ -285,10 +323,26 @@ mod tests {
         let mut fyrd = unit("Fyrd", TroopType::CloseFoot, 12);
         fyrd.files = 4;
         let knights = unit("Knights", TroopType::Cavalry, 4);
-        let r = fall_back_into(&fyrd, FellInto::EnemyFront, Some(&knights), true, None).unwrap();
+        let r = fall_back_into(
+            &fyrd,
+            FellInto::EnemyFront,
+            Some(&knights),
+            true,
+            None,
+            false,
+        )
+        .unwrap();
         assert_eq!(r.unit.stands, 8, "its last rank of 4");
         assert_eq!(r.unit.formation, Formation::Unformed);
-        let r = fall_back_into(&fyrd, FellInto::EnemyFront, Some(&knights), true, Some(2)).unwrap();
+        let r = fall_back_into(
+            &fyrd,
+            FellInto::EnemyFront,
+            Some(&knights),
+            true,
+            Some(2),
+            false,
+        )
+        .unwrap();
         assert_eq!(r.unit.stands, 10);
     }
 
@@ -302,11 +356,44 @@ mod tests {
             Some(&knights),
             false,
             None,
+            false,
         )
         .unwrap();
         let k = r.other.unwrap();
         assert_eq!((r.unit.casualties, k.casualties), (1, 1));
         assert_eq!(k.formation, Formation::Unformed);
+    }
+
+    #[test]
+    fn light_into_a_light_enemys_side_takes_the_general_rule() {
+        let levy = unit("Levy", TroopType::LooseFoot, 4);
+        let archers = unit("Archers", TroopType::FootSkirmishers, 4);
+        let r = fall_back_into(
+            &levy,
+            FellInto::EnemyRearOrSide,
+            Some(&archers),
+            false,
+            None,
+            false,
+        )
+        .unwrap();
+        assert_eq!(r.unit.casualties, 1);
+        assert_eq!(r.unit.formation, Formation::Unformed);
+        let fyrd = unit("Fyrd", TroopType::CloseFoot, 8);
+        let r = fall_back_into(
+            &levy,
+            FellInto::EnemyRearOrSide,
+            Some(&fyrd),
+            false,
+            None,
+            false,
+        )
+        .unwrap();
+        assert_eq!(
+            r.unit.casualties, 1,
+            "Light into a heavy unit: an extra casualty"
+        );
+        assert_eq!(r.unit.formation, Formation::Line, "it just stops");
     }
 
     #[test]

@@ -360,7 +360,7 @@ pub fn as_charged(unit: &mut Unit, facts: &MeleeFacts) {
 pub fn check_charging(unit: &Unit, facts: &MeleeFacts) -> Result<(), RulesError> {
     if facts.charging && matches!(unit.morale, Morale::Worn | Morale::Broken) {
         return Err(RulesError::refused(format!(
-            "{} is {} and may not charge (1.7.2, W-30): it fights as a unit that stood to receive (charging = false)",
+            "{} is {} and may not charge (1.7.2, W-30): it fights as a unit that stood to receive, so the charging fact stays off",
             unit.name, unit.morale
         )));
     }
@@ -582,7 +582,8 @@ impl<'a> Melee<'a> {
             let score = self.score(side, read.sum);
             let unit = plan.side.unit;
             why.line(
-                format!("— {} ({}): {} dice", side.name(), unit.name, plan.dice),
+                // N4: each side by its unit's name, never "a" or "b".
+                format!("— {}: {} dice", unit.name, plan.dice),
                 sec("2.6.1 A"),
             );
             if plan.column_pike {
@@ -627,6 +628,7 @@ impl<'a> Melee<'a> {
             };
         }
         for (i, side) in [Side::A, Side::B].into_iter().enumerate() {
+            let own = &self.side(side).side.unit.name;
             let enemy = self.side(side.other()).side.unit;
             let harm = self.harm(side, results[i].score);
             let width = enemy.width();
@@ -635,16 +637,14 @@ impl<'a> Melee<'a> {
             results[i].stands_destroyed = stands_destroyed;
             if enemy.morale == Morale::Broken {
                 why.line(
-                    format!("{} {} / width {width} = {harm}: {} was already Broken and loses {} stand(s)", side.name(), results[i].score, enemy.name, results[i].stands_destroyed),
+                    format!("{own} {} / width {width} = {harm}: {} was already Broken and loses {} stand(s)", results[i].score, enemy.name, results[i].stands_destroyed),
                     cite("1.7.3, 2.6.1 C", "W-17"),
                 );
             } else {
                 why.line(
                     format!(
-                        "{} {} / width {width} = {harm} casualty figure(s) on {}",
-                        side.name(),
-                        results[i].score,
-                        enemy.name
+                        "{own} {} / width {width} = {harm} casualty figure(s) on {}",
+                        results[i].score, enemy.name
                     ),
                     cite("2.6.1 C", "W-1, W-17"),
                 );
@@ -819,8 +819,8 @@ impl<'a> Melee<'a> {
             if !read.counted_doubles || harm == 0 {
                 why.line(
                     format!(
-                        "{}'s counted dice {} doubles{}: no personality of {} is hit",
-                        side.name(),
+                        "{} counted dice {} doubles{}: no personality of {} is hit",
+                        possessive(&self.side(side).side.unit.name),
                         if read.counted_doubles {
                             "are"
                         } else {
@@ -840,7 +840,7 @@ impl<'a> Melee<'a> {
             let (red, yellow) = (my.red[0], my.yellow[0]);
             let Some(i) = personality::pick_by_yellow(candidates.len(), yellow) else {
                 why.line(
-                    format!("{}'s doubles caused casualties; yellow {yellow} is more than the {} personalities: nobody is hit", side.name(), candidates.len()),
+                    format!("{} doubles caused casualties; yellow {yellow} is more than the {} personalities: nobody is hit", possessive(&self.side(side).side.unit.name), candidates.len()),
                     cite("3.1.3.1", "W-18"),
                 );
                 continue;
@@ -849,8 +849,8 @@ impl<'a> Melee<'a> {
             let mut fate = personality::hit_fate(red, yellow);
             why.line(
                 format!(
-                    "{}'s doubles caused casualties: yellow {yellow} picks {} ({}); red {red} {} yellow: {fate}",
-                    side.name(),
+                    "{} doubles caused casualties: yellow {yellow} picks {} ({}); red {red} {} yellow: {fate}",
+                    possessive(&self.side(side).side.unit.name),
                     p.name,
                     personality::place_from_the_right(yellow),
                     if fate == Fate::Killed { "equals" } else { "is not" }

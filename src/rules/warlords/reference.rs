@@ -2,6 +2,7 @@
 //! dice, its activation dice, and the turn sequence, each line with its rule
 //! (the rules' own figures, so the referee need not reach for the sheet).
 
+use super::activation::{Activation, ActivationSituation};
 use super::charge::evade_move;
 use super::movement::Flee;
 use super::shooting::{Shooting, ShootingSituation, may_shoot, range};
@@ -35,15 +36,36 @@ fn white(n: u32) -> String {
 /// The unit's distances and dice, as the rules give them now.
 pub fn unit_rows(unit: &Unit) -> Vec<Row> {
     let mv = unit.move_distance();
+    // W-4: the modifiers it has whatever the table shows (Skirmishers or
+    // drilled, casualties, its personalities); W-6: only an Impetuous unit
+    // goes Berserk on doubles.
+    let modifiers: Vec<String> = Activation::plan(unit, ActivationSituation::default())
+        .map(|p| {
+            p.modifiers
+                .iter()
+                .map(|m| format!("{:+} {}", m.value, m.reason))
+                .collect()
+        })
+        .unwrap_or_default();
     let mut rows = vec![
         row(
             "activation",
             format!(
-                "{} (2 + 1 per champion) against width {}; doubles may make it Berserk",
+                "{} (2 + 1 per champion) against width {}{}{}",
                 white(2 + unit.champions),
-                unit.width()
+                unit.width(),
+                if modifiers.is_empty() {
+                    "; no modifiers".to_string()
+                } else {
+                    format!("; {}", modifiers.join(", "))
+                },
+                if unit.is_impetuous() {
+                    "; Impetuous: doubles with an enemy in charge distance make it Berserk"
+                } else {
+                    ""
+                }
             ),
-            "2.2, W-4, W-1",
+            "2.2, W-4, W-1, W-6",
         ),
         row("move", format!("{mv} spans"), "2.4.2, W-10"),
         row(
@@ -58,7 +80,7 @@ pub fn unit_rows(unit: &Unit) -> Vec<Row> {
         row(
             "random move",
             format!(
-                "{} (1 per span of its move); more sixes than ones +1, more ones -1",
+                "{} (1 per span of its move); more sixes than ones +1 (3 times as many: +2), more ones than sixes -1 (3 times as many: -2)",
                 white(mv.max(1))
             ),
             "2.4.9, W-9",

@@ -276,7 +276,11 @@ impl<'a> Shooting<'a> {
                 format!("{front} front-rank stands")
             };
             why.line(
-                format!("{}: {per} dice per stand x {stands_text}", s.style),
+                format!(
+                    "{}: {per} {} per stand x {stands_text}",
+                    s.style,
+                    if per == 1 { "die" } else { "dice" }
+                ),
                 cite("2.5.3 A", "W-12"),
             );
             per * shooting_stands

@@ -289,6 +289,20 @@ named_enum!(Formation {
     "unformed" => Formation::Unformed,
 });
 
+impl Formation {
+    /// The formation as the rules write it ("March Column").
+    pub fn title(self) -> &'static str {
+        match self {
+            Formation::Line => "Line",
+            Formation::MarchColumn => "March Column",
+            Formation::Shieldwall => "Shieldwall",
+            Formation::Wedge => "Wedge",
+            Formation::Hedgehog => "Hedgehog",
+            Formation::Unformed => "Unformed",
+        }
+    }
+}
+
 /// A unit: its army-list profile and its battle state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Unit {

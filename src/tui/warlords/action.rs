@@ -248,6 +248,8 @@ pub enum Action {
     ToggleLine,
     /// In an ordered list: move the line up (negative) or down.
     MoveLine(i8),
+    /// Whose stand was lost: no personality (or no other) was in one (3.1.3.2).
+    NobodyInStand,
     /// Falling back: what the unit ran into (2.6.2.1).
     FallInto(FellInto),
     /// Falling back: the next (or previous) unit it may have run into.

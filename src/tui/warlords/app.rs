@@ -139,6 +139,7 @@ impl App {
             | Dialog::FollowUp { .. }
             | Dialog::SupportEdge { .. }
             | Dialog::FallBack(_)
+            | Dialog::LostStand(_)
             | Dialog::HitStands(_) => true,
             Dialog::Note { text, .. } => !text.is_empty(),
             _ => false,
@@ -291,6 +292,7 @@ impl App {
             Action::ToggleLine => self.toggle_line(),
             Action::MoveLine(n) => self.move_line(n),
             Action::FallInto(into) => self.fall_into(into),
+            Action::NobodyInStand => self.nobody_in_stand(),
             Action::OtherUnit(n) => self.other_unit(n),
             Action::OtherFront => self.other_front(),
             Action::RearStands(n) => self.rear_stands(n),

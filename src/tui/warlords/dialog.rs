@@ -62,8 +62,12 @@ pub enum Procedure {
         answers: Vec<Answer>,
         /// What the target did, once it has.
         response: Option<Response>,
-        /// The shots at the charger so far, in words.
-        shots: Vec<String>,
+        /// How many events the log held once the target answered (undo
+        /// takes the answer back with its event).
+        answered: usize,
+        /// The shots at the charger so far, in words, each with how many
+        /// events the log held once it was recorded.
+        shots: Vec<(usize, String)>,
     },
     /// An activation out of the side's sequence (2.4.4, 2.4.4.2, 2.4.7, 2.6.3).
     Reaction {
@@ -308,6 +312,22 @@ pub struct HitStands {
     pub order_of: Option<UnitId>,
 }
 
+/// Whose stand was lost (3.1.3.2): the referee names the personality in a
+/// lost stand, who then rolls (W-19), or says none was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LostStand {
+    /// The unit that lost stands.
+    pub unit: UnitId,
+    /// The enemy fighting it (a vendetta, W-21).
+    pub enemy: Option<UnitId>,
+    /// Lost stands still to be said.
+    pub stands: u32,
+    /// Its personalities not named yet, rightmost first.
+    pub names: Vec<String>,
+    /// The line the cursor is on.
+    pub line: usize,
+}
+
 /// A resolve panel: before the roll its facts, after it the result.
 #[derive(Clone, Debug)]
 pub struct Resolve {
@@ -319,6 +339,9 @@ pub struct Resolve {
     pub error: Option<String>,
     /// Rows scrolled, when the panel is longer than the screen.
     pub scroll: u16,
+    /// The players' dice typed for a roll the battle refused: kept, so
+    /// Enter uses them once the facts are put right (none is ever lost).
+    pub kept: Option<Vec<Dice>>,
 }
 
 impl Resolve {
@@ -329,6 +352,7 @@ impl Resolve {
             rolled: None,
             error: None,
             scroll: 0,
+            kept: None,
         }
     }
 }
@@ -349,8 +373,9 @@ pub struct TypeDice {
     pub text: String,
     /// Why the dice typed were refused.
     pub error: Option<String>,
-    /// Typed straight on the panel: the dice are used as soon as this many
-    /// faces are in (every die the panel lists), with no Enter.
+    /// Typed straight on the panel (every die the panel lists before any
+    /// is typed): each prompt moves on by itself, and the dice are used at
+    /// the last face, with no Enter.
     pub quick: Option<usize>,
     /// The field moved on to this prompt by itself when the last one's
     /// faces were in: an Enter on it while empty is the one the referee
@@ -485,6 +510,8 @@ pub enum Dialog {
     FallBack(FallBack),
     /// The personalities in the stands the enemy hit, and their order (3.1.3.1, W-20).
     HitStands(HitStands),
+    /// Whose stand was lost (3.1.3.2, W-19).
+    LostStand(LostStand),
     /// Picking a unit from a table.
     Pick(Pick),
     /// Every key.
@@ -549,6 +576,7 @@ impl Dialog {
             Dialog::SupportEdge { .. } => Context::SupportEdge,
             Dialog::FallBack(_) => Context::FallBack,
             Dialog::HitStands(_) => Context::HitStands,
+            Dialog::LostStand(_) => Context::LostStand,
             Dialog::Help { .. } => Context::Help,
             Dialog::Reference { .. } => Context::Reference,
             Dialog::ConfirmQuit => Context::ConfirmQuit,

@@ -50,6 +50,8 @@ pub enum Context {
     FallBack,
     /// The personalities in the stands the enemy hit (3.1.3.1, W-20).
     HitStands,
+    /// Whose stand was lost (3.1.3.2, W-19).
+    LostStand,
     /// Breaking off from Melee before the roll (2.4.8).
     BreakOff,
     /// Picking a unit from a table.
@@ -92,6 +94,7 @@ impl Context {
             Context::SupportEdge => "A supporting unit's edge",
             Context::FallBack => "Falling back into something",
             Context::HitStands => "Personalities in the stands hit",
+            Context::LostStand => "Whose stand was lost",
             Context::BreakOff => "Breaking off (before the roll)",
             Context::Pick => "Picking a unit",
             Context::Correct => "Correcting a unit",
@@ -213,6 +216,7 @@ pub const CONTEXTS: &[Context] = &[
     Context::FollowUp,
     Context::FallBack,
     Context::HitStands,
+    Context::LostStand,
     Context::BreakOff,
     Context::TypeDice,
     Context::Correct,
@@ -291,6 +295,7 @@ mod tests {
             Context::SupportEdge,
             Context::FallBack,
             Context::HitStands,
+            Context::LostStand,
             Context::BreakOff,
             Context::Summary,
             Context::Note,

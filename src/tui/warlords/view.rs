@@ -115,15 +115,18 @@ impl Widget for &App {
             }
             _ => area,
         };
-        let mut under: Option<Rect> = None;
-        for d in &self.dialogs {
+        // A panel over another (a flight over its charge) hides it: only the
+        // top one is drawn, and the tables show around it (a smaller panel
+        // over a larger one leaves no hole where the larger one was).
+        let top = self
+            .dialogs
+            .iter()
+            .rposition(|d| matches!(d, Dialog::Resolve(_)));
+        for (i, d) in self.dialogs.iter().enumerate() {
             match d {
+                Dialog::Resolve(_) if Some(i) != top => {}
                 Dialog::Resolve(r) => {
-                    // A panel over another (a flight over its charge) hides it whole.
-                    if let Some(below) = under {
-                        popup::clear(below, buf);
-                    }
-                    under = Some(resolve::render(self, r, panel_area, buf));
+                    resolve::render(self, r, panel_area, buf);
                 }
                 Dialog::TypeDice(t) => typing::typing(self, t, panel_area, buf),
                 Dialog::Correct(c) => correct::correct(self, c, panel_area, buf),
@@ -153,6 +156,7 @@ impl Widget for &App {
                 } => next::support_edge(self, *unit, *opponent, *enemy, *joining, panel_area, buf),
                 Dialog::FallBack(f) => next::fall_back(self, f, panel_area, buf),
                 Dialog::HitStands(h) => next::hit_stands(self, h, panel_area, buf),
+                Dialog::LostStand(l) => next::lost_stand(self, l, panel_area, buf),
                 Dialog::GoTo(g) => walker::go_to(self, g, area, buf),
             }
         }

@@ -122,7 +122,7 @@ impl State {
                 for (me, foe, facts) in [(a, b, facts_a), (b, a, facts_b)] {
                     if facts.charging && self.charged_into(*me, *foe) == Some(false) {
                         return refuse(format!(
-                            "{} ({me}) no longer counts as a charging unit: Halted on the way, or its charger was (2.4.4.1, 2.4.4.2); it fights as if it stood to receive (charging = false)",
+                            "{} ({me}) no longer counts as a charging unit: Halted on the way, or its charger was; it fights as if it stood to receive the charge, so the charging fact stays off (2.4.4.1, 2.4.4.2)",
                             self.unit(*me)?.unit.name
                         ));
                     }

@@ -20,7 +20,7 @@ use crate::rules::warlords::falling_back::{FellInto, fall_back_into, no_way_to_f
 use crate::rules::warlords::field_defences::{Defence, ReachDefence};
 use crate::rules::warlords::next::{Choice, Consequence, Next, Reform, Verdict, choose};
 use crate::rules::warlords::shooting::may_shoot;
-use crate::rules::warlords::unit::{Formation, Morale, ShootingStyle};
+use crate::rules::warlords::unit::{Formation, Morale, ShootingStyle, TroopType};
 
 impl State {
     /// The referee's facts for `id`'s activation, with what the battle knows
@@ -73,34 +73,36 @@ impl State {
     /// personalities (3.1.3.2), the loser's flight, the winner's follow-up
     /// (2.6.3, W-26: a Berserk winner must and stays in Melee, a Ready one
     /// chooses, a Worn or Broken one cannot and leaves it), then its Berserk test.
+    /// `lost` is the stands each opponent lost in the round (a, b).
     pub(super) fn after_melee(
         &mut self,
         next: &[(Side, Next)],
         id: impl Fn(Side) -> UnitId,
         loser: Option<Side>,
+        lost: [u32; 2],
         entry: &mut Entry,
     ) {
-        let mut personalities: [Vec<String>; 2] = [Vec::new(), Vec::new()];
-        for s in [Side::A, Side::B] {
-            personalities[s as usize] = self.units[id(s).side as usize][id(s).index]
-                .unit
-                .active_personalities()
-                .map(|p| p.name.clone())
-                .collect();
-        }
-        let mut taken = [0usize; 2];
         let mut follow = None;
+        let mut said = [false; 2];
         for (side, n) in next {
             let (me, foe) = (id(*side), id(side.other()));
             let due = match n {
+                // 3.1.3.2, W-19: one step for the stands lost; the referee
+                // says whose each was, and only those named roll.
                 Next::StandLoss => {
                     let i = *side as usize;
-                    let Some(p) = personalities[i].get(taken[i]) else {
+                    let people = self.units[me.side as usize][me.index]
+                        .unit
+                        .active_personalities()
+                        .count() as u32;
+                    let stands = lost[i].min(people);
+                    if said[i] || stands == 0 {
                         continue;
-                    };
-                    taken[i] += 1;
+                    }
+                    said[i] = true;
                     Due::StandLoss {
-                        personality: p.clone(),
+                        stands,
+                        named: Vec::new(),
                         enemy: Some(foe),
                     }
                 }
@@ -240,6 +242,7 @@ impl State {
                     charger_halted_this_turn: u.halted_this_turn,
                     target_halted_this_turn: target.halted_this_turn,
                     target_activated: target.activated,
+                    target_in_melee: self.engagements.iter().any(|e| e.opponent_of(t).is_some()),
                     ..ChargeSituation::default()
                 },
             )?;
@@ -260,7 +263,7 @@ impl State {
                 self.unit(t)?.unit.name,
                 spans.map_or(0, |s| s.1)
             ),
-            (_, Some(f)) => format!("{name} ({id}) changes formation to {f} (2.3.3)"),
+            (_, Some(f)) => format!("{name} ({id}) changes formation to {} (2.3.3)", f.title()),
             // Logged as what it is, so a real correction stands out.
             _ => match choice {
                 Choice::Move => format!("{name} ({id}) moves (2.4.1)"),
@@ -477,13 +480,13 @@ impl State {
     }
 
     /// A unit falling back could not go the full span (2.6.2.1).
+    /// `(into, other, other_front, rear_stands)` say what it ran into;
+    /// `stop_casualty` is W-35's house option (or the reading before it).
     pub(super) fn fall_back(
         &mut self,
         id: UnitId,
-        into: FellInto,
-        other: Option<UnitId>,
-        other_front: bool,
-        rear_stands: Option<u32>,
+        (into, other, other_front, rear_stands): (FellInto, Option<UnitId>, bool, Option<u32>),
+        stop_casualty: bool,
         entry: &mut Entry,
     ) -> Result<(), BattleError> {
         let u = self.on_table(id)?.unit.clone();
@@ -501,13 +504,29 @@ impl State {
             }
             None => None,
         };
-        let r = fall_back_into(&u, into, o.as_ref(), other_front, rear_stands)?;
-        entry.summary = format!(
-            "{} ({id}) falls back into {}{}",
-            u.name,
-            into.to_string().replace('_', " "),
-            other.map_or(String::new(), |o| format!(" ({o})"))
-        );
+        let r = fall_back_into(
+            &u,
+            into,
+            o.as_ref(),
+            other_front,
+            rear_stands,
+            stop_casualty,
+        )?;
+        let other_name =
+            |o: UnitId| format!("{} ({o})", self.units[o.side as usize][o.index].unit.name);
+        let what = match (into, other) {
+            (FellInto::Obstacle, _) | (_, None) => "an obstacle".to_string(),
+            (FellInto::Friend, Some(o)) => format!(
+                "the {} of its friend {}",
+                if other_front { "front" } else { "rear or side" },
+                other_name(o)
+            ),
+            (FellInto::EnemyFront, Some(o)) => format!("the front of the enemy {}", other_name(o)),
+            (FellInto::EnemyRearOrSide, Some(o)) => {
+                format!("the rear or side of the enemy {}", other_name(o))
+            }
+        };
+        entry.summary = format!("{} ({id}) falls back into {what} (2.6.2.1)", u.name);
         entry.explanation = r.explanation;
         self.get_mut(id).unit = r.unit;
         entry.effects = diff_effects(id, &u, &self.unit(id)?.unit);
@@ -652,7 +671,16 @@ impl State {
             return Ok(());
         };
         let d = self.duties.remove(i);
-        entry.summary = format!("the referee sets aside: {name} ({id}) {}", d.due);
+        entry.summary = match d.due {
+            // 3.1.3.2: no personality (or no other) was in a lost stand.
+            Due::StandLoss { named, .. } if named.is_empty() => format!(
+                "no personality of {name} ({id}) was in its lost stand(s): nobody rolls (3.1.3.2)"
+            ),
+            Due::StandLoss { .. } => {
+                format!("no other personality of {name} ({id}) was in its lost stand(s) (3.1.3.2)")
+            }
+            due => format!("the referee sets aside: {name} ({id}) {due}"),
+        };
         Ok(())
     }
 
@@ -698,9 +726,22 @@ impl State {
             }
             Event::Reaction {
                 unit, situation, ..
-            } if situation.charging && self.phase != Phase::Melee => {
+            } if (situation.charging || situation.evading()) && self.phase != Phase::Melee => {
                 let u = self.unit(*unit)?;
-                may_counter_charge(&u.unit, u.halted_this_turn).map_err(BattleError::Refused)?;
+                // 2.6, 2.4.8: a unit in Melee does not move: no counter-charge, no evade.
+                if self
+                    .engagements
+                    .iter()
+                    .any(|e| e.opponent_of(*unit).is_some())
+                {
+                    return Err(BattleError::Refused(
+                        crate::rules::warlords::charge::target_in_melee(&u.unit),
+                    ));
+                }
+                if situation.charging {
+                    may_counter_charge(&u.unit, u.halted_this_turn)
+                        .map_err(BattleError::Refused)?;
+                }
             }
             Event::Dismiss { unit, due } => {
                 let id = *unit;
@@ -773,6 +814,29 @@ impl State {
             Event::BreakOff { unit, .. } => {
                 crate::rules::warlords::movement::may_break_off(&self.unit(*unit)?.unit)
                     .map_err(BattleError::Refused)?;
+            }
+            Event::FallBack {
+                unit,
+                into: FellInto::Friend,
+                other: Some(o),
+                other_front: true,
+                before_w35: true,
+                ..
+            } if !setup
+                .house
+                .is_on(&crate::rules::warlords::HEAVY_STOP_CASUALTY) =>
+            {
+                let (u, f) = (&self.unit(*unit)?.unit, &self.unit(*o)?.unit);
+                if u.troop_type.is_heavy()
+                    && matches!(f.troop_type, TroopType::CloseFoot | TroopType::Pike)
+                {
+                    return Err(BattleError::Refused(format!(
+                        "{} ({unit}) stopped against the front of {} ({o}), {}: it takes no casualty and keeps its formation (2.6.2.1, W-35; house option heavy_stop_casualty)",
+                        u.name,
+                        f.name,
+                        f.troop_type.title()
+                    )));
+                }
             }
             Event::Activation {
                 unit, situation, ..

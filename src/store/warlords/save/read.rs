@@ -373,12 +373,16 @@ pub(super) fn read_event<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> 
             let other = optional_id(walk, &mut f, "other");
             let other_front = walk.bool(&mut f, "other_front").unwrap_or(false);
             let rear_stands = count(walk, &mut f, "rear_stands", MAX_STANDS);
+            // W-35: a save of an earlier Herald has no `w35`; its fall back
+            // stands as it was recorded.
+            let w35 = walk.bool(&mut f, "w35").unwrap_or(false);
             Some(Event::FallBack {
                 unit: unit?,
                 into: into?,
                 other: other?,
                 other_front,
                 rear_stands,
+                before_w35: !w35,
             })
         }
         "defence" => {

@@ -310,6 +310,7 @@ pub(super) fn write_event(o: &mut String, e: &Event) {
             other,
             other_front,
             rear_stands,
+            before_w35,
         } => {
             id(o, "unit", *unit);
             let _ = writeln!(o, "into = \"{}\"", into.name());
@@ -321,6 +322,9 @@ pub(super) fn write_event(o: &mut String, e: &Event) {
             }
             if let Some(n) = rear_stands {
                 let _ = writeln!(o, "rear_stands = {n}");
+            }
+            if !before_w35 {
+                o.push_str("w35 = true\n");
             }
         }
         Event::Defence {

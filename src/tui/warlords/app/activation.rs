@@ -243,13 +243,12 @@ impl App {
         if fact == Fact::EnemyVisibleAhead && rolled {
             return self.say_enemy_visible_ahead();
         }
-        if self.only_shoots()
-            && !matches!(fact, Fact::TacticianInSight | Fact::EnemyInChargeDistance)
+        if let Some((keys, why)) = self.reaction_facts()
+            && !keys.contains(&fact_key(fact))
         {
-            // 2.4.4: it only shoots: no charge, flight, formation or champion to say.
-            return self.set_resolve_error(
-                "it only shoots at the charger (2.4.4): that fact does not apply".to_string(),
-            );
+            // 2.4.4, 2.4.7, 2.4.4.2: a unit answering a charge does only its
+            // answer: no other charge, flight, formation or champion to say.
+            return self.set_resolve_error(format!("{why}: that fact does not apply"));
         }
         if fact == Fact::TacticianInSight
             && let Some(id) = self.resolving_unit()
@@ -259,6 +258,21 @@ impl App {
             return self.set_resolve_error(
                 "no Expert tactician of this unit's contingent is on the table: his +1 helps only his own contingent (3.1.2, W-4)".to_string(),
             );
+        }
+        if fact == Fact::Charging
+            && let Some(Dialog::Resolve(Resolve {
+                procedure: Procedure::Activation { unit, situation },
+                rolled: None,
+                ..
+            })) = self.dialogs.last()
+            && !situation.charging
+            && let Some(u) = self.battle.unit(*unit)
+            && let Err(why) =
+                crate::rules::warlords::charge::may_charge(&u.unit, u.halted_this_turn)
+        {
+            // 1.7.2, 2.3.2, W-30: a charge the record refuses is refused here,
+            // before any die is typed.
+            return self.set_resolve_error(why);
         }
         if let Some(s) = self.situation_mut() {
             let flag = match fact {
@@ -274,13 +288,35 @@ impl App {
     }
 
     pub(super) fn evade_by(&mut self, delta: i32) {
-        if self.only_shoots() {
-            return self.set_resolve_error(
-                "it only shoots at the charger (2.4.4): it does not evade".to_string(),
-            );
+        if let Some((keys, why)) = self.reaction_facts()
+            && !keys.contains(&'e')
+        {
+            return self.set_resolve_error(format!("{why}: it does not evade"));
         }
         if let Some(s) = self.situation_mut() {
             s.evading_spans = s.evading_spans.saturating_add_signed(delta).min(99);
+        }
+    }
+
+    /// The facts a reaction to a charge asks before its roll, by their
+    /// keys, and why no other applies (2.4.4, 2.4.7, 2.4.4.2): a shot at
+    /// the charger only shoots; an evade evades (its spans count); a
+    /// counter-charge charges. `None`: every fact of an activation.
+    pub fn reaction_facts(&self) -> Option<(&'static [char], &'static str)> {
+        let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Reaction { purpose, .. },
+            ..
+        })) = self.dialogs.last()
+        else {
+            return None;
+        };
+        match purpose {
+            Purpose::ShootAtCharger => Some((&['k', 'x'], "it only shoots at the charger (2.4.4)")),
+            Purpose::Evade => Some((&['k', 'x', 'e'], "it evades the charge (2.4.7)")),
+            Purpose::CounterCharge => {
+                Some((&['k', 'x', 'c'], "it counter-charges the charger (2.4.4.2)"))
+            }
+            Purpose::BerserkTest => None,
         }
     }
 
@@ -444,12 +480,20 @@ impl App {
 
     /// Rolls the open resolve panel: with typed dice when given, else Herald's.
     pub(super) fn roll(&mut self, typed: Option<Vec<Dice>>) {
+        // The players' dice kept from a refused roll are used again.
+        let typed = match (typed, self.dialogs.last_mut()) {
+            (None, Some(Dialog::Resolve(r))) => r.kept.take(),
+            (typed, _) => typed,
+        };
         let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
             return;
         };
         if r.rolled.is_some() {
             return;
         }
+        let kept = typed
+            .clone()
+            .filter(|t| t.iter().any(|d| d.count() != DiceCount::default()));
         let procedure = r.procedure.clone();
         if let Procedure::BreakOff { .. } = procedure
             && self.needs(&procedure).is_err()
@@ -583,11 +627,11 @@ impl App {
         };
         let event = match self.battle.complete(event, &mut self.dice) {
             Ok(e) => e,
-            Err(e) => return self.set_resolve_error(e.to_string()),
+            Err(e) => return self.refuse_keeping(e.to_string(), kept),
         };
         let mut rolled = match self.preview(&event) {
             Ok(r) => r,
-            Err(e) => return self.set_resolve_error(e),
+            Err(e) => return self.refuse_keeping(e, kept),
         };
         // W-27: a shot that is the shooter's choice after its activation is
         // recorded as that choice first, with the shot (one key, one step).
@@ -613,7 +657,7 @@ impl App {
             if matches!(procedure, Procedure::Shooting { choose: true, .. }) {
                 self.battle.undo(); // the choice goes with the shot it was for
             }
-            return self.set_resolve_error(e.to_string());
+            return self.refuse_keeping(e.to_string(), kept);
         }
         rolled.entry = self.battle.events().len() - 1;
         self.after_record(&procedure, &event, &mut rolled);
@@ -623,6 +667,26 @@ impl App {
             r.scroll = 0;
         }
         self.status = None;
+    }
+
+    /// Says on the panel why its roll was refused; the players' dice typed
+    /// for it are kept, and Enter uses them once the facts are put right.
+    fn refuse_keeping(&mut self, why: String, kept: Option<Vec<Dice>>) {
+        let Some(dice) = kept else {
+            return self.set_resolve_error(why);
+        };
+        let said: Vec<String> = dice
+            .iter()
+            .filter(|d| d.count() != DiceCount::default())
+            .map(crate::battle::warlords::state::dice_text)
+            .collect();
+        self.set_resolve_error(format!(
+            "{why}. The dice typed are kept ({}): put the facts right and Enter uses them, t types others",
+            said.join(" | ")
+        ));
+        if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() {
+            r.kept = Some(dice);
+        }
     }
 
     /// What the rules make of an activation's dice, for showing them (the
@@ -657,11 +721,41 @@ impl App {
                 && self.battle.unit(unit).is_some_and(|u| u.unit.fleeing))
     }
 
+    /// The answer to a charge Enter makes on the open result of a unit
+    /// that reacted to it, when its roll allows it and it is not made yet:
+    /// the evade (2.4.7), the shot at the charger (2.4.4), the
+    /// counter-charge (2.4.4.2). The activation is spent either way.
+    pub fn enter_answers(&self) -> Option<Choice> {
+        let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
+            return None;
+        };
+        let x = r.rolled.as_ref()?;
+        let Procedure::Reaction { purpose, .. } = r.procedure else {
+            return None;
+        };
+        let c = match purpose {
+            Purpose::Evade => Choice::Evade,
+            Purpose::ShootAtCharger => Choice::Shoot,
+            Purpose::CounterCharge => Choice::Charge,
+            Purpose::BerserkTest => return None,
+        };
+        (!x.chosen.contains(&c) && self.allowed(c).is_some()).then_some(c)
+    }
+
     /// Enter after a roll: the panel closes; what the result left the
     /// battle to do (a flight, a Berserk Move, a shower …) opens next.
     pub(super) fn finish_resolve(&mut self) {
         if !matches!(self.dialogs.last(), Some(Dialog::Resolve(r)) if r.rolled.is_some()) {
             return;
+        }
+        if let Some(c) = self.enter_answers() {
+            // 2.4.7, 2.4.4, 2.4.4.2: a reaction that succeeded does what it
+            // answered with; a shot opens its panel, the others close.
+            let open = self.dialogs.len();
+            self.choose(c);
+            if self.dialogs.len() > open {
+                return; // the shot at the charger: its panel is next
+            }
         }
         if self.enter_keeps_fleeing() {
             // 2.2.1, 2.2.2: a fleeing Broken unit keeps fleeing unless the
@@ -809,9 +903,24 @@ impl App {
         }
         let Some(action) = self.allowed(c) else {
             let (what, sec) = Self::rules_actions(c)[0].describe();
-            return self.set_resolve_error(format!(
-                "the activation does not allow this: {what} ({sec}); see what it allows below"
-            ));
+            // 2.4.4, 2.4.7, 2.4.4.2: a unit answering a charge does only its answer.
+            let only = match reaction.map(|(_, p)| p) {
+                Some(_) if Self::answers(&r.procedure, c) => None,
+                Some(Purpose::ShootAtCharger) => Some("it only shoots at the charger (2.4.4)"),
+                Some(Purpose::Evade) => {
+                    Some("it evades the charge; only a shot at the charger may go with it (2.4.7)")
+                }
+                Some(Purpose::CounterCharge) => {
+                    Some("it counter-charges the charger and does nothing else (2.4.4.2)")
+                }
+                _ => None,
+            };
+            return self.set_resolve_error(match only {
+                Some(only) => format!("{only}: it may not {what}"),
+                None => format!(
+                    "the activation does not allow this: {what} ({sec}); see what it allows below"
+                ),
+            });
         };
         let (what, sec) = action.describe();
         if let Some((cause, purpose)) = reaction {
@@ -896,5 +1005,17 @@ impl App {
             x.marks.push(self.battle.events().len());
             r.error = None;
         }
+    }
+}
+
+/// The key of an activation's fact, as its panel shows it.
+pub fn fact_key(fact: Fact) -> char {
+    match fact {
+        Fact::Charging => 'c',
+        Fact::EnemyInChargeDistance => 'k',
+        Fact::EnemyVisibleAhead => 'v',
+        Fact::TacticianInSight => 'x',
+        Fact::Fleeing => 'f',
+        Fact::ChangingFormation => 'o',
     }
 }

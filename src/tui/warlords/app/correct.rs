@@ -156,6 +156,10 @@ impl App {
                 let n = g.choices.len() as i64;
                 g.line = (g.line as i64 + delta).clamp(0, (n - 1).max(0)) as usize;
             }
+            Some(Dialog::LostStand(l)) => {
+                let n = l.names.len() as i64;
+                l.line = (l.line as i64 + delta).clamp(0, (n - 1).max(0)) as usize;
+            }
             Some(Dialog::Pick(p)) => {
                 let n = p.choices.len() as i64;
                 p.line = (p.line as i64 + delta).clamp(0, (n - 1).max(0)) as usize;

@@ -12,7 +12,9 @@ use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;
 use crate::rules::warlords::falling_back::FellInto;
 use crate::rules::warlords::field_defences::Defence;
-use crate::tui::warlords::dialog::{Dialog, FallBack, HitStands, Procedure, Purpose, Resolve};
+use crate::tui::warlords::dialog::{
+    Dialog, FallBack, HitStands, LostStand, Procedure, Purpose, Resolve,
+};
 
 impl App {
     /// Opens the panel of the battle's duty `i` (the walker's next step).
@@ -48,14 +50,79 @@ impl App {
                     ..self.default_situation(unit)
                 },
             },
-            Due::StandLoss { personality, enemy } => Procedure::StandLoss {
-                unit,
-                personality: personality.clone(),
-                enemy: *enemy,
-            },
+            // 3.1.3.2, W-19: first, whose stand it was (the live count).
+            Due::StandLoss { .. } => {
+                let Some(Due::StandLoss {
+                    stands,
+                    named,
+                    enemy,
+                }) = self
+                    .battle
+                    .duties()
+                    .iter()
+                    .find(|x| x.same_step(d))
+                    .map(|x| x.due.clone())
+                else {
+                    return;
+                };
+                let names = self.battle.unit(unit).map_or(Vec::new(), |u| {
+                    u.unit
+                        .active_personalities()
+                        .filter(|p| !named.contains(&p.name))
+                        .map(|p| p.name.clone())
+                        .collect()
+                });
+                return self.dialogs.push(Dialog::LostStand(LostStand {
+                    unit,
+                    enemy,
+                    stands,
+                    names,
+                    line: 0,
+                }));
+            }
             Due::Shower { at } => return self.open_shooting(unit, *at, false, true),
         };
         self.dialogs.push(Dialog::Resolve(Resolve::new(procedure)));
+    }
+
+    /// Enter on whose stand was lost: that personality was in it; his
+    /// roll's panel opens (3.1.3.2, W-19).
+    pub(super) fn pick_lost_stand(&mut self) {
+        let Some(Dialog::LostStand(l)) = self.dialogs.last() else {
+            return;
+        };
+        let Some(personality) = l.names.get(l.line).cloned() else {
+            return;
+        };
+        let (unit, enemy) = (l.unit, l.enemy);
+        self.dialogs.pop();
+        self.dialogs
+            .push(Dialog::Resolve(Resolve::new(Procedure::StandLoss {
+                unit,
+                personality,
+                enemy,
+            })));
+    }
+
+    /// n on whose stand was lost: no personality (or no other) was in the
+    /// lost stands; nobody rolls (3.1.3.2).
+    pub(super) fn nobody_in_stand(&mut self) {
+        let Some(Dialog::LostStand(l)) = self.dialogs.last() else {
+            return;
+        };
+        let unit = l.unit;
+        match self.battle.record(Event::Dismiss {
+            unit,
+            due: "stand_loss".to_string(),
+        }) {
+            Ok(e) => {
+                let text = e.summary.clone();
+                self.dialogs.pop();
+                self.say(format!("{text}; u undoes"));
+                self.sync_after_duty();
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
     }
 
     /// The duty the top panel does, if it does one: its unit and written form.
@@ -63,6 +130,7 @@ impl App {
         let top = self.dialogs.last()?;
         let (unit, code) = match top {
             Dialog::FollowUp { unit, .. } => (*unit, "follow_up"),
+            Dialog::LostStand(l) => (l.unit, "stand_loss"),
             Dialog::Resolve(Resolve {
                 procedure,
                 rolled: None,
@@ -601,6 +669,7 @@ impl App {
             other,
             other_front: f.other_front,
             rear_stands: f.rear_stands,
+            before_w35: false,
         };
         match self.battle.record(event) {
             Ok(e) => {

@@ -13,7 +13,7 @@ use crate::rules::Side;
 use crate::rules::warlords::activation::ActivationSituation;
 use crate::rules::warlords::charge::{
     Charge, ChargeMove, ChargeSituation, evade_move, may_counter_charge, may_evade,
-    target_has_activated,
+    target_has_activated, target_in_melee,
 };
 use crate::rules::warlords::melee::{self, Melee, MeleeFacts};
 use crate::rules::warlords::movement::{BreakOff, RandomMove};
@@ -181,7 +181,7 @@ impl App {
     /// Whether a step a Melee offered is done: a duty once the battle has cleared it.
     pub fn step_done(&self, step: &NextStep, marked: bool) -> bool {
         match step {
-            NextStep::Duty(d) => !self.battle.duties().contains(d),
+            NextStep::Duty(d) => !self.battle.duties().iter().any(|x| x.same_step(d)),
             _ => marked,
         }
     }
@@ -213,7 +213,11 @@ impl App {
         })) = self.dialogs.last_mut()
         {
             for step in fresh {
-                if !m.next.iter().any(|(s, _)| *s == step) {
+                let known = m.next.iter().any(|(s, _)| match (s, &step) {
+                    (NextStep::Duty(x), NextStep::Duty(y)) => x.same_step(y),
+                    (s, step) => s == step,
+                });
+                if !known {
                     m.next.push((step, false));
                 }
             }
@@ -268,23 +272,29 @@ impl App {
             (
                 Procedure::Reaction { purpose, .. },
                 Procedure::Charge {
-                    response, shots, ..
+                    response,
+                    answered,
+                    shots,
+                    ..
                 },
             ) => {
                 let o = x.activation.as_ref();
+                let at = self.battle.events().len();
                 let ok = o.is_some_and(|o| o.success || o.berserk);
                 match purpose {
                     Purpose::CounterCharge => {
-                        *response = Some(Response::CounterCharge { meets: ok })
+                        *response = Some(Response::CounterCharge { meets: ok });
+                        *answered = at;
                     }
                     Purpose::Evade => {
                         *response = Some(Response::Evade {
                             away: o.is_some_and(|o| o.success),
-                        })
+                        });
+                        *answered = at;
                     }
                     _ => {
-                        shots.push(summary);
-                        shots.extend(x.notes.iter().cloned());
+                        shots.push((at, summary));
+                        shots.extend(x.notes.iter().map(|n| (at, n.clone())));
                     }
                 }
                 true
@@ -353,9 +363,12 @@ impl App {
             .units(side)
             .filter(|(_, u)| !u.off_table())
             .filter(|(id, u)| match purpose {
+                // 2.4.4: a unit that may still activate to shoot, not
+                // one in Melee (it does not shoot, 2.6).
                 PickFor::ShootAtCharger(c) => {
                     !u.activated
                         && may_shoot_before_contact(&u.unit).is_ok()
+                        && self.battle.in_melee_with(*id).is_empty()
                         && self.battle.unit(c).is_some_and(|_| *id != c)
                 }
                 // 2.6: friendly units in contact that are not the opponent.
@@ -421,6 +434,27 @@ impl App {
             PickFor::Support(opponent) => self.mark_support(opponent, chosen),
             PickFor::Engage(unit) => {
                 let engaged = self.battle.in_melee_with(unit).contains(&chosen);
+                // 2.6: a unit already the opponent of a Melee gets no second
+                // one: the unit that contacts it joins that Melee, as a
+                // supporting unit at the edge the referee says.
+                let joins = |me: UnitId, foe: UnitId| {
+                    self.battle
+                        .opponents_of(foe)
+                        .into_iter()
+                        .find(|o| *o != me)
+                        .map(|o| (me, o, foe))
+                };
+                if !engaged
+                    && let Some((unit, opponent, enemy)) =
+                        joins(unit, chosen).or_else(|| joins(chosen, unit))
+                {
+                    return self.dialogs.push(Dialog::SupportEdge {
+                        unit,
+                        opponent,
+                        enemy,
+                        joining: true,
+                    });
+                }
                 let event = if engaged {
                     Event::Disengage { a: unit, b: chosen }
                 } else {
@@ -598,6 +632,7 @@ impl App {
                 target_halted_this_turn: t.halted_this_turn,
                 contact: false,
                 target_activated: t.activated,
+                target_in_melee: !self.battle.in_melee_with(target).is_empty(),
             },
         )
         .map(|d| (d.spans, d.answers.clone()));
@@ -632,6 +667,7 @@ impl App {
                 spans,
                 answers: answers.into_iter().map(Answer::from).collect(),
                 response: None,
+                answered: 0,
                 shots: Vec::new(),
             })));
     }
@@ -689,11 +725,18 @@ impl App {
         }
         if a != Answer::ShootAtCharger && !answers.contains(&a) {
             let name = self.name(target);
+            let engaged = !self.battle.in_melee_with(target).is_empty();
             let activated = self
                 .battle
                 .unit(target)
-                .filter(|t| t.activated && a != Answer::Stand)
-                .map(|t| target_has_activated(&t.unit));
+                .filter(|_| engaged && a != Answer::Stand)
+                .map(|t| target_in_melee(&t.unit))
+                .or_else(|| {
+                    self.battle
+                        .unit(target)
+                        .filter(|t| t.activated && a != Answer::Stand)
+                        .map(|t| target_has_activated(&t.unit))
+                });
             let why = activated.or_else(|| match a {
                 Answer::CounterCharge => self
                     .battle
@@ -736,13 +779,18 @@ impl App {
                 },
             )),
             Answer::Stand => {
+                let at = self.battle.events().len();
                 if let Some(Dialog::Resolve(Resolve {
-                    procedure: Procedure::Charge { response, .. },
+                    procedure:
+                        Procedure::Charge {
+                            response, answered, ..
+                        },
                     error,
                     ..
                 })) = self.dialogs.last_mut()
                 {
                     *response = Some(Response::Stand);
+                    *answered = at;
                     *error = None;
                 }
             }
@@ -1034,7 +1082,64 @@ impl App {
         }
     }
 
+    /// Why the record would refuse the charging fact for the side the
+    /// toggles change in the open Melee, if it would: a Worn or Broken
+    /// unit does not charge (1.7.2, W-30); one Halted on the way, or whose
+    /// charger was, fights as if it stood (2.4.4.1, 2.4.4.2).
+    fn charging_refused(&self) -> Option<String> {
+        let Some(Dialog::Resolve(Resolve {
+            procedure:
+                Procedure::Melee {
+                    a,
+                    b,
+                    facts_a,
+                    facts_b,
+                    rough_ground,
+                    side,
+                    ..
+                },
+            rolled: None,
+            ..
+        })) = self.dialogs.last()
+        else {
+            return None;
+        };
+        let melee = |charging: bool| {
+            let (mut fa, mut fb) = (facts_a.clone(), facts_b.clone());
+            if *side == Side::A {
+                fa.charging |= charging;
+            } else {
+                fb.charging |= charging;
+            }
+            Event::Melee {
+                a: *a,
+                b: *b,
+                facts_a: fa,
+                facts_b: fb,
+                rough_ground: *rough_ground,
+                dice: Default::default(),
+            }
+        };
+        let (state, setup) = (self.battle.state(), self.battle.setup());
+        // Only what the charging fact itself brings.
+        match (
+            state.check(setup, &melee(false)),
+            state.check(setup, &melee(true)),
+        ) {
+            (Ok(()), Err(e)) => Some(e.to_string()),
+            _ => None,
+        }
+    }
+
     pub(super) fn melee_toggle(&mut self, fact: MeleeFact) {
+        let turning_on = matches!(self.melee_mut(), Some((f, _, _)) if !f.charging);
+        if fact == MeleeFact::Charging
+            && turning_on
+            && let Some(why) = self.charging_refused()
+        {
+            // N9: refused at the toggle, before any die is typed.
+            return self.set_resolve_error(why);
+        }
         let Some((f, rough, _)) = self.melee_mut() else {
             return;
         };

@@ -12,6 +12,12 @@ impl App {
         if r.rolled.is_some() {
             return;
         }
+        if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() {
+            r.kept = None; // t: the referee types other dice
+        }
+        let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
+            return;
+        };
         match self.needs(&r.procedure) {
             Ok(groups) => {
                 let typed = vec![Dice::default(); groups.len()];
@@ -56,7 +62,7 @@ impl App {
             .chain([c])
             .any(|c| matches!(c.to_ascii_lowercase(), 'w' | 'r' | 'y' | '|'));
         let faces = t.text.chars().filter(char::is_ascii_digit).count();
-        if t.quick.is_none() && bare && c.is_ascii_digit() && faces >= t.ask.count {
+        if bare && c.is_ascii_digit() && faces >= t.ask.count {
             // Every die of this prompt is in, and none follows: one too many.
             t.error = Some(format!(
                 "{} asked here and all in: a face more is one too many (Backspace changes one, Enter uses them)",
@@ -70,30 +76,43 @@ impl App {
             t.moved_on = false;
         }
         let faces = t.text.chars().filter(char::is_ascii_digit).count();
-        if t.quick == Some(faces) {
-            self.submit_typed();
-        } else if t.quick.is_none() && bare && faces == t.ask.count {
-            // This prompt's faces are in: on to the red or yellow dice
-            // that follow, by themselves; the last prompt waits for Enter.
-            self.move_on_typed();
+        let quick = t.quick.is_some();
+        if bare && faces == t.ask.count {
+            // This prompt's faces are in: on to the red or yellow dice that
+            // follow, by themselves (docs/console.md); the last ones are
+            // used at once when typed on the panel, else Enter uses them.
+            if !self.move_on_typed() && quick {
+                self.submit_typed();
+            }
+        } else if quick && !bare {
+            // Colours named on the panel: used once every die it lists is in.
+            let all: usize = t
+                .groups
+                .iter()
+                .map(|(_, n)| n.white + n.red + n.yellow)
+                .sum();
+            if t.text.chars().filter(char::is_ascii_digit).count() == all {
+                self.submit_typed();
+            }
         }
     }
 
     /// The faces of the prompt are in: the field asks for the next colour,
-    /// when one follows, with no Enter (docs/console.md).
-    fn move_on_typed(&mut self) {
+    /// when one follows, with no Enter (docs/console.md). Says whether it
+    /// moved on (none follows: every die is typed).
+    fn move_on_typed(&mut self) -> bool {
         let n = self.dialogs.len();
         let (Some(Dialog::Resolve(r)), Some(Dialog::TypeDice(t))) = (
             n.checked_sub(2).and_then(|i| self.dialogs.get(i)),
             self.dialogs.last(),
         ) else {
-            return;
+            return false;
         };
         let Ok(typed) = typed_dice(t) else {
-            return;
+            return false;
         };
         let Ok(groups) = self.needs_given(&r.procedure, &typed) else {
-            return;
+            return false;
         };
         let over = groups.iter().zip(&typed).any(|((_, need), have)| {
             need.per_colour()
@@ -101,7 +120,7 @@ impl App {
                 .any(|(colour, n)| have.of(colour).len() > n)
         });
         if over {
-            return;
+            return false;
         }
         if let Some(ask) = TypeDice::next_ask(&groups, &typed)
             && let Some(Dialog::TypeDice(t)) = self.dialogs.last_mut()
@@ -112,7 +131,9 @@ impl App {
             t.text.clear();
             t.error = None;
             t.moved_on = true;
+            return true;
         }
+        false
     }
 
     /// Enter in the typed-dice field: checks the dice per colour, asks for

@@ -22,6 +22,16 @@ impl App {
             }
             _ => None,
         });
+        // A declared charge before its move (2.4.4): undoing an answer or a
+        // shot at the charger goes back to it, the charge still declared.
+        let charge = self.dialogs.iter().rev().find_map(|d| match d {
+            Dialog::Resolve(r)
+                if matches!(r.procedure, Procedure::Charge { .. }) && r.rolled.is_none() =>
+            {
+                Some(r.clone())
+            }
+            _ => None,
+        });
         // An open Melee panel, before its roll, with the record's facts now.
         let melee = match self.dialogs.last() {
             Some(Dialog::Resolve(r))
@@ -66,6 +76,32 @@ impl App {
             x.chosen.truncate(keep);
             x.notes.truncate(keep);
             x.marks.truncate(keep);
+            r.error = None;
+            r.scroll = 0;
+            self.dialogs.push(Dialog::Resolve(r));
+        }
+        if let Some(mut r) = charge
+            && !kinds.is_empty()
+            && let Procedure::Charge {
+                unit,
+                target,
+                response,
+                answered,
+                shots,
+                ..
+            } = &mut r.procedure
+            && self
+                .battle
+                .unit(*unit)
+                .and_then(|u| u.charge)
+                .is_some_and(|c| c.target == *target && !c.contact && !c.stopped)
+        {
+            // What the undone events did to it goes with them.
+            if *answered > left {
+                *response = None;
+                *answered = 0;
+            }
+            shots.retain(|(at, _)| *at <= left);
             r.error = None;
             r.scroll = 0;
             self.dialogs.push(Dialog::Resolve(r));

@@ -89,6 +89,7 @@ impl App {
             Context::Correct => self.apply_correction(),
             Context::FallBack => self.apply_fall_back(),
             Context::HitStands => self.close_hit_stands(),
+            Context::LostStand => self.pick_lost_stand(),
             Context::Help => {
                 self.dialogs.pop();
             }

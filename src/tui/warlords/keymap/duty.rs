@@ -173,4 +173,33 @@ pub const KEYS: &[Binding] = &[
         "done",
         "done: back to the panel",
     ),
+    // Whose stand was lost.
+    b(
+        C::LostStand,
+        Key::plain(K::Up),
+        Action::FieldUp,
+        "",
+        "the personality above",
+    ),
+    b(
+        C::LostStand,
+        Key::plain(K::Down),
+        Action::FieldDown,
+        "",
+        "the personality below",
+    ),
+    b(
+        C::LostStand,
+        Key::plain(K::Enter),
+        Action::Advance,
+        "he was in it",
+        "he was in a lost stand: he rolls a red die (3.1.3.2, W-19)",
+    ),
+    b(
+        C::LostStand,
+        Key::ch('n'),
+        Action::NobodyInStand,
+        "none was",
+        "no personality (or no other) was in the lost stands: nobody rolls (3.1.3.2)",
+    ),
 ];

@@ -6,8 +6,25 @@ use crate::rules::warlords::counted::TwoHighest;
 use crate::tui::theme::Theme;
 use ratatui::text::Span;
 
-/// The spans of one handful. `read` says which white dice count (all do when `None`).
+/// The spans of one handful. `read` says which white dice count (all do
+/// when `None`); any two alike are marked (W-6: any doubles may make a unit
+/// Berserk).
 pub fn row(theme: &Theme, dice: &Dice, read: Option<&TwoHighest>) -> Vec<Span<'static>> {
+    row_marking(theme, dice, read, true)
+}
+
+/// A Melee side's handful: "= doubles" only when its counted dice are
+/// doubles, the only doubles that count there (W-18).
+pub fn counted_row(theme: &Theme, dice: &Dice, read: Option<&TwoHighest>) -> Vec<Span<'static>> {
+    row_marking(theme, dice, read, false)
+}
+
+fn row_marking(
+    theme: &Theme,
+    dice: &Dice,
+    read: Option<&TwoHighest>,
+    any: bool,
+) -> Vec<Span<'static>> {
     let mut out = Vec::new();
     for (i, d) in dice.white.iter().enumerate() {
         let counted = read.is_none_or(|r| r.counts(i));
@@ -21,9 +38,11 @@ pub fn row(theme: &Theme, dice: &Dice, read: Option<&TwoHighest>) -> Vec<Span<'s
         }
     }
     if let Some(r) = read {
-        if r.counted_doubles {
+        if r.counted_doubles && !any {
+            out.push(Span::styled("= doubles", theme.warn()));
+        } else if r.counted_doubles {
             out.push(Span::styled("= doubles (counted)", theme.warn()));
-        } else if r.any_doubles {
+        } else if r.any_doubles && any {
             out.push(Span::styled("= doubles", theme.warn()));
         }
     }

@@ -6,6 +6,7 @@
 
 use super::{dice, popup, words};
 use crate::battle::UnitId;
+use crate::battle::warlords::{Due, Duty, Event};
 use crate::odds::warlords as odds;
 use crate::rules::Side;
 use crate::rules::explain::possessive;
@@ -14,6 +15,7 @@ use crate::rules::warlords::melee::{FollowUp, Melee, MeleeFacts};
 use crate::rules::warlords::movement::RandomMove;
 use crate::rules::warlords::personality;
 use crate::rules::warlords::shooting::Shooting;
+use crate::rules::warlords::supporting::{self, Edge};
 use crate::rules::warlords::unit::{Formation, ShootingStyle};
 use crate::tui::text::{explanation, odds_line};
 use crate::tui::theme::Theme;
@@ -173,14 +175,19 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                     out.push(Line::from(vec![
                         Span::styled("Roll ", t.title()),
                         Span::raw(format!(
-                            "{} white dice; 4+ hits; {}; red dice when {} has personalities (W-12, W-15)",
+                            "{} white {}; 4+ hits; {}{} (W-12, W-15)",
                             plan.dice,
+                            if plan.dice == 1 { "die" } else { "dice" },
                             if plan.ignores_armour {
                                 "armour ignored, shields count"
                             } else {
                                 "the target's armour counts"
                             },
-                            tg.name
+                            if people.is_empty() {
+                                format!("; {} has no personality: no red dice", tg.name)
+                            } else {
+                                format!("; 2 red dice for {} personalities", possessive(&tg.name))
+                            }
                         )),
                     ]));
                     for l in &plan.dice_explanation.lines {
@@ -212,6 +219,7 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
             answers,
             response,
             shots,
+            ..
         } => {
             let (Some(u), Some(tg)) = (unit(*id), unit(*target)) else {
                 return Some(out);
@@ -274,7 +282,7 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 k(t, "x"),
                 Span::raw(" another unit uses its activation to shoot at the charger (2.4.4)"),
             ]));
-            for s in shots {
+            for (_, s) in shots {
                 out.push(Line::from(vec![
                     Span::styled("  ✓ ", t.good()),
                     Span::raw(s.clone()),
@@ -340,7 +348,7 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 t.title(),
             )));
             for (d, p) in o.distance.iter() {
-                out.push(odds_line(t, &format!("{d} spans"), p, 20));
+                out.push(odds_line(t, &spans_word(d), p, 20));
             }
         }
         Procedure::Melee {
@@ -512,7 +520,7 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 t.title(),
             )));
             for (d, p) in o.distance.iter() {
-                out.push(odds_line(t, &format!("{d} spans"), p, 20));
+                out.push(odds_line(t, &spans_word(d), p, 20));
             }
         }
         Procedure::BreakOff {
@@ -542,7 +550,7 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 t.title(),
             )));
             for (d, p) in o.distance.iter() {
-                out.push(odds_line(t, &format!("{d} spans"), p, 20));
+                out.push(odds_line(t, &spans_word(d), p, 20));
             }
         }
         Procedure::Defence {
@@ -597,8 +605,11 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
             ..
         } => {
             let name = unit(*id).map_or(String::new(), |u| u.name.clone());
+            let prowess = unit(*id)
+                .and_then(|u| u.personalities.iter().find(|p| &p.name == personality))
+                .map_or(0, |p| p.prowess);
             out.push(Line::from(format!(
-                "{personality} was in a stand of {name} that was lost. Red and yellow dice decide whether he is wounded, captured or killed, or escapes; his traits (Fanatical bodyguard, Slippery) may change it (3.1.3.2, W-18, W-21)."
+                "{personality} was in a stand of {name} that was lost. He rolls a red die against his Prowess {prowess}: higher, he is captured; exactly twice it (and higher), killed; otherwise he stays with the unit. His traits (Fanatical bodyguard, Slippery, a vendetta) may change it (3.1.3.2, W-19, W-21)."
             )));
         }
         _ => return None,
@@ -759,6 +770,8 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                     t.warn(),
                 )));
             }
+            // 2.5.3 C: what the shot changed, as every result says it.
+            super::outcome::changes_and_musts(t, entry, None, &mut out);
         }
         Procedure::Charge { .. } => {
             let m = x.moved.as_ref()?;
@@ -801,7 +814,8 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                 let res = o.side(s);
                 let mut spans = vec![Span::styled(format!("{:<22} ", cut(name, 22)), t.title())];
                 if let Some(d) = d {
-                    spans.extend(dice::row(t, d, res.read.as_ref()));
+                    // N3: only the counted dice's doubles count in a Melee (W-18).
+                    spans.extend(dice::counted_row(t, d, res.read.as_ref()));
                 }
                 spans.push(Span::raw(format!(
                     " score {} · inflicts {} casualty figure(s){}",
@@ -860,7 +874,16 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                     t.warn(),
                 )));
             }
-            if let Some(f) = o.follow_up {
+            let loser_gone = dec.loser.is_some_and(|l| {
+                let id = if l == Side::A { pair.0 } else { pair.1 };
+                app.battle.unit(id).is_none_or(|u| u.off_table())
+            });
+            if loser_gone {
+                out.push(Line::from(
+                    "  follow-up: the loser has left the table (1.7.4): nothing to follow up",
+                ));
+            }
+            if let Some(f) = o.follow_up.filter(|_| !loser_gone) {
                 let hedgehog = dec.loser.is_some_and(|l| {
                     let w = if l == Side::A { pair.1 } else { pair.0 };
                     app.battle
@@ -880,13 +903,27 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                         }
                     }
                 )));
-                if let Some(l) = dec.loser
-                    && f != FollowUp::Cannot
-                    && !supports[l.other() as usize].is_empty()
-                {
+                // 2.6.3: only those at the loser's front; those on its flank
+                // or rear do not move.
+                let loser = dec
+                    .loser
+                    .map(|l| if l == Side::A { pair.0 } else { pair.1 });
+                let at_front: Vec<String> = loser
+                    .and_then(|l| app.battle.unit(l).map(|u| (l, u.unit.clone())))
+                    .map(|(l, lu)| {
+                        app.battle
+                            .supports_of(pair.0, pair.1)
+                            .iter()
+                            .filter(|s| s.contacts == l && s.opponent != l)
+                            .filter(|s| supporting::edge_on(&lu, s.edge) == Edge::Front)
+                            .map(|s| format!("{} ({})", app.name(s.unit), s.unit))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                if f != FollowUp::Cannot && !at_front.is_empty() {
                     out.push(Line::from(format!(
                         "  supporting units in contact with its front may follow up with it, if not blocked (2.6.3): {}",
-                        names(l.other())
+                        at_front.join(", ")
                     )));
                 }
             }
@@ -945,6 +982,9 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                             format!(" {what}")
                         }),
                     ]));
+                    if done {
+                        out.extend(step_record(app, x.entry, s));
+                    }
                 }
             }
         }
@@ -1062,4 +1102,72 @@ pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
     }
     lines.push(Line::from(foot));
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// What the events that did a step a Melee offered recorded, under it:
+/// each one's summary; for a fall back into something, what Herald
+/// applied, line by line with its rule, and each change (2.6.2.1, W-35).
+fn step_record(app: &App, melee: usize, step: &NextStep) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let mut out = Vec::new();
+    let events = app.battle.events();
+    for (i, e) in events.iter().enumerate().skip(melee + 1) {
+        let mine = match (step, e) {
+            (NextStep::FellBack(u), Event::FallBack { unit, .. }) => unit == u,
+            (NextStep::SupportTest(u, _), Event::Reaction { unit, .. }) => unit == u,
+            (NextStep::Duty(d), e) => does_duty(d, e),
+            _ => false,
+        };
+        let Some(entry) = mine.then(|| app.battle.entry(i)).flatten() else {
+            continue;
+        };
+        if !matches!(step, NextStep::FellBack(_)) {
+            out.push(Line::from(vec![
+                Span::styled("      ✓ ", t.good()),
+                Span::raw(entry.summary.clone()),
+            ]));
+            continue;
+        }
+        for l in &entry.explanation.lines {
+            out.push(Line::from(vec![
+                Span::styled("      ✓ ", t.good()),
+                Span::raw(format!("{} ({})", l.text.trim_start(), l.cite)),
+            ]));
+        }
+        for eff in &entry.effects {
+            out.push(Line::from(vec![
+                Span::styled("      changed: ", t.dim()),
+                Span::raw(format!("{eff} (2.6.2.1)")),
+            ]));
+        }
+    }
+    out
+}
+
+/// Whether an event does (part of) a duty: its unit's event of that kind,
+/// or the referee setting it aside.
+fn does_duty(d: &Duty, e: &Event) -> bool {
+    let (unit, fits) = match (e, &d.due) {
+        (Event::Flee { unit, .. } | Event::Trapped { unit }, Due::Flee) => (unit, true),
+        (Event::FollowUp { unit, .. }, Due::FollowUp { .. }) => (unit, true),
+        (Event::Reaction { unit, .. }, Due::BerserkTest { .. }) => (unit, true),
+        (Event::StandLoss { unit, .. }, Due::StandLoss { .. }) => (unit, true),
+        (
+            Event::RandomMove { unit, .. } | Event::Choose { unit, .. } | Event::Calm { unit },
+            Due::BerserkMove | Due::RandomMoveThenHalt,
+        ) => (unit, true),
+        (Event::Shooting { shooter, .. }, Due::Shower { .. }) => (shooter, true),
+        (Event::Dismiss { unit, due }, d) => (unit, due == d.code()),
+        _ => return false,
+    };
+    fits && *unit == d.unit
+}
+
+/// `n` spans in words: "1 span", "3 spans".
+fn spans_word(n: impl std::fmt::Display + PartialEq<u32>) -> String {
+    if n == 1 {
+        format!("{n} span")
+    } else {
+        format!("{n} spans")
+    }
 }

@@ -1,6 +1,6 @@
 //! The footer: the keys that work now, from the keymap; and the status line.
 
-use crate::tui::warlords::action::Action;
+use crate::tui::warlords::action::{Action, Choice};
 use crate::tui::warlords::app::App;
 use crate::tui::warlords::keymap::{self, Context};
 use ratatui::buffer::Buffer;
@@ -45,8 +45,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let mut spans: Vec<Span> = Vec::new();
     // 2.2.1, 2.2.2: on a fleeing Broken unit's success Enter keeps it fleeing.
     let fleeing = context == Context::AfterRoll && app.enter_keeps_fleeing();
-    let hint = |b: &keymap::Binding| match b.action {
-        Action::Advance if fleeing => "keeps fleeing",
+    // 2.4.7, 2.4.4, 2.4.4.2: a reaction's Enter makes the answer its roll allows.
+    let answer = app
+        .enter_answers()
+        .filter(|_| context == Context::AfterRoll);
+    let hint = |b: &keymap::Binding| match (b.action, answer) {
+        (Action::Advance, _) if fleeing => "keeps fleeing",
+        (Action::Advance, Some(Choice::Evade)) => "evade",
+        (Action::Advance, Some(Choice::Shoot)) => "shoot",
+        (Action::Advance, Some(Choice::Charge)) => "counter-charge",
         _ => b.hint,
     };
     let width = |b: &keymap::Binding| b.key.label().chars().count() + hint(b).chars().count() + 3;

@@ -6,7 +6,7 @@ use super::popup;
 use crate::battle::UnitId;
 use crate::tui::warlords::action::Action;
 use crate::tui::warlords::app::App;
-use crate::tui::warlords::dialog::{FallBack, HitStands};
+use crate::tui::warlords::dialog::{FallBack, HitStands, LostStand};
 use crate::tui::warlords::keymap::{Context, bindings};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -188,6 +188,39 @@ pub fn hit_stands(app: &App, h: &HitStands, area: Rect, buf: &mut Buffer) {
         Context::HitStands,
         order.then_some(Action::ToggleLine),
     ));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+/// Draws the question of whose stand was lost (3.1.3.2, W-19).
+pub fn lost_stand(app: &App, l: &LostStand, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let r = popup::centred(area, 76, l.names.len() as u16 + 8);
+    let title = format!(
+        "{} ({}) lost {} (3.1.3.2)",
+        app.name(l.unit),
+        l.unit,
+        if l.stands == 1 {
+            "a stand".to_string()
+        } else {
+            format!("{} stands", l.stands)
+        }
+    );
+    let inner = popup::frame(app, &title, r, buf);
+    let mut lines = vec![Line::from(if l.stands == 1 {
+        "Was a personality in the lost stand? Only he rolls a red die against his Prowess (W-19)."
+    } else {
+        "Which personalities were in the lost stands? Each named rolls a red die against his Prowess (W-19)."
+    })];
+    for (i, name) in l.names.iter().enumerate() {
+        let style = if i == l.line { t.selected() } else { t.text() };
+        lines.push(Line::from(Span::styled(
+            format!("{}{name}", if i == l.line { "› " } else { "  " }),
+            style,
+        )));
+    }
+    lines.extend(keys(app, Context::LostStand));
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);

@@ -9,6 +9,7 @@ use crate::battle::UnitId;
 use crate::battle::warlords::Entry;
 use crate::odds::warlords as odds;
 use crate::rules::warlords::activation::{Action as RulesAction, Activation, ActivationSituation};
+use crate::rules::warlords::charge::evade_move;
 use crate::rules::warlords::initiative::{Initiative, InitiativeWinner};
 use crate::rules::warlords::movement::Flee;
 use crate::rules::warlords::unit::Unit;
@@ -177,7 +178,7 @@ fn before(app: &App, r: &Resolve, width: u16) -> Vec<Line<'static>> {
                 t,
                 situation,
                 (own_tactician, offered),
-                app.only_shoots(),
+                app.reaction_facts().map(|(keys, _)| keys),
                 width,
             ));
             if matches!(r.procedure, Procedure::Activation { .. }) {
@@ -287,7 +288,7 @@ fn facts(
     t: &Theme,
     s: &ActivationSituation,
     (own_tactician, tactician_offered): (bool, bool),
-    only_shoots: bool,
+    only: Option<&[char]>,
     width: u16,
 ) -> Vec<Line<'static>> {
     let mut items: Vec<Vec<Span<'static>>> = vec![
@@ -335,14 +336,16 @@ fn facts(
             }),
         ],
     ];
-    if only_shoots {
-        // 2.4.4: a unit shooting at a charger only shoots: the charge,
-        // flight, formation, evade and champion facts do not apply.
+    if let Some(keys) = only {
+        // 2.4.4, 2.4.7, 2.4.4.2: a unit answering a charge is asked only
+        // the facts of its answer (a shot: no charge, flight, formation,
+        // evade or champion; an evade: its spans, no champion, W-27).
+        const KEYS: [char; 7] = ['k', 'v', 'x', 'c', 'f', 'o', 'e'];
         items = items
             .into_iter()
-            .enumerate()
-            .filter(|(i, _)| matches!(i, 0 | 2)) // k Berserk, x tactician
-            .map(|(_, x)| x)
+            .zip(KEYS)
+            .filter(|(_, key)| keys.contains(key))
+            .map(|(x, _)| x)
             .collect();
     }
     if !tactician_offered {
@@ -406,7 +409,13 @@ fn activation_plan(t: &Theme, unit: &Unit, plan: &Activation<'_>) -> Vec<Line<'s
     if unit.is_impetuous() {
         out.push(odds_line(t, "goes Berserk", o.berserk, 20));
     }
-    out.push(odds_line(t, "loses a morale step", o.lost_morale_step, 20));
+    // 2.2.1, W-5, W-8: a Broken unit has no step to lose: it disintegrates.
+    let lost = if unit.morale == crate::rules::warlords::unit::Morale::Broken {
+        "disintegrates"
+    } else {
+        "loses a morale step"
+    };
+    out.push(odds_line(t, lost, o.lost_morale_step, 20));
     // W-27: a unit charging or evading has made its one choice: no champion.
     let s = &plan.situation;
     if s.enemy_visible_ahead && !s.charging && !s.evading() {
@@ -474,7 +483,10 @@ fn after(app: &App, r: &Resolve, x: &Rolled) -> Vec<Line<'static>> {
                 t.tone(words::tone(o.morale)),
             ));
         }
-        if o.lost_morale_step {
+        if o.lost_morale_step && o.morale == crate::rules::warlords::unit::Morale::Dispersed {
+            // 2.2.1, W-5, W-8: a Broken unit has no step to lose.
+            spans.push(Span::styled(" · disintegrates: now Dispersed", t.bad()));
+        } else if o.lost_morale_step {
             spans.push(Span::styled(
                 format!(" · loses a morale step: now {}", words::morale(o.morale)),
                 t.bad(),
@@ -566,13 +578,33 @@ fn after(app: &App, r: &Resolve, x: &Rolled) -> Vec<Line<'static>> {
     if let Some(e) = entry {
         out.extend(explanation(t, &e.explanation));
     }
+    let answer = app.enter_answers();
     let done = match (&r.procedure, owed.is_empty()) {
         // 2.2.1, 2.2.2: Enter records the flight; m or s stops it instead.
-        _ if app.enter_keeps_fleeing() => "keeps fleeing: its flight is next (2.2.1, 2.2.2)",
-        (_, false) => "do what it must next",
-        (Procedure::Activation { .. }, true) => "done, next unit",
-        (Procedure::Reaction { .. }, true) => "done, back to the charge or Melee",
-        _ => "done",
+        _ if app.enter_keeps_fleeing() => {
+            "keeps fleeing: its flight is next (2.2.1, 2.2.2)".to_string()
+        }
+        // 2.4.7, 2.4.4, 2.4.4.2: the answer the roll allows is what Enter does.
+        (Procedure::Reaction { unit, cause, .. }, _) if answer.is_some() => match answer {
+            Some(Choice::Evade) => format!(
+                "evades: {}; back to the charge",
+                app.battle
+                    .unit(*unit)
+                    .map_or(String::new(), |u| evade_move(&u.unit))
+            ),
+            Some(Choice::Shoot) => format!(
+                "shoots at {} ({cause}): its shot is next (2.4.4)",
+                app.name(*cause)
+            ),
+            _ => format!(
+                "counter-charges {} ({cause}): back to the charge (2.4.4.2)",
+                app.name(*cause)
+            ),
+        },
+        (_, false) => "do what it must next".to_string(),
+        (Procedure::Activation { .. }, true) => "done, next unit".to_string(),
+        (Procedure::Reaction { .. }, true) => "done, back to the charge or Melee".to_string(),
+        _ => "done".to_string(),
     };
     out.push(Line::from(vec![
         Span::styled("Enter", t.key()),

@@ -26,8 +26,19 @@ pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
         below,
         Some(crate::tui::warlords::dialog::Procedure::Melee { .. })
     );
-    // The ruling the check applies: W-18 in a Melee, W-15 under fire.
-    let ruling = if in_melee { "W-18" } else { "W-15" };
+    // The ruling the check applies: W-18 in a Melee, W-19 for a lost
+    // stand, W-15 under fire.
+    let stand_lost = matches!(
+        below,
+        Some(crate::tui::warlords::dialog::Procedure::StandLoss { .. })
+    );
+    let ruling = if in_melee {
+        "W-18"
+    } else if stand_lost {
+        "W-19"
+    } else {
+        "W-15"
+    };
     // The white dice each group rolls before any Slippery man's (W-21).
     let base: Vec<usize> = below
         .and_then(|p| app.needs(p).ok())
@@ -50,8 +61,36 @@ pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
                 .filter(|(_, c)| c.white > 0)
                 .map(|(who, c)| format!("{who}: {}", c.white))
                 .collect();
+            // What follows the white dice, said before (W-15, W-18): the
+            // field moves on to it by itself.
+            let then: Vec<String> = d
+                .groups
+                .iter()
+                .filter(|(_, c)| c.red > 0)
+                .map(|(who, c)| {
+                    let who = match below {
+                        Some(crate::tui::warlords::dialog::Procedure::Shooting {
+                            target, ..
+                        }) => format!("{}'s personalities", app.name(*target)),
+                        _ => who.clone(),
+                    };
+                    format!(
+                        "{} red {} for {who}",
+                        c.red,
+                        if c.red == 1 { "die" } else { "dice" }
+                    )
+                })
+                .collect();
+            let then = if then.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; then {} ({ruling}), and a yellow die if they call for one",
+                    then.join(", ")
+                )
+            };
             format!(
-                "{} {colour} {dice}, in the order rolled ({})",
+                "{} {colour} {dice}, in the order rolled ({}){then}",
                 ask.count,
                 groups.join("; ")
             )
@@ -103,6 +142,9 @@ pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
                     ),
                     None => " (a Slippery personality, W-21)".to_string(),
                 },
+                (crate::dice::Colour::Red, _) if stand_lost => {
+                    format!(" (his stand was lost: against his Prowess, {ruling})")
+                }
                 (crate::dice::Colour::Red, _) => format!(" (personality check, {ruling})"),
                 (crate::dice::Colour::Yellow, _) => format!(" (which personality, {ruling})"),
                 (crate::dice::Colour::White, false) if in_melee => {
@@ -129,7 +171,7 @@ pub fn typing(app: &App, d: &TypeDice, area: Rect, buf: &mut Buffer) {
         ]));
     }
     lines.push(Line::from(if d.quick.is_some() {
-        "faces 1-6 on one line, as the panel lists them (white, then red); they are used at the last face"
+        "faces 1-6 one after another: the field moves on to the next colour by itself, and uses the dice at the last face"
     } else {
         "faces 1-6: 436 or 4 3 6; by colour: W: 6 6 4  R: 3  Y: 1; sides apart: |"
     }));

@@ -1,0 +1,818 @@
+//! Issue 32, "Warlords at the table, third playing": what the rules force or
+//! forbid after a reaction to a charge, falling back into friends (W-35), a
+//! unit already in Melee when charged, undoing a shot at the charger, a
+//! charging fact the record refuses, supporters that follow up, and whose
+//! stand was lost; each driven through the real update loop from a
+//! Hastings battle set up by its events.
+
+#[path = "support/tui.rs"]
+mod support;
+use support::{press, screen};
+
+use herald::battle::UnitId;
+use herald::battle::warlords::{Battle, Correction, Due, Event, Phase, Setup};
+use herald::dice::{Colour, Dice, SeededDice};
+use herald::rules::Side;
+use herald::rules::warlords::activation::ActivationSituation;
+use herald::rules::warlords::supporting::Edge;
+use herald::rules::warlords::unit::{Formation, Morale};
+use herald::tui::theme::Theme;
+use herald::tui::warlords::app::App;
+use herald::tui::warlords::dialog::{Dialog, Procedure, Resolve};
+use herald::tui::warlords::keymap::Context;
+
+fn a(i: usize) -> UnitId {
+    UnitId::new(Side::A, i - 1)
+}
+
+fn b(i: usize) -> UnitId {
+    UnitId::new(Side::B, i - 1)
+}
+
+fn white(v: &[u8]) -> Dice {
+    Dice::white(v).unwrap()
+}
+
+/// The frozen Hastings armies.
+fn setup() -> Setup {
+    let side = |file: &str| {
+        let path = format!(
+            "{}/tests/snapshots/armies/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        herald::store::warlords::army::read_army(&path, &text)
+            .unwrap()
+            .army
+    };
+    Setup::new(
+        vec![side("hastings-1066-anglo-saxon.toml")],
+        vec![side("hastings-1066-norman.toml")],
+    )
+    .unwrap()
+}
+
+/// A console on Hastings after `events`, with Herald's dice from seed 1.
+fn after(setup: Setup, events: &[Event]) -> App {
+    let mut battle = Battle::new(setup);
+    for e in events {
+        battle
+            .record(e.clone())
+            .unwrap_or_else(|err| panic!("{e:?}: {err}"));
+    }
+    App::new(battle, SeededDice::new(1), Theme::plain(), "hastings")
+}
+
+fn initiative(side: Side) -> Event {
+    let (x, y) = if side == Side::A { (6, 1) } else { (1, 6) };
+    Event::Initiative {
+        a: white(&[x]),
+        b: white(&[y]),
+    }
+}
+
+fn engage(x: UnitId, y: UnitId) -> Event {
+    Event::Engage { a: x, b: y }
+}
+
+fn to_melee() -> Event {
+    Event::GoTo {
+        turn: 1,
+        phase: Phase::Melee,
+    }
+}
+
+fn correct(unit: UnitId, correction: Correction) -> Event {
+    Event::Correct { unit, correction }
+}
+
+/// Types the open panel's dice as the players rolled them, `face(group,
+/// colour, i)`: the dice it lists before any is typed on one line (white,
+/// then red), then each prompt that follows.
+fn type_dice(app: &mut App, face: impl Fn(usize, Colour, usize) -> char) {
+    let Some(Dialog::Resolve(panel)) = app.dialogs.last() else {
+        panic!("a panel to roll:\n{}", screen(app, 120, 40));
+    };
+    let groups = app.needs(&panel.procedure).expect("its dice");
+    let mut line = String::new();
+    for (g, (_, c)) in groups.iter().enumerate() {
+        line.extend((0..c.white).map(|i| face(g, Colour::White, i)));
+    }
+    for colour in [Colour::Red, Colour::Yellow] {
+        for (g, (_, c)) in groups.iter().enumerate() {
+            line.extend((0..c.of(colour)).map(|i| face(g, colour, i)));
+        }
+    }
+    press(app, &[&line]);
+    for _ in 0..8 {
+        let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+            return;
+        };
+        if !t.text.is_empty() {
+            press(app, &["Enter"]);
+            continue;
+        }
+        let ask = t.ask;
+        let g = ask.group.unwrap_or(0);
+        let s: String = (0..ask.count).map(|i| face(g, ask.colour, i)).collect();
+        press(app, &[&s]);
+    }
+}
+
+/// Side a's white dice `wa`, side b's `wb`; red 4, yellow 3.
+fn melee_faces(wa: char, wb: char) -> impl Fn(usize, Colour, usize) -> char {
+    move |g, colour, _| match colour {
+        Colour::White if g == 0 => wa,
+        Colour::White => wb,
+        Colour::Red => '4',
+        _ => '3',
+    }
+}
+
+/// Hastings turn 1, side a first (typed 6 against 1), and the Levies of
+/// the great fyrd (a8) charging the Breton archers (b9), typed 6 5: the
+/// charge's panel open.
+fn levies_charge_the_breton_archers() -> App {
+    let mut app = after(setup(), &[]);
+    press(&mut app, &["Enter", "61", "Enter"]);
+    assert_eq!(app.battle.initiative(), Some(Side::A));
+    press(&mut app, &["8", "Enter", "65"]);
+    assert!(
+        screen(&app, 120, 40).contains("SUCCESS"),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["c", "9", "Enter"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    app
+}
+
+/// Every line of the top panel, the whole of it (scrolled or not) and
+/// unwrapped.
+fn panel(app: &App) -> String {
+    let Some(Dialog::Resolve(r)) = app
+        .dialogs
+        .iter()
+        .rev()
+        .find(|d| matches!(d, Dialog::Resolve(_)))
+    else {
+        return String::new();
+    };
+    let lines = herald::tui::warlords::view::resolve::lines(app, r, 102);
+    let text: Vec<String> = lines
+        .iter()
+        .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+        .collect();
+    text.join("\n")
+}
+
+/// The footer, the screen's last line.
+fn footer(app: &App) -> String {
+    screen(app, 120, 40)
+        .lines()
+        .last()
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn enter_evades_after_a_successful_evade_roll() {
+    // Item 1 (2.4.7): the evade panel asks only the evade's facts; its
+    // success's Enter is the evade, said before it is pressed.
+    let mut app = levies_charge_the_breton_archers();
+    press(&mut app, &["e"]);
+    let s = screen(&app, 120, 40);
+    for fact in [
+        "c charging",
+        "f fleeing",
+        "finishing a formation change",
+        "enemy visible ahead",
+    ] {
+        assert!(!s.contains(fact), "no '{fact}' on an evade:\n{s}");
+    }
+    assert!(s.contains("spans from the evaded unit"), "{s}");
+    press(&mut app, &["c"]);
+    assert!(
+        screen(&app, 120, 40).contains("it evades the charge (2.4.7): that fact does not apply"),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["65"]);
+    assert_eq!(app.context(), Context::AfterRoll);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Enter evades: Breton archers moves up to 3 spans"),
+        "{s}"
+    );
+    assert!(!s.contains("Enter done"), "{s}");
+    assert!(footer(&app).starts_with("Enter evade "), "{}", footer(&app));
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Charge);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("✓ evaded: Breton archers moves up to 3 spans"),
+        "{s}"
+    );
+}
+
+#[test]
+fn enter_shoots_after_a_successful_roll_to_shoot_at_the_charger() {
+    // Item 1 (2.4.4): the activation is spent to shoot, so Enter shoots;
+    // `s` is refused as a shot-only reaction's, citing 2.4.4.
+    let mut app = levies_charge_the_breton_archers();
+    press(&mut app, &["x", "5", "Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Norman archers (b5) activates to shoot at"),
+        "{s}"
+    );
+    press(&mut app, &["65", "s"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("it only shoots at the charger (2.4.4): it may not stop moving"),
+        "{s}"
+    );
+    assert!(!s.contains("(2.4.1)"), "{s}");
+    assert!(
+        s.contains("Enter shoots at Levies of the great fyrd (a8): its shot is next (2.4.4)"),
+        "{s}"
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(
+        app.context(),
+        Context::Shooting,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let Some(Dialog::Resolve(Resolve {
+        procedure: Procedure::Shooting {
+            shooter, target, ..
+        },
+        ..
+    })) = app.dialogs.last()
+    else {
+        panic!("the shot's panel");
+    };
+    assert_eq!((*shooter, *target), (b(5), a(8)));
+    // The shot, then back to the reaction's result, then to the charge.
+    press(&mut app, &["Enter", "Enter"]);
+    assert!(
+        app.battle.events().iter().any(|e| matches!(
+            e,
+            Event::Shooting { shooter, target, .. } if *shooter == b(5) && *target == a(8)
+        )),
+        "the shot is recorded"
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+}
+
+#[test]
+fn undoing_a_shot_at_the_charger_returns_to_its_charge() {
+    // Item 4 (N8): the charge is still declared; its panel comes back.
+    let mut app = levies_charge_the_breton_archers();
+    let declared = app.battle.events().len();
+    press(&mut app, &["x", "5", "Enter", "11"]);
+    assert_eq!(app.context(), Context::AfterRoll);
+    press(&mut app, &["u"]);
+    assert_eq!(app.battle.events().len(), declared, "only the shot's roll");
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    // Again, past its result: the charge's line of it goes with the undo.
+    press(&mut app, &["x", "5", "Enter", "11", "Enter"]);
+    assert_eq!(app.context(), Context::Charge);
+    assert!(panel(&app).contains("reacts to the charge"));
+    press(&mut app, &["u"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    let s = panel(&app);
+    assert!(!s.contains("reacts to the charge"), "{s}");
+    // And the charge goes on.
+    press(&mut app, &["s", "Enter"]);
+    assert_eq!(app.context(), Context::Contact, "{}", screen(&app, 120, 40));
+}
+
+#[test]
+fn a_unit_in_melee_that_is_charged_only_stands() {
+    // Item 3 (2.6, N7): no counter-charge, no evade, for a unit in Melee.
+    let mut app = after(setup(), &[initiative(Side::B), engage(a(8), b(5))]);
+    press(&mut app, &["1", "Enter", "65", "c", "8", "Enter"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("r counter-charge"), "{s}");
+    assert!(!s.contains("e evade"), "{s}");
+    assert!(s.contains("s stand"), "{s}");
+    for key in ["r", "e"] {
+        press(&mut app, &[key]);
+        let s = screen(&app, 120, 40);
+        assert!(
+            s.contains("Levies of the great fyrd is in Melee"),
+            "{key}:\n{s}"
+        );
+        assert_eq!(app.context(), Context::Charge);
+    }
+    // Nor does the battle take one.
+    let counter = Event::Reaction {
+        unit: a(8),
+        cause: b(1),
+        situation: ActivationSituation {
+            charging: true,
+            ..ActivationSituation::default()
+        },
+        dice: white(&[6, 5]),
+    };
+    assert!(app.battle.record(counter).is_err());
+}
+
+#[test]
+fn e_joins_a_melee_its_enemy_fights_as_a_supporting_unit() {
+    // Item 3 (N6): Leofwine's housecarls (a9) come into contact with the
+    // Breton horse (b7), already the opponent of Harold's housecarls (a1):
+    // `e` makes no second Melee; the edge is asked, and a9 supports a1.
+    let mut app = after(setup(), &[initiative(Side::A), engage(a(1), b(7))]);
+    press(&mut app, &["9", "e", "7", "Enter"]);
+    assert!(
+        matches!(app.dialogs.last(), Some(Dialog::SupportEdge { unit, opponent, enemy, .. })
+            if (*unit, *opponent, *enemy) == (a(9), a(1), b(7))),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["l"]);
+    assert_eq!(app.battle.melee_pairs_to_fight(), vec![(a(1), b(7))]);
+    let s = app.battle.supports_of(a(1), b(7));
+    assert!(
+        s.iter().any(|s| s.unit == a(9) && s.edge == Edge::Flank),
+        "{s:?}"
+    );
+}
+
+#[test]
+fn a_charging_fact_the_record_refuses_is_refused_at_its_toggle() {
+    // Item 5 (N9): the Norman foot (b4) is Worn; its charging toggle is
+    // refused at once, and the dice typed after are the Melee's.
+    let mut app = after(
+        setup(),
+        &[
+            initiative(Side::A),
+            engage(a(2), b(4)),
+            correct(b(4), Correction::Morale(Morale::Worn)),
+            to_melee(),
+        ],
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Melee);
+    press(&mut app, &["Tab", "c"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Norman foot is worn and may not charge"), "{s}");
+    assert!(!s.contains("charging = false"), "{s}");
+    let Some(Dialog::Resolve(Resolve {
+        procedure: Procedure::Melee { facts_b, .. },
+        ..
+    })) = app.dialogs.last()
+    else {
+        panic!()
+    };
+    assert!(!facts_b.charging, "refused: still off");
+    type_dice(&mut app, melee_faces('5', '4'));
+    assert_eq!(
+        app.context(),
+        Context::MeleeResult,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let Some(Event::Melee { dice, .. }) = app
+        .battle
+        .events()
+        .iter()
+        .rev()
+        .find(|e| e.kind() == "melee")
+    else {
+        panic!("the Melee is recorded");
+    };
+    assert!(dice.a.white.iter().all(|d| d.value() == 5), "{dice:?}");
+    assert!(dice.b.white.iter().all(|d| d.value() == 4), "{dice:?}");
+}
+
+#[test]
+fn typed_dice_a_refused_roll_had_are_kept() {
+    // Item 5: no typed dice are lost to a refusal. An Unformed unit's
+    // activation with a charge declared (it may not charge, 2.3.2) is
+    // refused when recorded; the dice typed stay, and Enter uses them
+    // once the fact is put right.
+    let mut app = after(
+        setup(),
+        &[
+            initiative(Side::A),
+            correct(a(1), Correction::Formation(Formation::Unformed)),
+        ],
+    );
+    let situation = ActivationSituation {
+        charging: true,
+        ..app.default_situation(a(1))
+    };
+    app.dialogs
+        .push(Dialog::Resolve(Resolve::new(Procedure::Activation {
+            unit: a(1),
+            situation,
+        })));
+    let events = app.battle.events().len();
+    press(&mut app, &["64"]);
+    assert_eq!(app.battle.events().len(), events, "refused");
+    let s = panel(&app);
+    assert!(s.contains("The dice typed are kept (W 6 4)"), "{s}");
+    press(&mut app, &["c", "Enter"]);
+    let Some(Event::Activation {
+        dice, situation, ..
+    }) = app.battle.events().last()
+    else {
+        panic!("the activation:\n{}", screen(&app, 120, 40));
+    };
+    assert!(!situation.charging);
+    assert_eq!(dice, &white(&[6, 4]), "the dice typed, not Herald's");
+}
+
+#[test]
+fn a_supporter_on_the_losers_flank_is_not_asked_to_follow_up() {
+    // Item 6 (2.6.3, N2): the Breton foot (b8) on the English flank does
+    // not move; the French mercenary foot (b12) at its front may.
+    let support = |unit, edge| Event::Support {
+        unit,
+        opponent: b(4),
+        enemy: a(4),
+        edge,
+    };
+    let mut app = after(
+        setup(),
+        &[
+            initiative(Side::A),
+            engage(a(4), b(4)),
+            support(b(8), Edge::Flank),
+            support(b(12), Edge::Front),
+            to_melee(),
+        ],
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Melee);
+    type_dice(&mut app, melee_faces('1', '6'));
+    let s = panel(&app);
+    let line = s
+        .lines()
+        .find(|l| l.contains("may follow up with it"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(line.contains("French mercenary foot (b12)"), "{line}");
+    assert!(!line.contains("Breton foot (b8)"), "{line}");
+}
+
+#[test]
+fn one_stand_lost_asks_whose_it_was_before_anyone_rolls() {
+    // Item 7 (3.1.3.2, W-19, N5): Harold's housecarls (a1), Broken, lose a
+    // stand in Melee; Harold and the Abbot are with it. One step asks whose
+    // stand it was; only the one named rolls, citing W-19.
+    let mut app = after(
+        setup(),
+        &[
+            initiative(Side::A),
+            engage(a(1), b(4)),
+            correct(a(1), Correction::Morale(Morale::Broken)),
+            to_melee(),
+        ],
+    );
+    let stands = app.battle.unit(a(1)).unwrap().unit.stands;
+    press(&mut app, &["Enter"]);
+    type_dice(&mut app, |g, colour, i| match (g, colour) {
+        (0, Colour::White) => '1',
+        (_, Colour::White) if i == 0 => '6',
+        (_, Colour::White) => '2',
+        _ => '4',
+    });
+    let lost = stands - app.battle.unit(a(1)).unwrap().unit.stands;
+    assert_eq!(lost, 1, "{}", screen(&app, 120, 40));
+    let steps: Vec<&Due> = app
+        .battle
+        .duties()
+        .iter()
+        .filter(|d| d.unit == a(1) && d.due.code() == "stand_loss")
+        .map(|d| &d.due)
+        .collect();
+    assert_eq!(steps.len(), 1, "one step for one stand: {steps:?}");
+    let s = panel(&app);
+    let asks: Vec<&str> = s.lines().filter(|l| l.contains("stand was lost")).collect();
+    assert_eq!(asks.len(), 1, "{s}");
+    assert!(asks[0].contains("W-19"), "{}", asks[0]);
+    let key = asks[0].trim().chars().next().unwrap().to_string();
+    press(&mut app, &[&key]);
+    assert_eq!(
+        format!("{:?}", app.context()),
+        "LostStand",
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Harold Godwinson") && s.contains("Abbot"), "{s}");
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Harold Godwinson's stand of Harold's housecarls"),
+        "{s}"
+    );
+    assert!(s.contains("W-19"), "{s}");
+    press(&mut app, &["3"]);
+    let rolled = app
+        .battle
+        .events()
+        .iter()
+        .filter(|e| e.kind() == "stand_loss")
+        .count();
+    assert_eq!(rolled, 1);
+    assert!(
+        !app.battle
+            .duties()
+            .iter()
+            .any(|d| d.due.code() == "stand_loss"),
+        "nobody else rolls"
+    );
+}
+
+#[test]
+fn none_in_the_lost_stand_rolls_nobody() {
+    // Item 7: n says no personality was in it: nobody rolls.
+    let mut app = after(
+        setup(),
+        &[
+            initiative(Side::A),
+            engage(a(1), b(4)),
+            correct(a(1), Correction::Morale(Morale::Broken)),
+            to_melee(),
+        ],
+    );
+    press(&mut app, &["Enter"]);
+    type_dice(&mut app, |g, colour, i| match (g, colour) {
+        (0, Colour::White) => '1',
+        (_, Colour::White) if i == 0 => '6',
+        (_, Colour::White) => '2',
+        _ => '4',
+    });
+    let s = panel(&app);
+    let ask = s
+        .lines()
+        .find(|l| l.contains("stand was lost"))
+        .unwrap_or_else(|| panic!("{s}"));
+    let key = ask.trim().chars().next().unwrap().to_string();
+    press(&mut app, &[&key, "n"]);
+    assert!(
+        app.battle.events().iter().all(|e| e.kind() != "stand_loss"),
+        "nobody rolled"
+    );
+    assert!(
+        !app.battle
+            .duties()
+            .iter()
+            .any(|d| d.due.code() == "stand_loss")
+    );
+    let s = panel(&app);
+    assert!(
+        s.contains("no personality of Harold's housecarls (a1) was in its lost stand"),
+        "{s}"
+    );
+}
+
+/// Hastings turn 1 in Melee: the Fyrd of Sussex (a12) beat the French
+/// mercenary foot (b12), which falls back into the front of its friends,
+/// the Breton foot (b8), Close Foot (2.6.2.1). Returns the console after
+/// the fall back is recorded, and b12 before it.
+fn mercenaries_fall_back_into_breton_foot(stop_casualty: bool) -> (App, u32, Formation) {
+    let mut setup = setup();
+    setup
+        .house
+        .set_text(&format!("heavy_stop_casualty={stop_casualty}"), "Warlords")
+        .unwrap();
+    let mut app = after(
+        setup,
+        &[initiative(Side::A), engage(a(12), b(12)), to_melee()],
+    );
+    press(&mut app, &["Enter"]);
+    type_dice(&mut app, |g, colour, i| match (g, colour, i) {
+        (0, Colour::White, 0) => '6',
+        (0, Colour::White, _) => '5',
+        (_, Colour::White, 0) => '1',
+        (_, Colour::White, _) => '3',
+        _ => '4',
+    });
+    let s = panel(&app);
+    assert!(s.contains("French mercenary foot LOSES"), "{s}");
+    let u = &app.battle.unit(b(12)).unwrap().unit;
+    let before = (u.casualties, u.formation);
+    let step = s
+        .lines()
+        .find(|l| l.contains("fell back into something"))
+        .unwrap_or_else(|| panic!("{s}"));
+    let key = step.trim().chars().next().unwrap().to_string();
+    press(&mut app, &[&key, "f", "8", "Enter"]);
+    assert!(
+        matches!(app.battle.events().last(), Some(Event::FallBack { other: Some(o), .. }) if *o == b(8)),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    (app, before.0, before.1)
+}
+
+#[test]
+fn a_heavy_unit_falling_back_into_a_friends_close_foot_just_stops() {
+    // Item 2 (2.6.2.1, W-35): no casualty and no change of formation,
+    // said on the Melee's result with the bullet's rule.
+    let (app, casualties, formation) = mercenaries_fall_back_into_breton_foot(false);
+    let u = &app.battle.unit(b(12)).unwrap().unit;
+    assert_eq!((u.casualties, u.formation), (casualties, formation));
+    let s = panel(&app);
+    assert!(
+        s.contains(
+            "it stops against it, with no casualty and no change of formation (2.6.2.1, W-35)"
+        ),
+        "{s}"
+    );
+}
+
+#[test]
+fn heavy_stop_casualty_takes_the_general_rule_and_says_so() {
+    // Item 2, house option heavy_stop_casualty: the extra casualty and
+    // Unformed, each a "changed:" line with its rule.
+    let (app, casualties, _) = mercenaries_fall_back_into_breton_foot(true);
+    let u = &app.battle.unit(b(12)).unwrap().unit;
+    assert_eq!(u.casualties, casualties + 1);
+    assert_eq!(u.formation, Formation::Unformed);
+    let s = panel(&app);
+    assert!(
+        s.contains("changed: French mercenary foot: +1 casualty figure(s) (2.6.2.1)"),
+        "{s}"
+    );
+    assert!(s.contains("house option"), "{s}");
+}
+
+#[test]
+fn a_fall_back_saved_before_w35_stands_as_recorded() {
+    // The frozen Hastings of 1a0bdf5: the French mercenary foot (b12) fell
+    // back into the Breton foot (b8), Men of London (a11) into the Fyrd of
+    // Kent (a10), each taking the extra casualty of the reading then.
+    let path = format!(
+        "{}/tests/earlier_saves/1a0bdf5/hastings-turns-1-4.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let loaded = herald::store::save::load::<herald::battle::warlords::Warlords>(
+        std::path::Path::new(&path),
+    )
+    .unwrap();
+    let battle = &loaded.data.battle;
+    let earlier: Vec<usize> = battle
+        .events()
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| {
+            matches!(e, Event::FallBack { other: Some(o), .. }
+                if *o == b(8) || *o == a(10))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(earlier.len(), 2);
+    for i in earlier {
+        let why = battle.earlier_reading(i).unwrap_or_default();
+        assert!(why.contains("W-35"), "{why}");
+        let entry = battle.entry(i).unwrap();
+        assert!(
+            entry
+                .effects
+                .iter()
+                .any(|e| e.to_string().contains("+1 casualty")),
+            "{:?}",
+            entry.effects
+        );
+    }
+}
+
+#[test]
+fn the_quick_reference_gives_the_skirmishers_plus_2_and_berserk_only_when_impetuous() {
+    // Item 11 (2.2, W-4, W-6): the English bowmen (a5) are Skirmishers, not
+    // Impetuous; the Fyrd of Sussex (a12) are Impetuous.
+    let mut app = after(setup(), &[initiative(Side::A)]);
+    press(&mut app, &["5", "r"]);
+    assert_eq!(
+        app.context(),
+        Context::Reference,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("+2 Skirmishers"), "{s}");
+    assert!(!s.contains("Berserk"), "{s}");
+    press(&mut app, &["Esc", "1", "2", "r"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Fyrd of Sussex"), "{s}");
+    assert!(
+        s.contains("Impetuous: doubles with an enemy in charge distance make it Berserk"),
+        "{s}"
+    );
+}
+
+#[test]
+fn a_broken_units_odds_say_it_disintegrates() {
+    // Item 9 (2.2.1, W-5, W-8): a Broken unit has no morale step to lose.
+    let mut app = after(
+        setup(),
+        &[
+            initiative(Side::A),
+            correct(a(8), Correction::Morale(Morale::Broken)),
+        ],
+    );
+    press(&mut app, &["8", "Enter"]);
+    assert_eq!(
+        app.context(),
+        Context::BeforeRoll,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let s = panel(&app);
+    assert!(s.contains("disintegrates"), "{s}");
+    assert!(!s.contains("loses a morale step"), "{s}");
+}
+
+#[test]
+fn a_shots_result_says_what_it_changed() {
+    // Item 9 (2.5.3 C): the Norman archers (b5) shoot at the English
+    // bowmen (a5), every die a 6: the casualties are a "changed:" line.
+    let mut app = after(setup(), &[initiative(Side::B)]);
+    press(&mut app, &["5", "Enter", "65", "x"]);
+    if matches!(app.context(), Context::Pick) {
+        press(&mut app, &["5", "Enter"]);
+    }
+    assert_eq!(
+        app.context(),
+        Context::Shooting,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let before = app.battle.unit(a(5)).unwrap().unit.casualties;
+    type_dice(&mut app, |_, colour, _| match colour {
+        Colour::White => '6',
+        _ => '1',
+    });
+    let after = app.battle.unit(a(5)).unwrap().unit.casualties;
+    assert!(after > before, "{}", screen(&app, 120, 40));
+    let s = panel(&app);
+    assert!(
+        s.contains(&format!(
+            "changed: English bowmen: +{} casualty figure(s)",
+            after - before
+        )),
+        "{s}"
+    );
+}
+
+#[test]
+fn typed_melee_dice_say_the_red_dice_follow_and_move_on_to_them() {
+    // Item 8 (W-18): Harold's housecarls (a1), with Harold and the Abbot,
+    // against the Norman foot (b4). The white prompt says the red dice
+    // follow; once the white faces are in the field asks for them with no
+    // Enter; a face too many is refused in words.
+    let mut app = after(
+        setup(),
+        &[initiative(Side::A), engage(a(1), b(4)), to_melee()],
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Melee);
+    press(&mut app, &["t"]);
+    let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+        panic!("the typed dice:\n{}", screen(&app, 120, 40));
+    };
+    assert_eq!(t.ask.colour, Colour::White);
+    let whites = t.ask.count;
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("; then ") && s.contains("red di"), "{s}");
+    // Not doubles on either side: no yellow die follows.
+    let faces: String = (0..whites)
+        .map(|i| ['6', '5', '3', '2', '1', '4'][i % 6])
+        .collect();
+    press(&mut app, &[&faces]);
+    let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+        panic!("the red dice asked:\n{}", screen(&app, 120, 40));
+    };
+    assert_eq!(t.ask.colour, Colour::Red, "{}", screen(&app, 120, 40));
+    let reds = t.ask.count;
+    press(&mut app, &[&"4".repeat(reds)]);
+    // A yellow die, when the red ones call for one, is asked by itself too.
+    if let Some(Dialog::TypeDice(t)) = app.dialogs.last()
+        && t.ask.colour == Colour::Yellow
+        && t.text.is_empty()
+    {
+        let n = t.ask.count;
+        press(&mut app, &[&"1".repeat(n)]);
+    }
+    // The last prompt waits for Enter; a face more is refused in words.
+    let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+        panic!("still typing:\n{}", screen(&app, 120, 40));
+    };
+    let asked = t.ask.colour;
+    press(&mut app, &["4"]);
+    let Some(Dialog::TypeDice(t)) = app.dialogs.last() else {
+        panic!("still typing:\n{}", screen(&app, 120, 40));
+    };
+    assert_eq!(t.ask.colour, asked, "no other prompt");
+    let e = t.error.clone().unwrap_or_default();
+    assert!(e.contains("one too many"), "{e}");
+}
