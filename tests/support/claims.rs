@@ -156,23 +156,14 @@ pub fn unheld_line(claim: &str, about: &[String], rec: &Record) -> Option<String
         // 2.6.2: the Melee event's summary names the loser and its fall back.
         let broken = how.contains("BROKEN");
         let falls = how.contains("falls back");
-        // A loser Broken already (it fled before) is Broken by no effect of
-        // this Melee: then its summary says the result (", Broken").
+        // The summary says the result (", Broken"), also for a loser Broken
+        // already (it fled before), whom no effect of this Melee breaks.
         let held = rec.summary(|s| {
             s.starts_with("Melee:")
                 && s.contains(&format!("{loser} loses"))
                 && (!falls || s.contains("falls back"))
                 && (!broken || s.contains(", Broken"))
-        }) && (!broken
-            || rec.summary(|s| {
-                s.starts_with("Melee:")
-                    && s.contains(&format!("{loser} loses"))
-                    && s.contains(", Broken")
-            })
-            || rec
-                .effects
-                .iter()
-                .any(|f| f.starts_with(&format!("{loser}: ")) && f.ends_with("→ broken")));
+        });
         return (!held).then(|| "no Melee event has this loser".to_string());
     }
     if line.contains("loses a morale step: now ") || line.contains("goes BERSERK") {
