@@ -83,6 +83,34 @@ struct Monkey {
 }
 
 impl Monkey {
+    /// Plays `keys` keys, opening the save again after every 100.
+    fn play(&mut self, keys: usize) -> Result<(), String> {
+        let mut left = None;
+        let mut done = 0;
+        while done < keys {
+            let n = CHECKPOINT.min(keys - done);
+            let copy = match left.is_some() {
+                true => {
+                    let opened =
+                        catch_unwind(AssertUnwindSafe(|| open(&self.copy()))).map_err(|p| {
+                            self.fault(format!(
+                                "the battle written whole does not open: {}",
+                                panic_text(&*p)
+                            ))
+                        })?;
+                    Some(each!(opened, c => self.shown(&c)?))
+                }
+                false => None,
+            };
+            let opened = catch_unwind(AssertUnwindSafe(|| open(&self.path))).map_err(|p| {
+                self.fault(format!("the save does not open again: {}", panic_text(&*p)))
+            })?;
+            left = Some(each!(opened, c => self.chunk(c, n, left.take(), copy)?));
+            done += n;
+        }
+        Ok(())
+    }
+
     /// Where the battle is written whole at each kill.
     fn copy(&self) -> PathBuf {
         self.path.with_file_name("monkey-whole.toml")
@@ -464,32 +492,7 @@ fn run(system: System, seed: u64, keys: usize, cursor: bool, disk: bool) -> Resu
         disk: disk.then(|| ChaCha8Rng::seed_from_u64(seed ^ 0xd15c)),
         acked: String::new(),
     };
-    let result = (|| {
-        let mut left = None;
-        let mut done = 0;
-        while done < keys {
-            let n = CHECKPOINT.min(keys - done);
-            let copy = match left.is_some() {
-                true => {
-                    let opened =
-                        catch_unwind(AssertUnwindSafe(|| open(&m.copy()))).map_err(|p| {
-                            m.fault(format!(
-                                "the battle written whole does not open: {}",
-                                panic_text(&*p)
-                            ))
-                        })?;
-                    Some(each!(opened, c => m.shown(&c)?))
-                }
-                false => None,
-            };
-            let opened = catch_unwind(AssertUnwindSafe(|| open(&m.path))).map_err(|p| {
-                m.fault(format!("the save does not open again: {}", panic_text(&*p)))
-            })?;
-            left = Some(each!(opened, c => m.chunk(c, n, left.take(), copy)?));
-            done += n;
-        }
-        Ok(())
-    })();
+    let result = m.play(keys);
     let _ = std::fs::remove_dir_all(&dir);
     result
 }

@@ -179,8 +179,11 @@ pub fn run(save: Option<PathBuf>) -> Result<Outcome, String> {
     let signals = Signals::register()?;
     let mut terminal = ratatui::init();
     // A console killed in this terminal left its screen behind: nothing of
-    // it may show through what this one draws.
-    terminal.clear().map_err(|e| format!("cannot draw: {e}"))?;
+    // it may show through what this one draws. (The backend's clear, not
+    // the terminal's: that one first asks where the cursor is, and a
+    // terminal that does not answer stopped Herald with "cannot draw".)
+    ratatui::backend::Backend::clear(terminal.backend_mut())
+        .map_err(|e| format!("cannot draw: {e}"))?;
     let result = run_in(&mut terminal, opened, &signals);
     restore();
     result
