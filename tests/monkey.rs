@@ -83,6 +83,34 @@ struct Monkey {
 }
 
 impl Monkey {
+    /// Plays `keys` keys, opening the save again after every 100.
+    fn play(&mut self, keys: usize) -> Result<(), String> {
+        let mut left = None;
+        let mut done = 0;
+        while done < keys {
+            let n = CHECKPOINT.min(keys - done);
+            let copy = match left.is_some() {
+                true => {
+                    let opened =
+                        catch_unwind(AssertUnwindSafe(|| open(&self.copy()))).map_err(|p| {
+                            self.fault(format!(
+                                "the battle written whole does not open: {}",
+                                panic_text(&*p)
+                            ))
+                        })?;
+                    Some(each!(opened, c => self.shown(&c)?))
+                }
+                false => None,
+            };
+            let opened = catch_unwind(AssertUnwindSafe(|| open(&self.path))).map_err(|p| {
+                self.fault(format!("the save does not open again: {}", panic_text(&*p)))
+            })?;
+            left = Some(each!(opened, c => self.chunk(c, n, left.take(), copy)?));
+            done += n;
+        }
+        Ok(())
+    }
+
     /// Where the battle is written whole at each kill.
     fn copy(&self) -> PathBuf {
         self.path.with_file_name("monkey-whole.toml")
@@ -436,8 +464,19 @@ fn monkey(system: System, seed: u64, keys: usize) -> Result<(), String> {
 /// A monkey battle; `cursor`: undo then redo must also leave the cursor
 /// where it was; `disk`: the disk refuses saves now and then.
 fn run(system: System, seed: u64, keys: usize, cursor: bool, disk: bool) -> Result<(), String> {
-    let dir =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("monkey-{}-{seed}", short(system)));
+    // In memory where there is room (a save is synced after every event);
+    // one folder a run, as runs go on side by side.
+    let shm = Path::new("/dev/shm");
+    let base = match shm.is_dir() {
+        true => shm.join("herald-monkey"),
+        false => Path::new(env!("CARGO_TARGET_TMPDIR")).to_path_buf(),
+    };
+    let dir = base.join(format!(
+        "{}-{seed}-{keys}-{}{}",
+        short(system),
+        u8::from(cursor),
+        u8::from(disk)
+    ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let path = consoles::new_battle(&dir, system, seed, "monkey");
@@ -453,29 +492,9 @@ fn run(system: System, seed: u64, keys: usize, cursor: bool, disk: bool) -> Resu
         disk: disk.then(|| ChaCha8Rng::seed_from_u64(seed ^ 0xd15c)),
         acked: String::new(),
     };
-    let mut left = None;
-    let mut done = 0;
-    while done < keys {
-        let n = CHECKPOINT.min(keys - done);
-        let copy = match left.is_some() {
-            true => {
-                let opened = catch_unwind(AssertUnwindSafe(|| open(&m.copy()))).map_err(|p| {
-                    m.fault(format!(
-                        "the battle written whole does not open: {}",
-                        panic_text(&*p)
-                    ))
-                })?;
-                Some(each!(opened, c => m.shown(&c)?))
-            }
-            false => None,
-        };
-        let opened = catch_unwind(AssertUnwindSafe(|| open(&m.path)))
-            .map_err(|p| m.fault(format!("the save does not open again: {}", panic_text(&*p))))?;
-        left = Some(each!(opened, c => m.chunk(c, n, left.take(), copy)?));
-        done += n;
-    }
+    let result = m.play(keys);
     let _ = std::fs::remove_dir_all(&dir);
-    Ok(())
+    result
 }
 
 /// The CI budget (or `HERALD_MONKEY_KEYS`) from seed 36 (or

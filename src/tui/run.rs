@@ -179,16 +179,11 @@ pub fn run(save: Option<PathBuf>) -> Result<Outcome, String> {
     let signals = Signals::register()?;
     let mut terminal = ratatui::init();
     // A console killed in this terminal left its screen behind: nothing of
-    // it may show through what this one draws. Cleared by the escape code
-    // alone: ratatui's `clear` first asks the terminal where its cursor is,
-    // and a terminal that never answers (`script`, a serial line) would stop
-    // Herald from starting. Nothing is drawn yet, so ratatui's buffers
-    // already hold a blank screen.
-    ratatui::crossterm::execute!(
-        std::io::stdout(),
-        ratatui::crossterm::terminal::Clear(ratatui::crossterm::terminal::ClearType::All)
-    )
-    .map_err(|e| format!("cannot draw: {e}"))?;
+    // it may show through what this one draws. (The backend's clear, not
+    // the terminal's: that one first asks where the cursor is, and a
+    // terminal that does not answer stopped Herald with "cannot draw".)
+    ratatui::backend::Backend::clear(terminal.backend_mut())
+        .map_err(|e| format!("cannot draw: {e}"))?;
     let result = run_in(&mut terminal, opened, &signals);
     restore();
     result
