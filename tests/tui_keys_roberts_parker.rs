@@ -27,8 +27,8 @@ use std::path::Path;
 /// Robert's Rules: the half-turn's keys with Herald's dice, and typed
 /// (the first playing's half-turn 1 cost 275, 143 of them typed names
 /// and dice).
-const RR_HERALD: usize = 51;
-const RR_TYPED: usize = 95;
+const RR_HERALD: usize = 49;
+const RR_TYPED: usize = 93;
 /// Parker's Warlord: the command phase's keys with Herald's d20, and typed.
 const PW_HERALD: usize = 38;
 const PW_TYPED: usize = 45;
@@ -203,10 +203,11 @@ mod rr {
         }
         r.press("e");
         r.part("Charge Phase: the charge");
-        // Combat Phase: cavalry A, Shock charging +1 (offered first).
+        // Combat Phase: cavalry A (the panel opens on the charger), Shock
+        // charging +1 (offered first).
         assert_eq!(step(r), Step::Combat);
         if troop(r, a(2)).charged() {
-            r.press("cn2M1");
+            r.press("cM1");
             r.roll("4412");
             if troop(r, a(2)).pursuit.is_some() {
                 r.press("r");

@@ -157,6 +157,9 @@ fn a_command_paid_from_points_left_says_so_and_the_report_lists_units() {
         "{r}"
     );
     assert!(r.contains("dice, Simon de Montfort: d20 1"), "{r}");
+    // Side b's commands stay listed through side a's next turn: the
+    // column says whose turn they were done in.
+    assert!(r.contains("| commands in its side's latest turn |"), "{r}");
 }
 
 /// PW-G: a card's value is 1 to 10 (the roster may say otherwise); a

@@ -379,6 +379,31 @@ fn panels_open_on_the_unit_that_moved_or_was_pushed_back() {
     );
 }
 
+/// Played in tmux: the Melee panel opens on the unit whose charge went
+/// in, not on a1 (which failed its roll and never moved).
+#[test]
+fn the_melee_panel_opens_on_the_unit_that_charged() {
+    let mut app = app();
+    // a1 fails (3+3+1 = 7), a2 moves (4+4+1 = 9) and is declared on b1.
+    keys(&mut app, "art33\nrt44\n");
+    assert_eq!(keys(&mut app, "g\n"), [Effect::Save]);
+    keys(&mut app, "eee");
+    assert_eq!(step(&app), Step::Charge);
+    assert_eq!(keys(&mut app, "g\n"), [Effect::Save]);
+    keys(&mut app, "e");
+    assert_eq!(step(&app), Step::Combat);
+    keys(&mut app, "c");
+    let s = screen(&app, 120, 40);
+    assert!(
+        line_with(&s, "n  a unit").contains("a2 Elite heavy cavalry A"),
+        "{s}"
+    );
+    assert!(
+        line_with(&s, "o  the enemy unit").contains("b1 Crossbowmen"),
+        "{s}"
+    );
+}
+
 // Item 2: leaders (RR-C, RR-N, RR-O, RR-T; RR-7, RR-15).
 
 /// RR-C: the General attached to a3 is named as such, never a Captain.

@@ -53,7 +53,7 @@ wait_for "Action Roll" 20 || fail "no Action panel"
 wait_for "odds: success 21/36" 20 || fail "no odds before the roll"
 keys t33; key Enter
 wait_for "7, failed" 20 || fail "the spearmen's roll did not fail"
-keys rx; key Enter
+keys rn1; key Enter
 wait_for "RR-9" 20 || fail "a second Action was not refused"
 key Escape
 keys rn2t44; key Enter
@@ -75,14 +75,14 @@ keys pp1t56; key Enter
 wait_for "13, 3 hits" 20 || fail "no Pursuit attack"
 keys cn2c1t1166; key Enter
 wait_for "Pushed Back, 2 hits" 20 || fail "no second melee"
-wait_for "Break Checks owed (RR-14)" 20 || fail "who must check is not said"
+wait_for "Break Checks owed (RR-14, RR-15): a2" 20 || fail "who must check is not said"
 key e
 wait_for "must make a Break Check first" 20 || fail "the phase ended without its Break Check"
 keys kt32; key Enter
 wait_for "3, routs" 20 || fail "the Break Check did not rout"
 wait_for "n names the friendly units nearby" 20 || fail "the walker does not ask for the units nearby"
 keys na; key Enter
-wait_for "owe Break Checks" 20 || fail "the units nearby were not named"
+wait_for "Militia spearmen (a1) owes a Break Check" 20 || fail "the units nearby were not named"
 keys kt43; key Enter
 wait_for "8, holds" 20 || fail "the nearby check did not hold"
 key e

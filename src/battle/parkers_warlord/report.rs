@@ -74,9 +74,10 @@ pub fn markdown(battle: &Battle, name: &str) -> String {
             ));
         }
     }
-    // Every unit: its order, a lost Maneuver (PW-9), the commands done this turn.
+    // Every unit: its order, a lost Maneuver (PW-9), the commands done in
+    // its side's latest turn (cleared when that side's next turn begins).
     out.push_str(
-        "\n| unit | side | battle line | order | commands this turn |\n|---|---|---|---|---|\n",
+        "\n| unit | side | battle line | order | commands in its side's latest turn |\n|---|---|---|---|---|\n",
     );
     for side in [Side::A, Side::B] {
         for u in &s.units[side as usize] {

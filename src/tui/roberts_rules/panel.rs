@@ -391,7 +391,28 @@ impl Draft {
                     d.unit = u;
                 }
             }
-            Kind::Melee => {}
+            Kind::Melee => {
+                // Charging: a unit whose charge went in this half-turn is
+                // the likely melee, against the enemy it closed with (or
+                // the enemy's countercharger).
+                let on = |u: UnitId| state.troop(u).is_ok_and(|t| !t.gone());
+                if let Some(u) = first_where(state, side, Troop::charged) {
+                    d.unit = u;
+                    if let Some(t) = state
+                        .troop(u)
+                        .ok()
+                        .and_then(|t| t.charge)
+                        .and_then(|c| c.target)
+                        .filter(|t| on(*t))
+                    {
+                        d.target = t;
+                    } else if let Some(t) = first_where(state, side.other(), Troop::charged) {
+                        d.target = t;
+                    }
+                } else if let Some(t) = first_where(state, side.other(), Troop::charged) {
+                    d.target = t;
+                }
+            }
         }
         d
     }
