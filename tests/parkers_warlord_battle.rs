@@ -369,7 +369,7 @@ fn herald_new_makes_the_bundled_battle_and_log_reports_it() {
     assert_eq!(code, 0, "{err}");
     assert!(
         out.contains("Simon de Montfort (Warlord): 0 of 5 cards")
-            && out.contains("first_card_counts"),
+            && out.contains("first card counts"),
         "{out}"
     );
     let charts = dir.path().join("charts");
