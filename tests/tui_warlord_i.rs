@@ -2533,3 +2533,38 @@ fn a_waver_tests_leader_starts_from_the_record_marked_so() {
         .unwrap_or_else(|| panic!("{s}"));
     assert!(line.contains("the C-in-C (recorded)"), "{line}");
 }
+
+#[test]
+fn a_unit_on_the_table_is_refused_its_entry_before_the_odds() {
+    // Rule 47: only troops off the table dice to enter or return. The
+    // Osroenian horse is on it: the panel says so as it opens, with no
+    // odds; taken off, they dice and the odds show.
+    let mut app = carrhae(1);
+    app.battle = at_parthian_command(15);
+    select(&mut app, u(B, 9));
+    press(&mut app, &["f"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("refused: Osroenian light horse (b9) is on the table"),
+        "{s}"
+    );
+    assert!(!s.contains("Odds"), "{s}");
+    assert!(!s.contains("Digits typed now are the players' dice"), "{s}");
+    press(&mut app, &["Esc"]);
+    app.battle = {
+        let mut b = at_parthian_command(15);
+        battle_support::play(
+            &mut b,
+            Event::Correct {
+                unit: u(B, 9),
+                correction: herald::battle::warlord_i::Correction::Removed(true),
+            },
+            &[],
+        );
+        b
+    };
+    press(&mut app, &["f"]);
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("refused"), "{s}");
+    assert!(s.contains("Odds"), "{s}");
+}

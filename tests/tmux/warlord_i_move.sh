@@ -47,75 +47,80 @@ screen | grep -qF "Surena's cataphracts" || fail "the Parthian table is missing"
 key Enter
 wait_for "side b wins" 20 || fail "no odds for the order of play"
 roll 25
-# The winner's player chooses (Rule 26, WI-3): the Parthians move first.
-wait_for "Its player chooses" 20 || fail "the order of play was not rolled"
-key f
-wait_for "side b is Player 1" 20 || fail "the winner's choice was not recorded"
-key Enter
+wait_for "Herald does not" 20 || fail "the winner was not asked"
+key f  # the winner's choice, asked after the dice (WI-3)
+wait_for "side b is Player 1" 20 || fail "the order of play was not rolled"
 
-# 2. The Parthians' command tests, Surena first; Silaces gets 3 CCPs from 25 cm.
-key Enter; roll 456; key Enter
-key Enter; keys Space Space Space Down; times 5 Right
+# 2. The Parthians' command tests, Surena first (Enter on a result opens
+# the next); Silaces gets 3 CCPs from the C-in-C 25 cm away.
+key Enter; roll 456
+key Enter; keys c 3 d 2 5
 wait_for "1 CCP(s) received from the C-in-C" 20 || fail "no transfer shown"
 roll 32
 wait_for "6 CCPs (5 his own, 1 from the C-in-C)" 20 || fail "Silaces' CCPs wrong"
-key Enter
 key Enter; roll 2; key Enter
-wait_for "Surena (CO b1) *** 12 CCP" 20 || fail "Surena's pool is not 12"
+wait_for "Surena (C-in-C b1) *** 12 CCP" 20 || fail "Surena's pool is not 12"
 # Surena joins his cataphracts; the horse archers are commanded (Vd: 1).
-keys Home g Down c
+keys B 1 g B 2 c
 wait_for "costs 1; the CO has 12: 11 left after" 20 || fail "no CCP cost"
-keys Enter Enter
+key Enter
 # The cataphracts charge the Gallic horse from 10 cm: 2 CCPs.
-keys Home c 3 Down Down; times 6 Right; keys Down Right Right
+keys B 1 c 3 a 6 d 1 0
 wait_for "a6 Gallic horse of Publius" 20 || fail "no charge target"
-keys Enter Enter
-wait_for "Surena (CO b1) *** 9 CCP" 20 || fail "the charge did not cost 2"
+key Enter
+wait_for "spends 2 CCPs on Surena's cataphracts, 9 left" 20 || fail "the charge did not cost 2"
 # Abgar's 2 CCPs cannot pay for the Osroenian horse (3): refused.
-key Home; times 8 Down; key c
+keys B 9 c
 wait_for "refused (WI-6)" 20 || fail "no refusal shown before"
 key Enter
 wait_for "has 2 left" 20 || fail "the refusal was not said"
 key Escape
-keys Enter Enter Enter Enter
-wait_for "Marcus Licinius Crassus (CO a1) takes his command test" 20 || fail "not side a's step"
+# Enter goes on, a result's Enter opening what the Move owes next.
+enter_until() { # text
+  for _ in $(seq 1 8); do
+    wait_for "$1" 5 && return 0
+    key Enter
+  done
+  wait_for "$1" 20
+}
+enter_until "Command test: Marcus Licinius Crassus (CO a1)" || fail "not side a's step"
 
 # 3. The Romans: three tests, then Publius commands his archers.
-for d in 33 51 22; do key Enter; roll "$d"; key Enter; done
-key Home; times 8 Down; keys c Enter Enter
-keys Enter Enter Enter Enter
-wait_for "[4 shooting]" 20 || fail "not the shooting step"
+roll 33
+enter_until "Command test: Publius" || fail "no Publius' test"
+roll 51
+enter_until "Command test: Gaius" || fail "no Longinus' test"
+roll 22
+keys A 9 c Enter
+enter_until "[4 shooting]" || fail "not the shooting step"
 
 # 4. The household horse archers shoot at the first legion, 10 cm: 4 hits.
-keys Tab Home Down s Down; times 10 Right
-wait_for "short range; target's DV 5" 20 || fail "no shooting plan"
+keys B 2 s a 1 r 1 0
+wait_for "short range" 20 || fail "no shooting plan"
 roll 6
 wait_for "First legion of the square: +4 AP(s), 4 now" 20 || fail "the shot did not hit 4"
-keys Enter Enter
 
 # 5. The legion's waver test: shaken.
-wait_for "[5 waver tests]" 20 || fail "not the waver step"
-key Enter; roll 34
+enter_until "Waver test: First legion" || fail "not the waver step"
+roll 34
 wait_for "steady → shaken" 20 || fail "the legion is not shaken"
-keys Enter Enter
 
 # 6. The cataphracts reach the Gallic horse.
-keys Tab Home e Enter Enter Enter  # the declared target first (issue 21 item 1)
-wait_for "[7 melees]" 20 || fail "not the melee step"
+enter_until "[6 charges]" || fail "not the charges step"
+keys B 1 e Enter  # the declared target first (issue 21 item 1)
 
-# 7. The melee, charge advantage told; the Gallic player chooses to retreat.
-keys Enter Down Space; roll 43
+# 7. The melee, charge advantage from the record; the Gallic player retreats.
+enter_until "Melee: Surena's cataphracts" || fail "not the melee"
+roll 43
 wait_for "Herald does not" 20 || fail "the losing player was not asked"
 key r
 wait_for "What changed" 20 || fail "the melee was not recorded"
-keys Enter Enter
 
 # 8. Surena's wounding roll: 6 + 1 AP: his base is dispersed.
-wait_for "Surena (CO b1) rolls for his wounds" 20 || fail "no general's risk"
-key Enter; roll 6
+enter_until "General's risk: Surena" || fail "no general's risk"
+roll 6
 wait_for "dispersed" 20 || fail "Surena's base not dispersed"
-keys Enter Enter
-wait_for "carrhae Move 2" 20 || fail "Move 2 did not begin"
+enter_until "carrhae Move 2" || fail "Move 2 did not begin"
 key q
 sleep 0.5
 

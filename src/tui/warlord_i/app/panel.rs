@@ -82,8 +82,8 @@ impl Panel {
 /// Why the battle refuses `event` as its facts stand, known before the
 /// dice and before every fact is said: a step out of turn (Rule 25; issue
 /// 33 item 5), a C-in-C's transfer beyond his CCPs (WI-5), a unit's second
-/// shot (Rule 25 step 4). The roll is then refused too, and the odds are
-/// not shown.
+/// shot (Rule 25 step 4), a unit on the table dicing to enter (Rule 47).
+/// The roll is then refused too, and the odds are not shown.
 pub fn refusal(battle: &Battle, event: &Event) -> Option<String> {
     if let Some(why) = out_of_turn(battle, event) {
         return Some(format!("refused: {why}"));
@@ -102,6 +102,10 @@ pub fn refusal(battle: &Battle, event: &Event) -> Option<String> {
             .shooting_plan(*shooter, *target, situation)
             .err()
             .map(|e| format!("refused: {e}")),
+        // Rule 47: only troops off the table dice to enter or return.
+        Event::EnterField { unit, .. } if battle.unit(*unit).is_some_and(|u| !u.removed) => {
+            tried(battle, event).map(|e| format!("refused: {e}"))
+        }
         _ => None,
     }
 }
@@ -121,6 +125,18 @@ fn out_of_turn(battle: &Battle, event: &Event) -> Option<String> {
         Err(e @ crate::battle::BattleError::OutOfTurn(_)) => Some(e.to_string()),
         _ => None,
     }
+}
+
+/// Why the battle refuses `event` tried on a copy of its state with any
+/// dice, for a refusal the facts and the dice cannot change.
+fn tried(battle: &Battle, event: &Event) -> Option<String> {
+    let mut ones = Counter(0);
+    let probe = battle.complete(event.clone(), &mut ones).ok()?;
+    let mut state = battle.state().clone();
+    state
+        .apply(battle.setup(), &probe)
+        .err()
+        .map(|e| e.to_string())
 }
 
 /// Counts the dice a procedure throws, as the battle fills them.

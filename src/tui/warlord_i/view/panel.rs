@@ -166,10 +166,12 @@ pub fn render(app: &App, p: &Panel, area: Rect, buf: &mut Buffer) {
     if let Some(e) = &p.error {
         top.push(Line::from(Span::styled(e.clone(), t.bad())));
     }
-    // No fact selected (a command test opens so): say what digits do.
+    // No fact selected (a command test opens so): say what digits do,
+    // unless the battle refuses the step (then they roll nothing).
     let facts = p.facts(&app.battle);
     if p.typing.is_none()
         && p.pending.is_none()
+        && crate::tui::warlord_i::app::refusal(&app.battle, &p.event).is_none()
         && p.form.field >= facts.len()
         && matches!(dice_needed(&app.battle, &p.event), Ok(n) if n > 0)
     {
