@@ -486,10 +486,7 @@ fn fault_6_the_generals_points_on_screen_are_the_records() {
         .map(|l| l.text.clone())
         .collect::<Vec<_>>()
         .join("\n");
-    assert!(
-        why.contains("Seleucus's Generalship Points: 1 → 0"),
-        "{why}"
-    );
+    assert!(why.contains("Seleucus' Generalship Points: 1 → 0"), "{why}");
     // the house option: his own points only
     let app = antiochus_killed(true);
     let st = app.battle().state();
@@ -497,4 +494,213 @@ fn fault_6_the_generals_points_on_screen_are_the_records() {
     assert_eq!(st.units[1][4].general.as_ref().unwrap().points(), 1);
     let text = screen(&app, 120, 40);
     assert!(text.contains("[Seleucus G1]"), "{text}");
+}
+
+/// A word written as an identifier (`pushed_back`, `defence_point`).
+fn snake(text: &str) -> Option<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .find(|w| w.trim_matches('_').contains('_'))
+        .map(str::to_string)
+}
+
+/// Every line the log holds: summaries, explanations, effects.
+fn log_text(app: &App) -> String {
+    let b = app.battle();
+    let mut out = String::new();
+    for i in 0..b.events().len() {
+        let e = b.entry(i).unwrap();
+        out.push_str(&e.summary);
+        out.push('\n');
+        for l in &e.explanation.lines {
+            out.push_str(&l.text);
+            out.push('\n');
+        }
+        for f in &e.effects {
+            out.push_str(&f.text);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// ROUGH 1 and 13: no identifier and no "s's" in the log: a general's
+/// risk, a Defence Point re-roll, a Stampede's removal, Scythed chariots'
+/// Grind.
+#[test]
+fn rough_1_and_13_the_log_is_in_words() {
+    use herald::rules::homunculus_est::discipline::{DisciplineSituation, TestReroll};
+    use herald::rules::homunculus_est::general::RiskDice;
+    use herald::rules::homunculus_est::tables::RiskEvent;
+    let mut app = console(setup());
+    starts(&mut app, Side::B);
+    record(
+        &mut app,
+        Event::GeneralRisk {
+            unit: u(Side::B, 4),
+            event: RiskEvent::PushedBack,
+            dice: RiskDice {
+                risk: vec![3, 4],
+                ..Default::default()
+            },
+        },
+    );
+    record(
+        &mut app,
+        Event::Discipline {
+            unit: u(Side::B, 8),
+            situation: DisciplineSituation {
+                rerolls: vec![TestReroll::DefencePoint],
+                ..Default::default()
+            },
+            dice: vec![1, 2, 6, 6],
+        },
+    );
+    record(
+        &mut app,
+        Event::Discipline {
+            unit: u(Side::B, 1),
+            situation: DisciplineSituation::default(),
+            dice: vec![1, 1],
+        },
+    );
+    walk_to(&mut app, |e| matches!(e, Event::Rout { .. }));
+    enter(&mut app);
+    app.panel = None;
+    fight(
+        &mut app,
+        u(Side::B, 6),
+        u(Side::A, 3),
+        CombatSituation {
+            chosen: Some(1),
+            ..Default::default()
+        },
+    );
+    let text = log_text(&app);
+    assert_eq!(snake(&text), None, "{text}");
+    assert!(!text.contains("s's "), "{text}");
+    assert!(!text.contains("false →"), "{text}");
+    assert!(text.contains("removed from play"), "{text}");
+    assert!(text.contains("chariots' combat"), "{text}");
+}
+
+/// ROUGH 3: a unit pushed off the table is said to leave it, not to be
+/// "Pushed Back 1 square(s)".
+#[test]
+fn rough_3_pushed_off_the_table_says_so() {
+    use herald::rules::homunculus_est::push_back::{Blocker, PushBackSituation};
+    let mut app = console(setup());
+    starts(&mut app, Side::B);
+    record(
+        &mut app,
+        Event::PushBack {
+            unit: u(Side::A, 6),
+            situation: PushBackSituation {
+                blocked_by: Some(Blocker::TableEdge),
+                free_squares: Some(0),
+                ..Default::default()
+            },
+            dice: vec![3],
+        },
+    );
+    let s = summary(&app);
+    assert!(s.contains("off the table"), "{s}");
+    assert!(!s.contains("square(s)"), "{s}");
+}
+
+/// ROUGH 9: what cannot apply is not offered: the enemy's Small Cavalry
+/// Reserve where it has none; a discard after a call on an army with no
+/// card.
+#[test]
+fn rough_9_facts_that_cannot_apply_are_not_offered() {
+    use herald::rules::homunculus_est::discipline::DisciplineSituation;
+    let mut app = console(setup());
+    starts(&mut app, Side::A);
+    fight(
+        &mut app,
+        u(Side::A, 1),
+        u(Side::B, 8),
+        CombatSituation {
+            chosen: Some(6),
+            ..Default::default()
+        },
+    );
+    walk_to(&mut app, test_of(u(Side::B, 8)));
+    let _ = DisciplineSituation::default();
+    keys(&mut app, "21");
+    enter(&mut app);
+    walk_to(&mut app, |e| matches!(e, Event::FailedDiscipline { .. }));
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("Small Cavalry Reserve"), "{text}");
+    // a call on player a, who holds no card: no discard follows
+    let mut app = console(setup());
+    starts(&mut app, Side::B);
+    keys(&mut app, "h");
+    enter(&mut app);
+    assert!(app.battle().state().may_discard.is_none());
+    assert!(!app.walker_words().contains("may discard"));
+}
+
+/// ROUGH 11: a Drilled unit's free re-roll is only "entirely in flat,
+/// open terrain": not with the unit in Rough Terrain, and the panel does
+/// not take both.
+#[test]
+fn rough_11_no_drilled_reroll_in_rough_terrain() {
+    use herald::rules::homunculus_est::manoeuvre::ManoeuvreSituation;
+    use herald::rules::homunculus_est::tables::Manoeuvre;
+    let mut app = console(setup());
+    starts(&mut app, Side::A);
+    record(
+        &mut app,
+        Event::Movement {
+            unit: u(Side::A, 3),
+            target: None,
+            situation: MovementSituation::default(),
+            dice: vec![6],
+        },
+    );
+    let mut s = ManoeuvreSituation::of(Manoeuvre::ForwardTurn);
+    s.in_rough = true;
+    s.flat_open = true;
+    let done = app.battle_mut().record(Event::Manoeuvre {
+        unit: u(Side::A, 3),
+        situation: s,
+        dice: vec![2],
+    });
+    assert!(done.is_ok(), "one die, no free re-roll: {done:?}");
+    assert!(summary(&app).contains("failed"), "{}", summary(&app));
+    // the panel: in Rough Terrain, flat Open Ground is not offered
+    let _ = app.battle_mut().undo();
+    select(&mut app, Side::A, 3);
+    keys(&mut app, "M");
+    keys(&mut app, "r");
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("on flat Open Ground"), "{text}");
+}
+
+/// Worth a ruling (2): PUSH BACK Off-Table, "Formed unit or General Pushed
+/// Back Off the Table suffers Disaster Card": Scipio pushed off with the
+/// Roman equites is a Disaster of his own, two in all (HE-9).
+#[test]
+fn a_general_pushed_off_the_table_with_his_unit_is_a_disaster_of_his_own() {
+    use herald::battle::homunculus_est::event::CardKind;
+    use herald::rules::homunculus_est::push_back::{Blocker, PushBackSituation};
+    let mut app = console(setup());
+    starts(&mut app, Side::B);
+    record(
+        &mut app,
+        Event::PushBack {
+            unit: u(Side::A, 6),
+            situation: PushBackSituation {
+                blocked_by: Some(Blocker::TableEdge),
+                free_squares: Some(0),
+                ..Default::default()
+            },
+            dice: vec![3],
+        },
+    );
+    let disasters = app.battle().state().cards[0]
+        .iter()
+        .filter(|c| c.kind == CardKind::Disaster)
+        .count();
+    assert_eq!(disasters, 2, "{}", log_text(&app));
 }

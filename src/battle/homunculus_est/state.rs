@@ -310,7 +310,15 @@ impl State {
                     unit: id,
                     name: before.name.clone(),
                     field,
-                    text: format!("{}: {field} {from} → {to}", before.name),
+                    text: match (field, to.as_str()) {
+                        ("disordered", "true") => format!("{}: Disordered", before.name),
+                        ("disordered", _) => format!("{}: no longer Disordered", before.name),
+                        ("removed", "true") => format!("{}: removed from play", before.name),
+                        ("removed", _) => format!("{}: back in play", before.name),
+                        ("off table", "true") => format!("{}: off the table", before.name),
+                        ("off table", _) => format!("{}: back on the table", before.name),
+                        _ => format!("{}: {field} {from} → {to}", before.name),
+                    },
                     from,
                     to,
                     leaves_table: leaves,
@@ -390,6 +398,14 @@ impl State {
         };
         for side in [Side::A, Side::B] {
             next.reconcile_generals(side, prefer, &mut entry);
+        }
+        // the log in words: no identifier, no "Romans's"
+        entry.summary = plain(&entry.summary);
+        for l in &mut entry.explanation.lines {
+            l.text = plain(&l.text);
+        }
+        for f in &mut entry.effects {
+            f.text = plain(&f.text);
         }
         *self = next;
         Ok(entry)
@@ -955,7 +971,17 @@ impl State {
                 let o = push_back::push_back(&u, *situation, dice)?;
                 rolls(&mut entry, &u.name, &[("", dice)]);
                 ex.extend(o.explanation);
-                entry.summary = format!("{} is Pushed Back {} square(s)", u.name, o.squares_moved);
+                entry.summary = if o.off_table {
+                    // PUSH BACK Off-Table: it leaves the table for good (HE-24)
+                    format!("{} is Pushed Back off the table", u.name)
+                } else {
+                    format!(
+                        "{} is Pushed Back {} square{}",
+                        u.name,
+                        o.squares_moved,
+                        if o.squares_moved == 1 { "" } else { "s" }
+                    )
+                };
                 // RISK TO GENERALS: the push back's most serious event (HE-30)
                 let worst = if o.after.removed {
                     RiskEvent::Routing
@@ -1132,7 +1158,9 @@ impl State {
                 self.due.clear();
                 self.moving = None;
                 // HOMUNCULUS EST!: the called player may discard one revealed card (HE-12)
-                self.may_discard = o.may_discard.then_some(called);
+                // none to discard when he holds no card
+                self.may_discard =
+                    (o.may_discard && !self.cards[called as usize].is_empty()).then_some(called);
                 entry.summary = format!(
                     "player {} calls \"Homunculus Est!\": {}",
                     caller.name(),
@@ -1805,6 +1833,43 @@ fn outcome_dues(
             ..Due::new(*n, unit).caused_by(cause)
         })
         .collect()
+}
+
+/// A line of the log in the referee's words: a rules name written as an
+/// identifier (`pushed_back`) in words, and a name ending in s takes the
+/// apostrophe alone ("Romans' army", not "Romans's").
+pub fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if word.trim_matches('_').contains('_') {
+            out.push_str(&word.replace('_', " "));
+        } else {
+            out.push_str(word);
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    let mut i = 0;
+    while let Some(k) = out[i..].find("s's") {
+        let at = i + k;
+        let next = out[at + 3..].chars().next();
+        if next.is_none_or(|c| !c.is_alphanumeric()) {
+            out.replace_range(at + 1..at + 3, "'");
+            i = at + 2;
+        } else {
+            i = at + 3;
+        }
+    }
+    out
 }
 
 /// The event of RISK TO GENERALS a failed outcome is (HE-30).

@@ -601,11 +601,22 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                 )
                 .from_record(feared, "Herald's record");
                 s.cause_fear = fear;
-                f.flag(
-                    'v',
-                    "the enemy uses its Small Cavalry Reserve (-2)",
-                    &mut s.small_cavalry_reserve,
-                );
+                // ATTACHMENT CHARACTERISTICS: only an enemy in combat with one attached (HE-28)
+                let reserve = s.cause == Cause::Combat
+                    && state.last_enemy[fid.side as usize]
+                        .get(fid.index)
+                        .copied()
+                        .flatten()
+                        .is_some_and(|e| unit(state, e).attached(Attachment::SmallCavalryReserve));
+                if reserve {
+                    f.flag(
+                        'v',
+                        "the enemy uses its Small Cavalry Reserve (-2)",
+                        &mut s.small_cavalry_reserve,
+                    );
+                } else {
+                    s.small_cavalry_reserve = false;
+                }
             }
         }
         Event::GeneralRisk { event: what, .. } => {
@@ -723,7 +734,12 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
             );
             f.flag('r', "the unit is in Rough Terrain", &mut s.in_rough);
             f.flag('e', "it enters Rough Terrain", &mut s.entering_rough);
-            f.flag('o', "on flat Open Ground", &mut s.flat_open);
+            // Drilled: "entirely in flat, open terrain" is not Rough Terrain (HE-15)
+            if s.in_rough || s.entering_rough {
+                s.flat_open = false;
+            } else {
+                f.flag('o', "on flat Open Ground", &mut s.flat_open);
+            }
             let mut mp = s.movement_points.unwrap_or(0);
             f.number(
                 'n',
