@@ -188,6 +188,7 @@ mod tests {
             generalship: 2,
             status: GeneralStatus::Unhurt,
             points_lost: 0,
+            spent: 0,
         }
     }
 
