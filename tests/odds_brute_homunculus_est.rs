@@ -242,6 +242,7 @@ fn unit() -> impl Strategy<Value = Unit> {
                     generalship: 2,
                     status: GeneralStatus::Unhurt,
                     points_lost: 0,
+                    spent: 0,
                 });
             }
             u
@@ -567,7 +568,7 @@ proptest! {
     #[test]
     fn a_generals_risk(e in 0..4usize) {
         let event = [RiskEvent::PushedBack, RiskEvent::Disordered, RiskEvent::Retiring, RiskEvent::Routing][e];
-        let g = General { name: "g".into(), generalship: 2, status: GeneralStatus::Unhurt, points_lost: 0 };
+        let g = General { name: "g".into(), generalship: 2, status: GeneralStatus::Unhurt, points_lost: 0, spent: 0 };
         let ways = every_way(&[2, 1], |p| {
             general_risk(&g, event, Points::default(), &RiskDice { risk: p[0].clone(), injury: p[1].clone(), points: Vec::new() })
                 .map(|o| match o.outcome {

@@ -103,6 +103,18 @@ pub const FEAR_STOPS_ONLY: HouseOption = HouseOption {
     changes: "a failed Cause Fear entry test only stops the unit outside the ZOC: no FAILED DISCIPLINE roll",
 };
 
+/// HE-30: a general killed or seriously wounded empties his army's
+/// Generalship pool (the ruling, written for one general); with this option
+/// he takes only his own points, the other generals keeping theirs.
+pub const OWN_GENERALSHIP: HouseOption = HouseOption {
+    name: "own_generalship",
+    words: "own generalship",
+    ruling: "HE-30",
+    values: Values::YesNo,
+    default: HouseValue::YesNo(false),
+    changes: "a general killed or seriously wounded takes only his own Generalship Points; the army's other generals keep theirs",
+};
+
 /// Homunculus Est!'s house options (`rules::house`), one per gap-filling
 /// ruling made an option.
 pub const HOUSE: &[HouseOption] = &[
@@ -112,6 +124,7 @@ pub const HOUSE: &[HouseOption] = &[
     NATURAL_ONE_ONLY,
     OPPONENT_CANCELS,
     FEAR_STOPS_ONLY,
+    OWN_GENERALSHIP,
 ];
 
 /// The dice of one named pool of a roll (`movement`, `combat`, `defence` …),

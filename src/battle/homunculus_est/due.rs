@@ -39,6 +39,12 @@ pub struct Due {
     pub risk: Option<RiskEvent>,
     /// A Cause Fear unit caused the failed test (HE-28, HE-34).
     pub fear: Option<FearSource>,
+    /// The enemy's Devotio raised this unit's DR by 2 for the activation
+    /// (ATTACHMENT CHARACTERISTICS, HE-3, HE-20).
+    pub devotio: bool,
+    /// A Stampede's move: every unit in its ZOC tests, friend or enemy
+    /// (UNIT CHARACTERISTICS (1) Elephants, HE-26).
+    pub stampede: bool,
 }
 
 impl Due {
@@ -53,6 +59,8 @@ impl Due {
             squares: None,
             risk: None,
             fear: None,
+            devotio: false,
+            stampede: false,
         }
     }
 
@@ -121,6 +129,8 @@ pub fn step_event(d: &Due, enemy: UnitId) -> Option<Event> {
                     Cause::Shooting => Purpose::Shooting,
                     Cause::Other => Purpose::Other,
                 },
+                // the enemy's Devotio, from the record (HE-20)
+                devotio: d.devotio,
                 ..Default::default()
             },
             dice: Vec::new(),

@@ -11,7 +11,7 @@ use crate::rules::Side;
 use crate::rules::explain::{Explanation, cite};
 use crate::rules::homunculus_est::Next;
 use crate::rules::homunculus_est::call::{CallSituation, call};
-use crate::rules::homunculus_est::combat::{Combat, CombatSide};
+use crate::rules::homunculus_est::combat::{Combat, CombatSide, DevotioOption};
 use crate::rules::homunculus_est::command_points::PointsChange;
 use crate::rules::homunculus_est::discipline::Purpose;
 use crate::rules::homunculus_est::failed::{Cause, FearSource, Outcome};
@@ -20,8 +20,8 @@ use crate::rules::homunculus_est::movement::MovementActivation;
 use crate::rules::homunculus_est::shooting::Shooting;
 use crate::rules::homunculus_est::tables::RiskEvent;
 use crate::rules::homunculus_est::{
-    ArmyState, CardValues, Cards, FIXED_CARD_VALUES, OPPONENT_CANCELS, Points, REPEAT_ACTIVATIONS,
-    Unit, command_points, discipline, failed, follow_up, push_back,
+    ArmyState, CardValues, Cards, FIXED_CARD_VALUES, OPPONENT_CANCELS, OWN_GENERALSHIP, Points,
+    Pool, REPEAT_ACTIVATIONS, Unit, command_points, discipline, failed, follow_up, push_back,
 };
 use crate::rules::homunculus_est::{Characteristic, GeneralStatus, eagles, general, lines};
 use crate::rules::named::Named;
@@ -69,6 +69,10 @@ pub struct State {
     /// Each unit's latest enemy: the one it charged, fought or shot, or
     /// that fought or shot it (a panel's enemy starts on it).
     pub last_enemy: [Vec<Option<UnitId>>; 2],
+    /// Points a general converted for the unit he is attached to, that
+    /// unit's alone until it uses them (COMMAND POINTS Generalship, HE-8):
+    /// not in the pools.
+    pub held: Vec<(UnitId, Pool)>,
 }
 
 impl State {
@@ -91,6 +95,7 @@ impl State {
                 vec![None; setup.sides[0].units.len()],
                 vec![None; setup.sides[1].units.len()],
             ],
+            held: Vec::new(),
         }
     }
 
@@ -305,7 +310,15 @@ impl State {
                     unit: id,
                     name: before.name.clone(),
                     field,
-                    text: format!("{}: {field} {from} → {to}", before.name),
+                    text: match (field, to.as_str()) {
+                        ("disordered", "true") => format!("{}: Disordered", before.name),
+                        ("disordered", _) => format!("{}: no longer Disordered", before.name),
+                        ("removed", "true") => format!("{}: removed from play", before.name),
+                        ("removed", _) => format!("{}: back in play", before.name),
+                        ("off table", "true") => format!("{}: off the table", before.name),
+                        ("off table", _) => format!("{}: back on the table", before.name),
+                        _ => format!("{}: {field} {from} → {to}", before.name),
+                    },
                     from,
                     to,
                     leaves_table: leaves,
@@ -371,9 +384,156 @@ impl State {
     /// Applies an event; on an error the state is unchanged.
     pub fn apply(&mut self, setup: &Setup, event: &Event) -> Result<Entry, BattleError> {
         let mut next = self.clone();
-        let entry = next.apply_to(setup, event)?;
+        // a general's converted point is his unit's to use (HE-8): lent to
+        // the pool for its own procedures, what is left kept back after
+        let lent = next.lend_held(event);
+        let mut entry = next.apply_to(setup, event)?;
+        next.keep_held(&lent);
+        let prefer = match event {
+            Event::Points {
+                side,
+                change: PointsChange::ConvertFor { general, .. },
+            } => Some(UnitId::new(*side, *general)),
+            _ => None,
+        };
+        for side in [Side::A, Side::B] {
+            next.reconcile_generals(side, prefer, &mut entry);
+        }
+        // the log in words: no identifier, no "Romans's"
+        entry.summary = plain(&entry.summary);
+        for l in &mut entry.explanation.lines {
+            l.text = plain(&l.text);
+        }
+        for f in &mut entry.effects {
+            f.text = plain(&f.text);
+        }
         *self = next;
         Ok(entry)
+    }
+
+    /// The points of `pool` `unit`'s player may spend on it: the pool and
+    /// what a general converted for that unit (HE-8).
+    pub fn available(&self, unit: UnitId, pool: Pool) -> u32 {
+        let own = self
+            .held
+            .iter()
+            .filter(|(u, p)| *u == unit && *p == pool)
+            .count() as u32;
+        self.armies[unit.side as usize].points.get(pool) + own
+    }
+
+    /// The units whose own points an event may spend (HE-8).
+    fn spenders(event: &Event) -> Vec<UnitId> {
+        match event {
+            Event::Movement { unit, .. }
+            | Event::Discipline { unit, .. }
+            | Event::Manoeuvre { unit, .. } => vec![*unit],
+            Event::Combat {
+                attacker, defender, ..
+            } => vec![*attacker, *defender],
+            Event::Shooting { target, .. } => vec![*target],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Moves the converted points the event's units hold into their pools;
+    /// returns what was lent, with each pool as it stood before.
+    fn lend_held(&mut self, event: &Event) -> Vec<(UnitId, Pool, u32)> {
+        let units = Self::spenders(event);
+        let mut lent = Vec::new();
+        for (u, pool) in self.held.clone() {
+            if units.contains(&u) {
+                let p = &mut self.armies[u.side as usize].points;
+                lent.push((u, pool, p.get(pool)));
+                *p.get_mut(pool) += 1;
+            }
+        }
+        lent
+    }
+
+    /// After the event: the converted points were spent first; those left
+    /// go back to their unit (HE-8).
+    fn keep_held(&mut self, lent: &[(UnitId, Pool, u32)]) {
+        for (u, pool, _) in lent {
+            let before = lent
+                .iter()
+                .find(|(v, q, _)| v.side == u.side && q == pool)
+                .map_or(0, |l| l.2);
+            let n = lent
+                .iter()
+                .filter(|(v, q, _)| v.side == u.side && q == pool)
+                .count() as u32;
+            let now = self.armies[u.side as usize].points.get(*pool);
+            let spent = (before + n).saturating_sub(now);
+            let left = n.saturating_sub(spent);
+            // each lent point of this pool once: remove them all, keep `left`
+            let held_here: Vec<usize> = self
+                .held
+                .iter()
+                .enumerate()
+                .filter(|(_, (v, q))| {
+                    v.side == u.side && q == pool && lent.iter().any(|l| l.0 == *v && l.1 == *q)
+                })
+                .map(|(i, _)| i)
+                .collect();
+            if held_here.is_empty() {
+                continue;
+            }
+            let drop = held_here.len().saturating_sub(left as usize);
+            for i in held_here.into_iter().take(drop).rev() {
+                self.held.remove(i);
+            }
+            *self.armies[u.side as usize].points.get_mut(*pool) = now.saturating_sub(left);
+        }
+    }
+
+    /// Each general's Generalship Points agree with his army's pool (HE-8,
+    /// HE-30): a point gone from the pool is taken from the general who
+    /// spent it (`prefer`), else from the generals in the army's order.
+    fn reconcile_generals(&mut self, side: Side, prefer: Option<UnitId>, entry: &mut Entry) {
+        let pool = self.armies[side as usize].points.generalship;
+        let units = &mut self.units[side as usize];
+        let held: u32 = units
+            .iter()
+            .filter(|u| !u.removed)
+            .filter_map(|u| u.general.as_ref())
+            .map(|g| g.points())
+            .sum();
+        let mut excess = held.saturating_sub(pool);
+        if excess == 0 {
+            return;
+        }
+        let mut order: Vec<usize> = (0..units.len()).collect();
+        if let Some(p) = prefer.filter(|p| p.side == side) {
+            order.retain(|i| *i != p.index);
+            order.insert(0, p.index);
+        }
+        for i in order {
+            if units[i].removed {
+                continue;
+            }
+            let Some(g) = units[i].general.as_mut() else {
+                continue;
+            };
+            let take = g.points().min(excess);
+            if take == 0 {
+                continue;
+            }
+            let from = g.points();
+            g.spent += take;
+            excess -= take;
+            entry.explanation.line(
+                format!(
+                    "{}'s Generalship Points: {from} → {} (his army's pool holds {pool})",
+                    g.name,
+                    g.points()
+                ),
+                cite("COMMAND POINTS", "HE-8, HE-30"),
+            );
+            if excess == 0 {
+                break;
+            }
+        }
     }
 
     fn apply_to(&mut self, setup: &Setup, event: &Event) -> Result<Entry, BattleError> {
@@ -587,6 +747,13 @@ impl State {
                         if family(*n) == 3 && enemy.has(Characteristic::CauseFear) {
                             d.fear = Some(FearSource::Unit);
                         }
+                        // ATTACHMENT CHARACTERISTICS Devotio: the enemy's DR +2 in this activation (HE-20)
+                        if family(*n) == 3
+                            && u == *defender
+                            && situation.devotio == Some(DevotioOption::Discipline)
+                        {
+                            d.devotio = true;
+                        }
                         if family(*n) == 8 {
                             d.risk = if u == *attacker {
                                 risk(&a.unit, &o.attacker, pushed(Role::Attacker))
@@ -649,6 +816,20 @@ impl State {
                 dice,
             } => {
                 let u = self.unit(*unit)?.clone();
+                // PURSUIT OFF-TABLE: only a unit off the table tries to come back (HE-26, HE-33)
+                if (situation.purpose == Purpose::ReturnFromPursuit) != u.off_table {
+                    return Err(BattleError::Refused(if u.off_table {
+                        format!(
+                            "{} is off the table: its test is the attempt to bring it back (PURSUIT OFF-TABLE, HE-33)",
+                            u.name
+                        )
+                    } else {
+                        format!(
+                            "{} has not left the table: only a unit in Pursuit Off-Table tries to come back (PURSUIT OFF-TABLE, HE-33)",
+                            u.name
+                        )
+                    }));
+                }
                 let o = discipline::discipline_test(&u, &setup.discipline(situation), dice)?;
                 rolls(&mut entry, &u.name, &[("", dice)]);
                 ex.extend(o.explanation);
@@ -764,13 +945,19 @@ impl State {
                 );
                 ex.extend(o.explanation);
                 entry.summary = format!("{}: {}", u.name, o.outcome.name().replace('_', " "));
-                let then = outcome_dues(
+                let mut then = outcome_dues(
                     &o.next,
                     *unit,
                     risk_of(o.outcome),
                     situation.cause,
                     o.rout_squares,
                 );
+                // UNIT CHARACTERISTICS (1) Elephants: every unit in a Stampede's ZOC tests (HE-26)
+                if o.outcome == Outcome::Stampede {
+                    for d in then.iter_mut().filter(|d| d.step == Next::RoutMove) {
+                        d.stampede = true;
+                    }
+                }
                 settle(&mut self.due, 4, *unit, then);
                 self.set_unit(*unit, o.after, &mut entry);
                 self.collect(unit.side, o.cards, fixed, &mut ex);
@@ -784,7 +971,17 @@ impl State {
                 let o = push_back::push_back(&u, *situation, dice)?;
                 rolls(&mut entry, &u.name, &[("", dice)]);
                 ex.extend(o.explanation);
-                entry.summary = format!("{} is Pushed Back {} square(s)", u.name, o.squares_moved);
+                entry.summary = if o.off_table {
+                    // PUSH BACK Off-Table: it leaves the table for good (HE-24)
+                    format!("{} is Pushed Back off the table", u.name)
+                } else {
+                    format!(
+                        "{} is Pushed Back {} square{}",
+                        u.name,
+                        o.squares_moved,
+                        if o.squares_moved == 1 { "" } else { "s" }
+                    )
+                };
                 // RISK TO GENERALS: the push back's most serious event (HE-30)
                 let worst = if o.after.removed {
                     RiskEvent::Routing
@@ -864,10 +1061,13 @@ impl State {
                         u.name
                     )));
                 }
+                // a Stampede: friend or enemy, every unit in its ZOC (HE-26)
+                let stampede = self.stampede(*unit);
                 let mut names = Vec::new();
                 for t in tests {
                     let f = self.unit(*t)?;
-                    if t.side != unit.side || t == unit || f.removed || f.off_table {
+                    let on_table = t != unit && !f.removed && !f.off_table;
+                    if !(on_table && (stampede || t.side == unit.side)) {
                         return Err(BattleError::Refused(format!(
                             "{} is not a friend of {} on the table: the friends whose ZOC the rout enters test (HE-28)",
                             f.name, u.name
@@ -894,7 +1094,17 @@ impl State {
                     },
                     cite("FAILED DISCIPLINE OUTCOME", "HE-26, HE-28, HE-29"),
                 );
-                entry.summary = format!("{}'s rout: {} friend(s) test", u.name, names.len());
+                let n = names.len();
+                entry.summary = if stampede {
+                    format!(
+                        "{}'s Stampede: {n} unit{} in its ZOC test{}",
+                        u.name,
+                        if n == 1 { "" } else { "s" },
+                        if n == 1 { "s" } else { "" }
+                    )
+                } else {
+                    format!("{}'s rout: {n} friend(s) test", u.name)
+                };
                 let then = tests.iter().map(|t| Due::new(Next::ZocTest, *t)).collect();
                 settle(&mut self.due, 6, *unit, then);
             }
@@ -948,7 +1158,9 @@ impl State {
                 self.due.clear();
                 self.moving = None;
                 // HOMUNCULUS EST!: the called player may discard one revealed card (HE-12)
-                self.may_discard = o.may_discard.then_some(called);
+                // none to discard when he holds no card
+                self.may_discard =
+                    (o.may_discard && !self.cards[called as usize].is_empty()).then_some(called);
                 entry.summary = format!(
                     "player {} calls \"Homunculus Est!\": {}",
                     caller.name(),
@@ -1004,8 +1216,37 @@ impl State {
                 );
             }
             Event::Points { side, change } => {
-                let (p, e) = command_points::change(self.armies[*side as usize].points, change)?;
+                let (mut p, e) =
+                    command_points::change(self.armies[*side as usize].points, change)?;
                 ex.extend(e);
+                if let PointsChange::ConvertFor { to, general } = change {
+                    // COMMAND POINTS Generalship: his point, for the unit he is attached to (HE-8)
+                    let id = UnitId::new(*side, *general);
+                    let u = self.unit(id)?.clone();
+                    let Some(g) = u.general.as_ref().filter(|_| !u.removed) else {
+                        return Err(BattleError::Refused(format!(
+                            "{} has no general attached: a Generalship Point is converted by a general for his unit (COMMAND POINTS, HE-8)",
+                            u.name
+                        )));
+                    };
+                    if g.points() == 0 {
+                        return Err(BattleError::Refused(format!(
+                            "{} has no Generalship Point left to convert (COMMAND POINTS, HE-8)",
+                            g.name
+                        )));
+                    }
+                    if *to != Pool::Strategy {
+                        *p.get_mut(*to) -= 1;
+                        self.held.push((id, *to));
+                        ex.line(
+                            format!(
+                                "{}'s point is {}'s alone, used at once by it (not the army's pool)",
+                                g.name, u.name
+                            ),
+                            cite("COMMAND POINTS", "HE-8"),
+                        );
+                    }
+                }
                 entry.summary = format!("player {}'s Command Points: {}", side.name(), p.words());
                 if let PointsChange::CancelSetback { value } = change {
                     // COMMAND POINTS Strategy: cancel one Setback Card of the holder's choice (HE-8, HE-10)
@@ -1301,7 +1542,9 @@ impl State {
                     )));
                 };
                 let side = unit.side as usize;
-                let o = general::general_risk(&g, *what, self.armies[side].points, dice)?;
+                // HE-30: the pool emptied, or (house option *own generalship*) his points only
+                let own = setup.house.is_on(&OWN_GENERALSHIP);
+                let o = general::general_risk_of(&g, *what, self.armies[side].points, own, dice)?;
                 rolls(
                     &mut entry,
                     &g.name,
@@ -1411,6 +1654,13 @@ impl State {
         }
         entry.explanation = ex;
         Ok(entry)
+    }
+
+    /// The rout due for `unit` is a Stampede's (HE-26).
+    pub fn stampede(&self, unit: UnitId) -> bool {
+        self.due
+            .iter()
+            .any(|d| d.unit == unit && d.step == Next::RoutMove && d.stampede)
     }
 
     /// House option *repeat activations* (HE-5): the unit given an
@@ -1583,6 +1833,43 @@ fn outcome_dues(
             ..Due::new(*n, unit).caused_by(cause)
         })
         .collect()
+}
+
+/// A line of the log in the referee's words: a rules name written as an
+/// identifier (`pushed_back`) in words, and a name ending in s takes the
+/// apostrophe alone ("Romans' army", not "Romans's").
+pub fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if word.trim_matches('_').contains('_') {
+            out.push_str(&word.replace('_', " "));
+        } else {
+            out.push_str(word);
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    let mut i = 0;
+    while let Some(k) = out[i..].find("s's") {
+        let at = i + k;
+        let next = out[at + 3..].chars().next();
+        if next.is_none_or(|c| !c.is_alphanumeric()) {
+            out.replace_range(at + 1..at + 3, "'");
+            i = at + 2;
+        } else {
+            i = at + 3;
+        }
+    }
+    out
 }
 
 /// The event of RISK TO GENERALS a failed outcome is (HE-30).

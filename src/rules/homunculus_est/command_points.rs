@@ -17,8 +17,18 @@ pub enum PointsChange {
     /// One Strategy Point spent, the rest of Attack, Movement, Defence and
     /// Strategy redistributed as given (no pool above 4, total unchanged).
     Reallocate(Points),
-    /// One Generalship Point into one Attack, Defence, Movement or Strategy Point.
+    /// One Generalship Point into one Attack, Defence, Movement or Strategy Point
+    /// (recorded before the general was named: the pools' point).
     Convert(Pool),
+    /// One Generalship Point of the general attached to the side's unit
+    /// `general` (its place in the army, from 0) into one Attack, Defence or
+    /// Movement Point for that unit alone, or a Strategy Point (HE-8).
+    ConvertFor {
+        /// The point it becomes.
+        to: Pool,
+        /// The general's unit, by its place in the army.
+        general: usize,
+    },
     /// One Strategy Point cancels one Setback Card of the holder's choice,
     /// the card he gives up named by its value (COMMAND POINTS, HE-8, HE-10);
     /// the battle takes the card from his hand.
@@ -97,7 +107,7 @@ pub fn change(points: Points, c: &PointsChange) -> Result<(Points, Explanation),
                 cite("COMMAND POINTS", "HE-8"),
             );
         }
-        PointsChange::Convert(to) => {
+        PointsChange::Convert(to) | PointsChange::ConvertFor { to, .. } => {
             if *to == Pool::Generalship {
                 return Err(RulesError::refused(
                     "a Generalship Point converts into an Attack, Defence, Movement or Strategy Point (COMMAND POINTS, HE-8)",

@@ -530,6 +530,7 @@ mod tests {
             generalship: 1,
             status: GeneralStatus::Unhurt,
             points_lost: 0,
+            spent: 0,
         });
         let o = reform_test(
             &u,

@@ -46,6 +46,30 @@ pub fn general_risk(
     points: Points,
     dice: &RiskDice,
 ) -> Result<RiskOutcome, RulesError> {
+    general_risk_of(general, event, points, false, dice)
+}
+
+/// As [`general_risk`]; with `own_only` (house option *own generalship*,
+/// HE-30) a general killed or seriously wounded takes only his own
+/// Generalship Points from the pool, not every general's.
+pub fn general_risk_of(
+    general: &General,
+    event: RiskEvent,
+    points: Points,
+    own_only: bool,
+    dice: &RiskDice,
+) -> Result<RiskOutcome, RulesError> {
+    // RISK TO GENERALS 2 "Remove all Generalship Points": the pool (HE-30), or his own
+    let emptied = if own_only {
+        points.generalship.saturating_sub(general.points())
+    } else {
+        0
+    };
+    let all = if own_only {
+        "his Generalship Points removed"
+    } else {
+        "every Generalship Point removed"
+    };
     for (p, f) in [
         ("risk", &dice.risk),
         ("injury", &dice.injury),
@@ -91,19 +115,19 @@ pub fn general_risk(
         match fate {
             Injury::Killed => {
                 outcome = GeneralStatus::Killed;
-                after_points.generalship = 0;
+                after_points.generalship = emptied;
                 cards.add(Cards::DISASTER);
                 next.push(Next::HomunculusEst);
-                ex.line(format!("{d}: killed: removed, every Generalship Point removed, a Disaster Card, an immediate \"Homunculus Est!\""), cite("RISK TO GENERALS 2", "HE-12, HE-30"));
+                ex.line(format!("{d}: killed: removed, {all}, a Disaster Card, an immediate \"Homunculus Est!\""), cite("RISK TO GENERALS 2", "HE-12, HE-30"));
             }
             Injury::SeriouslyWounded => {
                 outcome = GeneralStatus::SeriouslyWounded;
-                after_points.generalship = 0;
+                after_points.generalship = emptied;
                 cards.add(Cards {
                     setback: 1 + general.generalship,
                     disaster: 0,
                 });
-                ex.line(format!("{d}: seriously wounded: removed, every Generalship Point removed, one Setback Card plus one per starting Generalship Point ({})", general.generalship), cite("RISK TO GENERALS 2", "HE-9, HE-30"));
+                ex.line(format!("{d}: seriously wounded: removed, {all}, one Setback Card plus one per starting Generalship Point ({})", general.generalship), cite("RISK TO GENERALS 2", "HE-9, HE-30"));
             }
             Injury::LightlyWounded => {
                 outcome = GeneralStatus::LightlyWounded;
@@ -164,6 +188,7 @@ mod tests {
             generalship: 2,
             status: GeneralStatus::Unhurt,
             points_lost: 0,
+            spent: 0,
         }
     }
 

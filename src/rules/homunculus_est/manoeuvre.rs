@@ -166,7 +166,11 @@ impl ManoeuvreTest {
     pub fn free_reroll(&self) -> bool {
         // MANOEUVRE TEST: Drilled in Flat Open Ground; UNIT CHARACTERISTICS (3) Skirmishers; HE-15
         !self.unit.free_reroll_used
-            && ((self.unit.has(Characteristic::Drilled) && self.situation.flat_open)
+            // UNIT CHARACTERISTICS (1) Drilled: "if entirely in flat, open terrain" (HE-15)
+            && ((self.unit.has(Characteristic::Drilled)
+                && self.situation.flat_open
+                && !self.situation.in_rough
+                && !self.situation.entering_rough)
                 || self.unit.is_skirmisher())
     }
 

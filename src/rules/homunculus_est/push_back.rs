@@ -177,6 +177,18 @@ pub fn push_back(
                     ),
                     cite("PUSH BACK OFF-TABLE", "HE-9, HE-24"),
                 );
+                // PUSH BACK Off-Table: "Formed unit or General Pushed Back Off the Table
+                // suffers Disaster Card": the general with it is a Disaster of his own (HE-9)
+                if let Some(g) = &unit.general {
+                    out.cards.add(Cards::DISASTER);
+                    ex.line(
+                        format!(
+                            "{} is pushed off the table with it: a Disaster Card of his own",
+                            g.name
+                        ),
+                        cite("PUSH BACK OFF-TABLE", "HE-9, HE-24"),
+                    );
+                }
             }
             Blocker::Enemy | Blocker::Impassable => {
                 // Making Contact: halt; Disordered, or Rout if already Disordered

@@ -171,13 +171,19 @@ pub struct General {
     pub status: GeneralStatus,
     /// Generalship Points removed by light wounds (RISK TO GENERALS, HE-30).
     pub points_lost: u32,
+    /// Generalship Points spent (a conversion, a cancel, an exchange) or
+    /// removed with his army's pool (HE-8, HE-30): what the pool holds is
+    /// what its generals hold.
+    pub spent: u32,
 }
 
 impl General {
     /// His Generalship Points now: the initial ones less those his light
     /// wounds removed (RISK TO GENERALS, HE-30).
     pub fn points(&self) -> u32 {
-        self.generalship.saturating_sub(self.points_lost)
+        self.generalship
+            .saturating_sub(self.points_lost)
+            .saturating_sub(self.spent)
     }
 }
 

@@ -400,6 +400,13 @@ pub fn write_event(o: &mut String, e: &Event) {
                 ),
                 PointsChange::Reallocate(p) => line("reallocate", points(p)),
                 PointsChange::Convert(to) => line("convert", inline(&[word("to", to.name())])),
+                PointsChange::ConvertFor { to, general } => line(
+                    "convert",
+                    inline(&[
+                        word("to", to.name()),
+                        word("general", &UnitId::new(*side, *general).to_string()),
+                    ]),
+                ),
                 PointsChange::CancelSetback { value } => {
                     line("cancel_setback", inline(&[kv("value", value)]))
                 }
@@ -701,8 +708,16 @@ fn read_fields<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, kind: &str) 
                 Some(PointsChange::Reallocate(read_points(walk, r)))
             } else if let Some(mut c) = walk.table(f, "convert") {
                 let to = walk.named::<Pool>(&mut c, "to");
+                // the general who converts (HE-8); saves before it was asked have none
+                let general = c.has("general").then(|| unit_id(walk, &mut c, "general"));
                 walk.finish(c);
-                to.map(PointsChange::Convert)
+                match general {
+                    Some(g) => to.zip(g).map(|(to, g)| PointsChange::ConvertFor {
+                        to,
+                        general: g.index,
+                    }),
+                    None => to.map(PointsChange::Convert),
+                }
             } else if let Some(mut c) = walk.table(f, "cancel_setback") {
                 let value = walk.int(&mut c, "value", 0..=1000);
                 walk.finish(c);

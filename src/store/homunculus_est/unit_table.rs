@@ -85,6 +85,7 @@ pub fn read_general<'s>(walk: &mut Walk<'_, 's>, mut t: Fields<'_, 's>) -> Optio
         generalship: generalship?,
         status,
         points_lost: 0,
+        spent: 0,
     })
 }
 

@@ -57,6 +57,16 @@ fn unit(state: &State, id: UnitId) -> Unit {
     })
 }
 
+/// The units of `side` with a general in play (HE-8: a general converts).
+pub fn generals(state: &State, side: Side) -> Vec<UnitId> {
+    state.units[side as usize]
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| !u.removed && u.general.is_some())
+        .map(|(i, _)| UnitId::new(side, i))
+        .collect()
+}
+
 /// A player's revealed cards (HE-10, HE-12): each with its kind, its place
 /// among his cards of that kind, and its value.
 pub fn revealed_cards(state: &State, side: Side) -> Vec<(CardKind, usize, u32)> {
@@ -99,7 +109,7 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
             situation: s,
             ..
         } => {
-            let attack = state.armies[id.side as usize].points.attack;
+            let attack = state.available(*id, Pool::Attack);
             // MOVEMENT ACTIVATION, CHARGE ACTIVATION (HE-13, HE-14)
             f.flag('c', "a Charge Activation", &mut s.charge);
             if s.charge {
@@ -318,7 +328,7 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                     &mut facts[1].use_cohort,
                 );
             }
-            let pool = state.armies[defender.side as usize].points.defence;
+            let pool = state.available(*defender, Pool::Defence);
             let most = pool.max(facts[1].defence_points);
             f.number(
                 'D',
@@ -364,7 +374,7 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
             );
             f.flag('f', "shot in its flank or rear", &mut s.flank_or_rear);
             f.flag('c', "the target is in Cover", &mut s.target_in_cover);
-            let pool = state.armies[target.side as usize].points.defence;
+            let pool = state.available(*target, Pool::Defence);
             let most = pool.max(s.defence_points);
             f.number(
                 'D',
@@ -459,6 +469,16 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                     &mut s.oblique,
                 );
             }
+            // PURSUIT OFF-TABLE: a follow up carried over the edge (HE-25, HE-33)
+            let mut edge = s.squares_to_edge.is_some();
+            f.flag('b', "the table edge is within its reach", &mut edge);
+            if edge {
+                let mut n = s.squares_to_edge.unwrap_or(0);
+                f.number('n', "squares to the table edge ahead", &mut n, (0, 6), 1);
+                s.squares_to_edge = Some(n);
+            } else {
+                s.squares_to_edge = None;
+            }
         }
         Event::Discipline {
             unit: id,
@@ -475,25 +495,54 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                         Cause::Other => false,
                     }
             });
-            f.choice(
-                'p',
-                "what caused the test",
-                &mut s.purpose,
-                &[
-                    Purpose::Combat,
-                    Purpose::Shooting,
-                    Purpose::Other,
-                    Purpose::ReturnFromPursuit,
-                    Purpose::CauseFear,
-                ],
-                words,
-            )
-            .from_record(recorded, "Herald's record");
-            f.flag(
-                'x',
-                "the enemy's Devotio: its Discipline Rating +2 (HE-20)",
-                &mut s.devotio,
-            );
+            // PURSUIT OFF-TABLE: a unit off the table takes the test to come
+            // back, and no other unit may (HE-26, HE-33)
+            let off = unit(state, *id).off_table;
+            if off {
+                s.purpose = Purpose::ReturnFromPursuit;
+                f.choice(
+                    'p',
+                    "what caused the test",
+                    &mut s.purpose,
+                    &[Purpose::ReturnFromPursuit],
+                    words,
+                )
+                .from_record(true, "Herald's record: it is off the table");
+            } else {
+                if s.purpose == Purpose::ReturnFromPursuit {
+                    s.purpose = Purpose::Other;
+                }
+                f.choice(
+                    'p',
+                    "what caused the test",
+                    &mut s.purpose,
+                    &[
+                        Purpose::Combat,
+                        Purpose::Shooting,
+                        Purpose::Other,
+                        Purpose::CauseFear,
+                    ],
+                    words,
+                )
+                .from_record(recorded, "Herald's record");
+            }
+            // ATTACHMENT CHARACTERISTICS Devotio: only where the record holds
+            // it (the Legion's charge on this unit chose it), HE-20
+            let devotio = state.due.iter().any(|d| {
+                d.unit == *id
+                    && crate::battle::homunculus_est::due::family(d.step) == 3
+                    && d.devotio
+            });
+            s.devotio = devotio;
+            if devotio {
+                let mut v = true;
+                f.flag(
+                    'x',
+                    "the enemy's Devotio: its Discipline Rating +2 (HE-20)",
+                    &mut v,
+                )
+                .from_record(true, "Herald's record");
+            }
         }
         Event::Reform { situation: s, .. } => {
             // REFORM TEST (HE-27)
@@ -552,11 +601,22 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                 )
                 .from_record(feared, "Herald's record");
                 s.cause_fear = fear;
-                f.flag(
-                    'v',
-                    "the enemy uses its Small Cavalry Reserve (-2)",
-                    &mut s.small_cavalry_reserve,
-                );
+                // ATTACHMENT CHARACTERISTICS: only an enemy in combat with one attached (HE-28)
+                let reserve = s.cause == Cause::Combat
+                    && state.last_enemy[fid.side as usize]
+                        .get(fid.index)
+                        .copied()
+                        .flatten()
+                        .is_some_and(|e| unit(state, e).attached(Attachment::SmallCavalryReserve));
+                if reserve {
+                    f.flag(
+                        'v',
+                        "the enemy uses its Small Cavalry Reserve (-2)",
+                        &mut s.small_cavalry_reserve,
+                    );
+                } else {
+                    s.small_cavalry_reserve = false;
+                }
             }
         }
         Event::GeneralRisk { event: what, .. } => {
@@ -615,13 +675,21 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
         Event::Rout { unit: id, tests } => {
             // FAILED DISCIPLINE OUTCOME Rout: friendly units whose ZOC it enters test (HE-28;
             // a Stampede: every unit in its ZOC, HE-26); the move is the referee's at the table
-            let friends = on_table(state, id.side);
+            let stampede = state.stampede(*id);
+            let mut near = on_table(state, id.side);
+            if stampede {
+                near.extend(on_table(state, id.side.other()));
+            }
             let keys = "abcdefghijklmnoprsvwxyz".chars();
-            for (key, friend) in keys.zip(friends.iter().filter(|f| *f != id)) {
+            for (key, friend) in keys.zip(near.iter().filter(|f| *f != id)) {
                 let mut on = tests.contains(friend);
                 f.flag(
                     key,
-                    format!("its ZOC entered: {}", unit_name(state, *friend)),
+                    if stampede {
+                        format!("in its ZOC: {}", unit_name(state, *friend))
+                    } else {
+                        format!("its ZOC entered: {}", unit_name(state, *friend))
+                    },
                     &mut on,
                 );
                 match (on, tests.iter().position(|t| t == friend)) {
@@ -666,7 +734,12 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
             );
             f.flag('r', "the unit is in Rough Terrain", &mut s.in_rough);
             f.flag('e', "it enters Rough Terrain", &mut s.entering_rough);
-            f.flag('o', "on flat Open Ground", &mut s.flat_open);
+            // Drilled: "entirely in flat, open terrain" is not Rough Terrain (HE-15)
+            if s.in_rough || s.entering_rough {
+                s.flat_open = false;
+            } else {
+                f.flag('o', "on flat Open Ground", &mut s.flat_open);
+            }
             let mut mp = s.movement_points.unwrap_or(0);
             f.number(
                 'n',
@@ -725,7 +798,7 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
             let kind = |c: &PointsChange| match c {
                 PointsChange::Exchange { .. } => 0u8,
                 PointsChange::Reallocate(_) => 1,
-                PointsChange::Convert(_) => 2,
+                PointsChange::Convert(_) | PointsChange::ConvertFor { .. } => 2,
                 PointsChange::CancelSetback { .. } => 3,
             };
             let mut k = kind(change);
@@ -747,7 +820,11 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                     1 => {
                         PointsChange::Reallocate(reallocation(state.armies[*side as usize].points))
                     }
-                    2 => PointsChange::Convert(Pool::Attack),
+                    // COMMAND POINTS Generalship: a general converts, for his unit (HE-8)
+                    2 => PointsChange::ConvertFor {
+                        to: Pool::Attack,
+                        general: generals(state, *side).first().map_or(0, |g| g.index),
+                    },
                     // HE-10 fixed card values: every Setback is worth 1
                     _ => PointsChange::CancelSetback {
                         value: if house.is_on(&FIXED_CARD_VALUES) {
@@ -785,6 +862,34 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                 PointsChange::Convert(p) => {
                     f.choice('p', "into one", p, &pools, |p| {
                         format!("{} Point", words(p))
+                    });
+                }
+                PointsChange::ConvertFor { to, general } => {
+                    let all = generals(state, *side);
+                    let mut g = UnitId::new(*side, *general);
+                    f.choice_numbered(
+                        'g',
+                        "the general who converts (for his unit)",
+                        &mut g,
+                        &all,
+                        |id| {
+                            let u = unit(state, id);
+                            u.general.as_ref().map_or_else(
+                                || unit_name(state, id),
+                                |gl| {
+                                    format!("{} G{}, with {} ({id})", gl.name, gl.points(), u.name)
+                                },
+                            )
+                        },
+                        |id| id.index as u32 + 1,
+                    );
+                    *general = g.index;
+                    f.choice('p', "into one", to, &pools, |p| {
+                        if p == Pool::Strategy {
+                            "Strategy Point (the army's)".to_string()
+                        } else {
+                            format!("{} Point for his unit alone", words(p))
+                        }
                     });
                 }
                 PointsChange::CancelSetback { value } => {

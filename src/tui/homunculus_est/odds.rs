@@ -185,7 +185,16 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
             let (left, what) = rolls_left(situation.rerolls.len(), dice.len());
             let o = odds::discipline(&u, situation.devotio, left);
             vec![
-                format!("2D6 at or above DR {} (DISCIPLINE TEST, HE-26)", u.discipline_rating),
+                if situation.devotio {
+                    // ATTACHMENT CHARACTERISTICS Devotio: DR +2 in this activation (HE-20)
+                    format!(
+                        "2D6 at or above DR {} ({} + 2, the enemy's Devotio; DISCIPLINE TEST, HE-20, HE-26)",
+                        u.discipline_rating + 2,
+                        u.discipline_rating
+                    )
+                } else {
+                    format!("2D6 at or above DR {} (DISCIPLINE TEST, HE-26)", u.discipline_rating)
+                },
                 format!("{what} passes: {}", pct(o.passed)),
                 format!("Critical Failure: {}", pct(o.critical)),
                 format!("natural 12 (an unseen Setback removed): {}", pct(o.natural_twelve)),
@@ -345,7 +354,12 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
                     "no dice: move it {} away from the enemy at the table",
                     squares.map_or("the rolled distance".to_string(), |n| format!("{n} square(s)"))
                 ),
-                "mark each friend whose ZOC it enters (a Stampede: each in its ZOC); each tests".to_string(),
+                if state.stampede(*unit) {
+                    "a Stampede: mark every unit in its ZOC, friend or enemy; each tests (HE-26)"
+                } else {
+                    "mark each friend whose ZOC it enters; each tests (HE-28)"
+                }
+                .to_string(),
             ]
         }
         _ => Vec::new(),

@@ -718,7 +718,7 @@ impl App {
                 .iter()
                 .filter(|r| **r == TestReroll::DefencePoint)
                 .count() as u32;
-            if s.armies[unit.side as usize].points.defence > spent {
+            if s.available(unit, crate::rules::homunculus_est::Pool::Defence) > spent {
                 out.push(TestReroll::DefencePoint);
             }
         } else if u.has(Characteristic::Heroic) && !u.heroic_used && !used(TestReroll::Heroic) {

@@ -174,7 +174,20 @@ pub fn dice_words(state: &State, setup: &Setup, event: &Event) -> String {
         Event::GeneralRisk { unit, .. } => {
             let p = state.armies[unit.side as usize].points;
             let g = p.generalship;
-            let rest = p.total() - g;
+            // HE-30: the pool emptied, or his own points (house option *own generalship*)
+            let his = state
+                .unit(*unit)
+                .ok()
+                .and_then(|u| u.general.as_ref())
+                .map_or(0, |g| g.points());
+            let rest = if setup
+                .house
+                .is_on(&crate::rules::homunculus_est::OWN_GENERALSHIP)
+            {
+                p.total() - his.min(g)
+            } else {
+                p.total() - g
+            };
             format!(
                 "2 risk dice; if injured, 1 injury die, then 1 die per Command Point left in pool order: {rest} if he is killed or seriously wounded, {} if lightly wounded (HE-30)",
                 p.total() - u32::from(g > 0)

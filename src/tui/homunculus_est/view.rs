@@ -7,9 +7,9 @@ use super::{App, Panel, facts, odds};
 use crate::battle::homunculus_est::Event;
 use crate::battle::homunculus_est::state::army_line;
 use crate::rules::Side;
-use crate::rules::homunculus_est::Unit;
 use crate::rules::homunculus_est::combat::Combat;
 use crate::rules::homunculus_est::discipline::TestReroll;
+use crate::rules::homunculus_est::{Pool, Unit};
 use crate::tui::facts::view as facts_view;
 use crate::tui::screen::{MIN_HEIGHT, MIN_WIDTH};
 use crate::tui::text::{explanation, wrap};
@@ -39,7 +39,18 @@ const HELP: &[&str] = &[
 
 impl App {
     /// One unit's row: id, name, class, ratings, state, activated, characteristics, lines and attachments, general.
-    fn row(id: &str, u: &Unit, width: u16) -> String {
+    fn row(id: &str, u: &Unit, held: &[Pool], width: u16) -> String {
+        // a point his general converted for it, its alone (HE-8)
+        let held_words: String = held.iter().map(|p| format!(", +1 {p} held")).collect();
+        let held_short: String = held
+            .iter()
+            .map(|p| match p {
+                Pool::Attack => "+A",
+                Pool::Movement => "+M",
+                Pool::Defence => "+D",
+                _ => "+",
+            })
+            .collect();
         let chars: Vec<&str> = u.characteristics.iter().map(|c| c.short()).collect();
         // narrow: lines and attachments shortened, never dropped
         let short: Vec<String> = u
@@ -113,7 +124,9 @@ impl App {
                 .general
                 .as_ref()
                 // his points now: a light wound takes one (HE-30)
-                .map_or(String::new(), |g| format!(" [{} G{}]", g.name, g.points()));
+                .map_or(String::new(), |g| {
+                    format!(" [{} G{}{held_words}]", g.name, g.points())
+                });
             let room =
                 (width as usize).saturating_sub(2 + s.chars().count() + general.chars().count());
             let words = extra.join(",");
@@ -128,7 +141,7 @@ impl App {
         } else {
             // the general first: a cut at the row's end takes the lines' last letters
             if let Some(g) = &u.general {
-                s.push_str(&format!(" *G{}", g.points()));
+                s.push_str(&format!(" *G{}{held_short}", g.points()));
             }
             if !short.is_empty() {
                 s.push_str(&format!(" +{}", short.join(",")));
@@ -223,7 +236,16 @@ impl App {
                         "{}{}{}",
                         if chosen { "›" } else { " " },
                         if due { "!" } else { " " },
-                        Self::row(&format!("{}{}", side.name(), i + 1), u, width)
+                        Self::row(
+                            &format!("{}{}", side.name(), i + 1),
+                            u,
+                            &s.held
+                                .iter()
+                                .filter(|(h, _)| h.side == side && h.index == i)
+                                .map(|(_, p)| *p)
+                                .collect::<Vec<_>>(),
+                            width,
+                        )
                     ),
                     if chosen {
                         Style::default().add_modifier(Modifier::REVERSED)

@@ -1,0 +1,706 @@
+//! The third playing of Homunculus Est! (an independent referee's
+//! Magnesia, three turns, `he-findings.md`): each FAULT and ROUGH it found,
+//! through the console's real update loop (`Screen::key`) on the bundled
+//! Magnesia. The battle is brought to the moment by recording events as
+//! the console would; the step under test is then played by the keys a
+//! referee presses, and the screen read at 80x24 or 120x40 where it
+//! matters.
+
+use herald::battle::UnitId;
+use herald::battle::homunculus_est::event::SideFacts;
+use herald::battle::homunculus_est::{Battle, Event, Setup};
+use herald::dice::SeededDice;
+use herald::rules::Side;
+use herald::rules::homunculus_est::Characteristic;
+use herald::rules::homunculus_est::Next;
+use herald::rules::homunculus_est::combat::{Combat, CombatDice, CombatSituation};
+use herald::rules::homunculus_est::movement::MovementSituation;
+use herald::store::homunculus_est::army::load_army;
+use herald::tui::homunculus_est::App;
+use herald::tui::screen::Screen;
+use herald::tui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::path::Path;
+
+fn setup() -> Setup {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/homunculus-est");
+    let s = load_army(&dir.join("magnesia-190bc-seleucid.toml"))
+        .unwrap()
+        .army;
+    let r = load_army(&dir.join("magnesia-190bc-roman.toml"))
+        .unwrap()
+        .army;
+    Setup::new(vec![r], vec![s]).unwrap()
+}
+
+fn console(setup: Setup) -> App {
+    App::new(
+        Battle::new(setup),
+        SeededDice::new(3),
+        Theme::plain(),
+        "magnesia",
+    )
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    Screen::key(app, KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn keys(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+fn enter(app: &mut App) {
+    press(app, KeyCode::Enter);
+}
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    app.resized(width, height);
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|f| app.draw(f.area(), f.buffer_mut()))
+        .unwrap();
+    let buf = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..height {
+        let mut line = String::new();
+        for x in 0..width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn u(side: Side, n: usize) -> UnitId {
+    UnitId::new(side, n - 1)
+}
+
+fn last(app: &App) -> Event {
+    app.battle().events().last().unwrap().clone()
+}
+
+fn summary(app: &App) -> String {
+    let b = app.battle();
+    b.entry(b.events().len() - 1).unwrap().summary.clone()
+}
+
+fn record(app: &mut App, e: Event) {
+    app.battle_mut().record(e).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// The panel's event.
+fn panel_event(app: &App) -> Event {
+    app.panel
+        .as_ref()
+        .unwrap_or_else(|| panic!("no panel; status: {}", screen(app, 120, 40)))
+        .event
+        .clone()
+}
+
+/// Who starts, recorded: `first` plays the first phase.
+fn starts(app: &mut App, first: Side) {
+    record(
+        app,
+        Event::WhoStarts {
+            a: if first == Side::A { 5 } else { 2 },
+            b: if first == Side::A { 2 } else { 5 },
+            first,
+        },
+    );
+}
+
+/// Focuses `side`'s table and selects its unit `n` (1 to 10).
+fn select(app: &mut App, side: Side, n: usize) {
+    if app.focus != side {
+        press(app, KeyCode::Tab);
+    }
+    keys(app, &(n % 10).to_string());
+}
+
+/// `attacker` fights `defender` under `situation`, every combat die showing
+/// `chosen` and every Defence die another face (no cancel); a Stubborn
+/// defender's die a 2 (it is pushed back).
+fn fight(app: &mut App, attacker: UnitId, defender: UnitId, situation: CombatSituation) {
+    let chosen = situation.chosen.unwrap();
+    let st = app.battle().state();
+    let f = SideFacts::default();
+    let (a, d) = (
+        st.combat_side(attacker, &f).unwrap(),
+        st.combat_side(defender, &f).unwrap(),
+    );
+    let plan = Combat::plan(&a, &d, situation).unwrap();
+    let stubborn = if d.unit.has(Characteristic::Stubborn) {
+        vec![2]
+    } else {
+        Vec::new()
+    };
+    let other = if chosen == 6 { 1 } else { chosen + 1 };
+    record(
+        app,
+        Event::Combat {
+            attacker,
+            defender,
+            facts: [f; 2],
+            situation,
+            dice: CombatDice {
+                combat: vec![chosen; plan.dice_rolled],
+                defence: vec![other; plan.defence_dice(chosen)],
+                stubborn,
+                ..Default::default()
+            },
+        },
+    );
+}
+
+/// Walks the forced steps (each card's value typed as 1, every other step
+/// rolled with Herald's dice) until the panel's event is one `stop` wants.
+fn walk_to(app: &mut App, stop: impl Fn(&Event) -> bool) -> Event {
+    for _ in 0..30 {
+        match app.panel.as_ref().map(|p| p.event.clone()) {
+            Some(e) if stop(&e) => return e,
+            Some(Event::DrawCard { .. }) => {
+                keys(app, "1");
+                enter(app);
+            }
+            _ => enter(app),
+        }
+    }
+    panic!("never reached the step; {}", screen(app, 120, 40));
+}
+
+fn test_of(unit: UnitId) -> impl Fn(&Event) -> bool {
+    move |e| matches!(e, Event::Discipline { unit: x, .. } if *x == unit)
+}
+
+/// Legio III (a2) charges `defender` and uses its Devotio for `option`.
+fn devotio_charge(
+    app: &mut App,
+    defender: UnitId,
+    option: herald::rules::homunculus_est::combat::DevotioOption,
+    chosen: u8,
+) {
+    record(
+        app,
+        Event::Movement {
+            unit: u(Side::A, 2),
+            target: Some(defender),
+            situation: MovementSituation {
+                charge: true,
+                ..Default::default()
+            },
+            dice: vec![4],
+        },
+    );
+    fight(
+        app,
+        u(Side::A, 2),
+        defender,
+        CombatSituation {
+            activation: herald::rules::homunculus_est::combat::Activation::Charge,
+            devotio: Some(option),
+            chosen: Some(chosen),
+            ..Default::default()
+        },
+    );
+}
+
+/// FAULT 1: a Devotio's "+2 to the enemy's Discipline Rating" is in the
+/// test it forces from the record: the Galatians (DR 8) test at DR 10, and
+/// 5 4 fails.
+#[test]
+fn fault_1_the_devotio_raises_the_forced_tests_discipline_rating() {
+    use herald::rules::homunculus_est::combat::DevotioOption;
+    let mut app = console(setup());
+    starts(&mut app, Side::A);
+    devotio_charge(&mut app, u(Side::B, 8), DevotioOption::Discipline, 6);
+    let e = walk_to(&mut app, test_of(u(Side::B, 8)));
+    let Event::Discipline { situation, .. } = e else {
+        unreachable!()
+    };
+    assert!(situation.devotio, "the Devotio is the record's");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("DR 10"), "{text}");
+    keys(&mut app, "54");
+    // failed: its player does not re-roll (a Defence Point is offered)
+    assert!(app.panel.as_ref().unwrap().reroll.is_some());
+    enter(&mut app);
+    assert!(
+        summary(&app).contains("Discipline Test failed"),
+        "{}",
+        summary(&app)
+    );
+}
+
+/// FAULT 2: where no Devotio was used in the activation (a Roman cavalry
+/// unit's Grind with the Agema; the Seleucids have none), no test is
+/// offered the enemy's Devotio, and its key changes nothing.
+#[test]
+fn fault_2_no_devotio_is_offered_where_none_was_used() {
+    let mut app = console(setup());
+    starts(&mut app, Side::A);
+    fight(
+        &mut app,
+        u(Side::A, 6),
+        u(Side::B, 4),
+        CombatSituation {
+            chosen: Some(2),
+            ..Default::default()
+        },
+    );
+    for who in [u(Side::A, 6), u(Side::B, 4)] {
+        walk_to(&mut app, test_of(who));
+        let text = screen(&app, 120, 40);
+        assert!(!text.contains("Devotio"), "{text}");
+        keys(&mut app, "x");
+        let Event::Discipline { situation, .. } = panel_event(&app) else {
+            unreachable!()
+        };
+        assert!(!situation.devotio, "{}", screen(&app, 120, 40));
+        keys(&mut app, "t66");
+    }
+}
+
+/// FAULT 3: a unit on the table is never offered the test to come back
+/// from Pursuit Off-Table (and the record refuses it); a follow up says
+/// how far the table edge lies, and one carried over it is off the table.
+#[test]
+fn fault_3_return_from_pursuit_only_for_a_unit_off_the_table() {
+    use herald::rules::homunculus_est::discipline::{DisciplineSituation, Purpose};
+    let mut app = console(setup());
+    starts(&mut app, Side::A);
+    // the Galatians are pushed back by Legio II (a1): its follow up
+    fight(
+        &mut app,
+        u(Side::A, 1),
+        u(Side::B, 8),
+        CombatSituation {
+            chosen: Some(4),
+            ..Default::default()
+        },
+    );
+    walk_to(&mut app, |e| matches!(e, Event::FollowUp { .. }));
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("table edge"), "{text}");
+    // the edge is right ahead (no square): the follow up die 6 carries it off
+    keys(&mut app, "bt6");
+    assert!(
+        app.battle().state().units[0][0].off_table,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    // a unit on the table: the causes offered never include the return
+    app.panel = None;
+    select(&mut app, Side::B, 1);
+    keys(&mut app, "d");
+    for _ in 0..6 {
+        let Event::Discipline { situation, .. } = panel_event(&app) else {
+            unreachable!()
+        };
+        assert_ne!(situation.purpose, Purpose::ReturnFromPursuit);
+        keys(&mut app, "p");
+    }
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("return from"), "{text}");
+    // nor does the record take it
+    let refused = app.battle_mut().record(Event::Discipline {
+        unit: u(Side::B, 1),
+        situation: DisciplineSituation {
+            purpose: Purpose::ReturnFromPursuit,
+            ..Default::default()
+        },
+        dice: vec![1, 2],
+    });
+    assert!(refused.is_err(), "a unit on the table cannot come back");
+}
+
+/// FAULT 4: a Stampede's units to test are every unit in its ZOC, friend
+/// or enemy: the Phalanx's right block (elephant lines) fails critically
+/// and a Roman unit in its ZOC can be marked, and tests.
+#[test]
+fn fault_4_a_stampede_makes_enemies_in_its_zoc_test_too() {
+    use herald::rules::homunculus_est::discipline::DisciplineSituation;
+    let mut app = console(setup());
+    starts(&mut app, Side::B);
+    record(
+        &mut app,
+        Event::Discipline {
+            unit: u(Side::B, 1),
+            situation: DisciplineSituation::default(),
+            dice: vec![1, 1],
+        },
+    );
+    walk_to(&mut app, |e| matches!(e, Event::Rout { .. }));
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("Legio II (a1)"), "{text}");
+    // the key beside Legio II
+    let line = text
+        .lines()
+        .find(|l| l.contains("Legio II (a1)"))
+        .unwrap()
+        .to_string();
+    let key = line.trim_start().chars().next().unwrap();
+    keys(&mut app, &key.to_string());
+    enter(&mut app);
+    let Event::Rout { tests, .. } = last(&app) else {
+        panic!("{}", summary(&app))
+    };
+    assert_eq!(tests, vec![u(Side::A, 1)]);
+    assert!(
+        app.battle()
+            .state()
+            .due
+            .iter()
+            .any(|d| d.unit == u(Side::A, 1) && d.step == Next::ZocTest)
+    );
+}
+
+/// FAULT 5: a Generalship Point converted into an Attack Point is for the
+/// unit its general is attached to: the panel asks which general; the
+/// point is not the army's pool, so the Latin ala (no general) cannot
+/// spend it and the Roman equites (Scipio's) can.
+#[test]
+fn fault_5_a_generals_converted_point_is_his_units_alone() {
+    use herald::rules::homunculus_est::Pool;
+    use herald::rules::homunculus_est::command_points::PointsChange;
+    let mut app = console(setup());
+    starts(&mut app, Side::A);
+    let attack = app.battle().state().armies[0].points.attack;
+    keys(&mut app, "P");
+    for _ in 0..4 {
+        if matches!(
+            panel_event(&app),
+            Event::Points {
+                change: PointsChange::Convert(_) | PointsChange::ConvertFor { .. },
+                ..
+            }
+        ) {
+            break;
+        }
+        keys(&mut app, "k");
+    }
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("the general who converts"), "{text}");
+    // Scipio, with the Roman equites (a6)
+    keys(&mut app, "g6");
+    enter(&mut app);
+    assert_eq!(
+        last(&app),
+        Event::Points {
+            side: Side::A,
+            change: PointsChange::ConvertFor {
+                to: Pool::Attack,
+                general: 5
+            }
+        }
+    );
+    let st = app.battle().state();
+    assert_eq!(st.armies[0].points.attack, attack, "not the army's pool");
+    assert_eq!(st.available(u(Side::A, 6), Pool::Attack), attack + 1);
+    assert_eq!(st.available(u(Side::A, 4), Pool::Attack), attack);
+    press(&mut app, KeyCode::Esc);
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("L. Cornelius Scipio G1"), "{text}");
+    assert!(text.contains("Eumenes II G2"), "{text}");
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("*G1+A"), "{text}");
+    // the Latin ala, left (a4) cannot charge with it
+    let charge = |unit, points| Event::Movement {
+        unit,
+        target: Some(u(Side::B, 8)),
+        situation: MovementSituation {
+            charge: true,
+            attack_points: points,
+            ..Default::default()
+        },
+        dice: vec![4],
+    };
+    assert!(
+        app.battle_mut()
+            .record(charge(u(Side::A, 4), attack + 1))
+            .is_err()
+    );
+    record(&mut app, charge(u(Side::A, 6), attack + 1));
+    let st = app.battle().state();
+    assert_eq!(st.armies[0].points.attack, 0);
+    assert_eq!(st.available(u(Side::A, 6), Pool::Attack), 0);
+}
+
+/// Antiochus III (b4) killed: the record's Generalship pool is emptied
+/// (HE-30) and so is every general's row; under house option *own
+/// generalship* Seleucus keeps his point, and the pool holds it.
+fn antiochus_killed(own: bool) -> App {
+    use herald::rules::homunculus_est::OWN_GENERALSHIP;
+    use herald::rules::homunculus_est::general::RiskDice;
+    use herald::rules::homunculus_est::tables::RiskEvent;
+    use herald::rules::house::HouseValue;
+    let mut s = setup();
+    if own {
+        s.house
+            .set(&OWN_GENERALSHIP, HouseValue::YesNo(true))
+            .unwrap();
+    }
+    let mut app = console(s);
+    starts(&mut app, Side::B);
+    let p = app.battle().state().armies[1].points;
+    let left = p.total() - p.generalship + if own { p.generalship - 3 } else { 0 };
+    record(
+        &mut app,
+        Event::GeneralRisk {
+            unit: u(Side::B, 4),
+            event: RiskEvent::PushedBack,
+            dice: RiskDice {
+                risk: vec![1, 1],
+                injury: vec![1],
+                points: vec![4; left as usize],
+            },
+        },
+    );
+    app
+}
+
+/// FAULT 6: the tables show what the record holds of each general's
+/// Generalship Points.
+#[test]
+fn fault_6_the_generals_points_on_screen_are_the_records() {
+    let app = antiochus_killed(false);
+    let st = app.battle().state();
+    assert_eq!(st.armies[1].points.generalship, 0);
+    let seleucus = st.units[1][4].general.as_ref().unwrap();
+    assert_eq!(seleucus.points(), 0, "the pool is emptied (HE-30)");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("[Seleucus G0]"), "{text}");
+    assert!(text.contains("G0"), "{text}");
+    let why = app
+        .battle()
+        .entry(app.battle().events().len() - 1)
+        .unwrap()
+        .explanation
+        .lines
+        .iter()
+        .map(|l| l.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(why.contains("Seleucus' Generalship Points: 1 → 0"), "{why}");
+    // the house option: his own points only
+    let app = antiochus_killed(true);
+    let st = app.battle().state();
+    assert_eq!(st.armies[1].points.generalship, 1);
+    assert_eq!(st.units[1][4].general.as_ref().unwrap().points(), 1);
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("[Seleucus G1]"), "{text}");
+}
+
+/// A word written as an identifier (`pushed_back`, `defence_point`).
+fn snake(text: &str) -> Option<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .find(|w| w.trim_matches('_').contains('_'))
+        .map(str::to_string)
+}
+
+/// Every line the log holds: summaries, explanations, effects.
+fn log_text(app: &App) -> String {
+    let b = app.battle();
+    let mut out = String::new();
+    for i in 0..b.events().len() {
+        let e = b.entry(i).unwrap();
+        out.push_str(&e.summary);
+        out.push('\n');
+        for l in &e.explanation.lines {
+            out.push_str(&l.text);
+            out.push('\n');
+        }
+        for f in &e.effects {
+            out.push_str(&f.text);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// ROUGH 1 and 13: no identifier and no "s's" in the log: a general's
+/// risk, a Defence Point re-roll, a Stampede's removal, Scythed chariots'
+/// Grind.
+#[test]
+fn rough_1_and_13_the_log_is_in_words() {
+    use herald::rules::homunculus_est::discipline::{DisciplineSituation, TestReroll};
+    use herald::rules::homunculus_est::general::RiskDice;
+    use herald::rules::homunculus_est::tables::RiskEvent;
+    let mut app = console(setup());
+    starts(&mut app, Side::B);
+    record(
+        &mut app,
+        Event::GeneralRisk {
+            unit: u(Side::B, 4),
+            event: RiskEvent::PushedBack,
+            dice: RiskDice {
+                risk: vec![3, 4],
+                ..Default::default()
+            },
+        },
+    );
+    record(
+        &mut app,
+        Event::Discipline {
+            unit: u(Side::B, 8),
+            situation: DisciplineSituation {
+                rerolls: vec![TestReroll::DefencePoint],
+                ..Default::default()
+            },
+            dice: vec![1, 2, 6, 6],
+        },
+    );
+    record(
+        &mut app,
+        Event::Discipline {
+            unit: u(Side::B, 1),
+            situation: DisciplineSituation::default(),
+            dice: vec![1, 1],
+        },
+    );
+    walk_to(&mut app, |e| matches!(e, Event::Rout { .. }));
+    enter(&mut app);
+    app.panel = None;
+    fight(
+        &mut app,
+        u(Side::B, 6),
+        u(Side::A, 3),
+        CombatSituation {
+            chosen: Some(1),
+            ..Default::default()
+        },
+    );
+    let text = log_text(&app);
+    assert_eq!(snake(&text), None, "{text}");
+    assert!(!text.contains("s's "), "{text}");
+    assert!(!text.contains("false →"), "{text}");
+    assert!(text.contains("removed from play"), "{text}");
+    assert!(text.contains("chariots' combat"), "{text}");
+}
+
+/// ROUGH 3: a unit pushed off the table is said to leave it, not to be
+/// "Pushed Back 1 square(s)".
+#[test]
+fn rough_3_pushed_off_the_table_says_so() {
+    use herald::rules::homunculus_est::push_back::{Blocker, PushBackSituation};
+    let mut app = console(setup());
+    starts(&mut app, Side::B);
+    record(
+        &mut app,
+        Event::PushBack {
+            unit: u(Side::A, 6),
+            situation: PushBackSituation {
+                blocked_by: Some(Blocker::TableEdge),
+                free_squares: Some(0),
+                ..Default::default()
+            },
+            dice: vec![3],
+        },
+    );
+    let s = summary(&app);
+    assert!(s.contains("off the table"), "{s}");
+    assert!(!s.contains("square(s)"), "{s}");
+}
+
+/// ROUGH 9: what cannot apply is not offered: the enemy's Small Cavalry
+/// Reserve where it has none; a discard after a call on an army with no
+/// card.
+#[test]
+fn rough_9_facts_that_cannot_apply_are_not_offered() {
+    use herald::rules::homunculus_est::discipline::DisciplineSituation;
+    let mut app = console(setup());
+    starts(&mut app, Side::A);
+    fight(
+        &mut app,
+        u(Side::A, 1),
+        u(Side::B, 8),
+        CombatSituation {
+            chosen: Some(6),
+            ..Default::default()
+        },
+    );
+    walk_to(&mut app, test_of(u(Side::B, 8)));
+    let _ = DisciplineSituation::default();
+    keys(&mut app, "21");
+    enter(&mut app);
+    walk_to(&mut app, |e| matches!(e, Event::FailedDiscipline { .. }));
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("Small Cavalry Reserve"), "{text}");
+    // a call on player a, who holds no card: no discard follows
+    let mut app = console(setup());
+    starts(&mut app, Side::B);
+    keys(&mut app, "h");
+    enter(&mut app);
+    assert!(app.battle().state().may_discard.is_none());
+    assert!(!app.walker_words().contains("may discard"));
+}
+
+/// ROUGH 11: a Drilled unit's free re-roll is only "entirely in flat,
+/// open terrain": not with the unit in Rough Terrain, and the panel does
+/// not take both.
+#[test]
+fn rough_11_no_drilled_reroll_in_rough_terrain() {
+    use herald::rules::homunculus_est::manoeuvre::ManoeuvreSituation;
+    use herald::rules::homunculus_est::tables::Manoeuvre;
+    let mut app = console(setup());
+    starts(&mut app, Side::A);
+    record(
+        &mut app,
+        Event::Movement {
+            unit: u(Side::A, 3),
+            target: None,
+            situation: MovementSituation::default(),
+            dice: vec![6],
+        },
+    );
+    let mut s = ManoeuvreSituation::of(Manoeuvre::ForwardTurn);
+    s.in_rough = true;
+    s.flat_open = true;
+    let done = app.battle_mut().record(Event::Manoeuvre {
+        unit: u(Side::A, 3),
+        situation: s,
+        dice: vec![2],
+    });
+    assert!(done.is_ok(), "one die, no free re-roll: {done:?}");
+    assert!(summary(&app).contains("failed"), "{}", summary(&app));
+    // the panel: in Rough Terrain, flat Open Ground is not offered
+    let _ = app.battle_mut().undo();
+    select(&mut app, Side::A, 3);
+    keys(&mut app, "M");
+    keys(&mut app, "r");
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("on flat Open Ground"), "{text}");
+}
+
+/// Worth a ruling (2): PUSH BACK Off-Table, "Formed unit or General Pushed
+/// Back Off the Table suffers Disaster Card": Scipio pushed off with the
+/// Roman equites is a Disaster of his own, two in all (HE-9).
+#[test]
+fn a_general_pushed_off_the_table_with_his_unit_is_a_disaster_of_his_own() {
+    use herald::battle::homunculus_est::event::CardKind;
+    use herald::rules::homunculus_est::push_back::{Blocker, PushBackSituation};
+    let mut app = console(setup());
+    starts(&mut app, Side::B);
+    record(
+        &mut app,
+        Event::PushBack {
+            unit: u(Side::A, 6),
+            situation: PushBackSituation {
+                blocked_by: Some(Blocker::TableEdge),
+                free_squares: Some(0),
+                ..Default::default()
+            },
+            dice: vec![3],
+        },
+    );
+    let disasters = app.battle().state().cards[0]
+        .iter()
+        .filter(|c| c.kind == CardKind::Disaster)
+        .count();
+    assert_eq!(disasters, 2, "{}", log_text(&app));
+}
