@@ -116,6 +116,9 @@ impl GeneralRisk {
             s if s >= 10 => Fate::Killed,
             9 if self.situation.in_melee => Fate::Captured,
             9 => Fate::BadlyWounded,
+            // WI-21: a wounded general wounded again is badly wounded, so
+            // the outcome (headline, odds) says what the record will hold.
+            8 if self.co.status >= CoStatus::Wounded => Fate::BadlyWounded,
             8 => Fate::Wounded,
             7 => Fate::Dispersed,
             _ => Fate::Safe,
@@ -131,8 +134,6 @@ impl GeneralRisk {
                 state.dispersed = true;
                 CoStatus::Well
             }
-            // WI-21: a wounded general wounded again is badly wounded.
-            Fate::Wounded if self.co.status == CoStatus::Wounded => CoStatus::BadlyWounded,
             Fate::Wounded => CoStatus::Wounded,
             Fate::BadlyWounded => CoStatus::BadlyWounded,
             Fate::Captured => CoStatus::Captured,
@@ -162,6 +163,10 @@ impl GeneralRisk {
             match fate {
                 Fate::Killed => "10 or more: the general is killed".to_string(),
                 Fate::Captured => "9, his unit in melee: the general is captured".to_string(),
+                Fate::BadlyWounded if score == 8 => format!(
+                    "8: the general is wounded; already {}, he is badly wounded",
+                    self.co.status.title()
+                ),
                 Fate::BadlyWounded => "9, not in melee: the general is badly wounded".to_string(),
                 Fate::Wounded => "8: the general is wounded".to_string(),
                 Fate::Dispersed => {
@@ -174,7 +179,7 @@ impl GeneralRisk {
             },
             c(),
         );
-        if after.status != self.co.status || fate == Fate::Wounded {
+        if after.status != self.co.status || score == 8 {
             why.line(
                 format!(
                     "he was {}: now {} (never better than before)",
@@ -237,7 +242,7 @@ mod tests {
         let out = roll(&co, 3, false, 5);
         assert_eq!(
             (out.fate, out.after.status),
-            (Fate::Wounded, CoStatus::BadlyWounded)
+            (Fate::BadlyWounded, CoStatus::BadlyWounded)
         );
         co.status = CoStatus::BadlyWounded;
         assert_eq!(roll(&co, 3, false, 5).after.status, CoStatus::BadlyWounded);
