@@ -3,9 +3,10 @@
 //! console's real update loop (`Screen::key`), from a new battle or from
 //! the referee's own saves (`tests/battle_data/roberts-rules-third/`).
 
-use herald::battle::roberts_rules::{Battle, Event, Setup, Step};
+use herald::battle::roberts_rules::{Battle, Event, RobertsRules, Setup, Step};
 use herald::dice::SeededDice;
 use herald::store::roberts_rules::army::load_army;
+use herald::store::save;
 use herald::tui::roberts_rules::App;
 use herald::tui::screen::{Effect, Screen};
 use herald::tui::theme::Theme;
@@ -26,6 +27,15 @@ fn app() -> App {
         Theme::plain(),
         "example",
     )
+}
+
+/// The referee's save `name`, opened as Herald opens it.
+fn saved(name: &str) -> App {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/battle_data/roberts-rules-third")
+        .join(name);
+    let battle = save::load::<RobertsRules>(&path).unwrap().data.battle;
+    App::new(battle, SeededDice::new(7), Theme::plain(), "third")
 }
 
 fn code(app: &mut App, code: KeyCode) -> Vec<Effect> {
@@ -136,4 +146,68 @@ fn a_pursuit_refusal_below_any_13_quotes_the_real_dice_and_keeps_them() {
         }
         e => panic!("{e:?}"),
     }
+}
+
+/// F2, RR-20: "Impetuous units must attempt to Pursue. The decision to
+/// Pursue must be made immediately": the walker owes the attempt and the
+/// half-turn does not end before it.
+#[test]
+fn an_impetuous_winners_pursuit_is_owed_before_the_phase_ends() {
+    let mut app = app();
+    to_impetuous_push_back(&mut app);
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("Impetuous, must attempt to Pursue (r, then p) (RR-20): a1"),
+        "{s}"
+    );
+    let n = app.battle().events().len();
+    assert!(keys(&mut app, "e").is_empty());
+    assert_eq!(app.battle().events().len(), n);
+    assert_eq!(step(&app), Step::Combat);
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("is Impetuous: it must attempt to Pursue first"),
+        "{s}"
+    );
+    // Attempted and failed: nothing more is owed of it.
+    assert_eq!(keys(&mut app, "rt11\n"), [Effect::Save]);
+    assert!(
+        last(&app).contains("a Pursuit, 3, failed"),
+        "{}",
+        last(&app)
+    );
+    assert!(app.battle().state().pursuits_owed().is_empty());
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("must attempt to Pursue"), "{s}");
+}
+
+/// F3, RR-20: a Vulnerable stand pushed back owes its Action Roll to
+/// retreat its full base depth ("An Action Roll is required"): the walker
+/// lists it and the half-turn does not end before it is made.
+#[test]
+fn a_vulnerable_retreat_roll_is_owed_as_a_step() {
+    let mut app = saved("rr1-06-general-routed-vuln-pending.toml");
+    assert_eq!(step(&app), Step::Combat);
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("Vulnerable, pushed back: an Action Roll to retreat its full base depth (r, v) (RR-20): a3"),
+        "{s}"
+    );
+    let n = app.battle().events().len();
+    assert!(keys(&mut app, "e").is_empty());
+    assert_eq!(app.battle().events().len(), n);
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("its Action Roll to retreat its full base depth comes first"),
+        "{s}"
+    );
+    assert_eq!(keys(&mut app, "rxvt22\n"), [Effect::Save]);
+    assert!(
+        last(&app).contains("Elite heavy cavalry B"),
+        "{}",
+        last(&app)
+    );
+    assert!(app.battle().state().vulnerable_retreats_owed().is_empty());
+    assert_eq!(keys(&mut app, "e"), [Effect::Save]);
+    assert_eq!(app.battle().state().turn, 2);
 }

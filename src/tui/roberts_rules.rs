@@ -655,6 +655,23 @@ impl App {
                     ));
                 }
                 if step == Step::Combat {
+                    // RR-20: owed as steps before the phase ends.
+                    let pursuits = s.pursuits_owed();
+                    if !pursuits.is_empty() {
+                        out.push(format!(
+                            "Impetuous, must attempt to Pursue (r, then p) (RR-20): {}",
+                            ids(&pursuits)
+                        ));
+                    }
+                    let retreats = s.vulnerable_retreats_owed();
+                    if !retreats.is_empty() {
+                        out.push(format!(
+                            "Vulnerable, pushed back: an Action Roll to retreat its full base depth (r, v) (RR-20): {}",
+                            ids(&retreats)
+                        ));
+                    }
+                }
+                if step == Step::Combat {
                     let due = s.checks_due();
                     out.push(if due.is_empty() {
                         "Break Checks: none owed (units nearby a rout or a lost Captain: n names them)"
