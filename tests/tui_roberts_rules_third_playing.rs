@@ -211,3 +211,34 @@ fn a_vulnerable_retreat_roll_is_owed_as_a_step() {
     assert_eq!(keys(&mut app, "e"), [Effect::Save]);
     assert_eq!(app.battle().state().turn, 2);
 }
+
+/// F4, RR-14: a Demoralized unit that fails its Break Check for a nearby
+/// rout takes one hit per stand, "which, for a Demoralized unit, causes a
+/// rout and destroys the unit": it routs and nearby units check, so the
+/// event never also says "no Break Checks".
+#[test]
+fn a_unit_destroyed_by_a_failed_break_check_routs_and_says_nothing_else() {
+    let app = saved("rr1-07-t2-rout-chain.toml");
+    let b = app.battle();
+    // The save's comment #76 is the 76th event.
+    let e = b.entry(75).unwrap();
+    assert!(
+        e.summary.contains("Elite heavy cavalry B: Break Check"),
+        "{}",
+        e.summary
+    );
+    let why: String = e
+        .explanation
+        .lines
+        .iter()
+        .map(|l| format!("{} ({})\n", l.text, l.cite))
+        .collect();
+    assert!(why.contains("the hits destroy the unit: it routs"), "{why}");
+    assert!(!why.contains("no Break Checks"), "{why}");
+    assert!(
+        b.entry(76)
+            .unwrap()
+            .summary
+            .contains("nearby the rout of Elite heavy cavalry B")
+    );
+}
