@@ -242,3 +242,23 @@ fn a_unit_destroyed_by_a_failed_break_check_routs_and_says_nothing_else() {
             .contains("nearby the rout of Elite heavy cavalry B")
     );
 }
+
+/// F1 as the referee found it (save rr1-02): the Crossbowmen pursue at
+/// -1, so no dice reach 13; the refusal quotes the typed dice (10 - 1 =
+/// 9), not the lowest dice ('2 -1 = 1'), and Herald's dice are kept.
+#[test]
+fn a_pursuit_refusal_at_a_minus_modifier_quotes_the_typed_dice() {
+    let mut app = saved("rr1-02-charged-countermanded.toml");
+    assert_eq!(keys(&mut app, "ect1166\n"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "rt66\n"), [Effect::Save]);
+    assert!(last(&app).contains("success"), "{}", last(&app));
+    assert!(keys(&mut app, "pt55\n").is_empty());
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("a Pursuit attack of 10 -1 = 9"), "{s}");
+    keys(&mut app, "^^");
+    let n = app.battle().events().len();
+    keys(&mut app, "p");
+    assert!(keys(&mut app, "\n").is_empty());
+    assert_eq!(keys(&mut app, "h2\n"), [Effect::Save]);
+    assert_eq!(app.battle().events().len(), n + 1);
+}
