@@ -369,9 +369,11 @@ impl App {
             }
         };
         // The rules judge the procedure before the dice are rolled: refused
-        // on the lowest and the highest dice alike, it is refused whatever
-        // they show (a Pursuit attack under 13 without the chart's hits is
-        // judged by its dice, so it is left to them).
+        // on the lowest and the highest dice in the same words, it is
+        // refused whatever they show. A refusal that quotes the dice (a
+        // Pursuit attack under 13 without the chart's hits, even where no
+        // dice reach 13) is left to the real dice: RR-21 has the chart read
+        // at the score they make, and Herald's are kept for the next Enter.
         let probe = |face: u8| {
             let event = p.draft.event_in(&vec![face; need], state, &setup.house);
             let mut probe = state.clone();
@@ -379,9 +381,12 @@ impl App {
                 .check(&event)
                 .and_then(|_| probe.apply(setup, &event))
                 .err()
+                .map(|e| e.to_string())
         };
-        if let (Some(e), Some(_)) = (probe(1), probe(6)) {
-            self.say(e.to_string(), true);
+        if let (Some(e), Some(high)) = (probe(1), probe(6))
+            && e == high
+        {
+            self.say(e, true);
             return Vec::new();
         }
         let dice: Vec<u8> = match typed {
@@ -647,6 +652,23 @@ impl App {
                         "{} routed: n names the friendly units nearby (Herald does not measure; none is an answer; RR-14, RR-15)",
                         s.rout_words(*id)
                     ));
+                }
+                if step == Step::Combat {
+                    // RR-20: owed as steps before the phase ends.
+                    let pursuits = s.pursuits_owed();
+                    if !pursuits.is_empty() {
+                        out.push(format!(
+                            "Impetuous, must attempt to Pursue (r, then p) (RR-20): {}",
+                            ids(&pursuits)
+                        ));
+                    }
+                    let retreats = s.vulnerable_retreats_owed();
+                    if !retreats.is_empty() {
+                        out.push(format!(
+                            "Vulnerable, pushed back: an Action Roll to retreat its full base depth (r, v) (RR-20): {}",
+                            ids(&retreats)
+                        ));
+                    }
                 }
                 if step == Step::Combat {
                     let due = s.checks_due();

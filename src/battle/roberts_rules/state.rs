@@ -89,6 +89,9 @@ pub struct PursuitOpen {
     pub automatic: bool,
     /// The Pursuit Action succeeded (or is automatic): it may attack.
     pub pursuing: bool,
+    /// The pursuer is Impetuous: "Impetuous units must attempt to Pursue"
+    /// (RR-20), so the Pursuit is owed until attempted.
+    pub required: bool,
 }
 
 /// A unit in the battle: its stands and hits, and its half-turn so far.
@@ -106,6 +109,9 @@ pub struct Troop {
     pub fired: bool,
     /// It was Pushed Back this Combat Phase (RR-20).
     pub pushed_back: bool,
+    /// A Vulnerable stand pushed back: its Action Roll to retreat its full
+    /// base depth is owed until made (RR-20).
+    pub vulnerable_retreat: bool,
     /// The Pursuit open to it (RR-20).
     pub pursuit: Option<PursuitOpen>,
     /// Stands it lost this phase (RR-13, RR-14).
@@ -142,6 +148,7 @@ impl Troop {
             may_fire: false,
             fired: false,
             pushed_back: false,
+            vulnerable_retreat: false,
             pursuit: None,
             stands_lost: 0,
             checked: false,
@@ -411,6 +418,35 @@ impl State {
         }
     }
 
+    /// The Impetuous units whose Pursuit is owed: "Impetuous units must
+    /// attempt to Pursue. The decision to Pursue must be made immediately"
+    /// (RR-20). Owed until its Action Roll fails or its attack is made.
+    pub fn pursuits_owed(&self) -> Vec<UnitId> {
+        self.owing(|s, t| {
+            t.pursuit
+                .is_some_and(|p| p.required && s.troop(p.target).is_ok_and(|g| !g.gone()))
+        })
+    }
+
+    /// The Vulnerable stands pushed back whose Action Roll to retreat
+    /// their full base depth is owed ("An Action Roll is required", RR-20).
+    pub fn vulnerable_retreats_owed(&self) -> Vec<UnitId> {
+        self.owing(|_, t| t.vulnerable_retreat)
+    }
+
+    /// The units on the table for which `owes` holds, side a's first.
+    fn owing(&self, owes: impl Fn(&State, &Troop) -> bool) -> Vec<UnitId> {
+        let mut out = Vec::new();
+        for side in [Side::A, Side::B] {
+            for (i, t) in self.units[side as usize].iter().enumerate() {
+                if !t.gone() && owes(self, t) {
+                    out.push(UnitId::new(side, i));
+                }
+            }
+        }
+        out
+    }
+
     /// A Break Check owed in words: `a3 (it lost stands this phase)`, or
     /// for a leader `The General with a3 (his unit took a hit)`.
     pub fn check_words(&self, id: UnitId, cause: BreakCause) -> String {
@@ -442,6 +478,22 @@ impl State {
             return Err(BattleError::OutOfTurn(format!(
                 "first name the friendly units nearby the rout of {}{} ({id}) (n; none is an answer): each makes a Break Check (RR-14, RR-15)",
                 if t.routed { "" } else { "the leader of " },
+                t.unit.name
+            )));
+        }
+        // RR-20: "Impetuous units must attempt to Pursue".
+        if let (Event::EndPhase, Some(id)) = (event, self.pursuits_owed().first()) {
+            let t = &self.units[id.side as usize][id.index];
+            return Err(BattleError::OutOfTurn(format!(
+                "{} ({id}) is Impetuous: it must attempt to Pursue first (r, then p if it pursues) (RR-20)",
+                t.unit.name
+            )));
+        }
+        // RR-20: the Vulnerable retreat: "An Action Roll is required".
+        if let (Event::EndPhase, Some(id)) = (event, self.vulnerable_retreats_owed().first()) {
+            let t = &self.units[id.side as usize][id.index];
+            return Err(BattleError::OutOfTurn(format!(
+                "{} ({id}) is Vulnerable and was pushed back: its Action Roll to retreat its full base depth comes first (r, v) (RR-20)",
                 t.unit.name
             )));
         }
@@ -876,6 +928,10 @@ impl State {
                 if *action == Action::Pursuit && !o.success {
                     self.units[unit.side as usize][unit.index].pursuit = None;
                 }
+                // RR-20: the Vulnerable retreat's Action Roll is made.
+                if *action == Action::VulnerableRetreat {
+                    self.units[unit.side as usize][unit.index].vulnerable_retreat = false;
+                }
                 self.charge_action(*unit, *action, o.success, &mut ex);
                 entry.summary = format!(
                     "{}: {}, {}",
@@ -1187,8 +1243,18 @@ impl State {
                             target: loser,
                             automatic,
                             pursuing: automatic,
+                            required: o.pursuit_required,
                         });
                     }
+                }
+                // RR-20: "An Action Roll is required" for a Vulnerable
+                // stand's retreat; it is owed as a step.
+                if o.vulnerable_retreat {
+                    let loser = match o.pushed_back {
+                        Winner::A => *a,
+                        _ => *b,
+                    };
+                    self.units[loser.side as usize][loser.index].vulnerable_retreat = true;
                 }
                 let score = |r: Option<crate::rules::roberts_rules::attack::SideRoll>| {
                     r.map_or("-".to_string(), |r| r.score.to_string())
@@ -1759,6 +1825,7 @@ impl State {
                             for t in side.iter_mut() {
                                 t.unit.disrupted = false;
                                 t.pushed_back = false;
+                                t.vulnerable_retreat = false;
                                 t.pursuit = None;
                                 t.check_again = false;
                                 t.leader_check = false;

@@ -6,6 +6,11 @@ use super::unit::{Attribute, Unit};
 use crate::rules::explain::{Explanation, cite};
 use crate::rules::house::House;
 
+/// The line for a unit whose last stand is lost to combat hits (RR-22):
+/// no Break Checks for it.
+pub const DESTROYED_BY_COMBAT: &str =
+    "its last stand is gone: destroyed by combat, no Break Checks";
+
 const SEC: &str = "Casualties and Morale";
 
 /// A unit after new hits.
@@ -107,10 +112,7 @@ pub fn casualties_in(unit: &Unit, hits: u32, house: &House, combat_phase: bool) 
         );
     }
     if destroyed {
-        ex.line(
-            "its last stand is gone: destroyed by combat, no Break Checks",
-            c("RR-22, RR-14"),
-        );
+        ex.line(DESTROYED_BY_COMBAT, c("RR-22, RR-14"));
     }
     let break_check_due = stands_removed > 0 && !destroyed && combat_phase;
     if break_check_due {

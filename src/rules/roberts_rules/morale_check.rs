@@ -2,7 +2,7 @@
 //! unit's morale effects against 7; who must make a Break Check, and what a
 //! failed one does.
 
-use super::casualties::{Casualties, casualties};
+use super::casualties::{Casualties, DESTROYED_BY_COMBAT, casualties};
 use super::house::{CAPTAIN_MORALE, GUARD_MORALE, UNRELIABLE_MORALE};
 use super::unit::{Attribute, Unit};
 use super::{Named, demoralized_modifier, referee_modifiers, two_dice};
@@ -360,7 +360,14 @@ impl BreakCheck {
                         format!("failed: it takes one hit per stand, {hits}"),
                         c("RR-14"),
                     );
-                    ex.extend(after.explanation.clone());
+                    // RR-14: "one hit per stand (which, for a Demoralized
+                    // unit, causes a rout and destroys the unit)": a unit
+                    // destroyed so routs, and nearby units check; the
+                    // casualties' "destroyed by combat, no Break Checks"
+                    // is not its case.
+                    let mut lines = after.explanation.clone();
+                    lines.lines.retain(|l| l.text != DESTROYED_BY_COMBAT);
+                    ex.extend(lines);
                     out.hits_taken = Some(hits);
                     let destroyed = was_demoralized || after.destroyed;
                     let r = if destroyed {

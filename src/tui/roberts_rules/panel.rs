@@ -468,7 +468,10 @@ impl Draft {
             Step::Charge => (state.charges_owed().first().copied(), Action::Countermand),
             Step::Combat => match pursuers(state).first() {
                 Some((u, _)) => (Some(*u), Action::Pursuit),
-                None => (None, Action::VulnerableRetreat),
+                None => (
+                    state.vulnerable_retreats_owed().first().copied(),
+                    Action::VulnerableRetreat,
+                ),
             },
         };
         if let Some(u) = unit {
