@@ -244,7 +244,9 @@ mod tests {
     #[test]
     fn fixed_card_values_is_off_by_default() {
         assert_eq!(FIXED_CARD_VALUES.default, HouseValue::YesNo(false));
-        assert_eq!(HOUSE.len(), 6);
+        assert_eq!(HOUSE.len(), 7);
         assert_eq!(REPEAT_ACTIVATIONS.default, HouseValue::YesNo(false));
+        // HE-30 empties the whole pool; each general's own is the option.
+        assert_eq!(OWN_GENERALSHIP.default, HouseValue::YesNo(false));
     }
 }
