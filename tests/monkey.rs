@@ -366,10 +366,10 @@ impl Monkey {
 }
 
 /// Why two screens differ (the first row that does), or `None`. The
-/// status line saying what undo, redo or opening did is not the battle, nor
-/// the line naming the last event (`last:`); at 80x24 a long status takes
-/// the row above (Parker's Warlord, seed 36 key 142), so the rows are
-/// compared without those lines and without blank ones.
+/// status line saying what undo, redo or opening did is not the battle,
+/// nor the line naming the last event (`last:`); a long status may take
+/// the rows around it (Parker's Warlord at 80x24, seed 36 key 142), so the
+/// rows are compared down to the first such line of either screen.
 fn differ(a: &str, b: &str) -> Option<String> {
     let said = |l: &str| {
         l.contains("undone")
@@ -378,17 +378,18 @@ fn differ(a: &str, b: &str) -> Option<String> {
             || l.contains("undo")
             || l.trim_start().starts_with("last:")
     };
-    let battle = |s: &str| -> Vec<String> {
-        s.lines()
-            .filter(|l| !l.trim().is_empty() && !said(l))
-            .map(str::to_string)
-            .collect()
-    };
-    let (la, lb) = (battle(a), battle(b));
-    if let Some((i, (x, y))) = la.iter().zip(&lb).enumerate().find(|(_, (x, y))| x != y) {
-        return Some(format!("row {} of the battle: '{x}' against '{y}'", i + 1));
+    let (la, lb): (Vec<&str>, Vec<&str>) = (a.lines().collect(), b.lines().collect());
+    if la.len() != lb.len() {
+        return Some(format!("{} rows against {}", la.len(), lb.len()));
     }
-    (la.len() != lb.len()).then(|| format!("{} rows against {}", la.len(), lb.len()))
+    let first = |rows: &[&str]| rows.iter().position(|l| said(l)).unwrap_or(rows.len());
+    let cut = first(&la).min(first(&lb));
+    la[..cut]
+        .iter()
+        .zip(&lb[..cut])
+        .enumerate()
+        .find(|(_, (x, y))| x != y)
+        .map(|(i, (x, y))| format!("row {}: '{x}' against '{y}'", i + 1))
 }
 
 fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
