@@ -61,7 +61,7 @@ impl Initiative {
         on_table(unit)?;
         if unit.co_stars == 0 {
             return Err(RulesError::refused(format!(
-                "{} has no CO with stars (its army file gives co_stars = 0): a unit without one cannot use initiative (Rule 37, WI-7)",
+                "{} has no CO with stars (its army file gives it none): a unit without one cannot use initiative (Rule 37, WI-7)",
                 unit.name
             )));
         }
