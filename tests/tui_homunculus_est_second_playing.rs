@@ -7,8 +7,7 @@
 
 use herald::battle::UnitId;
 use herald::battle::homunculus_est::event::{CardKind, SideFacts};
-use herald::battle::homunculus_est::{Battle, Event, Phase, Setup};
-use herald::dice::SeededDice;
+use herald::battle::homunculus_est::{Event, Phase};
 use herald::rules::Side;
 use herald::rules::homunculus_est::Characteristic;
 use herald::rules::homunculus_est::combat::{Combat, CombatDice, CombatSituation};
@@ -16,93 +15,14 @@ use herald::rules::homunculus_est::failed::FearSource;
 use herald::rules::homunculus_est::movement::MovementSituation;
 use herald::rules::homunculus_est::{HOUSE, Next, REPEAT_ACTIVATIONS};
 use herald::rules::house::HouseValue;
-use herald::store::homunculus_est::army::load_army;
 use herald::tui::homunculus_est::App;
 use herald::tui::screen::Screen;
-use herald::tui::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use std::path::Path;
 
-fn setup() -> Setup {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/homunculus-est");
-    let s = load_army(&dir.join("magnesia-190bc-seleucid.toml"))
-        .unwrap()
-        .army;
-    let r = load_army(&dir.join("magnesia-190bc-roman.toml"))
-        .unwrap()
-        .army;
-    Setup::new(vec![r], vec![s]).unwrap()
-}
-
-fn console(setup: Setup) -> App {
-    App::new(
-        Battle::new(setup),
-        SeededDice::new(3),
-        Theme::plain(),
-        "magnesia",
-    )
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    Screen::key(app, KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn keys(app: &mut App, text: &str) {
-    for c in text.chars() {
-        press(app, KeyCode::Char(c));
-    }
-}
-
-fn enter(app: &mut App) {
-    press(app, KeyCode::Enter);
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    app.resized(width, height);
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal
-        .draw(|f| app.draw(f.area(), f.buffer_mut()))
-        .unwrap();
-    let buf = terminal.backend().buffer();
-    let mut out = String::new();
-    for y in 0..height {
-        let mut line = String::new();
-        for x in 0..width {
-            line.push_str(buf[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-fn u(side: Side, n: usize) -> UnitId {
-    UnitId::new(side, n - 1)
-}
-
-fn last(app: &App) -> Event {
-    app.battle().events().last().unwrap().clone()
-}
-
-fn summary(app: &App) -> String {
-    let b = app.battle();
-    b.entry(b.events().len() - 1).unwrap().summary.clone()
-}
-
-fn record(app: &mut App, e: Event) {
-    app.battle_mut().record(e).unwrap_or_else(|e| panic!("{e}"));
-}
-
-/// The panel's event.
-fn panel_event(app: &App) -> Event {
-    app.panel
-        .as_ref()
-        .unwrap_or_else(|| panic!("no panel; status: {}", screen(app, 120, 40)))
-        .event
-        .clone()
-}
+#[path = "support/homunculus_est.rs"]
+mod he;
+use he::*;
 
 fn error(app: &App) -> String {
     app.panel
