@@ -8,77 +8,15 @@
 //! report (item 5); the 80x24 screen and wrapped lines (item 7).
 
 use herald::battle::UnitId;
-use herald::battle::roberts_rules::{Battle, Event, Phase, Setup, Step};
-use herald::dice::SeededDice;
+use herald::battle::roberts_rules::{Event, Phase, Step};
 use herald::rules::Side;
 use herald::rules::roberts_rules::Action;
-use herald::store::roberts_rules::army::load_army;
 use herald::tui::roberts_rules::App;
 use herald::tui::screen::{Effect, Screen};
-use herald::tui::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::path::Path;
 
-fn app() -> App {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/roberts-rules");
-    let a = load_army(&dir.join("spearmen-and-cavalry.toml"))
-        .unwrap()
-        .army;
-    let b = load_army(&dir.join("crossbowmen.toml")).unwrap().army;
-    App::new(
-        Battle::new(Setup::new(vec![a], vec![b]).unwrap()),
-        SeededDice::new(7),
-        Theme::plain(),
-        "example",
-    )
-}
-
-fn code(app: &mut App, code: KeyCode) -> Vec<Effect> {
-    Screen::key(app, KeyEvent::new(code, KeyModifiers::NONE))
-}
-
-/// Keys typed one by one; `\n` is Enter, `^` is Esc.
-fn keys(app: &mut App, text: &str) -> Vec<Effect> {
-    let mut out = Vec::new();
-    for c in text.chars() {
-        out = match c {
-            '\n' => code(app, KeyCode::Enter),
-            '^' => code(app, KeyCode::Esc),
-            c => code(app, KeyCode::Char(c)),
-        };
-    }
-    out
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    app.resized(width, height);
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal
-        .draw(|f| app.draw(f.area(), f.buffer_mut()))
-        .unwrap();
-    let buf = terminal.backend().buffer();
-    let mut out = String::new();
-    for y in 0..height {
-        let mut line = String::new();
-        for x in 0..width {
-            line.push_str(buf[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-/// The screen's words as one line, wrapped rows joined.
-fn words(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-fn step(app: &App) -> Step {
-    app.battle().state().phase.step().unwrap()
-}
+#[path = "support/roberts_rules.rs"]
+mod rr;
+use rr::*;
 
 fn troop(app: &App, side: Side, i: usize) -> &herald::battle::roberts_rules::Troop {
     &app.battle().state().units[side as usize][i]
