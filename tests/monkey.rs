@@ -21,7 +21,7 @@ mod claims;
 #[path = "support/consoles.rs"]
 mod consoles;
 
-use consoles::{key_event, open, screen, short};
+use consoles::{each, key_event, open, screen, short};
 use herald::rules::System;
 use herald::tui::console::{Console, Flow};
 use herald::tui::screen::{Claim, Screen};

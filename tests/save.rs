@@ -43,7 +43,7 @@ fn golden_battle() -> SaveData<herald::battle::warlords::Warlords> {
 }
 
 /// Rewrites the golden files from the current code, by hand after a
-/// deliberate format change: `HERALD_BLESS=1 cargo test --test save bless -- --ignored`.
+/// deliberate format change: `HERALD_BLESS=1 cargo test --test suite save::bless -- --ignored`.
 #[test]
 #[ignore = "a tool, not a check: it rewrites tests/golden"]
 fn bless_golden_files() {

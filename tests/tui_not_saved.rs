@@ -7,7 +7,7 @@
 #[path = "support/consoles.rs"]
 mod consoles;
 
-use consoles::{FIRST_STEPS, SYSTEMS, new_battle, open, press, record_one, screen, short};
+use consoles::{FIRST_STEPS, SYSTEMS, each, new_battle, open, press, record_one, screen, short};
 use herald::tui::console::{Console, Prompt};
 use herald::tui::screen::Screen;
 

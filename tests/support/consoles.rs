@@ -86,7 +86,6 @@ pub fn open(path: &Path) -> Opened {
 
 /// Runs a generic expression on whichever console was opened:
 /// `each!(opened, c => body)`, `c` a `Console<S>` of the save's system.
-#[macro_export]
 macro_rules! each {
     ($opened:expr, $c:ident => $body:expr) => {
         match $opened {
@@ -98,6 +97,7 @@ macro_rules! each {
         }
     };
 }
+pub(crate) use each;
 
 /// A key by its name: `Enter`, `Esc`, `Tab`, `BackTab`, `Up`, `Down`,
 /// `Left`, `Right`, `Backspace`, `Home`, `End`, `PgUp`, `PgDn`, `C-X` (Ctrl
