@@ -153,3 +153,51 @@ fn a_wounded_general_wounded_again_is_said_badly_wounded() {
     assert!(s.contains("score 8: badly wounded"), "{s}");
     assert!(!s.contains("score 8: wounded"), "{s}");
 }
+
+/// Carrhae at `phase` of Move 1, side a Player 1.
+fn carrhae_at(phase: Phase) -> Battle {
+    let mut b = battle_support::carrhae();
+    battle_support::step(&mut b, &[6, 1]); // side a is Player 1
+    battle_support::play(&mut b, Event::GoTo { turn: 1, phase }, &[]);
+    b
+}
+
+#[test]
+fn contact_in_the_waver_tests_is_refused_as_it_is_set() {
+    // F1 (Rule 25): charges are completed in step 6, after the waver tests
+    // of step 5; `A 6 e` in step 5 is refused as the panel opens, and Enter
+    // records nothing.
+    let mut app = carrhae(1);
+    app.battle = carrhae_at(Phase::WaverTests);
+    let before = app.battle.events().len();
+    press(&mut app, &["A", "6", "e"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("refused: out of turn"), "{s}");
+    assert!(s.contains("Rule 25 step 6"), "{s}");
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.battle.events().len(), before, "nothing is recorded");
+    assert!(app.battle.in_melee_with(u(A, 6)).is_empty());
+    // In step 6 the same keys make contact.
+    let mut app = carrhae(1);
+    app.battle = carrhae_at(Phase::Charges);
+    press(&mut app, &["A", "6", "e", "Enter"]);
+    assert_eq!(app.battle.in_melee_with(u(A, 6)).len(), 1);
+}
+
+#[test]
+fn a_contact_saved_in_the_waver_tests_stands_as_recorded() {
+    // F1: Carrhae saved by Herald 1a0bdf5 made contact in step 5 (event 23):
+    // it opens, and that contact stands under an earlier reading.
+    let path = std::path::Path::new("tests/earlier_saves/1a0bdf5/carrhae-moves-1-5.toml");
+    let loaded = herald::store::save::load::<herald::battle::warlord_i::WarlordI>(path)
+        .expect("the earlier battle opens");
+    let battle = &loaded.data.battle;
+    let contact = battle
+        .earlier_readings()
+        .iter()
+        .find(|e| e.event + 1 == 23)
+        .expect("event 23 is recorded under an earlier reading");
+    assert!(contact.why.contains("Rule 25 step 6"), "{}", contact.why);
+    assert!(contact.why.contains("waver tests"), "{}", contact.why);
+    assert!(matches!(battle.events()[22], Event::Engage { .. }));
+}

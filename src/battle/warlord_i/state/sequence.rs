@@ -288,6 +288,26 @@ impl State {
                 named(&u.unit.name, *unit)
             )));
         }
+        // Rule 25: charges, counter-charges and other attacks are completed
+        // in step 6, after the waver tests; a follow-up makes contact in the
+        // melees of step 7 (Rule 76). Contact at any other step is out of
+        // turn (a save from before stands as recorded).
+        if let Event::Engage { a, b } = event
+            && !matches!(self.phase, Phase::Charges | Phase::Melees)
+        {
+            let name = |id: UnitId| {
+                self.get(id)
+                    .map_or_else(|| id.to_string(), |u| named(&u.unit.name, id))
+            };
+            return Err(BattleError::OutOfTurn(format!(
+                "contact between {} and {} is made when charges are completed (Rule 25 step 6) or by a follow-up in the melees (step 7), but Move {} is at {} (step {}); record a go-to to move the sequence first",
+                name(*a),
+                name(*b),
+                self.turn,
+                self.phase,
+                self.phase.step()
+            )));
+        }
         if let Event::NextPhase = event {
             let owed = self.outstanding();
             if !owed.is_empty() {
