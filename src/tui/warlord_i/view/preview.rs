@@ -423,16 +423,31 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                 t,
                 "One die + 1 per AP his unit incurred (Rule 99, WI-21)",
             ));
+            let n = plan.situation.aps_this_move;
+            let unit = b.state().risk_unit(*co);
+            let lost = b
+                .co(*co)
+                .is_some_and(|c| c.with.is_none() && c.left_with.is_some());
             out.push(Line::from(format!(
-                "  {}: his unit incurred {} AP(s) this Move{}",
+                "  {}: {}{} incurred {n} AP{} this Move{}",
                 plan.co.name,
-                plan.situation.aps_this_move,
+                unit.map_or_else(|| "his unit".to_string(), |u| unit_name(b, u)),
+                if lost {
+                    ", which he was with when it left the table,"
+                } else {
+                    ""
+                },
+                if n == 1 { "" } else { "s" },
                 if plan.situation.in_melee {
                     ", in melee"
                 } else {
                     ""
                 }
             )));
+            // Q2: WI-21 counts the unit's APs of the whole Move.
+            out.push(Line::from(
+                "  every AP of the Move counts, those before he joined it too (WI-21)",
+            ));
             let o = odds::general_risk(&plan);
             out.push(heading(t, "Odds"));
             for (f, p) in o.fate.iter() {
