@@ -276,7 +276,7 @@ fn a_general_leaves_the_unit_that_surrendered_and_keeps_his_own_morale() {
     assert!(view.activity.is_empty(), "{:?}", view.activity);
     let s = screen(&app, 120, 40);
     assert!(
-        s.contains("Publius Licinius Crassus's command base leaves Gallic horse of Publius (a6)"),
+        s.contains("Publius Licinius Crassus' command base leaves Gallic horse of Publius (a6)"),
         "{s}"
     );
     // His roll at the end of the Move names the unit he was with.
@@ -385,4 +385,27 @@ fn the_wounding_roll_says_it_counts_the_whole_moves_aps() {
         "{s}"
     );
     assert!(s.contains("those before he joined it too (WI-21)"), "{s}");
+}
+
+#[test]
+fn the_friends_help_numbers_side_bs_units_as_b() {
+    // R5: side b's friends are typed as b's numbers.
+    let mut app = carrhae(1);
+    let mut b = battle_support::carrhae();
+    battle_support::step(&mut b, &[2, 5]); // side b is Player 1
+    battle_support::play(
+        &mut b,
+        Event::Correct {
+            unit: u(B, 2),
+            correction: herald::battle::warlord_i::Correction::Morale(
+                herald::rules::warlord_i::Morale::Routed,
+            ),
+        },
+        &[],
+    );
+    app.battle = b;
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("2 for b2, 10 for b10"), "{s}");
+    assert!(!s.contains("2 for a2"), "{s}");
 }

@@ -207,7 +207,8 @@ impl State {
                 unit.to_string(),
                 "none".to_string(),
                 format!(
-                    "{name}'s command base leaves {text}, which {fell}: his fate is his wounding roll at the end of the Move (Rule 99, WI-21, WI-H3)"
+                    "{name}'{} command base leaves {text}, which {fell}: his fate is his wounding roll at the end of the Move (Rule 99, WI-21, WI-H3)",
+                    if name.ends_with('s') { "" } else { "s" }
                 ),
             ));
             let slot = self.co_mut(co);

@@ -255,9 +255,10 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                 t,
                 "Its friends within 10 cm: the table's (Herald has no map)",
             ));
-            out.push(Line::from(
-                "  type each one's number (2 for a2, 10 for a10; again to take it back); none is an answer: Enter",
-            ));
+            let s = disaster.side().name();
+            out.push(Line::from(format!(
+                "  type each one's number (2 for {s}2, 10 for {s}10; again to take it back); none is an answer: Enter",
+            )));
             out.push(Line::from(
                 "  each named gains 1 AP (Rule 12) and owes a waver test, -1 for the disaster (Rules 58-59)",
             ));
