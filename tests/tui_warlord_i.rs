@@ -571,7 +571,16 @@ fn the_referee_corrects_a_unit_sets_aside_a_test_and_parts_a_melee() {
     assert_eq!(app.battle.flagged(), vec![u(A, 1)]);
     press(&mut app, &["z"]);
     assert!(app.battle.flagged().is_empty(), "{:?}", app.status);
-    // Contact with the first enemy, then parted.
+    // Contact with the first enemy when charges are completed (Rule 25
+    // step 6), then parted.
+    battle_support::play(
+        &mut app.battle,
+        Event::GoTo {
+            turn: 1,
+            phase: Phase::Charges,
+        },
+        &[],
+    );
     press(&mut app, &["e", "Enter", "Esc"]);
     assert_eq!(app.battle.in_melee_with(u(A, 1)), vec![u(B, 1)]);
     press(&mut app, &["b"]);

@@ -18,6 +18,7 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 const A: Side = Side::A;
+const B: Side = Side::B;
 
 fn u(side: Side, n: usize) -> UnitId {
     UnitId::new(side, n - 1)
@@ -152,4 +153,259 @@ fn a_wounded_general_wounded_again_is_said_badly_wounded() {
     let s = screen(&app, 120, 40);
     assert!(s.contains("score 8: badly wounded"), "{s}");
     assert!(!s.contains("score 8: wounded"), "{s}");
+}
+
+/// Carrhae at `phase` of Move 1, side a Player 1.
+fn carrhae_at(phase: Phase) -> Battle {
+    let mut b = battle_support::carrhae();
+    battle_support::step(&mut b, &[6, 1]); // side a is Player 1
+    battle_support::play(&mut b, Event::GoTo { turn: 1, phase }, &[]);
+    b
+}
+
+#[test]
+fn contact_in_the_waver_tests_is_refused_as_it_is_set() {
+    // F1 (Rule 25): charges are completed in step 6, after the waver tests
+    // of step 5; `A 6 e` in step 5 is refused as the panel opens, and Enter
+    // records nothing.
+    let mut app = carrhae(1);
+    app.battle = carrhae_at(Phase::WaverTests);
+    let before = app.battle.events().len();
+    press(&mut app, &["A", "6", "e"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("refused: out of turn"), "{s}");
+    assert!(s.contains("Rule 25 step 6"), "{s}");
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.battle.events().len(), before, "nothing is recorded");
+    assert!(app.battle.in_melee_with(u(A, 6)).is_empty());
+    // In step 6 the same keys make contact.
+    let mut app = carrhae(1);
+    app.battle = carrhae_at(Phase::Charges);
+    press(&mut app, &["A", "6", "e", "Enter"]);
+    assert_eq!(app.battle.in_melee_with(u(A, 6)).len(), 1);
+}
+
+#[test]
+fn a_contact_saved_in_the_waver_tests_stands_as_recorded() {
+    // F1: Carrhae saved by Herald 1a0bdf5 made contact in step 5 (event 23):
+    // it opens, and that contact stands under an earlier reading.
+    let path = std::path::Path::new("tests/earlier_saves/1a0bdf5/carrhae-moves-1-5.toml");
+    let loaded = herald::store::save::load::<herald::battle::warlord_i::WarlordI>(path)
+        .expect("the earlier battle opens");
+    let battle = &loaded.data.battle;
+    let contact = battle
+        .earlier_readings()
+        .iter()
+        .find(|e| e.event + 1 == 23)
+        .expect("event 23 is recorded under an earlier reading");
+    assert!(contact.why.contains("Rule 25 step 6"), "{}", contact.why);
+    assert!(contact.why.contains("waver tests"), "{}", contact.why);
+    assert!(matches!(battle.events()[22], Event::Engage { .. }));
+}
+
+/// Carrhae at the melees of Move 1, Publius (CO a2) with his Gallic horse
+/// (a6), which Surena's cataphracts (b1) have contacted; `house` sets the
+/// battle's house options.
+fn publius_in_melee(house: &[&str]) -> Battle {
+    let mut setup = battle_support::setup();
+    for h in house {
+        setup.house.set_text(h, "Warlord I").unwrap();
+    }
+    let mut b = Battle::new(setup);
+    battle_support::step(&mut b, &[5, 2]); // side a is Player 1
+    battle_support::play(
+        &mut b,
+        Event::Attach {
+            co: co(A, 2),
+            unit: Some(u(A, 6)),
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::GoTo {
+            turn: 1,
+            phase: Phase::Charges,
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::Engage {
+            a: u(B, 1),
+            b: u(A, 6),
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::GoTo {
+            turn: 1,
+            phase: Phase::Melees,
+        },
+        &[],
+    );
+    b
+}
+
+/// The melee of b1 against a6 fought with 6 against 1 and a6's player
+/// choosing to surrender.
+fn gauls_surrender(app: &mut App) {
+    press(app, &["Enter"]);
+    assert_eq!(app.context(), Context::Panel);
+    press(app, &["Down", "Space", "t", "61", "Enter"]);
+    assert_eq!(app.context(), Context::Response);
+    press(app, &["s"]);
+    assert!(app.battle.unit(u(A, 6)).unwrap().surrendered);
+}
+
+#[test]
+fn a_general_leaves_the_unit_that_surrendered_and_keeps_his_own_morale() {
+    // F2 (Rules 29, 99; WI-20, WI-21; Herald's reading WI-H3): Publius's
+    // Gallic horse surrender; his command base leaves them, so Rule 29's
+    // -1 (the CO wavering, in melee ...) no longer comes from a unit that
+    // is a prisoner, and his wounding roll still counts the unit's APs and
+    // melee of this Move.
+    let mut app = carrhae(1);
+    app.battle = publius_in_melee(&[]);
+    gauls_surrender(&mut app);
+    let publius = app.battle.co(co(A, 2)).unwrap();
+    assert_eq!(publius.with, None);
+    assert_eq!(publius.co.status, CoStatus::Well);
+    let view = app.battle.state().co_view(co(A, 2)).unwrap();
+    assert!(view.activity.is_empty(), "{:?}", view.activity);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Publius Licinius Crassus' command base leaves Gallic horse of Publius (a6)"),
+        "{s}"
+    );
+    // His roll at the end of the Move names the unit he was with.
+    battle_support::play(
+        &mut app.battle,
+        Event::GoTo {
+            turn: 1,
+            phase: Phase::Conclude,
+        },
+        &[],
+    );
+    assert!(app.battle.unit(u(A, 6)).unwrap().aps_this_move > 0);
+    assert!(app.battle.state().generals_due().contains(&co(A, 2)));
+}
+
+#[test]
+fn the_house_option_takes_the_general_prisoner_with_his_unit() {
+    // F2, house option `general_of_surrendered_unit = captured_with_unit`.
+    let mut app = carrhae(1);
+    app.battle = publius_in_melee(&["general_of_surrendered_unit=captured_with_unit"]);
+    gauls_surrender(&mut app);
+    let publius = app.battle.co(co(A, 2)).unwrap();
+    assert_eq!(publius.with, None);
+    assert_eq!(publius.co.status, CoStatus::Captured);
+    assert!(app.battle.disasters().iter().any(|d| matches!(
+        d,
+        herald::battle::warlord_i::Disaster::GeneralLost(c) if *c == co(A, 2)
+    )));
+    // The result says the house option changed it.
+    let mut s = screen(&app, 120, 40);
+    for _ in 0..20 {
+        press(&mut app, &["Down"]);
+        s.push_str(&screen(&app, 120, 40));
+    }
+    assert!(
+        s.contains("house option 'a general whose unit surrenders'"),
+        "{s}"
+    );
+    assert!(
+        s.contains("captured with Gallic horse of Publius (a6)"),
+        "{s}"
+    );
+}
+
+#[test]
+fn a_test_owed_for_a_disaster_in_the_melees_comes_before_the_next_round() {
+    // Q1 (Rules 25, 58; WI-12): the Gallic horse (a6) surrender in the
+    // melees; the Roman and allied horse (a7), named within
+    // 10 cm, are in melee with the second horse archers (b2): their waver
+    // test comes before their round, as the waver tests (step 5) come
+    // before the melees (step 7).
+    let mut b = publius_in_melee(&[]);
+    battle_support::play(
+        &mut b,
+        Event::GoTo {
+            turn: 1,
+            phase: Phase::Charges,
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::Engage {
+            a: u(B, 2),
+            b: u(A, 7),
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::GoTo {
+            turn: 1,
+            phase: Phase::Melees,
+        },
+        &[],
+    );
+    let mut app = carrhae(1);
+    app.battle = b;
+    gauls_surrender(&mut app);
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Within 10 cm of the surrender of"), "{s}");
+    press(&mut app, &["7", "Enter"]);
+    assert_eq!(
+        app.battle.next_step(),
+        herald::battle::warlord_i::Step::WaverTest(u(A, 7))
+    );
+    press(&mut app, &["Enter"]);
+    assert!(matches!(
+        app.panel.as_ref().map(|p| &p.event),
+        Some(Event::WaverTest { unit, .. }) if *unit == u(A, 7)
+    ));
+}
+
+#[test]
+fn the_wounding_roll_says_it_counts_the_whole_moves_aps() {
+    // Q2 (Rule 99, WI-21: "+1 per AP that unit incurred this Move"): the
+    // roll counts the unit's APs of the whole Move, those before the
+    // general joined it too, and the panel says so.
+    let mut app = carrhae(1);
+    app.battle = wounded_crassus_at_risk(2);
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Second legion of the square (a2) incurred 2 APs this Move"),
+        "{s}"
+    );
+    assert!(s.contains("those before he joined it too (WI-21)"), "{s}");
+}
+
+#[test]
+fn the_friends_help_numbers_side_bs_units_as_b() {
+    // R5: side b's friends are typed as b's numbers.
+    let mut app = carrhae(1);
+    let mut b = battle_support::carrhae();
+    battle_support::step(&mut b, &[2, 5]); // side b is Player 1
+    battle_support::play(
+        &mut b,
+        Event::Correct {
+            unit: u(B, 2),
+            correction: herald::battle::warlord_i::Correction::Morale(
+                herald::rules::warlord_i::Morale::Routed,
+            ),
+        },
+        &[],
+    );
+    app.battle = b;
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("2 for b2, 10 for b10"), "{s}");
+    assert!(!s.contains("2 for a2"), "{s}");
 }

@@ -399,7 +399,7 @@ fn herald_new_and_log_make_and_report_a_warlord_i_battle() {
     let carrhae = String::from_utf8(out.stdout).unwrap();
     for want in [
         "      - +9 opponents' 3 AP(s) and 3 casualty base(s) (2 each) [Rule 76, WI-19]",
-        "Gallic horse of Publius's player chose to waver (WI-20)",
+        "Gallic horse of Publius' player chose to waver (WI-20)",
         "### End of Move 1: every unit",
         "| First legion of the square (a1) | a | 4 of 8 | 4 | 2 (0) | wavering | 4 × 1 | in melee |",
         "### End of Move 7: every unit",

@@ -84,8 +84,23 @@ pub const JOINED_MELEE: HouseOption = HouseOption {
     changes: "its pairs are fought at once: a later pair counts the opponents' APs and casualty bases as they stood before their first round this Move",
 };
 
+/// A general whose unit surrenders (Rules 29, 99; WI-20, WI-21; Herald's
+/// reading WI-H3, `docs/readings-warlord-i.md`): the playsheet takes a
+/// general only by Rule 99's roll, so by default his command base leaves
+/// the unit taken prisoner (or destroyed) and his fate is his wounding roll
+/// at the end of the Move, counting that unit's APs and melee;
+/// `captured_with_unit` takes him prisoner with it (a disaster, WI-12).
+pub const GENERAL_OF_SURRENDERED_UNIT: HouseOption = HouseOption {
+    name: "general_of_surrendered_unit",
+    words: "a general whose unit surrenders",
+    ruling: "WI-H3",
+    values: Values::Words(&["leaves_unit", "captured_with_unit"]),
+    default: HouseValue::Word("leaves_unit"),
+    changes: "a general with a unit that surrenders is taken prisoner with it",
+};
+
 /// Warlord I's house options (`rules::house`): one per gap-filling reading.
-pub const HOUSE: &[HouseOption] = &[RALLY_OUTCOME, JOINED_MELEE];
+pub const HOUSE: &[HouseOption] = &[RALLY_OUTCOME, JOINED_MELEE, GENERAL_OF_SURRENDERED_UNIT];
 
 /// Each side's own dice, for the rolls both sides make at once (the order
 /// of play, Rule 26; a melee, Rule 76).

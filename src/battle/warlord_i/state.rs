@@ -141,6 +141,9 @@ pub struct CoState {
     pub wound_rolled: bool,
     /// The Move his command base was dispersed in (Rule 99, 7: this Move and the next).
     pub dispersed_in: Option<u32>,
+    /// The unit he was with when it surrendered or was destroyed this Move
+    /// (WI-H3): his wounding roll counts its APs and melee (WI-21).
+    pub left_with: Option<UnitId>,
 }
 
 impl CoState {
@@ -154,6 +157,7 @@ impl CoState {
             with: None,
             wound_rolled: false,
             dispersed_in: None,
+            left_with: None,
         }
     }
 }
@@ -223,6 +227,9 @@ pub struct State {
     /// played under `joined_melee = "at_once"`, the default before issue
     /// 33, and goes on so (`docs/save-format.md`).
     pub melees_recorded_at_once: bool,
+    /// The battle's house option `general_of_surrendered_unit` is
+    /// `captured_with_unit` (WI-H3).
+    pub generals_captured_with_unit: bool,
 }
 
 impl State {
@@ -251,6 +258,10 @@ impl State {
             disasters: Vec::new(),
             friends_named: Vec::new(),
             melees_recorded_at_once: false,
+            generals_captured_with_unit: setup
+                .house
+                .word(&crate::rules::warlord_i::GENERAL_OF_SURRENDERED_UNIT)
+                == "captured_with_unit",
         }
     }
 
@@ -463,6 +474,7 @@ impl State {
             } else {
                 Disaster::Destroyed(id)
             });
+            self.generals_of_lost_unit(id, surrendered, entry);
         } else if before.morale != Morale::Routed && now.morale == Morale::Routed && !off {
             self.disasters.push(Disaster::Routed(id));
         }

@@ -154,7 +154,7 @@ impl GeneralRisk {
         let c = || cite("Rule 99", "WI-21");
         why.line(
             format!(
-                "{} throws {face}, +{} for the APs his unit incurred this Move: {score}",
+                "{} throws {face}, +{} for the APs his unit incurred this Move (all of the Move's, those before he joined it too): {score}",
                 self.co.name, self.situation.aps_this_move
             ),
             c(),

@@ -448,12 +448,15 @@ impl WaverTest {
                 } else {
                     "disciplined troops rolling a double 6"
                 };
+                let becomes = if was == Morale::Steady {
+                    "remains steady".to_string()
+                } else {
+                    format!("{was} becomes steady")
+                };
                 if v.morale == Morale::Reckless {
                     format!("score {s}, {drill} ({a}, {b}): reckless")
                 } else {
-                    format!(
-                        "score {s}: 12 or more, not {drill} ({a}, {b}): {was} becomes or remains steady"
-                    )
+                    format!("score {s}: 12 or more, but not {drill} ({a}, {b}): {becomes}")
                 }
             }
             10 | 11 => format!("score {s}: {was} becomes or remains {}", v.morale),

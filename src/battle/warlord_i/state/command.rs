@@ -95,10 +95,10 @@ impl State {
         let out = self.command_test_plan(id, transfer)?.resolve(dice)?;
         entry.roll(&name, dice);
         entry.summary = format!(
-            "{} takes his command test: {}: {} CCPs{}",
+            "{} takes his command test: {}: {}{}",
             co_named(&name, id),
             dice_text(dice),
-            out.total,
+            ccps(out.total),
             if out.received > 0 || transfer.is_some() {
                 format!(" ({} his own, {} from the C-in-C)", out.ccps, out.received)
             } else {
@@ -115,7 +115,7 @@ impl State {
                 "ccps",
                 before.to_string(),
                 after.to_string(),
-                format!("{gname}: gives {} CCPs, {after} left", t.ccps),
+                format!("{gname}: gives {}, {after} left", ccps(t.ccps)),
             ));
             self.co_mut(g).ccps = after;
         }
@@ -125,7 +125,7 @@ impl State {
             "ccps",
             before.to_string(),
             out.total.to_string(),
-            format!("{name}: {} CCPs to spend this Move", out.total),
+            format!("{name}: {} to spend this Move", ccps(out.total)),
         ));
         let slot = self.co_mut(id);
         slot.ccps = out.total;
@@ -308,10 +308,11 @@ impl State {
         };
         let out = plan.resolve(Some(have));
         entry.summary = format!(
-            "{} commands {} for {}: {cost} CCPs, {left} left",
+            "{} commands {} for {}: {}, {left} left",
             co_named(&cname, co),
             named(&uname, unit),
-            application.title()
+            application.title(),
+            ccps(cost)
         );
         entry.explanation = out.explanation;
         entry.effects.push(self.co_effect(
@@ -319,7 +320,7 @@ impl State {
             "ccps",
             have.to_string(),
             left.to_string(),
-            format!("{cname}: spends {cost} CCPs on {uname}, {left} left"),
+            format!("{cname}: spends {} on {uname}, {left} left", ccps(cost)),
         ));
         self.co_mut(co).ccps = left;
         let before = self.units[unit.side as usize][unit.index].unit.clone();
@@ -557,5 +558,14 @@ impl State {
 pub(super) fn add_activity(unit: &mut Unit, a: Activity) {
     if !unit.is(a) {
         unit.activity.push(a);
+    }
+}
+
+/// A number of CCPs in words: `1 CCP`, `3 CCPs`.
+fn ccps(n: u32) -> String {
+    if n == 1 {
+        "1 CCP".to_string()
+    } else {
+        format!("{n} CCPs")
     }
 }

@@ -5,7 +5,10 @@ use super::super::event::{CoId, Phase, UnitId};
 use super::{Disaster, Entry, State, co_named, dice_text, named};
 use crate::battle::BattleError;
 use crate::dice::Dice;
-use crate::rules::warlord_i::{Fate, GeneralRisk, GeneralRiskSituation};
+use crate::rules::house::HouseValue;
+use crate::rules::warlord_i::{
+    CoStatus, Fate, GENERAL_OF_SURRENDERED_UNIT, GeneralRisk, GeneralRiskSituation,
+};
 
 impl State {
     /// A CO's command base is with a unit (he leads it), or with none.
@@ -55,10 +58,17 @@ impl State {
         Ok(())
     }
 
+    /// The unit whose APs and melee a general's wounding roll counts: the
+    /// unit he is with, else the one he was with when it surrendered or
+    /// was destroyed this Move (WI-21, WI-H3).
+    pub fn risk_unit(&self, co: CoId) -> Option<UnitId> {
+        self.co(co).and_then(|c| c.with.or(c.left_with))
+    }
+
     /// The situation of a general's wounding roll: the APs the unit he is
     /// with incurred this Move, and whether it fought in melee (WI-21).
     pub(crate) fn risk_situation(&self, co: CoId) -> GeneralRiskSituation {
-        match self.co(co).and_then(|c| c.with).and_then(|u| self.get(u)) {
+        match self.risk_unit(co).and_then(|u| self.get(u)) {
             Some(u) => GeneralRiskSituation {
                 aps_this_move: u.aps_this_move,
                 in_melee: u.fought_this_move,
@@ -136,6 +146,75 @@ impl State {
         }
         self.leave_if_lost(co, entry);
         Ok(())
+    }
+
+    /// The generals with a unit that surrendered or was destroyed (Rules
+    /// 29, 99; WI-20, WI-21; Herald's reading WI-H3): the sheet takes a
+    /// general only by Rule 99's roll, so his command base leaves the unit
+    /// (its state no longer counts in his command tests, Rule 29) and his
+    /// wounding roll at the end of the Move counts its APs and melee. With
+    /// the house option `captured_with_unit`, a general with a unit that
+    /// surrenders is taken prisoner with it (a disaster, WI-12).
+    pub(super) fn generals_of_lost_unit(
+        &mut self,
+        unit: UnitId,
+        surrendered: bool,
+        entry: &mut Entry,
+    ) {
+        let with: Vec<CoId> = (0..self.cos[unit.side as usize].len())
+            .map(|i| CoId::new(unit.side, i))
+            .filter(|&c| self.co(c).is_some_and(|c| c.with == Some(unit)))
+            .collect();
+        let text = self
+            .get(unit)
+            .map_or_else(|| unit.to_string(), |u| named(&u.unit.name, unit));
+        let fell = if surrendered {
+            "surrendered"
+        } else {
+            "was destroyed"
+        };
+        for co in with {
+            let c = &self.cos[co.side as usize][co.index];
+            let name = c.co.name.clone();
+            let status = c.co.status;
+            if surrendered && self.generals_captured_with_unit {
+                let option = GENERAL_OF_SURRENDERED_UNIT;
+                entry.explanation.line(
+                    format!(
+                        "{}; {name} is captured with {text}",
+                        option.line(HouseValue::Word("captured_with_unit"))
+                    ),
+                    option.cite(),
+                );
+                if status < CoStatus::Captured {
+                    entry.effects.push(self.co_effect(
+                        co,
+                        "status",
+                        status.to_string(),
+                        CoStatus::Captured.to_string(),
+                        format!("{name}: captured with {text} (house option, WI-H3)"),
+                    ));
+                    self.co_mut(co).co.status = CoStatus::Captured;
+                    // WI-12: a general captured is a disaster.
+                    self.disasters.push(Disaster::GeneralLost(co));
+                }
+                self.leave_if_lost(co, entry);
+                continue;
+            }
+            entry.effects.push(self.co_effect(
+                co,
+                "with",
+                unit.to_string(),
+                "none".to_string(),
+                format!(
+                    "{name}'{} command base leaves {text}, which {fell}: his fate is his wounding roll at the end of the Move (Rule 99, WI-21, WI-H3)",
+                    if name.ends_with('s') { "" } else { "s" }
+                ),
+            ));
+            let slot = self.co_mut(co);
+            slot.with = None;
+            slot.left_with = Some(unit);
+        }
     }
 
     /// A killed or captured general's command base is lost (Rule 29,

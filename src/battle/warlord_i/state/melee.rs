@@ -213,10 +213,9 @@ impl State {
         if out.next.contains(&Next::Prisoners) {
             text.push_str("; the loser surrenders and is taken prisoner");
         } else if let Some((l, r)) = choice {
-            text.push_str(&format!(
-                "; {}'s player chose to {r} (WI-20)",
-                if l == Side::A { &na } else { &nb }
-            ));
+            let loser = if l == Side::A { &na } else { &nb };
+            let s = if loser.ends_with('s') { "" } else { "s" };
+            text.push_str(&format!("; {loser}'{s} player chose to {r} (WI-20)"));
         }
         entry.summary = text;
         entry.explanation = out.explanation.clone();

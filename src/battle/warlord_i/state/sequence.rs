@@ -81,6 +81,7 @@ impl State {
                 !c.wound_rolled
                     && !c.co.status.base_lost()
                     && c.with
+                        .or(c.left_with)
                         .and_then(|u| self.get(u))
                         .is_some_and(|u| u.aps_this_move > 0)
             })
@@ -130,10 +131,15 @@ impl State {
                 }
             }
             Phase::Melees => {
-                if let Some((a, b)) = self.melees_due().next() {
-                    Step::FightMelee(a, b)
-                } else if let Some(u) = self.flagged().next() {
+                // Rule 25 puts the waver tests (step 5) before the melees
+                // (step 7), and Rule 58 owes a test when a disaster occurs:
+                // a test owed for a disaster of the melees is taken at once,
+                // before the next round, whose table reads the unit's morale
+                // as it then is (Rule 76; WI-12 "currently").
+                if let Some(u) = self.flagged().next() {
                     Step::WaverTest(u)
+                } else if let Some((a, b)) = self.melees_due().next() {
+                    Step::FightMelee(a, b)
                 } else {
                     Step::EndMelees
                 }
@@ -217,13 +223,10 @@ impl State {
                 owed
             }
             Phase::Melees => {
-                let mut owed: Vec<String> = self
-                    .melees_due()
-                    .map(|(a, b)| {
-                        format!("{} and {} fight their round (Rule 76)", unit(a), unit(b))
-                    })
-                    .collect();
-                owed.extend(tests());
+                let mut owed = tests();
+                owed.extend(self.melees_due().map(|(a, b)| {
+                    format!("{} and {} fight their round (Rule 76)", unit(a), unit(b))
+                }));
                 owed
             }
             Phase::Conclude => {
@@ -286,6 +289,26 @@ impl State {
             return Err(BattleError::Refused(format!(
                 "say what rallying {} achieved: not rallied (it routs on), rallied to wavering, or rallied to shaken (E54, Herald's reading WI-H1)",
                 named(&u.unit.name, *unit)
+            )));
+        }
+        // Rule 25: charges, counter-charges and other attacks are completed
+        // in step 6, after the waver tests; a follow-up makes contact in the
+        // melees of step 7 (Rule 76). Contact at any other step is out of
+        // turn (a save from before stands as recorded).
+        if let Event::Engage { a, b } = event
+            && !matches!(self.phase, Phase::Charges | Phase::Melees)
+        {
+            let name = |id: UnitId| {
+                self.get(id)
+                    .map_or_else(|| id.to_string(), |u| named(&u.unit.name, id))
+            };
+            return Err(BattleError::OutOfTurn(format!(
+                "contact between {} and {} is made when charges are completed (Rule 25 step 6) or by a follow-up in the melees (step 7), but Move {} is at {} (step {}); record a go-to to move the sequence first",
+                name(*a),
+                name(*b),
+                self.turn,
+                self.phase,
+                self.phase.step()
             )));
         }
         if let Event::NextPhase = event {
@@ -401,6 +424,7 @@ impl State {
                 c.ccps = 0;
                 c.tested = false;
                 c.wound_rolled = false;
+                c.left_with = None;
                 if c.co.dispersed && c.dispersed_in.is_none_or(|d| turn > d) {
                     c.co.dispersed = false;
                     c.dispersed_in = None;

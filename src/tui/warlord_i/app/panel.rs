@@ -115,6 +115,14 @@ pub fn refusal(battle: &Battle, event: &Event) -> Option<String> {
 /// of its state with any dice, and only an out-of-turn refusal counts
 /// here (the dice and the facts may still change the rest).
 fn out_of_turn(battle: &Battle, event: &Event) -> Option<String> {
+    // What the battle judges of the step before anything is applied (a
+    // contact out of turn, Rule 25 step 6).
+    if let Err(e @ crate::battle::BattleError::OutOfTurn(_)) =
+        battle.state().check(battle.setup(), event)
+        && !matches!(event, Event::NextPhase)
+    {
+        return Some(e.to_string());
+    }
     if !event.is_roll() {
         return None;
     }

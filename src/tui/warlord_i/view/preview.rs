@@ -255,9 +255,10 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                 t,
                 "Its friends within 10 cm: the table's (Herald has no map)",
             ));
-            out.push(Line::from(
-                "  type each one's number (2 for a2, 10 for a10; again to take it back); none is an answer: Enter",
-            ));
+            let s = disaster.side().name();
+            out.push(Line::from(format!(
+                "  type each one's number (2 for {s}2, 10 for {s}10; again to take it back); none is an answer: Enter",
+            )));
             out.push(Line::from(
                 "  each named gains 1 AP (Rule 12) and owes a waver test, -1 for the disaster (Rules 58-59)",
             ));
@@ -423,16 +424,31 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                 t,
                 "One die + 1 per AP his unit incurred (Rule 99, WI-21)",
             ));
+            let n = plan.situation.aps_this_move;
+            let unit = b.state().risk_unit(*co);
+            let lost = b
+                .co(*co)
+                .is_some_and(|c| c.with.is_none() && c.left_with.is_some());
             out.push(Line::from(format!(
-                "  {}: his unit incurred {} AP(s) this Move{}",
+                "  {}: {}{} incurred {n} AP{} this Move{}",
                 plan.co.name,
-                plan.situation.aps_this_move,
+                unit.map_or_else(|| "his unit".to_string(), |u| unit_name(b, u)),
+                if lost {
+                    ", which he was with when it left the table,"
+                } else {
+                    ""
+                },
+                if n == 1 { "" } else { "s" },
                 if plan.situation.in_melee {
                     ", in melee"
                 } else {
                     ""
                 }
             )));
+            // Q2: WI-21 counts the unit's APs of the whole Move.
+            out.push(Line::from(
+                "  every AP of the Move counts, those before he joined it too (WI-21)",
+            ));
             let o = odds::general_risk(&plan);
             out.push(heading(t, "Odds"));
             for (f, p) in o.fate.iter() {
