@@ -38,6 +38,9 @@ struct Panel {
     /// Pursuit attack under 13 without the chart's hits): the next Enter
     /// in this panel records these, never new ones (no fishing for dice).
     kept: Option<Vec<u8>>,
+    /// The kept dice are the referee's, typed: left the typing (Esc, or a
+    /// fact's key after a refusal), they wait for the next Enter.
+    kept_typed: bool,
 }
 
 /// What a line of words typed in a panel is: the referee's reason, or a
@@ -176,6 +179,7 @@ impl App {
                     typing: None,
                     writing: None,
                     kept: None,
+                    kept_typed: false,
                 });
                 self.status = None;
                 Vec::new()
@@ -292,8 +296,25 @@ impl App {
             return Vec::new();
         }
         if let Some(typed) = p.typing.as_mut() {
+            // Leaving the typing (Esc, or a fact's key after a refusal)
+            // keeps the dice typed for the next Enter: none is lost.
+            let leave = |p: &mut Panel| {
+                if let Some(t) = p.typing.take().filter(|t| !t.is_empty()) {
+                    p.kept = Some(t.bytes().map(|b| b - b'0').collect());
+                    p.kept_typed = true;
+                }
+            };
             match ev.code {
-                KeyCode::Esc => p.typing = None,
+                KeyCode::Esc => {
+                    let had = !typed.is_empty();
+                    leave(p);
+                    if had {
+                        self.say(
+                            "the dice typed are kept: Enter records them, t types them anew",
+                            false,
+                        );
+                    }
+                }
                 KeyCode::Backspace => {
                     typed.pop();
                 }
@@ -312,6 +333,11 @@ impl App {
                     let typed: Vec<u8> = typed.bytes().map(|b| b - b'0').collect();
                     return self.roll(Some(typed));
                 }
+                // A letter is a fact's key, never a die.
+                KeyCode::Char(c) if c.is_alphabetic() => {
+                    leave(p);
+                    return self.panel_key(ev);
+                }
                 _ => self.say(
                     "type the dice as rolled (1 to 6 each), Enter records, Esc stops typing",
                     false,
@@ -329,6 +355,10 @@ impl App {
             KeyCode::Enter => return self.roll(None),
             KeyCode::Char('t') => {
                 p.typing = Some(String::new());
+                if p.kept_typed {
+                    p.kept = None;
+                    p.kept_typed = false;
+                }
                 return Vec::new();
             }
             KeyCode::Char('q') => {
@@ -404,6 +434,16 @@ impl App {
                 return Vec::new();
             }
             Some(t) => t,
+            None if p.kept_typed && p.kept.as_ref().is_some_and(|k| k.len() != need) => {
+                let n = p.kept.as_ref().map_or(0, Vec::len);
+                self.say(
+                    format!(
+                        "{n} dice typed; this roll takes {need} (two a roll, RR-1): t types them again"
+                    ),
+                    true,
+                );
+                return Vec::new();
+            }
             None => match p.kept.clone().filter(|k| k.len() == need) {
                 Some(kept) => kept,
                 None => match self.dice.roll(Colour::White, need) {
@@ -440,6 +480,7 @@ impl App {
             if let Some(p) = self.panel.as_mut() {
                 p.typing = None;
                 p.kept = None;
+                p.kept_typed = false;
             }
         } else {
             self.panel = None;
@@ -618,6 +659,19 @@ impl App {
                         out.push(format!(
                             "Eager, charged: must attempt a Countercharge (r) before the phase ends (Charging): {}",
                             ids(&owed)
+                        ));
+                    }
+                }
+                if step != Step::Combat {
+                    // RR-15: a leader checks in the phase his unit is hit.
+                    let owed = s.leader_checks_owed();
+                    if !owed.is_empty() {
+                        out.push(format!(
+                            "Break Checks owed before the phase ends (k) (RR-15): {}",
+                            owed.iter()
+                                .map(|u| s.check_words(*u, BreakCause::LeaderHit))
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         ));
                     }
                 }
@@ -1056,7 +1110,13 @@ impl App {
                 p.draft.kind.title(),
                 match p.draft.needs(s, &setup.house) {
                     Ok(0) => "no roll: Enter records it".to_string(),
-                    Ok(n) => format!("{n} dice: Enter rolls Herald's, t types them"),
+                    Ok(n) => match &p.kept {
+                        Some(k) if p.kept_typed => format!(
+                            "dice typed: {} kept: Enter records them, t types anew",
+                            k.iter().map(|d| d.to_string()).collect::<String>()
+                        ),
+                        _ => format!("{n} dice: Enter rolls Herald's, t types them"),
+                    },
                     Err(_) => "refused as it stands".to_string(),
                 }
             ),
