@@ -428,7 +428,7 @@ fn the_nearby_pickers_letters_stay_with_their_units() {
     let s = screen(&app, 120, 40);
     let line = s
         .lines()
-        .find(|l| l.contains("a4 Bolt-shooter nearby"))
+        .find(|l| l.contains("a4 Bolt-shooter "))
         .unwrap_or_else(|| panic!("{s}"));
     assert!(line.trim_start().starts_with("d "), "{s}");
 }

@@ -542,7 +542,9 @@ impl App {
         if t.pushed_back {
             other.push(if wide { "pushed back" } else { "pushed" }.into());
         }
-        if !t.gone() {
+        // A leader's check owed names him already: his title is not said twice.
+        let leader_checks = t.checks_due().contains(&BreakCause::LeaderHit);
+        if !t.gone() && !leader_checks {
             for l in s.leaders_with(id) {
                 other.push(if wide {
                     format!("{}: {}", l.title(), l.name)
@@ -805,7 +807,7 @@ impl App {
         );
         let unit_row = |id: UnitId| {
             let t = s.troop(id).ok()?;
-            let names = crate::tui::text::cut_names(
+            let names = cut_by_words(
                 &s.units[id.side as usize]
                     .iter()
                     .map(|t| t.unit.name.clone())
@@ -851,32 +853,50 @@ impl App {
         };
         let table_end = bottom - panel_rows;
         // The last event's lines under the tables, wrapped, when there is room.
-        let last: Vec<(String, Style)> = self
-            .last_lines()
-            .into_iter()
-            .flat_map(|(text, style)| {
-                wrap_plain(&text, w)
-                    .into_iter()
-                    .map(move |t| (t, style))
-                    .collect::<Vec<_>>()
-            })
-            .collect();
+        let logical = self.last_lines();
+        let wrap = |(text, style): &(String, Style)| -> Vec<(String, Style)> {
+            wrap_plain(text, w)
+                .into_iter()
+                .map(|t| (t, *style))
+                .collect()
+        };
+        let all_rows: usize = logical.iter().map(|l| wrap(l).len()).sum();
         let last_rows = if self.panel.is_none() {
-            (last.len() as u16).min((table_end - y) / 3)
+            (all_rows as u16).min((table_end - y) / 3)
         } else {
             0
         };
-        // The rolls, then the explanation's last lines: what the dice made.
-        let last: Vec<(String, Style)> = if last.len() > last_rows as usize && last_rows > 1 {
-            let mut v = vec![last[0].clone()];
-            v.extend(
-                last[last.len() - (last_rows as usize - 1)..]
-                    .iter()
-                    .cloned(),
-            );
+        // The rolls, then the explanation's lines. Cut short, the scores
+        // and results (`8 +4 = 12`, `12: ... Pushed Back`) stay in sight,
+        // then the last lines; the rolls' row says the log (l) has the rest.
+        let last: Vec<(String, Style)> = if all_rows > last_rows as usize && last_rows > 1 {
+            let mut first = logical[0].clone();
+            let more = " (more: l)";
+            if first.0.chars().count() + more.len() <= w {
+                first.0.push_str(more);
+            }
+            let mut budget = (last_rows as usize).saturating_sub(wrap(&first).len());
+            let scores = (1..logical.len()).filter(|i| {
+                logical[*i]
+                    .0
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_digit())
+            });
+            let mut keep: Vec<usize> = Vec::new();
+            for i in scores.chain((1..logical.len()).rev()) {
+                let n = wrap(&logical[i]).len();
+                if !keep.contains(&i) && n <= budget {
+                    keep.push(i);
+                    budget -= n;
+                }
+            }
+            keep.sort_unstable();
+            let mut v = wrap(&first);
+            v.truncate(last_rows as usize);
+            v.extend(keep.into_iter().flat_map(|i| wrap(&logical[i])));
             v
         } else {
-            last
+            logical.iter().flat_map(wrap).collect()
         };
         let rows = table_end - y - last_rows;
         let mut lines: Vec<(String, Style)> = Vec::new();
@@ -1236,6 +1256,68 @@ fn wrap_plain(text: &str, width: usize) -> Vec<String> {
 }
 
 /// Whether the open panel's dice are being typed (not Herald's).
+/// Names cut to `width` cells at a word's end, never inside a word:
+/// `Elite heavy…`; where two cut names would read the same, each keeps its
+/// last word (`Elite heavy… A`, `Elite heavy… B`).
+fn cut_by_words(names: &[String], width: usize) -> Vec<String> {
+    let front = |words: &[&str], budget: usize| {
+        let mut out = String::new();
+        for w in words {
+            let n = out.chars().count() + usize::from(!out.is_empty()) + w.chars().count();
+            if n > budget {
+                break;
+            }
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(w);
+        }
+        out
+    };
+    let plain = |n: &String| {
+        let words: Vec<&str> = n.split_whitespace().collect();
+        let f = front(&words, width.saturating_sub(1));
+        if f.is_empty() {
+            format!(
+                "{}…",
+                n.chars().take(width.saturating_sub(1)).collect::<String>()
+            )
+        } else {
+            format!("{f}…")
+        }
+    };
+    let cut: Vec<String> = names
+        .iter()
+        .map(|n| {
+            if n.chars().count() <= width {
+                n.clone()
+            } else {
+                plain(n)
+            }
+        })
+        .collect();
+    names
+        .iter()
+        .zip(&cut)
+        .map(|(n, c)| {
+            let twin = n.chars().count() > width && cut.iter().filter(|o| *o == c).count() > 1;
+            let words: Vec<&str> = n.split_whitespace().collect();
+            match (twin, words.split_last()) {
+                (true, Some((last, rest))) if !rest.is_empty() => {
+                    let budget = width.saturating_sub(2 + last.chars().count());
+                    let f = front(rest, budget);
+                    if f.is_empty() {
+                        c.clone()
+                    } else {
+                        format!("{f}… {last}")
+                    }
+                }
+                _ => c.clone(),
+            }
+        })
+        .collect()
+}
+
 fn typed_dice(panel: &Option<Panel>) -> bool {
     panel.as_ref().is_some_and(|p| p.typing.is_some())
 }

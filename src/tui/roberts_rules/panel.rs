@@ -1540,11 +1540,7 @@ impl Draft {
                         (
                             k,
                             u,
-                            format!(
-                                "{} nearby{}",
-                                name(u),
-                                if checked { " (has checked)" } else { "" }
-                            ),
+                            format!("{}{}", name(u), if checked { " (checked)" } else { "" }),
                         )
                     })
                     .collect();
