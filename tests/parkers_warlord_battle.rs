@@ -173,10 +173,11 @@ fn a_unit_performs_each_command_once_a_turn() {
     });
     assert!(e.is_err(), "a d20 has no 21, and the check is made");
     // Broken: rally needs a personality attached (PW-9); with Simon there, +1 and it rallies.
+    // A unit that broke has its next turn's Maneuver lost (PW-9).
     b.record(Event::UnitState {
         unit: a(2),
         order: Order::Broken,
-        lost_maneuver: false,
+        lost_maneuver: true,
     })
     .unwrap();
     let e = b.record(command(a(2), Command::Rally, false, &[5]));

@@ -252,3 +252,57 @@ fn a_panel_at_80x24_keeps_its_unit_in_sight() {
     assert!(line_with(&s, "a5  London militia").contains("Hi"), "{s}");
     insta::assert_snapshot!("pw_table_command_panel_80x24", s);
 }
+
+// The independent playing's ROUGH points (`../wt/rrpw-findings.md`).
+
+/// R8, PW-14: "a charge is three moves": the calculator takes a charge
+/// only for a unit whose Maneuver this turn was a charge, as recorded.
+#[test]
+fn a_move_charges_only_after_a_charge_maneuver() {
+    let mut app = checked_and_transferred();
+    // The London militia's Maneuver, not a charge.
+    assert_eq!(keys(&mut app, "cn5xk2a2b2\n"), [Effect::Save]);
+    let n = Screen::battle(&app).events().len();
+    assert!(keys(&mut app, "mn5gf8\n").is_empty());
+    assert_eq!(Screen::battle(&app).events().len(), n);
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("not a charge"), "{s}");
+    keys(&mut app, "^^");
+    // Another unit's Maneuver as a charge: its move may charge.
+    assert_eq!(keys(&mut app, "cn4gk2a2b2\n"), [Effect::Save]);
+    assert!(last(&app).contains("(charge)"), "{}", last(&app));
+    assert_eq!(keys(&mut app, "mn4gf8\n"), [Effect::Save]);
+    assert!(last(&app).contains("charges"), "{}", last(&app));
+}
+
+/// R9, PW-9: a unit the referee sets broken broke: it is considered to
+/// have already maneuvered in its next turn, and the flag says so.
+#[test]
+fn a_unit_set_broken_has_broken_by_pw9() {
+    let mut app = checked_and_transferred();
+    keys(&mut app, "On3oo");
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("order broken"), "{s}");
+    assert!(
+        s.contains("charged impetuously, retired or broke (PW-9) yes"),
+        "{s}"
+    );
+    assert_eq!(keys(&mut app, "\n"), [Effect::Save]);
+    let u = &Screen::battle(&app).state().units[0][2];
+    assert!(u.unit.lost_maneuver, "{}", last(&app));
+    // Said broken with the flag turned back to no: refused.
+    keys(&mut app, "On4ool");
+    assert!(keys(&mut app, "\n").is_empty());
+}
+
+/// R7: the cards played are typed anew past the hand, never 21 capped.
+#[test]
+fn cards_played_are_typed_anew() {
+    let mut app = checked_and_transferred();
+    keys(&mut app, "cn5k21");
+    let s = screen(&app, 120, 40);
+    assert!(
+        line_with(&s, "cards played").trim_end().ends_with(" 1"),
+        "{s}"
+    );
+}

@@ -512,7 +512,7 @@ fn a_unit_that_checked_is_not_listed_as_owing_again() {
     keys(&mut app, "n");
     let s = screen(&app, 120, 40);
     assert!(
-        line_with(&s, "a1 Militia spearmen nearby").contains("(has checked)"),
+        line_with(&s, "a1 Militia spearmen").contains("(checked)"),
         "{s}"
     );
     assert_eq!(keys(&mut app, "a\n"), [Effect::Save]);

@@ -190,6 +190,8 @@ fn a_unit_destroyed_by_a_failed_break_check_routs_and_says_nothing_else() {
 #[test]
 fn a_pursuit_refusal_at_a_minus_modifier_quotes_the_typed_dice() {
     let mut app = saved("rr1-02-charged-countermanded.toml");
+    // The General's check for the Reaction Phase's hits (R-6), owed now.
+    assert_eq!(keys(&mut app, "kt66\n"), [Effect::Save]);
     assert_eq!(keys(&mut app, "ect1166\n"), [Effect::Save]);
     assert_eq!(keys(&mut app, "rt66\n"), [Effect::Save]);
     assert!(last(&app).contains("success"), "{}", last(&app));
@@ -202,4 +204,231 @@ fn a_pursuit_refusal_at_a_minus_modifier_quotes_the_typed_dice() {
     assert!(keys(&mut app, "\n").is_empty());
     assert_eq!(keys(&mut app, "h2\n"), [Effect::Save]);
     assert_eq!(app.battle().events().len(), n + 1);
+}
+
+// The independent playing's ROUGH points (`../wt/rrpw-findings.md`, R1-R10).
+
+/// The status line (the screen's last two rows, joined).
+fn status(app: &App) -> String {
+    let s = screen(app, 120, 40);
+    let rows: Vec<&str> = s.lines().collect();
+    words(&rows[rows.len() - 3..].join(" "))
+}
+
+/// R1, Charging: "units which move within a distance of an enemy stand
+/// ... The Acting Player may declare that any of these units will attempt
+/// to close": a unit whose Movement Action failed did not move, and no
+/// charge is declared for it.
+#[test]
+fn a_unit_whose_movement_action_failed_declares_no_charge() {
+    let mut app = app();
+    assert_eq!(keys(&mut app, "a"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "rt33\n"), [Effect::Save]);
+    assert!(last(&app).contains("7, failed"), "{}", last(&app));
+    let n = app.battle().events().len();
+    keys(&mut app, "gn1");
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        !s.contains("Militia spearmen stopped within its base depth"),
+        "{s}"
+    );
+    assert!(keys(&mut app, "\n").is_empty());
+    assert_eq!(app.battle().events().len(), n, "nothing recorded");
+    let s = status(&app);
+    assert!(
+        s.contains("Militia spearmen did not move: its Action Roll failed"),
+        "{s}"
+    );
+    // A unit that moved may still be declared.
+    keys(&mut app, "^^");
+    assert_eq!(keys(&mut app, "rn2t44\n"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "gn2\n"), [Effect::Save]);
+}
+
+/// R2, RR-21: "Modifiers to the Pursuit Combat Roll are the same as per
+/// the last combat, except that the Charge Bonus no longer applies": a
+/// Pursuit attack offers no charge bonus and no missile modifier.
+#[test]
+fn a_pursuit_attack_offers_neither_the_charge_bonus_nor_missile_modifiers() {
+    let mut app = app();
+    assert_eq!(keys(&mut app, "a"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "rt33\n"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "rn2t44\n"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "e"), [Effect::Save]);
+    // The crossbowmen fire with the armor-piercing bonus named.
+    keys(&mut app, "mo2a5b3M1");
+    assert_eq!(keys(&mut app, "t3356446624\n"), [Effect::Save]);
+    keys(&mut app, "eee");
+    assert_eq!(step(&app), Step::Combat);
+    // a3's melee with the shock charging bonus named.
+    keys(&mut app, "cn3M1");
+    assert_eq!(keys(&mut app, "t4412\n"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "rt43\n"), [Effect::Save]);
+    assert!(last(&app).contains("success"), "{}", last(&app));
+    keys(&mut app, "pM");
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("offered (a digit picks one): 1 lances lost -1"),
+        "{s}"
+    );
+    assert!(s.contains("2 overrun"), "{s}");
+    assert!(!s.contains("shock charging"), "{s}");
+    assert!(!s.contains("armor piercing"), "{s}");
+}
+
+/// The crossbowmen's fire at `target` in the Reaction Phase, five
+/// attacks with these dice.
+fn fire_at(app: &mut App, target: char, dice: &str) {
+    assert_eq!(keys(app, "a"), [Effect::Save]);
+    assert_eq!(keys(app, "rt33\n"), [Effect::Save]);
+    assert_eq!(keys(app, "e"), [Effect::Save]);
+    assert_eq!(step(app), Step::Reaction);
+    keys(app, &format!("mo{target}a5b3"));
+    assert_eq!(keys(app, &format!("t{dice}\n")), [Effect::Save]);
+}
+
+/// R3, RR-15: "Whenever a unit with an attached leader takes a hit, the
+/// Leader must make a Break Check": a hit by missile fire in the Reaction
+/// Phase owes the General's check then, before that phase ends.
+#[test]
+fn a_leaders_check_for_a_reaction_phase_hit_is_owed_in_that_phase() {
+    let mut app = app();
+    fire_at(&mut app, '3', "3356446624");
+    let why = explained(&app);
+    assert!(last(&app).contains("hit"), "{}", last(&app));
+    assert!(!why.contains("at the end of the Combat Phase"), "{why}");
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("The General with a3 (his unit took a hit)"),
+        "{s}"
+    );
+    let n = app.battle().events().len();
+    assert!(keys(&mut app, "e").is_empty(), "the leader's check is owed");
+    assert_eq!(app.battle().events().len(), n);
+    assert_eq!(step(&app), Step::Reaction);
+    assert_eq!(keys(&mut app, "kt66\n"), [Effect::Save]);
+    assert!(last(&app).contains("The General"), "{}", last(&app));
+    assert_eq!(keys(&mut app, "e"), [Effect::Save]);
+    assert_eq!(step(&app), Step::Assault);
+}
+
+/// R3, RR-15: each hit owes its own check: a unit hit twice in a phase
+/// owes its leader two, not one.
+#[test]
+fn a_unit_hit_twice_in_a_phase_owes_its_leader_two_checks() {
+    let mut app = app();
+    assert_eq!(keys(&mut app, "a"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "rt33\n"), [Effect::Save]);
+    keys(&mut app, "eeee");
+    assert_eq!(step(&app), Step::Combat);
+    // The crossbowmen hit a3 in two melees.
+    assert_eq!(keys(&mut app, "cn3t1166\n"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "cn3t1166\n"), [Effect::Save]);
+    let hits = app.battle().state().units[0][2].unit.hits_lost;
+    assert!(hits >= 2, "{hits}");
+    let owed = app
+        .battle()
+        .state()
+        .checks_due()
+        .iter()
+        .filter(|(u, c)| u.index == 2 && *c == herald::rules::roberts_rules::BreakCause::LeaderHit)
+        .count();
+    assert_eq!(owed, 2);
+    assert_eq!(keys(&mut app, "kt66\n"), [Effect::Save]);
+    assert!(last(&app).contains("The General"), "{}", last(&app));
+    assert!(keys(&mut app, "e").is_empty(), "the second is owed");
+    assert_eq!(keys(&mut app, "kt66\n"), [Effect::Save]);
+    assert!(last(&app).contains("The General"), "{}", last(&app));
+}
+
+/// R10: after a refusal of typed dice, a letter edits the panel's facts
+/// and Esc leaves the typing: the typed dice are kept for the next Enter,
+/// never thrown away nor typed into.
+#[test]
+fn typed_dice_refused_are_kept_through_letters_and_esc() {
+    for after in ["h2\n", "^h2\n"] {
+        let mut app = saved("rr1-02-charged-countermanded.toml");
+        assert_eq!(keys(&mut app, "kt66\n"), [Effect::Save]);
+        assert_eq!(keys(&mut app, "ect1166\n"), [Effect::Save]);
+        assert_eq!(keys(&mut app, "rt66\n"), [Effect::Save]);
+        assert!(keys(&mut app, "pt55\n").is_empty());
+        assert_eq!(keys(&mut app, after), [Effect::Save], "{after:?}");
+        match app.battle().events().last().unwrap() {
+            Event::PursuitAttack { dice, .. } => assert_eq!(dice, &vec![5, 5], "{after:?}"),
+            e => panic!("{e:?}"),
+        }
+    }
+}
+
+/// R4: `u` says what it undid in words, also in a battle just opened.
+#[test]
+fn undo_in_a_battle_just_opened_says_the_event_in_words() {
+    let mut app = saved("rr1-02-charged-countermanded.toml");
+    for _ in 0..3 {
+        let said = last(&app);
+        assert_eq!(keys(&mut app, "u"), [Effect::Save]);
+        let s = status(&app);
+        assert!(s.contains(&format!("undone: {}", words(&said))), "{s}");
+        assert!(!s.contains('_'), "{s}");
+    }
+}
+
+/// R4: the log speaks of Disruption in yes and no, and shows Robert's
+/// Rules' dice (all alike) without a colour's letter.
+#[test]
+fn the_log_says_yes_and_no_and_no_dice_colour() {
+    let mut app = app();
+    fire_at(&mut app, '2', "3356446624");
+    let b = app.battle();
+    let e = b.entry(b.events().len() - 1).unwrap();
+    let effects: Vec<String> = e.effects.iter().map(|x| x.text.clone()).collect();
+    assert!(
+        effects.iter().any(|t| t.contains("Disrupted no → yes")),
+        "{effects:?}"
+    );
+    assert!(!effects.iter().any(|t| t.contains("false")), "{effects:?}");
+    let browser = herald::tui::log_browser::LogBrowser::new(b, "example", Theme::plain());
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(120, 40)).unwrap();
+    terminal
+        .draw(|f| f.render_widget(&browser, f.area()))
+        .unwrap();
+    let buf = terminal.backend().buffer();
+    let s: String = (0..40)
+        .map(|y| (0..120).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n")
+        .collect();
+    assert!(s.contains("dice, Crossbowmen: 3 3"), "{s}");
+    assert!(!s.contains(": W "), "{s}");
+}
+
+/// R4: after a leader's rout, the nearby picker names the leader who
+/// routed, not his unit as if it had.
+#[test]
+fn the_nearby_picker_names_a_routed_leader_as_the_leader() {
+    let mut app = app();
+    fire_at(&mut app, '1', "6666666666");
+    assert_eq!(keys(&mut app, "kt11\n"), [Effect::Save]);
+    assert!(last(&app).contains("routs"), "{}", last(&app));
+    keys(&mut app, "n");
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("whose rout Captain of spearmen (leader, a1)"),
+        "{s}"
+    );
+}
+
+/// R5: a unit's letter in the nearby picker is its own, whatever has
+/// left the table before it: a4 is `d` before and after a2 and a3 rout.
+#[test]
+fn the_nearby_pickers_letters_stay_with_their_units() {
+    let mut app = saved("rr1-07-t2-rout-chain.toml");
+    while app.battle().events().len() > 76 {
+        keys(&mut app, "u");
+    }
+    keys(&mut app, "n");
+    let s = screen(&app, 120, 40);
+    let line = s
+        .lines()
+        .find(|l| l.contains("a4 Bolt-shooter "))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(line.trim_start().starts_with("d "), "{s}");
 }

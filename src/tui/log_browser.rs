@@ -91,7 +91,17 @@ pub struct LogBrowser {
 
 /// A roll's dice in words: the coloured d6s as Warlords writes them, and
 /// a d20 (Parker's Warlord, PW-1) as `d20 13`.
-fn all_dice_text(d: &crate::dice::Dice) -> String {
+fn all_dice_text(d: &crate::dice::Dice, coloured: bool) -> String {
+    let dice_text = |d: &crate::dice::Dice| {
+        if coloured || d.red.len() + d.yellow.len() > 0 {
+            dice_text(d)
+        } else if d.white.is_empty() {
+            "no dice".to_string()
+        } else {
+            let faces: Vec<String> = d.white.iter().map(|x| x.value().to_string()).collect();
+            faces.join(" ")
+        }
+    };
     if d.d20.is_empty() {
         return dice_text(d);
     }
@@ -110,6 +120,8 @@ impl LogBrowser {
         let mut at = None;
         // Warlords' turns, Warlord I's Moves (Rule 25).
         let word = S::SYSTEM.turn_word();
+        // A colour's letter only where the system's dice differ in colour.
+        let coloured = S::DICE.iter().filter(|p| p.faces == 6).count() > 1;
         for (i, e) in battle.replay_entries().enumerate() {
             if at != Some((e.turn, e.phase)) {
                 if at.is_some() {
@@ -139,7 +151,7 @@ impl LogBrowser {
                         "{}dice, {}: {}",
                         " ".repeat(pad),
                         roll.who,
-                        all_dice_text(&roll.dice)
+                        all_dice_text(&roll.dice, coloured)
                     ),
                     pad + 2,
                 ));

@@ -38,6 +38,9 @@ struct Panel {
     /// Pursuit attack under 13 without the chart's hits): the next Enter
     /// in this panel records these, never new ones (no fishing for dice).
     kept: Option<Vec<u8>>,
+    /// The kept dice are the referee's, typed: left the typing (Esc, or a
+    /// fact's key after a refusal), they wait for the next Enter.
+    kept_typed: bool,
 }
 
 /// What a line of words typed in a panel is: the referee's reason, or a
@@ -176,6 +179,7 @@ impl App {
                     typing: None,
                     writing: None,
                     kept: None,
+                    kept_typed: false,
                 });
                 self.status = None;
                 Vec::new()
@@ -292,8 +296,25 @@ impl App {
             return Vec::new();
         }
         if let Some(typed) = p.typing.as_mut() {
+            // Leaving the typing (Esc, or a fact's key after a refusal)
+            // keeps the dice typed for the next Enter: none is lost.
+            let leave = |p: &mut Panel| {
+                if let Some(t) = p.typing.take().filter(|t| !t.is_empty()) {
+                    p.kept = Some(t.bytes().map(|b| b - b'0').collect());
+                    p.kept_typed = true;
+                }
+            };
             match ev.code {
-                KeyCode::Esc => p.typing = None,
+                KeyCode::Esc => {
+                    let had = !typed.is_empty();
+                    leave(p);
+                    if had {
+                        self.say(
+                            "the dice typed are kept: Enter records them, t types them anew",
+                            false,
+                        );
+                    }
+                }
                 KeyCode::Backspace => {
                     typed.pop();
                 }
@@ -312,6 +333,11 @@ impl App {
                     let typed: Vec<u8> = typed.bytes().map(|b| b - b'0').collect();
                     return self.roll(Some(typed));
                 }
+                // A letter is a fact's key, never a die.
+                KeyCode::Char(c) if c.is_alphabetic() => {
+                    leave(p);
+                    return self.panel_key(ev);
+                }
                 _ => self.say(
                     "type the dice as rolled (1 to 6 each), Enter records, Esc stops typing",
                     false,
@@ -329,6 +355,10 @@ impl App {
             KeyCode::Enter => return self.roll(None),
             KeyCode::Char('t') => {
                 p.typing = Some(String::new());
+                if p.kept_typed {
+                    p.kept = None;
+                    p.kept_typed = false;
+                }
                 return Vec::new();
             }
             KeyCode::Char('q') => {
@@ -404,6 +434,16 @@ impl App {
                 return Vec::new();
             }
             Some(t) => t,
+            None if p.kept_typed && p.kept.as_ref().is_some_and(|k| k.len() != need) => {
+                let n = p.kept.as_ref().map_or(0, Vec::len);
+                self.say(
+                    format!(
+                        "{n} dice typed; this roll takes {need} (two a roll, RR-1): t types them again"
+                    ),
+                    true,
+                );
+                return Vec::new();
+            }
             None => match p.kept.clone().filter(|k| k.len() == need) {
                 Some(kept) => kept,
                 None => match self.dice.roll(Colour::White, need) {
@@ -440,6 +480,7 @@ impl App {
             if let Some(p) = self.panel.as_mut() {
                 p.typing = None;
                 p.kept = None;
+                p.kept_typed = false;
             }
         } else {
             self.panel = None;
@@ -501,7 +542,9 @@ impl App {
         if t.pushed_back {
             other.push(if wide { "pushed back" } else { "pushed" }.into());
         }
-        if !t.gone() {
+        // A leader's check owed names him already: his title is not said twice.
+        let leader_checks = t.checks_due().contains(&BreakCause::LeaderHit);
+        if !t.gone() && !leader_checks {
             for l in s.leaders_with(id) {
                 other.push(if wide {
                     format!("{}: {}", l.title(), l.name)
@@ -618,6 +661,19 @@ impl App {
                         out.push(format!(
                             "Eager, charged: must attempt a Countercharge (r) before the phase ends (Charging): {}",
                             ids(&owed)
+                        ));
+                    }
+                }
+                if step != Step::Combat {
+                    // RR-15: a leader checks in the phase his unit is hit.
+                    let owed = s.leader_checks_owed();
+                    if !owed.is_empty() {
+                        out.push(format!(
+                            "Break Checks owed before the phase ends (k) (RR-15): {}",
+                            owed.iter()
+                                .map(|u| s.check_words(*u, BreakCause::LeaderHit))
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         ));
                     }
                 }
@@ -751,7 +807,7 @@ impl App {
         );
         let unit_row = |id: UnitId| {
             let t = s.troop(id).ok()?;
-            let names = crate::tui::text::cut_names(
+            let names = cut_by_words(
                 &s.units[id.side as usize]
                     .iter()
                     .map(|t| t.unit.name.clone())
@@ -797,32 +853,50 @@ impl App {
         };
         let table_end = bottom - panel_rows;
         // The last event's lines under the tables, wrapped, when there is room.
-        let last: Vec<(String, Style)> = self
-            .last_lines()
-            .into_iter()
-            .flat_map(|(text, style)| {
-                wrap_plain(&text, w)
-                    .into_iter()
-                    .map(move |t| (t, style))
-                    .collect::<Vec<_>>()
-            })
-            .collect();
+        let logical = self.last_lines();
+        let wrap = |(text, style): &(String, Style)| -> Vec<(String, Style)> {
+            wrap_plain(text, w)
+                .into_iter()
+                .map(|t| (t, *style))
+                .collect()
+        };
+        let all_rows: usize = logical.iter().map(|l| wrap(l).len()).sum();
         let last_rows = if self.panel.is_none() {
-            (last.len() as u16).min((table_end - y) / 3)
+            (all_rows as u16).min((table_end - y) / 3)
         } else {
             0
         };
-        // The rolls, then the explanation's last lines: what the dice made.
-        let last: Vec<(String, Style)> = if last.len() > last_rows as usize && last_rows > 1 {
-            let mut v = vec![last[0].clone()];
-            v.extend(
-                last[last.len() - (last_rows as usize - 1)..]
-                    .iter()
-                    .cloned(),
-            );
+        // The rolls, then the explanation's lines. Cut short, the scores
+        // and results (`8 +4 = 12`, `12: ... Pushed Back`) stay in sight,
+        // then the last lines; the rolls' row says the log (l) has the rest.
+        let last: Vec<(String, Style)> = if all_rows > last_rows as usize && last_rows > 1 {
+            let mut first = logical[0].clone();
+            let more = " (more: l)";
+            if first.0.chars().count() + more.len() <= w {
+                first.0.push_str(more);
+            }
+            let mut budget = (last_rows as usize).saturating_sub(wrap(&first).len());
+            let scores = (1..logical.len()).filter(|i| {
+                logical[*i]
+                    .0
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_digit())
+            });
+            let mut keep: Vec<usize> = Vec::new();
+            for i in scores.chain((1..logical.len()).rev()) {
+                let n = wrap(&logical[i]).len();
+                if !keep.contains(&i) && n <= budget {
+                    keep.push(i);
+                    budget -= n;
+                }
+            }
+            keep.sort_unstable();
+            let mut v = wrap(&first);
+            v.truncate(last_rows as usize);
+            v.extend(keep.into_iter().flat_map(|i| wrap(&logical[i])));
             v
         } else {
-            last
+            logical.iter().flat_map(wrap).collect()
         };
         let rows = table_end - y - last_rows;
         let mut lines: Vec<(String, Style)> = Vec::new();
@@ -1056,7 +1130,13 @@ impl App {
                 p.draft.kind.title(),
                 match p.draft.needs(s, &setup.house) {
                     Ok(0) => "no roll: Enter records it".to_string(),
-                    Ok(n) => format!("{n} dice: Enter rolls Herald's, t types them"),
+                    Ok(n) => match &p.kept {
+                        Some(k) if p.kept_typed => format!(
+                            "dice typed: {} kept: Enter records them, t types anew",
+                            k.iter().map(|d| d.to_string()).collect::<String>()
+                        ),
+                        _ => format!("{n} dice: Enter rolls Herald's, t types them"),
+                    },
                     Err(_) => "refused as it stands".to_string(),
                 }
             ),
@@ -1176,6 +1256,68 @@ fn wrap_plain(text: &str, width: usize) -> Vec<String> {
 }
 
 /// Whether the open panel's dice are being typed (not Herald's).
+/// Names cut to `width` cells at a word's end, never inside a word:
+/// `Elite heavy…`; where two cut names would read the same, each keeps its
+/// last word (`Elite heavy… A`, `Elite heavy… B`).
+fn cut_by_words(names: &[String], width: usize) -> Vec<String> {
+    let front = |words: &[&str], budget: usize| {
+        let mut out = String::new();
+        for w in words {
+            let n = out.chars().count() + usize::from(!out.is_empty()) + w.chars().count();
+            if n > budget {
+                break;
+            }
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(w);
+        }
+        out
+    };
+    let plain = |n: &String| {
+        let words: Vec<&str> = n.split_whitespace().collect();
+        let f = front(&words, width.saturating_sub(1));
+        if f.is_empty() {
+            format!(
+                "{}…",
+                n.chars().take(width.saturating_sub(1)).collect::<String>()
+            )
+        } else {
+            format!("{f}…")
+        }
+    };
+    let cut: Vec<String> = names
+        .iter()
+        .map(|n| {
+            if n.chars().count() <= width {
+                n.clone()
+            } else {
+                plain(n)
+            }
+        })
+        .collect();
+    names
+        .iter()
+        .zip(&cut)
+        .map(|(n, c)| {
+            let twin = n.chars().count() > width && cut.iter().filter(|o| *o == c).count() > 1;
+            let words: Vec<&str> = n.split_whitespace().collect();
+            match (twin, words.split_last()) {
+                (true, Some((last, rest))) if !rest.is_empty() => {
+                    let budget = width.saturating_sub(2 + last.chars().count());
+                    let f = front(rest, budget);
+                    if f.is_empty() {
+                        c.clone()
+                    } else {
+                        format!("{f}… {last}")
+                    }
+                }
+                _ => c.clone(),
+            }
+        })
+        .collect()
+}
+
 fn typed_dice(panel: &Option<Panel>) -> bool {
     panel.as_ref().is_some_and(|p| p.typing.is_some())
 }

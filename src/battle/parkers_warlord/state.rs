@@ -65,6 +65,9 @@ pub struct LineUnit {
     /// Its lost Maneuver's turn has come: "considered to have already
     /// maneuver in their next turn" (PW-9); the loss ends with this turn.
     pub lost_started: bool,
+    /// Its Maneuver this turn was a charge, as recorded: its move may
+    /// charge (PW-9, PW-14).
+    pub charged: bool,
 }
 
 /// A Parker's Warlord battle's state.
@@ -141,6 +144,7 @@ impl State {
                         // A roster's lost Maneuver is last turn's: side a's
                         // turn under way is its next turn (PW-9).
                         lost_started: u.unit.lost_maneuver && side == Side::A,
+                        charged: false,
                     });
                 }
                 officers[side as usize].push(Officer {
@@ -275,6 +279,46 @@ impl State {
                 cards_in_range(setup_range(&self.card_values, personality.side), cards)
             }
             Event::Discard { personality, .. } => own(personality, "a discard"),
+            // PW-9: units that "charged impetuously, retired or broke" are
+            // considered to have already maneuvered in their next turn: a
+            // unit the table says broke has lost it.
+            Event::UnitState {
+                unit,
+                order: Order::Broken,
+                lost_maneuver: false,
+            } => {
+                let u = self.unit(*unit)?;
+                if u.unit.order == Order::Broken {
+                    Ok(())
+                } else {
+                    Err(BattleError::Refused(format!(
+                        "{} broke: units that charged impetuously, retired or broke are considered to have already maneuvered in their next turn (PW-9): l says yes",
+                        u.unit.name
+                    )))
+                }
+            }
+            // PW-14: "a charge is three moves", for the unit whose Maneuver
+            // was a charge (PW-9): the record says which.
+            Event::Move {
+                unit,
+                charging: true,
+                ..
+            } => {
+                let u = self.unit(*unit)?;
+                if u.charged {
+                    Ok(())
+                } else {
+                    Err(BattleError::Refused(format!(
+                        "{} has no charge this turn: its {} (g on its Maneuver, c, makes it a charge; PW-9, PW-14)",
+                        u.unit.name,
+                        if u.unit.done.contains(&Command::Maneuver) {
+                            "Maneuver was not a charge"
+                        } else {
+                            "Maneuver is not yet commanded"
+                        }
+                    )))
+                }
+            }
             _ => Ok(()),
         }
     }
@@ -538,6 +582,7 @@ impl State {
                 let lu = &mut self.units[side][unit.index];
                 lu.points_left = left;
                 lu.unit.done.push(*command);
+                lu.charged |= *charge;
                 let before = lu.unit.order;
                 if command.unique() == Command::Rally {
                     if before == Order::Broken {
@@ -943,6 +988,7 @@ impl State {
                 for u in &mut self.units[next as usize] {
                     u.unit.done.clear();
                     u.unit.rallied_from_broken = false;
+                    u.charged = false;
                     // PW-9: its next turn has come.
                     if u.unit.lost_maneuver {
                         u.lost_started = true;

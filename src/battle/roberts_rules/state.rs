@@ -120,8 +120,10 @@ pub struct Troop {
     pub checked: bool,
     /// It broke and lost stands: it must make a new Break Check (RR-14).
     pub check_again: bool,
-    /// Its attached leader must check: the unit took a hit (RR-15).
-    pub leader_check: bool,
+    /// The Break Checks its attached leader owes: one each time the unit
+    /// took hits ("Whenever a unit with an attached leader takes a hit",
+    /// RR-15; Herald's reading R-6), owed before the phase ends.
+    pub leader_checks: u32,
     /// It failed a nearby-rout check and survived: broken (RR-14).
     pub broken: bool,
     /// It routed and was removed from play (RR-13, RR-14).
@@ -153,7 +155,7 @@ impl Troop {
             stands_lost: 0,
             checked: false,
             check_again: false,
-            leader_check: false,
+            leader_checks: 0,
             broken: false,
             routed: false,
             destroyed: false,
@@ -192,8 +194,10 @@ impl Troop {
         {
             out.push(cause);
         }
-        if self.leader_check && self.unit.captain_attached {
-            out.push(BreakCause::LeaderHit);
+        if self.unit.captain_attached {
+            for _ in 0..self.leader_checks {
+                out.push(BreakCause::LeaderHit);
+            }
         }
         out
     }
@@ -398,6 +402,13 @@ impl State {
         out
     }
 
+    /// The leaders' Break Checks owed now, in any phase: each hit on a
+    /// unit with an attached leader owes one before the phase ends (RR-15;
+    /// Herald's reading R-6).
+    pub fn leader_checks_owed(&self) -> Vec<UnitId> {
+        self.owing(|_, t| t.unit.captain_attached && t.leader_checks > 0)
+    }
+
     /// Whose rout a unit's id stands for, in words: `Elite heavy cavalry B
     /// (a3)`, or for a leader who routed `The General (the leader with
     /// Elite heavy cavalry B, a3)` (RR-14, RR-15).
@@ -497,6 +508,16 @@ impl State {
                 t.unit.name
             )));
         }
+        // RR-15: "Whenever a unit with an attached leader takes a hit, the
+        // Leader must make a Break Check": in the phase of the hit.
+        if let (Event::EndPhase, Some(id)) = (event, self.leader_checks_owed().first()) {
+            let t = &self.units[id.side as usize][id.index];
+            return Err(BattleError::OutOfTurn(format!(
+                "{}, the leader with {} ({id}), must make a Break Check first (k): his unit took a hit, and each hit owes one before the phase ends (RR-15; Herald's reading R-6)",
+                t.unit.leader_named(),
+                t.unit.name
+            )));
+        }
         if let (Event::EndPhase, Phase::Half { step, .. }) = (event, self.phase)
             && step == Step::Combat
             && let Some((id, cause)) = self.checks_due().first()
@@ -569,6 +590,17 @@ impl State {
             }
             Event::DeclareCharge { unit, .. } => {
                 let t = self.troop(*unit)?;
+                // Charging: "units which move within a distance of an enemy
+                // stand equal to the moving unit's base depth must
+                // immediately stop. The Acting Player may declare that any
+                // of these units will attempt to close": a failed Action
+                // Roll moved nothing (RR-9).
+                if t.failed {
+                    return Err(BattleError::Refused(format!(
+                        "{} did not move: its Action Roll failed this phase and it takes no further Actions (RR-9); a charge is declared for a unit which moved within its base depth of an enemy (Charging)",
+                        t.unit.name
+                    )));
+                }
                 if t.charge.is_some() {
                     return Err(BattleError::Refused(format!(
                         "{} is already declared to charge this half-turn (Charging)",
@@ -681,15 +713,16 @@ impl State {
             before.stands.to_string(),
             after.stands.to_string(),
         );
+        let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
         note(
             "Disrupted",
-            before.disrupted.to_string(),
-            after.disrupted.to_string(),
+            yes_no(before.disrupted),
+            yes_no(after.disrupted),
         );
         note(
             "Demoralized",
-            before.demoralized().to_string(),
-            after.demoralized().to_string(),
+            yes_no(before.demoralized()),
+            yes_no(after.demoralized()),
         );
         if after.stands < before.stands {
             t.stands_lost += before.stands - after.stands;
@@ -769,7 +802,7 @@ impl State {
             self.units[id.side as usize][id.index].stands_lost = lost;
         }
         if c.leader_break_check {
-            self.units[id.side as usize][id.index].leader_check = true;
+            self.units[id.side as usize][id.index].leader_checks += 1;
         }
         if c.destroyed {
             self.leaves(id, false, entry);
@@ -1331,13 +1364,20 @@ impl State {
                 dice,
             } => {
                 let (_, step) = self.half()?;
-                if step != Step::Combat {
+                let t = self.on_table(*unit)?.clone();
+                // RR-15: a leader checks for each hit, in the phase it came.
+                let leader_owed = *cause == BreakCause::LeaderHit && t.leader_checks > 0;
+                if step != Step::Combat && !leader_owed {
                     return Err(BattleError::OutOfTurn(format!(
-                        "Break Checks are made at the end of the Combat Phase, not in the {} Phase (RR-14)",
-                        phase_words(step)
+                        "Break Checks are made at the end of the Combat Phase, not in the {} Phase (RR-14){}",
+                        phase_words(step),
+                        if *cause == BreakCause::LeaderHit {
+                            "; a leader checks in the phase his unit is hit (RR-15)"
+                        } else {
+                            ""
+                        }
                     )));
                 }
-                let t = self.on_table(*unit)?.clone();
                 if *cause == BreakCause::BrokenStandsLost && !t.check_again {
                     return Err(BattleError::Refused(format!(
                         "{} did not lose stands by breaking: it owes no new Break Check (RR-14)",
@@ -1382,7 +1422,7 @@ impl State {
                 ex.extend(o.explanation.clone());
                 let tm = &mut self.units[unit.side as usize][unit.index];
                 match cause {
-                    BreakCause::LeaderHit => tm.leader_check = false,
+                    BreakCause::LeaderHit => tm.leader_checks = tm.leader_checks.saturating_sub(1),
                     BreakCause::BrokenStandsLost => tm.check_again = false,
                     _ => {}
                 }
@@ -1435,7 +1475,7 @@ impl State {
                             self.set_unit(*unit, after.unit.clone(), &mut entry);
                             // RR-15: the hits of breaking are hits: an attached leader checks.
                             if after.leader_break_check {
-                                self.units[unit.side as usize][unit.index].leader_check = true;
+                                self.units[unit.side as usize][unit.index].leader_checks += 1;
                             }
                         }
                         self.units[unit.side as usize][unit.index].check_again = o.check_again;
@@ -1828,7 +1868,7 @@ impl State {
                                 t.vulnerable_retreat = false;
                                 t.pursuit = None;
                                 t.check_again = false;
-                                t.leader_check = false;
+                                t.leader_checks = 0;
                                 t.charge = None;
                             }
                         }

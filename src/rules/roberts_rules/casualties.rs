@@ -127,7 +127,7 @@ pub fn casualties_in(unit: &Unit, hits: u32, house: &House, combat_phase: bool) 
     if leader_break_check {
         ex.line(
             format!(
-                "{}, its attached leader, makes a Break Check at the end of the Combat Phase",
+                "{}, its attached leader, makes a Break Check for this hit before the phase ends (Herald's reading R-6)",
                 unit.leader_named()
             ),
             c("RR-15"),

@@ -411,6 +411,7 @@ impl Draft {
                 if self.unit != unit || self.side != side0 {
                     self.reload(state);
                 }
+                let before = self.order;
                 f.choice(
                     'o',
                     "order",
@@ -418,6 +419,14 @@ impl Draft {
                     &[Order::Good, Order::Disordered, Order::Broken],
                     |o| o.name().to_string(),
                 );
+                // PW-9: a unit that broke is considered to have already
+                // maneuvered in its next turn: set broken, the flag follows.
+                let was_broken = us
+                    .get(self.unit as usize - 1)
+                    .is_some_and(|u| u.unit.order == Order::Broken);
+                if self.order == Order::Broken && before != Order::Broken && !was_broken {
+                    self.lost = true;
+                }
                 f.flag(
                     'l',
                     "charged impetuously, retired or broke (PW-9)",
@@ -473,13 +482,8 @@ impl Draft {
     }
 
     fn cards_facts(&mut self, f: &mut Form, hand: u32, state: &State) {
-        f.number(
-            'k',
-            "cards played",
-            &mut self.cards,
-            (0, hand.clamp(1, 5)),
-            1,
-        );
+        // A digit past his hand starts the count anew: 2 then 1 is 1, never 21 held at the hand.
+        f.number_anew('k', "cards played", &mut self.cards, (0, hand.clamp(1, 5)));
         // Herald's reading P-1: a card shows 1 to 10, or the roster's values;
         // a digit that would pass the most starts the value anew.
         let (min, max) = state.card_values[self.side as usize];

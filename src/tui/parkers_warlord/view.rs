@@ -31,21 +31,46 @@ fn check_words(c: &Option<Check>, active: bool) -> String {
     }
 }
 
+/// A name cut to `width` cells at a word's end, marked `…` (never inside
+/// a word unless its first word is longer than the column).
+fn cut(name: &str, width: usize) -> String {
+    if name.chars().count() <= width {
+        return name.to_string();
+    }
+    let mut out = String::new();
+    for w in name.split_whitespace() {
+        let n = out.chars().count() + usize::from(!out.is_empty()) + w.chars().count();
+        if n + 1 > width {
+            break;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    if out.is_empty() {
+        out = name.chars().take(width.saturating_sub(1)).collect();
+    }
+    out.push('…');
+    out
+}
+
 fn officer_row(side: Side, i: usize, o: &Officer, state: &State, wide: bool) -> String {
     let p = &o.personality;
     let init = p.sr.map_or("-".to_string(), |sr| {
         (sr + 10 - if p.wounded { 5 } else { 0 } - p.uncontrolled_actions as i32).to_string()
     });
-    let name: String = p.name.chars().take(if wide { 24 } else { 19 }).collect();
+    let name = cut(&p.name, if wide { 24 } else { 19 });
+    // Units and personalities both count from a1: the unit is said as one.
     let attached = o.attached.map_or(String::new(), |u| {
         if wide {
             format!("@ {}", state.units[side as usize][u].unit.name)
         } else {
-            format!("@ {}{}", side.name(), u + 1)
+            format!("@ unit {}{}", side.name(), u + 1)
         }
     });
     format!(
-        "{:<4}{:<w$} {:<8}{:>3}{:>5} {:<4}{:>4} {:>5}  {:<15} {}",
+        "{:<4}{:<w$} {:<8}{:>3}{:>5} {:<4}{:>4} {:>5}  {:<t$} {}",
         format!("{}{}", side.name(), i + 1),
         name,
         p.kind.title(),
@@ -56,7 +81,8 @@ fn officer_row(side: Side, i: usize, o: &Officer, state: &State, wide: bool) -> 
         format!("{}/{}", p.hand, p.kind.cards()),
         check_words(&o.check, side == state.active()),
         attached,
-        w = if wide { 25 } else { 20 }
+        w = if wide { 25 } else { 19 },
+        t = if wide { 15 } else { 13 }
     )
 }
 
@@ -72,7 +98,7 @@ fn officer_header(wide: bool) -> String {
         "unc",
         "hand",
         "this turn",
-        w = if wide { 25 } else { 20 }
+        w = if wide { 25 } else { 19 }
     )
 }
 
@@ -103,23 +129,17 @@ fn unit_line(
     u: &crate::battle::parkers_warlord::state::LineUnit,
     wide: bool,
 ) -> String {
-    let line: String = s.officers[side as usize][u.personality]
-        .personality
-        .name
-        .chars()
-        .take(if wide { 20 } else { 11 })
-        .collect();
+    let line = cut(
+        &s.officers[side as usize][u.personality].personality.name,
+        if wide { 20 } else { 11 },
+    );
     let done: Vec<&str> = u.unit.done.iter().map(|c| c.name()).collect();
     format!(
         "{:<4}{:<w$} {:<4} {:<l$} {:<10} {:<14} {:>4} {:>4}",
         format!("{}{}", side.name(), i + 1),
         format!(
             "{}{}",
-            u.unit
-                .name
-                .chars()
-                .take(if wide { 24 } else { 18 })
-                .collect::<String>(),
+            cut(&u.unit.name, if wide { 24 } else { 18 }),
             if u.banner { " *" } else { "" }
         ),
         u.unit.code.clone().unwrap_or_default(),
@@ -288,7 +308,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .checked_sub(1)
         .and_then(|i| battle.entry(i))
     {
-        let t: String = format!("last: {}", e.summary).chars().take(w).collect();
+        // Cut at a word's end, marked: the log (l) has it whole.
+        let t = cut(&format!("last: {}", e.summary), w);
         buf.set_string(area.x, area.y + area.height - 2, t, Style::default());
     }
     let status = match &app.status {

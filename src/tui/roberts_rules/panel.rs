@@ -359,7 +359,17 @@ impl Draft {
                 }
             }
             Kind::Break => {
-                if let Some((u, c)) = state.checks_due().first() {
+                // RR-15: outside the Combat Phase only a leader's check is owed.
+                let due = if step == Step::Combat {
+                    state.checks_due()
+                } else {
+                    state
+                        .leader_checks_owed()
+                        .into_iter()
+                        .map(|u| (u, BreakCause::LeaderHit))
+                        .collect()
+                };
+                if let Some((u, c)) = due.first() {
                     d.unit = *u;
                     d.cause = *c;
                     // RR-14: the routing unit's own Formed, when the referee named it.
@@ -499,18 +509,30 @@ impl Draft {
             .iter()
             .map(|(n, v)| (n.to_string(), *v))
             .collect();
+        let pursuit = self.kind == Kind::Pursuit;
         for e in events.iter().rev() {
-            let lists: Vec<&Vec<Named>> = match e {
-                Event::Action { modifiers, .. }
-                | Event::Missile { modifiers, .. }
-                | Event::PursuitAttack { modifiers, .. }
-                | Event::BreakCheck { modifiers, .. }
-                | Event::MoraleCheck { modifiers, .. } => vec![modifiers],
-                Event::Melee { modifiers, .. } => modifiers.iter().collect(),
+            // Only the same procedure's names: a missile's armour and size
+            // are no melee's; RR-21: a Pursuit attack's modifiers are "the
+            // same as per the last combat", the melee's.
+            let lists: Vec<&Vec<Named>> = match (self.kind, e) {
+                (Kind::Action, Event::Action { modifiers, .. })
+                | (Kind::Missile, Event::Missile { modifiers, .. })
+                | (Kind::Melee | Kind::Pursuit, Event::PursuitAttack { modifiers, .. })
+                | (
+                    Kind::Break | Kind::Morale | Kind::Charge,
+                    Event::BreakCheck { modifiers, .. } | Event::MoraleCheck { modifiers, .. },
+                ) => vec![modifiers],
+                (Kind::Melee | Kind::Pursuit, Event::Melee { modifiers, .. }) => {
+                    modifiers.iter().collect()
+                }
                 _ => Vec::new(),
             };
             for m in lists.into_iter().flatten() {
                 let words = m.name.replace('_', " ");
+                // RR-21: "the Charge Bonus no longer applies" to a Pursuit attack.
+                if pursuit && words.contains("charg") {
+                    continue;
+                }
                 // The bonus and penalty fields are numbers of their own.
                 if matches!(
                     words.as_str(),
@@ -860,6 +882,13 @@ impl Draft {
                 let step = state.phase.step().unwrap_or(Step::Action);
                 if step == Step::Action {
                     let tg = self.troop(state, self.target)?;
+                    // Charging: declared for units which moved; RR-9.
+                    state
+                        .check(&Event::DeclareCharge {
+                            unit: self.unit,
+                            target: self.target,
+                        })
+                        .map_err(|e| e.to_string())?;
                     out.push(format!(
                         "{} stopped within its base depth of {} (the table's): declared, it closes with it in the Charge Phase (Charging)",
                         t.unit.name, tg.unit.name
@@ -1398,7 +1427,20 @@ impl Draft {
                     crate::battle::roberts_rules::state::cause_words(c).to_string()
                 });
                 if self.cause == BreakCause::NearbyRout {
-                    f.flag('f', "routing unit was Formed", &mut self.routed_formed);
+                    // RR-15: a routed leader's stand is "a stand of that unit's type".
+                    let leader_rout = state
+                        .troop(self.unit)
+                        .ok()
+                        .and_then(|t| t.nearby)
+                        .and_then(|(_, src)| src)
+                        .and_then(|src| state.troop(src).ok())
+                        .is_some_and(|r| !r.routed);
+                    let label = if leader_rout {
+                        "routing leader's unit was Formed"
+                    } else {
+                        "routing unit was Formed"
+                    };
+                    f.flag('f', label, &mut self.routed_formed);
                 }
             }
             Kind::Morale => {
@@ -1458,7 +1500,21 @@ impl Draft {
                     if let Some(mut src) = self.source
                         && !sources.is_empty()
                     {
-                        f.choice_numbered('n', "whose rout", &mut src, &sources, name, number);
+                        // RR-15: a leader's rout is his, not his unit's.
+                        let whose = |u: UnitId| {
+                            match state.troop(u) {
+                            Ok(t) if !t.routed => state.leaders[u.side as usize]
+                                .iter()
+                                .rev()
+                                .find(|l| {
+                                    l.unit == Some(u.index)
+                                        && l.fate == Some(crate::battle::roberts_rules::state::LeaderFate::Routed)
+                                })
+                                .map_or_else(|| name(u), |l| format!("{} (leader, {u})", l.name)),
+                            _ => name(u),
+                        }
+                        };
+                        f.choice_numbered('n', "whose rout", &mut src, &sources, whose, number);
                         self.source = Some(src);
                     }
                 } else {
@@ -1471,22 +1527,20 @@ impl Draft {
                     );
                 }
                 let side = self.nearby_side();
-                let keys = NEARBY_KEYS.chars();
+                let keys: Vec<char> = NEARBY_KEYS.chars().collect();
                 // On the table: a routed unit is not; a unit whose leader
-                // routed is nearby his rout like any other.
+                // routed is nearby his rout like any other. Each unit keeps
+                // the letter of its place in the army, whoever has left.
                 let friends: Vec<UnitId> = on_table(state, side);
-                let labels: Vec<(char, UnitId, String)> = keys
-                    .zip(friends)
+                let labels: Vec<(char, UnitId, String)> = friends
+                    .into_iter()
+                    .filter_map(|u| keys.get(u.index).map(|k| (*k, u)))
                     .map(|(k, u)| {
                         let checked = state.troop(u).is_ok_and(|t| t.checked);
                         (
                             k,
                             u,
-                            format!(
-                                "{} nearby{}",
-                                name(u),
-                                if checked { " (has checked)" } else { "" }
-                            ),
+                            format!("{}{}", name(u), if checked { " (checked)" } else { "" }),
                         )
                     })
                     .collect();
