@@ -3,6 +3,9 @@
 //! seventy times, which is most of CI's build time. Run one file's tests
 //! with `cargo test --release --test suite FILE::`. The long machine runs
 //! (`monkey`, `mutations`) stay binaries of their own (see Cargo.toml).
+//! Each file keeps the `tests/support/` modules it loaded as a binary of its
+//! own, so one support file is loaded by several modules: allowed here.
+#![allow(clippy::duplicate_mod)]
 #[path = "army_errors.rs"]
 mod army_errors;
 #[path = "army_homunculus_est.rs"]
