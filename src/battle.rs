@@ -18,7 +18,7 @@ pub mod warlord_i;
 pub mod warlords;
 
 pub use entry::{Effect, Entry, Roll};
-pub use system::RuleSystem;
+pub use system::{Owed, RuleSystem};
 pub use unit_id::UnitId;
 
 use crate::rules::RulesError;

@@ -5,8 +5,13 @@
 //! for typed dice, undo, redo and Esc, the terminal resized between 80x24
 //! and 120x40. After every key: no panic; no snake_case identifier or Rust
 //! debug text on screen; every claim of the open result (`Screen::claims`)
-//! held by the events replayed from the start (`support/claims.rs`); after
-//! an event is recorded, undo then redo gives back the identical screen.
+//! held by the events replayed from the start (`support/claims.rs`); a
+//! panel offering a roll (`Screen::offered_roll`) never offers one the
+//! battle's `check` refuses with what it knows (its dice unrolled); the
+//! walker names the steps the battle owes (`Screen::walker_owes` against
+//! `RuleSystem::owed`), and none is owed by a unit out of play
+//! (`RuleSystem::in_play`); after an event is recorded, undo then redo
+//! gives back the identical screen.
 //! Every 100 keys the save is read back into the identical events and
 //! state, then the console is killed and the save opened again: every
 //! acknowledged event is there, and the screen is the one left.
@@ -22,6 +27,7 @@ mod claims;
 mod consoles;
 
 use consoles::{each, key_event, open, screen, short};
+use herald::battle::{Owed, RuleSystem};
 use herald::rules::System;
 use herald::tui::console::{Console, Flow};
 use herald::tui::screen::{Claim, Screen};
@@ -80,6 +86,17 @@ struct Monkey {
     disk: Option<ChaCha8Rng>,
     /// The battle when last every change was on disk (acknowledged).
     acked: String,
+    /// What the new checks held to (told with the keys' time).
+    checked: Checked,
+}
+
+/// How often the checks of panels and the walker had something to hold.
+#[derive(Clone, Copy, Debug, Default)]
+struct Checked {
+    /// Keys after which a panel offered a roll, judged by `check`.
+    offered: usize,
+    /// Keys after which the battle owed a step.
+    owed: usize,
 }
 
 impl Monkey {
@@ -198,6 +215,64 @@ impl Monkey {
                 }
             }
             self.claims = said;
+        }
+        self.offered(c, shown)?;
+        self.owed(c, shown)
+    }
+
+    /// A panel offering a roll (its odds and a roll key, nothing said
+    /// against it) offers a choice the battle's `check` takes with what it
+    /// knows now, the dice not yet rolled (issue 21: a refusal is said
+    /// first).
+    fn offered<S: Screen>(&mut self, c: &Console<S>, shown: &str) -> Result<(), String> {
+        let Some(event) = c.app.offered_roll() else {
+            return Ok(());
+        };
+        self.checked.offered += 1;
+        let b = c.app.battle();
+        match S::System::check(b.state(), b.setup(), &event) {
+            Ok(()) => Ok(()),
+            Err(why) => Err(self.fault(format!(
+                "a panel offers a roll on {event:?}, which the battle refuses now: {why}\n{shown}"
+            ))),
+        }
+    }
+
+    /// The walker names the steps the battle owes (`RuleSystem::owed`):
+    /// its first is the battle's first, each is one the battle owes, and it
+    /// names one whenever the battle owes one; no step is owed by a unit
+    /// out of play.
+    fn owed<S: Screen>(&mut self, c: &Console<S>, shown: &str) -> Result<(), String> {
+        let b = c.app.battle();
+        let owed = S::System::owed(b.state(), b.setup());
+        self.checked.owed += usize::from(!owed.is_empty());
+        let walker = c.app.walker_owes();
+        let fault = |what: String| Err(self.fault(format!("{what}\n{shown}")));
+        for o in &owed {
+            if let Some(u) = o.units.iter().find(|u| !S::System::in_play(b.state(), **u)) {
+                return fault(format!("the battle owes {o:?}, but {u} is out of play"));
+            }
+        }
+        let first = |v: &[Owed]| v.first().cloned();
+        match (first(&walker), first(&owed)) {
+            (None, None) => {}
+            (Some(w), None) => {
+                return fault(format!("the walker names {w:?}; the battle owes nothing"));
+            }
+            (None, Some(o)) => {
+                return fault(format!("the battle owes {o:?}; the walker names nothing"));
+            }
+            (Some(w), Some(o)) if !w.names(&o) => {
+                return fault(format!(
+                    "the walker names {w:?}; the battle owes {o:?} first"
+                ));
+            }
+            _ => {}
+        }
+        if let Some(w) = walker.iter().find(|w| !owed.iter().any(|o| w.names(o))) {
+            return fault(format!(
+                "the walker names {w:?}, which the battle does not owe: {owed:?}"
+            ));
         }
         Ok(())
     }
@@ -346,11 +421,13 @@ impl Monkey {
         // follow the step the battle owes next after redo, as after any
         // step, and what it shows with it (Warlords, seed 300): then the
         // screens are not compared.
-        let marked = |s: &str| -> Vec<usize> {
+        // The rows marked, by what they show: a table that scrolls with
+        // its cursor keeps the mark on the same screen row (Warlord I,
+        // seed 37 key 122: a9 then a10, both on row 12).
+        let marked = |s: &str| -> Vec<String> {
             s.lines()
-                .enumerate()
-                .filter(|(_, l)| l.starts_with('›') || l.starts_with('▸'))
-                .map(|(i, _)| i)
+                .filter(|l| l.starts_with('›') || l.starts_with('▸'))
+                .map(str::to_string)
                 .collect()
         };
         if !self.cursor && marked(was) != marked(&now) {
@@ -467,13 +544,19 @@ fn code_text(shown: &str) -> Option<String> {
 }
 
 /// A monkey battle of `system` from `seed`, `keys` keys long.
-fn monkey(system: System, seed: u64, keys: usize) -> Result<(), String> {
+fn monkey(system: System, seed: u64, keys: usize) -> Result<Checked, String> {
     run(system, seed, keys, false, true)
 }
 
 /// A monkey battle; `cursor`: undo then redo must also leave the cursor
 /// where it was; `disk`: the disk refuses saves now and then.
-fn run(system: System, seed: u64, keys: usize, cursor: bool, disk: bool) -> Result<(), String> {
+fn run(
+    system: System,
+    seed: u64,
+    keys: usize,
+    cursor: bool,
+    disk: bool,
+) -> Result<Checked, String> {
     // In memory where there is room (a save is synced after every event);
     // one folder a run, as runs go on side by side.
     let shm = Path::new("/dev/shm");
@@ -501,8 +584,9 @@ fn run(system: System, seed: u64, keys: usize, cursor: bool, disk: bool) -> Resu
         cursor,
         disk: disk.then(|| ChaCha8Rng::seed_from_u64(seed ^ 0xd15c)),
         acked: String::new(),
+        checked: Checked::default(),
     };
-    let result = m.play(keys);
+    let result = m.play(keys).map(|()| m.checked);
     let _ = std::fs::remove_dir_all(&dir);
     result
 }
@@ -515,11 +599,18 @@ fn monkey_budget(system: System) {
     let started = std::time::Instant::now();
     let mut done = 0;
     let mut faults = Vec::new();
+    let mut checked = Checked::default();
     while done < keys {
         let n = (keys - done).min(10_000);
-        if let Err(f) = monkey(system, seed, n) {
-            eprintln!("{f}");
-            faults.push(f);
+        match monkey(system, seed, n) {
+            Ok(c) => {
+                checked.offered += c.offered;
+                checked.owed += c.owed;
+            }
+            Err(f) => {
+                eprintln!("{f}");
+                faults.push(f);
+            }
         }
         done += n;
         seed += 1;
@@ -533,9 +624,11 @@ fn monkey_budget(system: System) {
         }
     }
     println!(
-        "monkey {}: {done} keys in {:.1?}",
+        "monkey {}: {done} keys in {:.1?}; a roll offered after {} keys, a step owed after {}",
         system.title(),
-        started.elapsed()
+        started.elapsed(),
+        checked.offered,
+        checked.owed
     );
     assert!(
         faults.is_empty(),
@@ -604,4 +697,23 @@ fn seed_100_homunculus_est_a_combat_result_is_said_in_words() {
 #[ignore = "Warlords: redo moves the cursor to the walker's unit (src/tui/warlords/app/undo.rs)"]
 fn seed_300_warlords_undo_then_redo_keeps_the_cursor() {
     run(System::Warlords, 300, 1200, true, false).unwrap();
+}
+
+/// Warlord I, seed 37, key 122 (found by a run of 30,000 keys, not the CI
+/// budget): after undo then redo of a CO's command test the cursor is on
+/// a10, not a9, and the table has scrolled with it, so the marked row
+/// stood on the same screen row and the monkey compared the screens as
+/// if the cursor had stayed. The monkey now tells the rows marked by what
+/// they show; the cursor following the step owed is read as in seed 300.
+#[test]
+fn seed_37_warlord_i_a_scrolled_cursor_is_a_cursor_moved() {
+    run(System::WarlordI, 37, 150, false, true).unwrap();
+}
+
+/// Warlord I, seed 37, key 122: undo then redo moves the cursor from a9
+/// to a10 (the unit table scrolls with it), as Warlords' seed 300 does.
+#[test]
+#[ignore = "Warlord I: redo moves the cursor and scrolls the unit table (src/tui/warlord_i/app.rs, undo and redo)"]
+fn seed_37_warlord_i_undo_then_redo_keeps_the_cursor() {
+    run(System::WarlordI, 37, 150, true, true).unwrap();
 }

@@ -16,7 +16,7 @@ pub mod state;
 pub use event::{Event, Phase};
 pub use state::{Card, State};
 
-use crate::battle::{BattleError, RuleSystem, UnitId};
+use crate::battle::{BattleError, Owed, RuleSystem, UnitId};
 use crate::dice::{Colour, Pool};
 use crate::rules::homunculus_est::{Army, Unit};
 use crate::rules::house::House;
@@ -87,6 +87,35 @@ impl RuleSystem for HomunculusEst {
 
     fn removes(_event: &Event) -> Option<UnitId> {
         None
+    }
+
+    fn owed(state: &State, _setup: &Setup) -> Vec<Owed> {
+        match state.phase {
+            // HE-5.2: each player's die for who starts.
+            Phase::Deployment => vec![Owed::of("who starts", [])],
+            Phase::Over => Vec::new(),
+            Phase::Player(_) => {
+                // HE-10: a card's value as drawn, then what results require
+                // (HE-7), then a Reversal of Fortune ends the phase (HE-6).
+                let card = [Side::A, Side::B]
+                    .into_iter()
+                    .flat_map(|s| &state.cards[s as usize])
+                    .find(|c| c.value.is_none())
+                    .map(|_| Owed::of("a card's value", []));
+                let due = state.due.iter().map(|d| Owed::of(d.step.words(), [d.unit]));
+                let reversal = state
+                    .reversal
+                    .as_ref()
+                    .map(|_| Owed::of("end the phase", []));
+                card.into_iter().chain(due).chain(reversal).collect()
+            }
+        }
+    }
+
+    fn in_play(state: &State, unit: UnitId) -> bool {
+        state.units[unit.side as usize]
+            .get(unit.index)
+            .is_some_and(|u| !u.removed && !u.off_table)
     }
 }
 

@@ -14,7 +14,7 @@ pub mod state;
 pub use event::{Event, Phase};
 pub use state::State;
 
-use crate::battle::{BattleError, RuleSystem, UnitId};
+use crate::battle::{BattleError, Owed, RuleSystem, UnitId};
 use crate::dice::Pool;
 use crate::rules::house::House;
 use crate::rules::parkers_warlord::Roster;
@@ -85,6 +85,22 @@ impl RuleSystem for ParkersWarlord {
 
     fn removes(_event: &Event) -> Option<UnitId> {
         None
+    }
+
+    fn owed(state: &State, _setup: &Setup) -> Vec<Owed> {
+        // PW-3, PW-4: each personality's initiative check comes first; then
+        // transfers, commands and discards are the side's to choose.
+        state
+            .unchecked()
+            .into_iter()
+            .map(|p| Owed::of("initiative check", [p]))
+            .collect()
+    }
+
+    fn in_play(_state: &State, _unit: UnitId) -> bool {
+        // Herald's Parker's Warlord takes no unit or personality off the
+        // table (PW-H): every one stays in play.
+        true
     }
 }
 

@@ -14,7 +14,7 @@ pub mod state;
 pub use event::{Event, Phase, Step};
 pub use state::{State, Troop};
 
-use crate::battle::{BattleError, RuleSystem, UnitId};
+use crate::battle::{BattleError, Owed, RuleSystem, UnitId};
 use crate::dice::{Colour, Pool};
 use crate::rules::house::House;
 use crate::rules::roberts_rules::Army;
@@ -85,6 +85,41 @@ impl RuleSystem for RobertsRules {
 
     fn removes(_event: &Event) -> Option<UnitId> {
         None
+    }
+
+    fn owed(state: &State, _setup: &Setup) -> Vec<Owed> {
+        let Phase::Half { step, .. } = state.phase else {
+            // RR-4: who is the first Acting player.
+            return vec![Owed::of("who acts first", [])];
+        };
+        let each = |what: &'static str, units: Vec<UnitId>| {
+            units.into_iter().map(move |u| Owed::of(what, [u]))
+        };
+        match step {
+            // Charging: "Eager units must attempt the Action".
+            Step::Reaction => each("countercharge", state.countercharges_owed()).collect(),
+            // Charging: "units must charge unless a Countermand Action is successfully taken".
+            Step::Charge => each("charge", state.charges_owed()).collect(),
+            // RR-14, RR-15, RR-20: before the Combat Phase ends.
+            Step::Combat => each("name the units nearby a rout", state.nearby_due.clone())
+                .chain(each("pursue", state.pursuits_owed()))
+                .chain(each(
+                    "retreat its base depth",
+                    state.vulnerable_retreats_owed(),
+                ))
+                .chain(each(
+                    "Break Check",
+                    state.checks_due().into_iter().map(|(u, _)| u).collect(),
+                ))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn in_play(state: &State, unit: UnitId) -> bool {
+        state.units[unit.side as usize]
+            .get(unit.index)
+            .is_some_and(|t| !t.gone())
     }
 }
 

@@ -11,6 +11,35 @@ use crate::rules::house::House;
 use crate::rules::{Side, System};
 use std::fmt::Debug;
 
+/// A step a battle owes (issue 36): its name, as the system's walker
+/// names it, and the units it is about (none for a step of the sequence:
+/// the initiative, the end of a phase). The walker names these steps and
+/// none other; each unit is in play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Owed {
+    /// The step, in a few words (`activate`, `fight a Melee`).
+    pub step: String,
+    /// The units it is about; for a choice among units (which of a side's
+    /// units activates next), every one it may be.
+    pub units: Vec<UnitId>,
+}
+
+impl Owed {
+    /// A step about these units.
+    pub fn of(step: impl Into<String>, units: impl IntoIterator<Item = UnitId>) -> Owed {
+        Owed {
+            step: step.into(),
+            units: units.into_iter().collect(),
+        }
+    }
+
+    /// Whether `self`, as a walker names it, is this step the battle owes:
+    /// the same step, about units it may be about.
+    pub fn names(&self, owed: &Owed) -> bool {
+        self.step == owed.step && self.units.iter().all(|u| owed.units.contains(u))
+    }
+}
+
 /// A rule system as the battle engine sees it. Implemented by a marker type
 /// per system (`battle::warlords::Warlords`); the engine is generic over it,
 /// so nothing is looked up at run time.
@@ -75,6 +104,16 @@ pub trait RuleSystem: Sized + 'static {
     /// Each side's strength and units in each morale state, in the system's
     /// own terms, for the course of the battle (`battle::course`).
     fn measure(state: &Self::State, setup: &Self::Setup) -> Measure;
+
+    /// The steps the battle owes before the turn goes on, first due first
+    /// (its sequence's next step, what a result left): what the walker
+    /// names (issue 36). Empty when nothing is owed: the referee's free
+    /// choice, or the battle over.
+    fn owed(state: &Self::State, setup: &Self::Setup) -> Vec<Owed>;
+
+    /// Whether a unit is still in play: on the table, not removed, not
+    /// fled. A step is never owed by a unit out of play.
+    fn in_play(state: &Self::State, unit: UnitId) -> bool;
 
     /// A side as the screens name it (its armies' short labels).
     fn side_name(_setup: &Self::Setup, side: Side) -> String {

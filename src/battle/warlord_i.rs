@@ -22,7 +22,7 @@ pub use event::{
 };
 pub use state::{CoState, Engagement, State, UnitState};
 
-use crate::battle::{BattleError, RuleSystem, UnitId};
+use crate::battle::{BattleError, Owed, RuleSystem, UnitId};
 use crate::dice::{Colour, Pool};
 use crate::rules::house::House;
 use crate::rules::warlord_i::{
@@ -98,6 +98,14 @@ impl RuleSystem for WarlordI {
             .map(|a| a.side.as_str())
             .collect();
         labels.join(" & ")
+    }
+
+    fn owed(state: &State, _setup: &Setup) -> Vec<Owed> {
+        state.owed()
+    }
+
+    fn in_play(state: &State, unit: UnitId) -> bool {
+        state.get(unit).is_some_and(|u| !u.off_table())
     }
 
     fn removes(event: &Event) -> Option<UnitId> {

@@ -16,7 +16,7 @@ pub use duty::{Due, Duty};
 pub use event::{Correction, Event, Phase};
 pub use state::{ChargeMade, Engagement, State, Support, UnitState};
 
-use crate::battle::{BattleError, RuleSystem, UnitId};
+use crate::battle::{BattleError, Owed, RuleSystem, UnitId};
 use crate::dice::{Colour, Pool};
 use crate::rules::house::House;
 use crate::rules::warlords::army::Army;
@@ -97,6 +97,29 @@ impl RuleSystem for Warlords {
         labels.join(" & ")
     }
 
+    fn owed(state: &State, _setup: &Setup) -> Vec<Owed> {
+        // The duties results left, first due first, then the sequence's
+        // step: in Melee every pair still to fight (2.6).
+        let mut owed: Vec<Owed> = (0..state.duties.len())
+            .map(|i| state.owed(Step::Duty(i)))
+            .collect();
+        let pairs: Vec<Owed> = state
+            .melees_to_fight()
+            .map(|e| state.owed(Step::FightMelee(e.a, e.b)))
+            .collect();
+        match state.phase {
+            Phase::Melee if !pairs.is_empty() => owed.extend(pairs),
+            _ => owed.push(state.owed(state.sequence_step())),
+        }
+        owed
+    }
+
+    fn in_play(state: &State, unit: UnitId) -> bool {
+        state.units[unit.side as usize]
+            .get(unit.index)
+            .is_some_and(|u| !u.off_table())
+    }
+
     fn removes(event: &Event) -> Option<UnitId> {
         match event {
             Event::Correct {
@@ -104,6 +127,47 @@ impl RuleSystem for Warlords {
                 correction: Correction::Removed(true),
             } => Some(*unit),
             _ => None,
+        }
+    }
+}
+
+impl State {
+    /// What the turn sequence wants next: a duty a result left, then the sequence of 2.1.
+    pub fn next_step(&self) -> Step {
+        if !self.duties.is_empty() {
+            return Step::Duty(0);
+        }
+        self.sequence_step()
+    }
+
+    /// The step of 2.1 the turn is at, duties apart.
+    fn sequence_step(&self) -> Step {
+        match self.phase {
+            Phase::Initiative => Step::RollInitiative,
+            Phase::Activation(side) => match self.to_activate(side).next() {
+                Some(id) => Step::Activate(id),
+                None => Step::EndActivations(side),
+            },
+            Phase::Melee => match self.melees_to_fight().next() {
+                Some(e) => Step::FightMelee(e.a, e.b),
+                None => Step::EndTurn,
+            },
+        }
+    }
+
+    /// A step of the sequence as the battle owes it (issue 36): an
+    /// activation may be any unit of the side still to activate (2.2).
+    pub fn owed(&self, step: Step) -> Owed {
+        match step {
+            Step::RollInitiative => Owed::of("roll for initiative", []),
+            Step::Activate(id) => Owed::of("activate", self.to_activate(id.side)),
+            Step::EndActivations(_) => Owed::of("end the activations", []),
+            Step::FightMelee(a, b) => Owed::of("fight a Melee", [a, b]),
+            Step::EndTurn => Owed::of("end the turn", []),
+            Step::Duty(i) => match self.duties.get(i) {
+                Some(d) => Owed::of(d.due.to_string(), [d.unit]),
+                None => Owed::of("a duty", []),
+            },
         }
     }
 }
@@ -285,19 +349,6 @@ impl Battle {
 
     /// What the turn sequence wants next: a duty a result left, then the sequence of 2.1.
     pub fn next_step(&self) -> Step {
-        if !self.state.duties.is_empty() {
-            return Step::Duty(0);
-        }
-        match self.state.phase {
-            Phase::Initiative => Step::RollInitiative,
-            Phase::Activation(side) => match self.state.to_activate(side).next() {
-                Some(id) => Step::Activate(id),
-                None => Step::EndActivations(side),
-            },
-            Phase::Melee => match self.state.melees_to_fight().next() {
-                Some(e) => Step::FightMelee(e.a, e.b),
-                None => Step::EndTurn,
-            },
-        }
+        self.state.next_step()
     }
 }

@@ -552,6 +552,43 @@ impl Screen for App {
         App::key(self, ev)
     }
 
+    /// The open panel before its roll, saying nothing against it: not
+    /// once it has recorded, nor while it asks a choice, a reroll or more
+    /// dice, nor while it says why it is refused.
+    fn offered_roll(&self) -> Option<crate::battle::homunculus_est::Event> {
+        let p = self.panel.as_ref()?;
+        let silent = p.result.is_none()
+            && p.error.is_none()
+            && p.choose.is_none()
+            && p.reroll.is_none()
+            && p.short.is_none()
+            && !p.unseen
+            && p.first_choice.is_none();
+        silent.then(|| p.event.clone())
+    }
+
+    /// The walker's line (`walker_ways`): who starts, a card's value, the
+    /// first step a result requires, the Reversal's end of the phase; none
+    /// while the active player chooses his activations.
+    fn walker_owes(&self) -> Vec<crate::battle::Owed> {
+        use crate::battle::Owed;
+        let s = self.battle.state();
+        let owed = match s.phase {
+            Phase::Deployment => Some(Owed::of("who starts", [])),
+            Phase::Over => None,
+            Phase::Player(_) => {
+                if self.untyped_card().is_some() {
+                    Some(Owed::of("a card's value", []))
+                } else if let Some(d) = s.due.first() {
+                    Some(Owed::of(d.step.words(), [d.unit]))
+                } else {
+                    s.reversal.as_ref().map(|_| Owed::of("end the phase", []))
+                }
+            }
+        };
+        owed.into_iter().collect()
+    }
+
     fn tell(&mut self, status: Status) {
         self.status = Some(status);
     }

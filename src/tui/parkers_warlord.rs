@@ -363,6 +363,29 @@ impl Screen for App {
         App::key(self, ev)
     }
 
+    /// The open panel showing its plan and `Enter rolls` or `Enter records
+    /// it`: not while a modifier is written, nor while it says `Refused`.
+    fn offered_roll(&self) -> Option<crate::battle::parkers_warlord::Event> {
+        let p = self.panel.as_ref()?;
+        let refused = p
+            .draft
+            .plan(&self.battle)
+            .iter()
+            .any(|l| l.starts_with("Refused") || l == "no such personality");
+        (p.writing.is_none() && !refused).then(|| p.draft.event(None))
+    }
+
+    /// The walker's line (`view::render`): the next personality's
+    /// initiative check; then transfers, commands and discards are the
+    /// side's to choose (PW-3).
+    fn walker_owes(&self) -> Vec<crate::battle::Owed> {
+        let due = self.battle.state().unchecked();
+        due.first()
+            .map(|p| crate::battle::Owed::of("initiative check", [*p]))
+            .into_iter()
+            .collect()
+    }
+
     fn tell(&mut self, status: Status) {
         self.status = Some(status);
     }

@@ -1345,6 +1345,50 @@ impl Screen for App {
         App::key(self, ev)
     }
 
+    /// The open panel showing its plan and its roll (`N dice: Enter rolls`,
+    /// or `Enter records it`): not while a name or modifier is written,
+    /// nor while it says `refused` (its plan or its dice refused).
+    fn offered_roll(&self) -> Option<crate::battle::roberts_rules::Event> {
+        let p = self.panel.as_ref()?;
+        let (s, house) = (self.battle.state(), &self.battle.setup().house);
+        let silent = p.writing.is_none()
+            && p.draft.needs(s, house).is_ok()
+            && p.draft.plan(s, house).is_ok();
+        silent.then(|| p.draft.event_in(&[], s, house))
+    }
+
+    /// The owed steps the walker lists (`walker`): who acts first; an
+    /// Eager unit's Countercharge; the charges owed; the first rout whose
+    /// nearby units are to be named, the Pursuits, the Vulnerable retreats
+    /// and the Break Checks owed.
+    fn walker_owes(&self) -> Vec<crate::battle::Owed> {
+        use crate::battle::Owed;
+        use crate::battle::roberts_rules::Step;
+        let s = self.battle.state();
+        let each = |what: &'static str, units: Vec<UnitId>| {
+            units.into_iter().map(move |u| Owed::of(what, [u]))
+        };
+        match s.phase {
+            Phase::Deployment => vec![Owed::of("who acts first", [])],
+            Phase::Half { step, .. } => match step {
+                Step::Reaction => each("countercharge", s.countercharges_owed()).collect(),
+                Step::Charge => each("charge", s.charges_owed()).collect(),
+                Step::Combat => each(
+                    "name the units nearby a rout",
+                    s.nearby_due.first().copied().into_iter().collect(),
+                )
+                .chain(each("pursue", s.pursuits_owed()))
+                .chain(each("retreat its base depth", s.vulnerable_retreats_owed()))
+                .chain(each(
+                    "Break Check",
+                    s.checks_due().into_iter().map(|(u, _)| u).collect(),
+                ))
+                .collect(),
+                _ => Vec::new(),
+            },
+        }
+    }
+
     fn tell(&mut self, status: Status) {
         self.status = Some(status);
     }

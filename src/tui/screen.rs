@@ -5,7 +5,7 @@
 //! and draws itself.
 
 use super::theme::Theme;
-use crate::battle::Battle;
+use crate::battle::{Battle, Owed, RuleSystem};
 use crate::dice::SeedPosition;
 use crate::store::save::SaveCodec;
 use ratatui::buffer::Buffer;
@@ -110,6 +110,20 @@ pub trait Screen {
     fn claims(&self) -> Vec<Claim> {
         Vec::new()
     }
+
+    /// The choice an open panel offers to roll, its odds and a roll key on
+    /// screen: the event it would record, its facts as they stand and its
+    /// dice not yet rolled (issue 36). None when no such panel is open, or
+    /// when the panel says why the battle refuses it instead of its odds
+    /// (issue 21: said first). The battle's `check` must not refuse it.
+    fn offered_roll(&self) -> Option<<Self::System as RuleSystem>::Event>;
+
+    /// The steps the walker's lines name as owed (what Enter does next,
+    /// and the owed steps it lists), first due first, as the battle's
+    /// `RuleSystem::owed` names them (issue 36): each must be the step the
+    /// battle owes in its place, and the walker names one whenever the
+    /// battle owes one.
+    fn walker_owes(&self) -> Vec<Owed>;
 }
 
 /// The claims of a result panel that shows an entry: its summary and each

@@ -48,6 +48,24 @@ impl Screen for App {
         App::key(self, ev)
     }
 
+    /// The open panel before its record, saying nothing against it: not
+    /// once it has recorded, nor while a player's choice is pending, nor
+    /// while it says why it is refused (`refused: …` on opening, issue 21).
+    fn offered_roll(&self) -> Option<crate::battle::warlord_i::Event> {
+        let p = self.panel.as_ref()?;
+        let silent = p.result.is_none() && p.pending.is_none() && p.error.is_none();
+        silent.then(|| p.event.clone())
+    }
+
+    /// The walker's `Enter ›` line (`next_words`): the step of Rule 25 the
+    /// battle is at (a charge not brought to contact is listed beside it,
+    /// the referee's to leave: WI-23).
+    fn walker_owes(&self) -> Vec<crate::battle::Owed> {
+        vec![crate::battle::warlord_i::State::owed_step(
+            self.battle.next_step(),
+        )]
+    }
+
     fn suspends(&self, ev: &KeyEvent) -> bool {
         keymap::lookup(self.context(), Key::of(ev)) == Some(keymap::Action::Suspend)
     }

@@ -79,6 +79,31 @@ impl Screen for App {
             .collect()
     }
 
+    /// The resolve panel before its roll, its odds shown: not once it has
+    /// rolled, nor while it says why the battle refuses it (its error, or
+    /// the rules refusing its dice).
+    fn offered_roll(&self) -> Option<crate::battle::warlords::Event> {
+        let Some(dialog::Dialog::Resolve(r)) = self.dialogs.last() else {
+            return None;
+        };
+        let silent = r.rolled.is_none() && r.error.is_none() && self.needs(&r.procedure).is_ok();
+        silent.then(|| self.procedure_event(&r.procedure, None))
+    }
+
+    /// The header's `Enter ›` line (`view::walker`): the step the battle
+    /// owes next, the activation the unit Enter activates.
+    fn walker_owes(&self) -> Vec<crate::battle::Owed> {
+        use crate::battle::warlords::Step;
+        let b = &self.battle;
+        let owed = match b.next_step() {
+            Step::Activate(next) => {
+                crate::battle::Owed::of("activate", [self.enter_activates(next)])
+            }
+            step => b.state().owed(step),
+        };
+        vec![owed]
+    }
+
     fn suspends(&self, ev: &KeyEvent) -> bool {
         keymap::lookup(self.context(), Key::of(ev)) == Some(action::Action::Suspend)
     }

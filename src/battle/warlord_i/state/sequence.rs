@@ -7,7 +7,7 @@
 use super::super::event::{Application, CoId, Event, Phase, UnitId};
 use super::super::{Setup, Step};
 use super::{Entry, State, co_named, named};
-use crate::battle::BattleError;
+use crate::battle::{BattleError, Owed};
 use crate::rules::Side;
 use crate::rules::warlord_i::{Activity, JOINED_MELEE, Morale, RALLY_OUTCOME};
 
@@ -155,6 +155,39 @@ impl State {
                     Step::EndMove
                 }
             }
+        }
+    }
+
+    /// The steps the Move owes (issue 36): the next of Rule 25's, then the
+    /// melees still to fight and the waver tests still to take.
+    pub fn owed(&self) -> Vec<Owed> {
+        let mut owed = vec![Self::owed_step(self.next_step())];
+        owed.extend(
+            self.melees_due()
+                .map(|(a, b)| Self::owed_step(Step::FightMelee(a, b))),
+        );
+        owed.extend(self.flagged().map(|u| Self::owed_step(Step::WaverTest(u))));
+        owed
+    }
+
+    /// A step of Rule 25 as the battle owes it, with the units it is about
+    /// (a CO's step names none: he is no unit).
+    pub fn owed_step(step: Step) -> Owed {
+        match step {
+            Step::FriendsWithin10cm(_) => Owed::of("name the friends within 10 cm", []),
+            Step::RollOrderOfPlay => Owed::of("dice for the order of play", []),
+            Step::Fugitives(u) => Owed::of("attrition as fugitives", [u]),
+            Step::CommandTest(_) => Owed::of("command test", []),
+            Step::Recuperation(_) => Owed::of("recuperation", []),
+            Step::EndCommand(_) => Owed::of("end the command step", []),
+            Step::EndShooting => Owed::of("end the shooting", []),
+            Step::WaverTest(u) => Owed::of("waver test", [u]),
+            Step::EndWaverTests => Owed::of("end the waver tests", []),
+            Step::EndCharges => Owed::of("end the charges", []),
+            Step::FightMelee(a, b) => Owed::of("fight a melee", [a, b]),
+            Step::EndMelees => Owed::of("end the melees", []),
+            Step::GeneralRisk(_) => Owed::of("wounding roll", []),
+            Step::EndMove => Owed::of("conclude the Move", []),
         }
     }
 

@@ -504,9 +504,57 @@ impl App {
                     .to_string(),
             );
         }
+        let event = self.procedure_event(&procedure, typed);
+        let event = match self.battle.complete(event, &mut self.dice) {
+            Ok(e) => e,
+            Err(e) => return self.refuse_keeping(e.to_string(), kept),
+        };
+        let mut rolled = match self.preview(&event) {
+            Ok(r) => r,
+            Err(e) => return self.refuse_keeping(e, kept),
+        };
+        // W-27: a shot that is the shooter's choice after its activation is
+        // recorded as that choice first, with the shot (one key, one step).
+        if let Procedure::Shooting {
+            shooter,
+            choose: true,
+            ..
+        } = procedure
+        {
+            let choice = Event::Choose {
+                unit: shooter,
+                choice: RulesChoice::Shoot,
+                target: None,
+                formation: None,
+                files: None,
+                pavises: None,
+            };
+            if let Err(e) = self.battle.record(choice) {
+                return self.set_resolve_error(e.to_string());
+            }
+        }
+        if let Err(e) = self.battle.record(event.clone()) {
+            if matches!(procedure, Procedure::Shooting { choose: true, .. }) {
+                self.battle.undo(); // the choice goes with the shot it was for
+            }
+            return self.refuse_keeping(e.to_string(), kept);
+        }
+        rolled.entry = self.battle.events().len() - 1;
+        self.after_record(&procedure, &event, &mut rolled);
+        if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() {
+            r.error = None;
+            r.rolled = Some(rolled);
+            r.scroll = 0;
+        }
+        self.status = None;
+    }
+
+    /// The event an open resolve panel records, its facts as they stand,
+    /// with the typed dice (none yet: Herald's fill them as it rolls).
+    pub(crate) fn procedure_event(&self, procedure: &Procedure, typed: Option<Vec<Dice>>) -> Event {
         let mut typed = typed.unwrap_or_default().into_iter();
         let mut next = || typed.next().unwrap_or_default();
-        let event = match &procedure {
+        match procedure {
             Procedure::Initiative => Event::Initiative {
                 a: next(),
                 b: next(),
@@ -624,49 +672,7 @@ impl App {
                 supporting: *supporting,
                 dice: next(),
             },
-        };
-        let event = match self.battle.complete(event, &mut self.dice) {
-            Ok(e) => e,
-            Err(e) => return self.refuse_keeping(e.to_string(), kept),
-        };
-        let mut rolled = match self.preview(&event) {
-            Ok(r) => r,
-            Err(e) => return self.refuse_keeping(e, kept),
-        };
-        // W-27: a shot that is the shooter's choice after its activation is
-        // recorded as that choice first, with the shot (one key, one step).
-        if let Procedure::Shooting {
-            shooter,
-            choose: true,
-            ..
-        } = procedure
-        {
-            let choice = Event::Choose {
-                unit: shooter,
-                choice: RulesChoice::Shoot,
-                target: None,
-                formation: None,
-                files: None,
-                pavises: None,
-            };
-            if let Err(e) = self.battle.record(choice) {
-                return self.set_resolve_error(e.to_string());
-            }
         }
-        if let Err(e) = self.battle.record(event.clone()) {
-            if matches!(procedure, Procedure::Shooting { choose: true, .. }) {
-                self.battle.undo(); // the choice goes with the shot it was for
-            }
-            return self.refuse_keeping(e.to_string(), kept);
-        }
-        rolled.entry = self.battle.events().len() - 1;
-        self.after_record(&procedure, &event, &mut rolled);
-        if let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() {
-            r.error = None;
-            r.rolled = Some(rolled);
-            r.scroll = 0;
-        }
-        self.status = None;
     }
 
     /// Says on the panel why its roll was refused; the players' dice typed
