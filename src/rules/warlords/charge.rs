@@ -46,6 +46,18 @@ named_enum!(Answer {
     "shoot" => Answer::Shoot,
 });
 
+impl Answer {
+    /// The answer in the rules' words, as the log and the screen say it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Answer::CounterCharge => "counter-charge", // 2.4.4.2
+            Answer::Evade => "evade",                  // 2.4.7
+            Answer::Stand => "stand",                  // 2.4.4
+            Answer::Shoot => "shoot at the charger",   // 2.5.4
+        }
+    }
+}
+
 /// Why `unit` may not charge at all, if it may not (1.7.2, 2.3.1.4, 2.3.2,
 /// 2.4.1.1, W-30). A Berserk unit's compulsory charge is always allowed.
 pub fn may_charge(unit: &Unit, halted_this_turn: bool) -> Result<(), String> {
@@ -248,10 +260,7 @@ impl<'a> Charge<'a> {
             Err(e) => refused.push(e),
         }
         refused.dedup();
-        let shown: Vec<&str> = answers
-            .iter()
-            .map(|a| crate::rules::named::Named::name(*a))
-            .collect();
+        let shown: Vec<&str> = answers.iter().map(|a| a.words()).collect();
         why.line(
             format!("{} may answer: {}", target.name, shown.join(", ")),
             cite("2.4.4, 2.4.4.2, 2.4.7, 2.5.4", "W-29, W-30"),
@@ -471,6 +480,11 @@ mod tests {
         let c = Charge::declare(&k, &sw, ChargeSituation::default()).unwrap();
         assert_eq!(c.spans, 7);
         assert_eq!(c.answers, vec![Answer::CounterCharge, Answer::Stand]);
+        // The answers are said in the rules' words, never as identifiers
+        // (a playing found `counter_charge` in the log browser).
+        let said = c.explanation.to_string();
+        assert!(said.contains("may answer: counter-charge, stand"), "{said}");
+        assert!(!said.contains("counter_charge"), "{said}");
         let mut moving = k.clone();
         moving.moving = true;
         let c = Charge::declare(&moving, &sw, ChargeSituation::default()).unwrap();
