@@ -928,3 +928,31 @@ fn after_a_failed_evade_closed_with_esc_no_other_answer_is_offered() {
         panel(&app)
     );
 }
+
+#[test]
+fn a_charging_fact_with_no_charge_in_the_record_is_refused_at_its_toggle() {
+    // 2.6.1 B (+1 for Charging) and docs/console.md: "a charging fact the
+    // record does not hold is refused". Harold's housecarls (a1) and the
+    // Norman foot (b4) are in contact by an engagement, with no charge.
+    let mut app = after(
+        setup(),
+        &[initiative(Side::A), engage(a(1), b(4)), to_melee()],
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Melee, "{}", screen(&app, 120, 40));
+    for keys in [&["c"][..], &["Tab", "c"][..]] {
+        press(&mut app, keys);
+        let s = screen(&app, 120, 40);
+        assert!(s.contains("made no charge at"), "{s}");
+        let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Melee {
+                facts_a, facts_b, ..
+            },
+            ..
+        })) = app.dialogs.last()
+        else {
+            panic!()
+        };
+        assert!(!facts_a.charging && !facts_b.charging, "refused: still off");
+    }
+}

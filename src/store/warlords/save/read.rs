@@ -276,6 +276,9 @@ pub(super) fn read_event<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> 
                 a: dice(walk, &mut f, "dice_a"),
                 b: dice(walk, &mut f, "dice_b"),
             };
+            // W-24: a save of an earlier Herald has no `w24`; a loser's
+            // width after its flank stands were lost stands as recorded.
+            let w24 = walk.bool(&mut f, "w24").unwrap_or(false);
             Some(Event::Melee {
                 a: a?,
                 b: b?,
@@ -283,6 +286,7 @@ pub(super) fn read_event<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> 
                 facts_b,
                 rough_ground,
                 dice: d,
+                before_w24: !w24,
             })
         }
         "flee" => {

@@ -217,6 +217,7 @@ pub(super) fn write_event(o: &mut String, e: &Event) {
             facts_b,
             rough_ground,
             dice: d,
+            before_w24,
         } => {
             id(o, "a", *a);
             id(o, "b", *b);
@@ -230,6 +231,9 @@ pub(super) fn write_event(o: &mut String, e: &Event) {
             }
             let _ = writeln!(o, "dice_a = {}", dice(&d.a));
             let _ = writeln!(o, "dice_b = {}", dice(&d.b));
+            if !before_w24 {
+                o.push_str("w24 = true\n");
+            }
         }
         Event::Flee {
             unit,

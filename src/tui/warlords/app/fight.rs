@@ -97,6 +97,7 @@ impl App {
                 facts_b,
                 rough_ground,
                 dice,
+                ..
             } => {
                 let plan = Melee::between(
                     unit(*a)?,
@@ -1229,17 +1230,28 @@ impl App {
                 facts_b: fb,
                 rough_ground: *rough_ground,
                 dice: Default::default(),
+                before_w24: false,
             }
         };
         let (state, setup) = (self.battle.state(), self.battle.setup());
         // Only what the charging fact itself brings.
-        match (
+        if let (Ok(()), Err(e)) = (
             state.check(setup, &melee(false)),
             state.check(setup, &melee(true)),
         ) {
-            (Ok(()), Err(e)) => Some(e.to_string()),
-            _ => None,
+            return Some(e.to_string());
         }
+        let (me, foe) = if *side == Side::A { (*a, *b) } else { (*b, *a) };
+        if state.charged_into(me, foe).is_none() {
+            // 2.6.1 B: +1 for Charging comes of a charge the record holds
+            // (docs/console.md: a charging fact the record does not hold is refused).
+            return Some(format!(
+                "{} ({me}) made no charge at {} ({foe}) this turn that the record holds: it fights as a unit that stood, so the charging fact stays off (2.6.1 B, 2.4.4); record the charge first",
+                self.name(me),
+                self.name(foe)
+            ));
+        }
+        None
     }
 
     pub(super) fn melee_toggle(&mut self, fact: MeleeFact) {
