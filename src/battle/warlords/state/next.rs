@@ -703,17 +703,20 @@ impl State {
     /// after losing its flank stands: refused today (2.6.2, W-24: a flank
     /// edge holds one stand per rank, so the unit loses a file per flank
     /// contacted); in a save it stands as recorded, and the log says so.
-    #[allow(clippy::too_many_arguments)]
-    fn check_w24(
-        &self,
-        a: UnitId,
-        facts_a: &crate::rules::warlords::melee::MeleeFacts,
-        b: UnitId,
-        facts_b: &crate::rules::warlords::melee::MeleeFacts,
-        rough_ground: bool,
-        dice: &crate::rules::warlords::melee::MeleeDice,
-        setup: &Setup,
-    ) -> Result<(), BattleError> {
+    fn check_w24(&self, melee: &Event, setup: &Setup) -> Result<(), BattleError> {
+        let Event::Melee {
+            a,
+            facts_a,
+            b,
+            facts_b,
+            rough_ground,
+            dice,
+            ..
+        } = melee
+        else {
+            return Ok(());
+        };
+        let (rough_ground, a, b) = (*rough_ground, *a, *b);
         let (ua, ub) = (&self.unit(a)?.unit, &self.unit(b)?.unit);
         let Ok((melee, _)) =
             super::melee_as_recorded(ua, facts_a, ub, facts_b, rough_ground, dice, &setup.house)
@@ -811,7 +814,7 @@ impl State {
                 before_w24,
             } => {
                 if *before_w24 {
-                    self.check_w24(*a, facts_a, *b, facts_b, *rough_ground, dice, setup)?;
+                    self.check_w24(event, setup)?;
                 }
                 for (id, facts) in [(a, facts_a), (b, facts_b)] {
                     crate::rules::warlords::melee::check_charging(&self.unit(*id)?.unit, facts)?;
