@@ -642,6 +642,14 @@ fn undoing_a_support_in_the_open_melee_takes_its_contribution_out() {
 #[test]
 fn a_loser_that_loses_a_flank_file_is_narrower_after() {
     let mut app = hastings(5);
+    // The Norman foot drawn up 4x2 (the army file has them 8 wide).
+    record(
+        &mut app,
+        Event::Correct {
+            unit: b(4),
+            correction: herald::battle::warlords::Correction::Files(4),
+        },
+    );
     press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
     charge(&mut app, a(1), 3);
     press(&mut app, &["Enter"]);
