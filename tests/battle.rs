@@ -245,6 +245,7 @@ fn a_melee_applies_casualties_from_the_recorded_dice() {
         },
         facts_b: facts,
         rough_ground: false,
+        before_w24: false,
         dice: MeleeDice {
             a: Dice {
                 white: faces(&[6, 5]).unwrap(),

@@ -342,6 +342,7 @@ fn the_winner_follows_up_as_w26_says() {
             facts_a: MeleeFacts::default(),
             facts_b: MeleeFacts::default(),
             rough_ground: false,
+            before_w24: false,
             dice: MeleeDice {
                 a: white(&[6, 6, 6, 6, 6]),
                 b: white(&[5, 4, 1]),
@@ -719,6 +720,7 @@ fn a_loser_that_flees_out_of_the_melee_is_not_followed_up() {
         facts_a: MeleeFacts::default(),
         facts_b: MeleeFacts::default(),
         rough_ground: false,
+        before_w24: false,
         dice: MeleeDice {
             a: white(&[6, 6, 6, 6, 6]),
             b: white(&[1, 1, 1]),

@@ -108,6 +108,7 @@ fn scripted() -> Battle {
             },
             facts_b: MeleeFacts::default(),
             rough_ground: false,
+            before_w24: false,
             dice: MeleeDice {
                 a: Dice {
                     white: faces(&[6, 5]).unwrap(),

@@ -227,15 +227,19 @@ fn to_melee(seed: u64, snap: bool) -> App {
     press(&mut app, &["Enter", "Enter"]);
     assert_eq!(count(&app, "shooting"), 1);
 
-    // 4. The Fyrd of Sussex (a12) charge the French foot (b12); the Flemish
-    //    archers (b13) use their activation to shoot at them; the French stand.
+    // 4. The Fyrd of Sussex (a12) charge the French foot (b12); the
+    //    French stand; then the Flemish archers (b13) use their activation to
+    //    shoot at them (2.4.4: after the answer).
     activate_until(&mut app, a(12));
-    sixes(&mut app);
-    press(&mut app, &["c", "End", "Up", "Enter", "x", "End", "Enter"]);
     sixes(&mut app);
     press(
         &mut app,
-        &["x", "Enter", "Enter", "Enter", "s", "Enter", "Enter"],
+        &["c", "End", "Up", "Enter", "s", "x", "End", "Enter"],
+    );
+    sixes(&mut app);
+    press(
+        &mut app,
+        &["x", "Enter", "Enter", "Enter", "Enter", "Enter"],
     );
     assert_eq!(count(&app, "shooting"), 2);
     assert!(app.battle.unit(b(13)).unwrap().activated);

@@ -257,6 +257,7 @@ fn a_melee_of_four_units_with_supporting_units_on_both_sides() {
         facts_a: Default::default(),
         facts_b: Default::default(),
         rough_ground: false,
+        before_w24: false,
         dice: Default::default(),
     });
     assert!(again.is_err());
@@ -631,4 +632,54 @@ fn undoing_a_support_in_the_open_melee_takes_its_contribution_out() {
     assert_eq!(count(&app, "support"), 0, "{:?}", app.status);
     assert_eq!(app.context(), Context::Melee, "{:?}", app.status);
     assert_eq!(facts(&app), before, "{:?}", app.status);
+}
+
+/// 2.6.2, W-24: a loser in a line that loses the stands on a contacted
+/// flank loses a file (a flank edge holds one stand per rank): the Norman
+/// foot, 4x2, beaten with the Housecarls of the Dragon on a flank, is a 3x2
+/// after, and its width of 3 counts in its next activation test (2.2 step 3)
+/// and in the casualties of its next Melee (2.6.1: score ÷ width).
+#[test]
+fn a_loser_that_loses_a_flank_file_is_narrower_after() {
+    let mut app = hastings(5);
+    // The Norman foot drawn up 4x2 (the army file has them 8 wide).
+    record(
+        &mut app,
+        Event::Correct {
+            unit: b(4),
+            correction: herald::battle::warlords::Correction::Files(4),
+        },
+    );
+    press(&mut app, &["Enter", "t", "61", "Enter", "Enter"]);
+    charge(&mut app, a(1), 3);
+    press(&mut app, &["Enter"]);
+    charge(&mut app, a(2), 3);
+    press(&mut app, &["l"]);
+    let before = app.battle.unit(b(4)).unwrap().unit.clone();
+    assert_eq!(
+        (before.stands, before.width()),
+        (8, 4),
+        "the Norman foot, 4x2"
+    );
+    to_the_melee_phase(&mut app);
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Melee, "{:?}", app.status);
+    type_dice(&mut app, '4', '3');
+    let Some(Event::Melee { facts_b, .. }) = app
+        .battle
+        .events()
+        .iter()
+        .rev()
+        .find(|e| matches!(e, Event::Melee { .. }))
+        .cloned()
+    else {
+        panic!("no Melee recorded: {}", screen(&app, 120, 40));
+    };
+    assert_eq!(facts_b.flanks_contacted, 1);
+    let after = app.battle.unit(b(4)).unwrap().unit.clone();
+    assert!(after.stands <= 6, "lost its flank stands: {}", after.stands);
+    assert_eq!(after.files, 3, "{}", screen(&app, 120, 40));
+    // 2.6.1: a Melee's casualties are the enemy's score ÷ this width.
+    assert_eq!(after.width(), 3);
+    assert_eq!(after.activation_width(), 3, "2.2 step 3");
 }

@@ -220,7 +220,7 @@ fn enter_shoots_after_a_successful_roll_to_shoot_at_the_charger() {
     // Item 1 (2.4.4): the activation is spent to shoot, so Enter shoots;
     // `s` is refused as a shot-only reaction's, citing 2.4.4.
     let mut app = levies_charge_the_breton_archers();
-    press(&mut app, &["x", "5", "Enter"]);
+    press(&mut app, &["s", "x", "5", "Enter"]);
     let s = screen(&app, 120, 40);
     assert!(
         s.contains("Norman archers (b5) activates to shoot at"),
@@ -272,7 +272,7 @@ fn undoing_a_shot_at_the_charger_returns_to_its_charge() {
     // Item 4 (N8): the charge is still declared; its panel comes back.
     let mut app = levies_charge_the_breton_archers();
     let declared = app.battle.events().len();
-    press(&mut app, &["x", "5", "Enter", "11"]);
+    press(&mut app, &["s", "x", "5", "Enter", "11"]);
     assert_eq!(app.context(), Context::AfterRoll);
     press(&mut app, &["u"]);
     assert_eq!(app.battle.events().len(), declared, "only the shot's roll");
@@ -815,4 +815,144 @@ fn typed_melee_dice_say_the_red_dice_follow_and_move_on_to_them() {
     assert_eq!(t.ask.colour, asked, "no other prompt");
     let e = t.error.clone().unwrap_or_default();
     assert!(e.contains("one too many"), "{e}");
+}
+
+#[test]
+fn the_target_answers_before_any_shot_at_the_charger() {
+    // 2.4.4: "After a Counter-charge is declared or declined, any other
+    // enemy unit may ... shoot". The shot is neither offered nor taken
+    // before the target answers; once it has, no counter-charge is offered.
+    let mut app = levies_charge_the_breton_archers();
+    assert!(!footer(&app).contains("x "), "{}", footer(&app));
+    assert!(!panel(&app).contains("x another unit"), "{}", panel(&app));
+    press(&mut app, &["x"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    assert!(
+        screen(&app, 120, 40).contains("Breton archers answers first"),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["s"]);
+    assert!(footer(&app).contains("x "), "{}", footer(&app));
+    assert!(panel(&app).contains("x another unit"), "{}", panel(&app));
+    press(
+        &mut app,
+        &["x", "5", "Enter", "65", "Enter", "Enter", "Enter", "Enter"],
+    );
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    assert!(!panel(&app).contains("r counter-charge"), "{}", panel(&app));
+    assert!(!footer(&app).contains("counter"), "{}", footer(&app));
+    press(&mut app, &["r"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    assert!(
+        !app.battle
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::Reaction { unit, .. } if *unit == b(9))),
+        "no counter-charge after the shot"
+    );
+}
+
+/// Levies (a8) charging the Breton horse (b7), who fail to evade (typed 1 1).
+fn a_failed_evade() -> App {
+    let mut app = after(setup(), &[]);
+    press(
+        &mut app,
+        &[
+            "Enter", "61", "Enter", "8", "Enter", "65", "c", "7", "Enter",
+        ],
+    );
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    press(&mut app, &["e", "11"]);
+    assert_eq!(
+        app.context(),
+        Context::AfterRoll,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert!(
+        app.battle
+            .duties()
+            .iter()
+            .any(|d| d.unit == b(7) && d.due == Due::Flee),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    app
+}
+
+#[test]
+fn a_battle_reopened_after_a_failed_evade_comes_back_to_its_charge() {
+    // 2.4.4.1 "Charge moves must be completed as a Random Move"; W-29: the
+    // flight first. Reopened, the charge's panel is back as it is live.
+    let live = a_failed_evade();
+    let mut app = after(setup(), live.battle.events());
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    let s = panel(&app);
+    assert!(s.contains("failed to evade"), "{s}");
+    assert!(s.contains("MUST Breton horse flees first"), "{s}");
+    press(&mut app, &["Enter", "Enter"]);
+    assert!(
+        app.battle
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::Flee { unit, .. } if *unit == b(7))),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    assert!(
+        screen(&app, 120, 40).contains("Enter charge move"),
+        "{}",
+        screen(&app, 120, 40)
+    );
+}
+
+#[test]
+fn after_a_failed_evade_closed_with_esc_no_other_answer_is_offered() {
+    // ROUGH 5: the evade was the answer (2.4.4); Esc on its result leaves
+    // the charge holding it, with no counter-charge, evade or stand offered.
+    let mut app = a_failed_evade();
+    press(&mut app, &["Esc"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    let s = panel(&app);
+    assert!(s.contains("failed to evade"), "{s}");
+    for a in ["r counter-charge", "e evade", "s stand"] {
+        assert!(!s.contains(a), "{a}:\n{s}");
+    }
+    press(&mut app, &["s"]);
+    assert!(
+        !panel(&app).contains("stands to receive"),
+        "{}",
+        panel(&app)
+    );
+}
+
+#[test]
+fn a_charging_fact_with_no_charge_in_the_record_is_refused_at_its_toggle() {
+    // 2.6.1 B (+1 for Charging) and docs/console.md: "a charging fact the
+    // record does not hold is refused". Harold's housecarls (a1) and the
+    // Norman foot (b4) are in contact by an engagement, with no charge.
+    let mut app = after(
+        setup(),
+        &[initiative(Side::A), engage(a(1), b(4)), to_melee()],
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Melee, "{}", screen(&app, 120, 40));
+    for keys in [&["c"][..], &["Tab", "c"][..]] {
+        press(&mut app, keys);
+        let s = screen(&app, 120, 40);
+        assert!(s.contains("made no charge at"), "{s}");
+        let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Melee {
+                facts_a, facts_b, ..
+            },
+            ..
+        })) = app.dialogs.last()
+        else {
+            panic!()
+        };
+        assert!(!facts_a.charging && !facts_b.charging, "refused: still off");
+    }
 }

@@ -303,7 +303,8 @@ fn a_shot_at_a_charger_only_shoots() {
     }
     press(&mut app, &["Enter"]);
     assert_eq!(app.context(), Context::Charge);
-    press(&mut app, &["x"]);
+    // 2.4.4: the target answers first (it stands), then the shot.
+    press(&mut app, &["s", "x"]);
     let Some(Dialog::Pick(p)) = app.dialogs.last() else {
         panic!("a picker of shooters: {:?}", app.dialogs.last());
     };

@@ -37,6 +37,7 @@ impl Battle {
                     facts_b: facts,
                     rough_ground: false,
                     dice: MeleeDice::default(),
+                    before_w24: false,
                 }
             }
             Step::EndActivations(_) | Step::EndTurn => Event::NextPhase,

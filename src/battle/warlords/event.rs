@@ -150,6 +150,11 @@ pub enum Event {
         rough_ground: bool,
         /// Both opponents' dice.
         dice: MeleeDice,
+        /// Recorded by an earlier Herald (a save's `melee` has no `w24 =
+        /// true`): a loser that lost stands on its flanks kept its width;
+        /// today it loses a file per flank contacted (2.6.2, W-24). The
+        /// event stands as recorded.
+        before_w24: bool,
     },
     /// A fleeing move (2.4.11).
     Flee {

@@ -85,6 +85,7 @@ impl Battle {
                 facts_b,
                 rough_ground,
                 dice,
+                ..
             } => {
                 let plan = Melee::between(
                     unit(*a)?,

@@ -425,6 +425,7 @@ impl State {
                 facts_b,
                 rough_ground,
                 dice,
+                before_w24,
             } => {
                 let (aid, bid) = (*a, *b);
                 self.enemies(aid, bid)?;
@@ -443,7 +444,19 @@ impl State {
                 let (melee, _) =
                     melee_as_recorded(ua, facts_a, ub, facts_b, *rough_ground, dice, &setup.house)?;
                 let out = melee.resolve(dice)?;
-                let then = out.after(&melee, false);
+                let mut then = out.after(&melee, false);
+                if *before_w24 && let Some(l) = out.decision.loser {
+                    // W-24 (2.6.2): an earlier Herald kept the loser's width
+                    // when it lost stands on its flanks; the event stands as recorded.
+                    let (was, now) = if l == Side::A {
+                        (&before_a, &mut then.a)
+                    } else {
+                        (&before_b, &mut then.b)
+                    };
+                    let files = was.files.clamp(1, now.stands.max(1));
+                    // State::check says so: the log marks it (W-24).
+                    now.files = files;
+                }
                 let mut text = format!(
                     "Melee: {} ({aid}) scores {} against {} ({bid}) {}",
                     ua.name, out.a.score, ub.name, out.b.score

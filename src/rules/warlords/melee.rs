@@ -218,7 +218,11 @@ impl MeleeOutcome {
             unit.casualties += enemy.casualties_inflicted;
             unit.lose_stands(enemy.stands_destroyed);
             if self.decision.loser == Some(side) {
+                let files = unit.files - flank_files_lost(unit, plan.side.facts.flanks_contacted);
                 unit.lose_stands(self.loser_flank_stands_lost);
+                if self.loser_flank_stands_lost > 0 {
+                    unit.files = files.clamp(1, unit.stands.max(1));
+                }
                 lose_pavises(unit); // 3.3.3.4: it recoils
                 if self.decision.unformed {
                     unit.formation = Formation::Unformed;
@@ -342,6 +346,17 @@ pub fn flank_and_rear_stands(unit: &Unit, flanks: u32, rear: bool) -> u32 {
     let lost: u32 = front.iter().map(|&w| on_flanks(w)).sum::<u32>()
         + if rear { last } else { on_flanks(last) };
     lost.min(unit.stands)
+}
+
+/// The files a unit in a line loses with its flank stands as it falls back
+/// (2.6.2: it "loses any stands on each flank ... edge contacted"; W-24: a
+/// flank edge holds one stand per rank): a 4x2 that loses one flank file is
+/// a 3x2, width 3. A March Column or a Wedge keeps its shape.
+pub fn flank_files_lost(unit: &Unit, flanks: u32) -> u32 {
+    match unit.formation {
+        Formation::MarchColumn | Formation::Wedge => 0,
+        _ => flanks.min(2).min(unit.files.saturating_sub(1)),
+    }
 }
 
 /// A side of a Melee as the rules have it when it charged (the battle

@@ -103,6 +103,7 @@ impl App {
             joined: Vec::new(),
         };
         app.follow_walker();
+        app.resume_charge();
         app
     }
 
@@ -347,6 +348,20 @@ impl App {
                 {
                     // 2.4.8: the break-off was the activation: its panel goes too.
                     self.dialogs.pop();
+                }
+                if let (Procedure::Reaction { .. }, Some(x)) = (&r.procedure, &r.rolled)
+                    && matches!(
+                        self.dialogs.last(),
+                        Some(Dialog::Resolve(Resolve {
+                            procedure: Procedure::Charge { .. },
+                            ..
+                        }))
+                    )
+                {
+                    // 2.4.4: a reaction rolled is the target's answer (or a
+                    // shot) however its panel closes; the charge's panel
+                    // holds it, and offers no other answer.
+                    self.hand_back(&r.procedure, x);
                 }
                 if r.rolled.is_some() {
                     self.follow_walker();

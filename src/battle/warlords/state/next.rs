@@ -699,6 +699,52 @@ impl State {
         }
     }
 
+    /// A Melee recorded by an earlier Herald, whose loser kept its width
+    /// after losing its flank stands: refused today (2.6.2, W-24: a flank
+    /// edge holds one stand per rank, so the unit loses a file per flank
+    /// contacted); in a save it stands as recorded, and the log says so.
+    fn check_w24(&self, melee: &Event, setup: &Setup) -> Result<(), BattleError> {
+        let Event::Melee {
+            a,
+            facts_a,
+            b,
+            facts_b,
+            rough_ground,
+            dice,
+            ..
+        } = melee
+        else {
+            return Ok(());
+        };
+        let (rough_ground, a, b) = (*rough_ground, *a, *b);
+        let (ua, ub) = (&self.unit(a)?.unit, &self.unit(b)?.unit);
+        let Ok((melee, _)) =
+            super::melee_as_recorded(ua, facts_a, ub, facts_b, rough_ground, dice, &setup.house)
+        else {
+            return Ok(());
+        };
+        let Ok(out) = melee.resolve(dice) else {
+            return Ok(());
+        };
+        let Some(l) = out.decision.loser else {
+            return Ok(());
+        };
+        let then = out.after(&melee, false);
+        let (was, now) = if l == Side::A {
+            (ua, &then.a)
+        } else {
+            (ub, &then.b)
+        };
+        let kept = was.files.clamp(1, now.stands.max(1));
+        if kept != now.files {
+            return Err(BattleError::Refused(format!(
+                "{} lost its flank stands and kept its width of {kept}; today it would be {} wide (2.6.2, W-24: a flank edge holds one stand per rank)",
+                was.name, now.files
+            )));
+        }
+        Ok(())
+    }
+
     /// What the rules refuse of a new event that replaying a saved one does
     /// not judge again: moving on past a required duty; a counter-charge by
     /// a unit Halted this turn (2.4.4.2); a charge the unit may not make (W-30).
@@ -765,7 +811,11 @@ impl State {
                 facts_b,
                 rough_ground,
                 dice,
+                before_w24,
             } => {
+                if *before_w24 {
+                    self.check_w24(event, setup)?;
+                }
                 for (id, facts) in [(a, facts_a), (b, facts_b)] {
                     crate::rules::warlords::melee::check_charging(&self.unit(*id)?.unit, facts)?;
                 }

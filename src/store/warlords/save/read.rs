@@ -276,6 +276,12 @@ pub(super) fn read_event<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> 
                 a: dice(walk, &mut f, "dice_a"),
                 b: dice(walk, &mut f, "dice_b"),
             };
+            // W-24: a melee with a flank contacted that an earlier Herald
+            // saved has no `w24`; the loser's width after its flank stands
+            // were lost stands as recorded. With no flank contacted the
+            // readings agree, and no key is written.
+            let w24 = walk.bool(&mut f, "w24").unwrap_or(false);
+            let flanks = facts_a.flanks_contacted > 0 || facts_b.flanks_contacted > 0;
             Some(Event::Melee {
                 a: a?,
                 b: b?,
@@ -283,6 +289,7 @@ pub(super) fn read_event<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> 
                 facts_b,
                 rough_ground,
                 dice: d,
+                before_w24: flanks && !w24,
             })
         }
         "flee" => {

@@ -217,6 +217,7 @@ pub(super) fn write_event(o: &mut String, e: &Event) {
             facts_b,
             rough_ground,
             dice: d,
+            before_w24,
         } => {
             id(o, "a", *a);
             id(o, "b", *b);
@@ -230,6 +231,10 @@ pub(super) fn write_event(o: &mut String, e: &Event) {
             }
             let _ = writeln!(o, "dice_a = {}", dice(&d.a));
             let _ = writeln!(o, "dice_b = {}", dice(&d.b));
+            // W-24: only where a flank was contacted do the readings differ.
+            if !before_w24 && (facts_a.flanks_contacted > 0 || facts_b.flanks_contacted > 0) {
+                o.push_str("w24 = true\n");
+            }
         }
         Event::Flee {
             unit,

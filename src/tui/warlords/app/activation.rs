@@ -628,6 +628,7 @@ impl App {
                     a: next(),
                     b: next(),
                 },
+                before_w24: false,
             },
             // 2.4.10, 2.6.3: a random move at full speed toward the enemy;
             // 2.2.1: the Random Move of a unit that stops, before it Halts.

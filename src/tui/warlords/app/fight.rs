@@ -7,6 +7,7 @@ use super::App;
 use crate::battle::UnitId;
 use crate::battle::warlords::Due;
 use crate::battle::warlords::Event;
+use crate::battle::warlords::Phase;
 use crate::battle::warlords::Support;
 use crate::dice::Dice;
 use crate::rules::Side;
@@ -96,6 +97,7 @@ impl App {
                 facts_b,
                 rough_ground,
                 dice,
+                ..
             } => {
                 let plan = Melee::between(
                     unit(*a)?,
@@ -672,6 +674,108 @@ impl App {
             })));
     }
 
+    /// A battle reopened between a charge's declaration and its move: the
+    /// record owes the charge move (2.4.4.1: "Charge moves must be completed
+    /// as a Random Move"), so its panel comes back with what the record
+    /// holds of the target's answer and the shots at the charger.
+    pub(super) fn resume_charge(&mut self) {
+        if !matches!(self.battle.phase(), Phase::Activation(_)) || !self.dialogs.is_empty() {
+            return;
+        }
+        let events = self.battle.events();
+        let mut moved: Vec<UnitId> = Vec::new();
+        let mut found = None;
+        for (i, e) in events.iter().enumerate().rev() {
+            match e {
+                Event::NextPhase | Event::GoTo { .. } | Event::Initiative { .. } => break,
+                Event::RandomMove {
+                    unit,
+                    toward: Some(_),
+                    ..
+                } => moved.push(*unit),
+                Event::Contact { charger, target } => moved.extend([*charger, *target]),
+                Event::Choose {
+                    unit,
+                    choice: RulesChoice::Charge,
+                    target: Some(t),
+                    ..
+                } => {
+                    if !moved.contains(unit) {
+                        found = Some((i, *unit, *t));
+                    }
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let Some((at, unit, target)) = found else {
+            return;
+        };
+        let Some(made) = self
+            .battle
+            .unit(unit)
+            .and_then(|u| u.charge)
+            .filter(|c| c.target == target && !c.counter && !c.contact && !c.stopped)
+        else {
+            return;
+        };
+        let mut response = None;
+        let mut answered = 0;
+        let mut shots = Vec::new();
+        for (i, e) in self.battle.events().iter().enumerate().skip(at + 1) {
+            let Event::Reaction {
+                unit: r,
+                cause,
+                situation,
+                ..
+            } = e
+            else {
+                continue;
+            };
+            if *cause != unit {
+                continue;
+            }
+            let t = self.battle.unit(target);
+            if *r == target && situation.charging {
+                let meets = t.and_then(|t| t.charge).is_some_and(|c| c.counter);
+                response = Some(Response::CounterCharge { meets });
+                answered = i + 1;
+            } else if *r == target && situation.evading() {
+                let away = t.is_some_and(|t| t.chosen.contains(&RulesChoice::Evade));
+                response = Some(Response::Evade { away });
+                answered = i + 1;
+            } else if let Some(entry) = self.battle.entry(i) {
+                shots.push((i + 1, entry.summary.clone()));
+            }
+        }
+        let answers = match (self.battle.unit(unit), self.battle.unit(target)) {
+            (Some(c), Some(t)) if response.is_none() => Charge::declare(
+                &c.unit,
+                &t.unit,
+                ChargeSituation {
+                    charger_halted_this_turn: false,
+                    target_halted_this_turn: t.halted_this_turn,
+                    contact: false,
+                    target_activated: t.activated,
+                    target_in_melee: !self.battle.in_melee_with(target).is_empty(),
+                },
+            )
+            .map(|d| d.answers.into_iter().map(Answer::from).collect())
+            .unwrap_or_else(|_| vec![Answer::Stand]),
+            _ => Vec::new(),
+        };
+        self.dialogs
+            .push(Dialog::Resolve(Resolve::new(Procedure::Charge {
+                unit,
+                target,
+                spans: made.spans,
+                answers,
+                response,
+                answered,
+                shots,
+            })));
+    }
+
     /// Says why a charge is refused, on the panel below or the status line.
     fn refuse_charge(&mut self, why: String) {
         if matches!(self.dialogs.last(), Some(Dialog::Resolve(_))) {
@@ -701,11 +805,12 @@ impl App {
     }
 
     /// Whether the open charge's panel offers an answer (its footer lists
-    /// only those): the target's answers the rules allow, and a shot at
-    /// the charger by another unit (2.4.4).
+    /// only those): first the target's answers the rules allow; once it
+    /// has answered, a shot at the charger (2.4.4: "After a Counter-charge
+    /// is declared or declined, any other enemy unit may ... shoot").
     pub fn answer_offered(&self, a: Answer) -> bool {
         match self.charge() {
-            Some((_, _, None, answers)) => a == Answer::ShootAtCharger || answers.contains(&a),
+            Some((_, _, None, answers)) => a != Answer::ShootAtCharger && answers.contains(&a),
             Some((_, _, Some(_), _)) => a == Answer::ShootAtCharger,
             None => false,
         }
@@ -722,6 +827,13 @@ impl App {
                 "the target has answered already (2.4.4: before the charge move); u undoes its roll"
                     .to_string(),
             );
+        }
+        if response.is_none() && a == Answer::ShootAtCharger {
+            // 2.4.4: the shots come after the counter-charge is declared or declined.
+            return self.set_resolve_error(format!(
+                "{} answers first: r counter-charge, e evade or s stand (2.4.4: after a Counter-charge is declared or declined, other units may shoot)",
+                self.name(target)
+            ));
         }
         if a != Answer::ShootAtCharger && !answers.contains(&a) {
             let name = self.name(target);
@@ -1118,17 +1230,28 @@ impl App {
                 facts_b: fb,
                 rough_ground: *rough_ground,
                 dice: Default::default(),
+                before_w24: false,
             }
         };
         let (state, setup) = (self.battle.state(), self.battle.setup());
         // Only what the charging fact itself brings.
-        match (
+        if let (Ok(()), Err(e)) = (
             state.check(setup, &melee(false)),
             state.check(setup, &melee(true)),
         ) {
-            (Ok(()), Err(e)) => Some(e.to_string()),
-            _ => None,
+            return Some(e.to_string());
         }
+        let (me, foe) = if *side == Side::A { (*a, *b) } else { (*b, *a) };
+        if state.charged_into(me, foe).is_none() {
+            // 2.6.1 B: +1 for Charging comes of a charge the record holds
+            // (docs/console.md: a charging fact the record does not hold is refused).
+            return Some(format!(
+                "{} ({me}) made no charge at {} ({foe}) this turn that the record holds: it fights as a unit that stood, so the charging fact stays off (2.6.1 B, 2.4.4); record the charge first",
+                self.name(me),
+                self.name(foe)
+            ));
+        }
+        None
     }
 
     pub(super) fn melee_toggle(&mut self, fact: MeleeFact) {

@@ -277,11 +277,14 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                     Span::raw(" rolls its flight"),
                 ]));
             }
-            out.push(Line::from(vec![
-                Span::raw("  "),
-                k(t, "x"),
-                Span::raw(" another unit uses its activation to shoot at the charger (2.4.4)"),
-            ]));
+            if response.is_some() {
+                // 2.4.4: shots after the counter-charge is declared or declined.
+                out.push(Line::from(vec![
+                    Span::raw("  "),
+                    k(t, "x"),
+                    Span::raw(" another unit uses its activation to shoot at the charger (2.4.4)"),
+                ]));
+            }
             for (_, s) in shots {
                 out.push(Line::from(vec![
                     Span::styled("  ✓ ", t.good()),
