@@ -796,3 +796,76 @@ fn he2_fault_1_a_unit_off_the_table_is_brought_back_by_its_test() {
         screen(&failed, 120, 40)
     );
 }
+
+/// FAULT 6 (HE2): a unit removed from play owes no step: the Phalanx's
+/// right block (b1, its Elephant line) crunched by Legio II fails its test
+/// critically, a Stampede, and is removed with its lines (SKIRMISH AND
+/// RESERVE LINES OUTCOME, UNIT CHARACTERISTICS (1) Elephants); the walker
+/// then offers its rout's move but never its lines' roll, a combat, push
+/// back or test (HE-7, HE-26).
+#[test]
+fn he2_fault_6_no_step_is_owed_by_a_unit_removed_from_play() {
+    let mut app = console(setup());
+    starts(&mut app, Side::A);
+    let b1 = u(Side::B, 1);
+    owe_steps(&mut app, u(Side::A, 1), b1, 6);
+    let due = app.battle().state().due.clone();
+    assert!(
+        due.iter()
+            .any(|d| d.unit == b1 && d.step == Next::LineOutcomeDefender),
+        "{due:?}"
+    );
+    walk_to(&mut app, test_of(b1));
+    // 1 1: a Critical Failure, no re-roll taken (Enter): the Stampede
+    keys(&mut app, "11");
+    enter(&mut app);
+    // its Stampede recorded (Enter): removed from play with its line
+    walk_to(&mut app, |e| matches!(e, Event::FailedDiscipline { .. }));
+    enter(&mut app);
+    assert!(
+        app.battle().state().units[1][0].removed,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let due = app.battle().state().due.clone();
+    assert!(
+        due.iter().all(|d| d.unit != b1
+            || matches!(
+                d.step,
+                Next::RoutMove
+                    | Next::LostEagles
+                    | Next::GeneralRisk
+                    | Next::GeneralRiskAttacker
+                    | Next::GeneralRiskDefender
+                    | Next::HomunculusEst
+            )),
+        "{due:?}"
+    );
+    assert!(due.iter().any(|d| d.unit == b1 && d.step == Next::RoutMove));
+    let mut rout = false;
+    for _ in 0..40 {
+        if app.battle().state().due.is_empty() && app.panel.is_none() {
+            break;
+        }
+        match app.panel.as_ref().map(|p| p.event.clone()) {
+            Some(Event::DrawCard { .. }) => {
+                keys(&mut app, "1");
+                enter(&mut app);
+            }
+            Some(Event::Rout { unit, .. }) if unit == b1 => {
+                rout = true;
+                enter(&mut app);
+            }
+            Some(
+                Event::Lines { unit, .. }
+                | Event::PushBack { unit, .. }
+                | Event::Discipline { unit, .. }
+                | Event::Combat { attacker: unit, .. },
+            ) if unit == b1 => panic!("a step of a removed unit: {}", screen(&app, 120, 40)),
+            None if app.battle().state().due.is_empty() => break,
+            _ => enter(&mut app),
+        }
+    }
+    assert!(rout, "its rout's move is still owed");
+    assert!(app.battle().state().due.is_empty());
+}
