@@ -19,6 +19,9 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::Path;
 
+#[path = "support/homunculus_est.rs"]
+mod he;
+
 fn magnesia(seed: u64) -> App {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/homunculus-est");
     let s = load_army(&dir.join("magnesia-190bc-seleucid.toml"))
@@ -96,6 +99,10 @@ fn who_starts_and_the_reversal_ends_the_phase_by_key() {
     let b = Screen::battle(&app);
     assert!(b.state().reversal.is_some());
     assert_eq!(b.state().active(), Some(Side::A));
+    // the Repulsed activation is first completed (HE-6, HE-7): e is refused till then
+    assert!(key(&mut app, 'e').is_empty());
+    assert!(Screen::battle(&app).state().reversal.is_some());
+    he::finish_owed(&mut app);
     assert_eq!(key(&mut app, 'e'), vec![Effect::Save]);
     assert_eq!(Screen::battle(&app).state().active(), Some(Side::B));
     assert!(Screen::battle(&app).state().reversal.is_none());

@@ -204,6 +204,8 @@ fn card_values_for_b(app: &mut App, values: &[u32]) {
             .position(|u| !u.activated)
             .unwrap();
         setback(app, UnitId::new(Side::A, next), u(Side::B, 8), *v);
+        // the push back and test it forces come before the next activation (HE-5.3, HE-7)
+        finish_owed(app);
     }
 }
 
@@ -338,8 +340,8 @@ fn nomadic_cavalry_shoot_on_the_move() {
         entry.explanation
     );
     assert!(app.battle().state().units[1][8].shot_on_the_move);
-    // once a turn
-    press(&mut app, KeyCode::Esc);
+    // once a turn: the shot's card, push back and test first (HE-5.3, HE-7)
+    finish_owed(&mut app);
     let events = app.battle().events().len();
     select(&mut app, Side::B, 9);
     keys(&mut app, "s");
@@ -520,6 +522,8 @@ fn the_narrow_screen_keeps_fatigue_values_and_lines() {
     // three Seleucid units push the Latin ala, right (a3) back: Setbacks 2, 4 and 1
     for (attacker, v) in [(8, 2), (7, 4), (3, 1)] {
         setback(&mut app, u(Side::B, attacker), u(Side::A, 3), v);
+        // the push back and test it forces come before the next activation (HE-5.3, HE-7)
+        finish_owed(&mut app);
     }
     // b calls: 2 + 4 + 1 = 7 of the Romans' 12, at half or more: Fatigued
     keys(&mut app, "h");

@@ -623,3 +623,249 @@ fn a_general_pushed_off_the_table_with_his_unit_is_a_disaster_of_his_own() {
         .count();
     assert_eq!(disasters, 2, "{}", log_text(&app));
 }
+
+// The fourth playing (`he2-findings.md`): the procedure's faults.
+
+/// Records a Combat Activation of `attacker` on `defender` whose chosen
+/// die is `chosen`, and closes any panel: its forced steps are owed.
+fn owe_steps(app: &mut App, attacker: UnitId, defender: UnitId, chosen: u8) {
+    fight(
+        app,
+        attacker,
+        defender,
+        CombatSituation {
+            chosen: Some(chosen),
+            ..Default::default()
+        },
+    );
+    app.panel = None;
+    assert!(!app.battle().state().due.is_empty());
+}
+
+/// Walks every forced step (cards typed 1, the rest Herald's dice) until
+/// none is owed.
+fn walk_all(app: &mut App) {
+    for _ in 0..40 {
+        if app.battle().state().due.is_empty() && app.panel.is_none() {
+            return;
+        }
+        match app.panel.as_ref().map(|p| p.event.clone()) {
+            Some(Event::DrawCard { .. }) => {
+                keys(app, "1");
+                enter(app);
+            }
+            Some(_) => enter(app),
+            None if app.battle().state().due.is_empty() => return,
+            None => enter(app),
+        }
+    }
+    panic!("the steps never ended; {}", screen(app, 120, 40));
+}
+
+/// FAULT 3 (HE2): `e` is refused, with the step owed in words, while the
+/// activation's forced steps are owed (HE-5.3, HE-6, HE-7); once they are
+/// done it ends the phase.
+#[test]
+fn he2_fault_3_the_phase_does_not_end_while_steps_are_owed() {
+    use herald::battle::homunculus_est::Phase;
+    let mut app = console(setup());
+    starts(&mut app, Side::A);
+    owe_steps(&mut app, u(Side::A, 1), u(Side::B, 8), 4);
+    let owed = app.battle().state().due.clone();
+    let events = app.battle().events().len();
+    keys(&mut app, "e");
+    assert_eq!(app.battle().state().phase, Phase::Player(Side::A));
+    assert_eq!(app.battle().events().len(), events);
+    assert_eq!(app.battle().state().due, owed);
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("is owed first"), "{text}");
+    walk_all(&mut app);
+    app.panel = None;
+    keys(&mut app, "e");
+    assert_eq!(
+        app.battle().state().phase,
+        Phase::Player(Side::B),
+        "{}",
+        screen(&app, 120, 40)
+    );
+}
+
+/// FAULT 4 (HE2): a new activation (move, charge, combat, shoot, reform,
+/// call) is refused before its panel opens while the last one's steps are
+/// owed; nothing is dropped.
+#[test]
+fn he2_fault_4_no_new_activation_while_steps_are_owed() {
+    let mut app = console(setup());
+    starts(&mut app, Side::A);
+    owe_steps(&mut app, u(Side::A, 1), u(Side::B, 8), 4);
+    let owed = app.battle().state().due.clone();
+    for key in ["m", "c", "a", "s", "r", "h"] {
+        select(&mut app, Side::A, 7);
+        keys(&mut app, key);
+        assert!(app.panel.is_none(), "{key} opened a panel");
+        let text = screen(&app, 120, 40);
+        assert!(text.contains("is owed first"), "{key}: {text}");
+        assert_eq!(app.battle().state().due, owed, "{key}");
+    }
+    // the steps done, the next activation opens
+    walk_all(&mut app);
+    app.panel = None;
+    select(&mut app, Side::A, 3);
+    keys(&mut app, "m");
+    assert!(app.panel.is_some(), "{}", screen(&app, 120, 40));
+}
+
+/// Legio II (a1) follows its loser off the table in turn 1 (PURSUIT
+/// OFF-TABLE); both phases end: turn 2, player a's phase.
+fn legio_off_the_table() -> App {
+    use herald::battle::homunculus_est::Phase;
+    let mut app = console(setup());
+    starts(&mut app, Side::A);
+    owe_steps(&mut app, u(Side::A, 1), u(Side::B, 8), 4);
+    walk_to(&mut app, |e| matches!(e, Event::FollowUp { .. }));
+    keys(&mut app, "bt6");
+    assert!(app.battle().state().units[0][0].off_table);
+    walk_all(&mut app);
+    app.panel = None;
+    keys(&mut app, "e");
+    walk_all(&mut app);
+    app.panel = None;
+    keys(&mut app, "e");
+    assert_eq!(
+        app.battle().state().phase,
+        Phase::Player(Side::A),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert_eq!(app.battle().state().turn, 2);
+    app
+}
+
+/// FAULT 2 (HE2): a unit off the table is offered no Combat Activation,
+/// Manoeuvre Test or follow up: refused before the panel opens (HE-33).
+#[test]
+fn he2_fault_2_a_unit_off_the_table_neither_fights_nor_manoeuvres() {
+    let mut app = legio_off_the_table();
+    for key in ["a", "M", "o", "m", "c", "s"] {
+        select(&mut app, Side::A, 1);
+        keys(&mut app, key);
+        assert!(app.panel.is_none(), "{key} opened a panel");
+        let text = screen(&app, 120, 40);
+        assert!(text.contains("Legio II is"), "{key}: {text}");
+    }
+}
+
+/// FAULT 1 (HE2): `b` brings a unit back from Pursuit Off-Table: its
+/// activation, a Discipline Test; passed, it is back on the table; failed,
+/// it stays off and its Reversal of Fortune is due (HE-5.3, HE-6, HE-26, HE-33).
+#[test]
+fn he2_fault_1_a_unit_off_the_table_is_brought_back_by_its_test() {
+    use herald::rules::homunculus_est::discipline::Purpose;
+    let mut app = legio_off_the_table();
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("b brings back Legio II"), "{text}");
+    keys(&mut app, "?");
+    assert!(screen(&app, 120, 40).contains("bring back a unit in Pursuit Off-Table"));
+    press(&mut app, KeyCode::Esc);
+    app.help = false;
+    keys(&mut app, "b");
+    let Event::Discipline {
+        unit, situation, ..
+    } = panel_event(&app)
+    else {
+        panic!("{}", screen(&app, 120, 40))
+    };
+    assert_eq!(
+        (unit, situation.purpose),
+        (u(Side::A, 1), Purpose::ReturnFromPursuit)
+    );
+    let mut failed = legio_off_the_table();
+    keys(&mut app, "t65");
+    let legio = &app.battle().state().units[0][0];
+    assert!(
+        !legio.off_table && legio.activated,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    // failed: it stays off the table, and the phase ends (HE-6)
+    keys(&mut failed, "bt12");
+    assert!(failed.battle().state().units[0][0].off_table);
+    assert!(
+        failed.battle().state().reversal.is_some(),
+        "{}",
+        screen(&failed, 120, 40)
+    );
+}
+
+/// FAULT 6 (HE2): a unit removed from play owes no step: the Phalanx's
+/// right block (b1, its Elephant line) crunched by Legio II fails its test
+/// critically, a Stampede, and is removed with its lines (SKIRMISH AND
+/// RESERVE LINES OUTCOME, UNIT CHARACTERISTICS (1) Elephants); the walker
+/// then offers its rout's move but never its lines' roll, a combat, push
+/// back or test (HE-7, HE-26).
+#[test]
+fn he2_fault_6_no_step_is_owed_by_a_unit_removed_from_play() {
+    let mut app = console(setup());
+    starts(&mut app, Side::A);
+    let b1 = u(Side::B, 1);
+    owe_steps(&mut app, u(Side::A, 1), b1, 6);
+    let due = app.battle().state().due.clone();
+    assert!(
+        due.iter()
+            .any(|d| d.unit == b1 && d.step == Next::LineOutcomeDefender),
+        "{due:?}"
+    );
+    walk_to(&mut app, test_of(b1));
+    // 1 1: a Critical Failure, no re-roll taken (Enter): the Stampede
+    keys(&mut app, "11");
+    enter(&mut app);
+    // its Stampede recorded (Enter): removed from play with its line
+    walk_to(&mut app, |e| matches!(e, Event::FailedDiscipline { .. }));
+    enter(&mut app);
+    assert!(
+        app.battle().state().units[1][0].removed,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let due = app.battle().state().due.clone();
+    assert!(
+        due.iter().all(|d| d.unit != b1
+            || matches!(
+                d.step,
+                Next::RoutMove
+                    | Next::LostEagles
+                    | Next::GeneralRisk
+                    | Next::GeneralRiskAttacker
+                    | Next::GeneralRiskDefender
+                    | Next::HomunculusEst
+            )),
+        "{due:?}"
+    );
+    assert!(due.iter().any(|d| d.unit == b1 && d.step == Next::RoutMove));
+    let mut rout = false;
+    for _ in 0..40 {
+        if app.battle().state().due.is_empty() && app.panel.is_none() {
+            break;
+        }
+        match app.panel.as_ref().map(|p| p.event.clone()) {
+            Some(Event::DrawCard { .. }) => {
+                keys(&mut app, "1");
+                enter(&mut app);
+            }
+            Some(Event::Rout { unit, .. }) if unit == b1 => {
+                rout = true;
+                enter(&mut app);
+            }
+            Some(
+                Event::Lines { unit, .. }
+                | Event::PushBack { unit, .. }
+                | Event::Discipline { unit, .. }
+                | Event::Combat { attacker: unit, .. },
+            ) if unit == b1 => panic!("a step of a removed unit: {}", screen(&app, 120, 40)),
+            None if app.battle().state().due.is_empty() => break,
+            _ => enter(&mut app),
+        }
+    }
+    assert!(rout, "its rout's move is still owed");
+    assert!(app.battle().state().due.is_empty());
+}

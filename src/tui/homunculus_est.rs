@@ -25,7 +25,7 @@ use crate::dice::{SeedPosition, SeededDice};
 use crate::rules::Side;
 use crate::rules::homunculus_est::combat::{Activation, CombatDice, CombatSituation};
 use crate::rules::homunculus_est::command_points::PointsChange;
-use crate::rules::homunculus_est::discipline::{DisciplineSituation, ReformSituation};
+use crate::rules::homunculus_est::discipline::{DisciplineSituation, Purpose, ReformSituation};
 use crate::rules::homunculus_est::follow_up::{FollowUpDice, FollowUpSituation};
 use crate::rules::homunculus_est::general::RiskDice;
 use crate::rules::homunculus_est::manoeuvre::ManoeuvreSituation;
@@ -195,7 +195,7 @@ impl App {
                     }
                 } else if self.status.as_ref().is_none_or(|s| !s.error) {
                     self.say(
-                        "keys: Enter the next step, m move, c charge, M manoeuvre, a combat, s shoot, r reform, d discipline, p push back, o follow up, g general, k card, h call, x discard, P points, e end phase, ? help",
+                        "keys: Enter the next step, m move, c charge, M manoeuvre, a combat, s shoot, r reform, b bring back, d discipline, p push back, o follow up, g general, k card, h call, x discard, P points, e end phase, ? help",
                         false,
                     );
                 }
@@ -223,6 +223,10 @@ impl App {
     /// `e`: the active player's phase ends (HE-5.4), or the Reversal of
     /// Fortune that is due ends it (HE-6).
     fn end_phase(&mut self) {
+        // HE-5.3, HE-6, HE-7: the steps the activation forces come first
+        if let Err(e) = self.battle.state().owed_first(&Event::EndPhase) {
+            return self.say(e.to_string(), true);
+        }
         match self.battle.record(Event::EndPhase) {
             Ok(entry) => {
                 let s = entry.summary.clone();
@@ -345,9 +349,50 @@ impl App {
                 situation: ReformSituation::default(),
                 dice: Vec::new(),
             },
+            // PURSUIT OFF-TABLE: the attempt to bring an off-table unit back
+            // is its activation, a Discipline Test (HE-5.3, HE-26, HE-33)
+            'b' => {
+                let side = s.active().unwrap_or(unit.side);
+                let off = |id: UnitId| s.unit(id).is_ok_and(|u| u.off_table);
+                let unit = if off(unit) {
+                    unit
+                } else {
+                    match (0..s.units[side as usize].len())
+                        .map(|i| UnitId::new(side, i))
+                        .find(|id| off(*id))
+                    {
+                        Some(id) => id,
+                        None => {
+                            self.say(
+                                format!(
+                                    "no unit of player {} is off the table: b brings back a unit in Pursuit Off-Table (HE-33)",
+                                    side.name()
+                                ),
+                                true,
+                            );
+                            return None;
+                        }
+                    }
+                };
+                Event::Discipline {
+                    unit,
+                    situation: DisciplineSituation {
+                        purpose: Purpose::ReturnFromPursuit,
+                        ..Default::default()
+                    },
+                    dice: Vec::new(),
+                }
+            }
             'd' => Event::Discipline {
                 unit,
-                situation: DisciplineSituation::default(),
+                situation: DisciplineSituation {
+                    purpose: if s.unit(unit).is_ok_and(|u| u.off_table) {
+                        Purpose::ReturnFromPursuit
+                    } else {
+                        Purpose::default()
+                    },
+                    ..Default::default()
+                },
                 dice: Vec::new(),
             },
             'p' => Event::PushBack {
@@ -489,10 +534,15 @@ impl App {
                         format!("Reversal: {discard}Enter ends the phase"),
                     ]
                 } else {
+                    // a unit off the table counts: its activation is the attempt to come back (HE-5.3)
                     let left = s.units[side as usize]
                         .iter()
-                        .filter(|u| !u.activated && !u.removed && !u.off_table)
+                        .filter(|u| !u.activated && !u.removed)
                         .count();
+                    let back = s.units[side as usize]
+                        .iter()
+                        .find(|u| u.off_table && !u.activated)
+                        .map_or(String::new(), |u| format!("; b brings back {}", u.name));
                     let called = if s.armies[side as usize].called_this_phase {
                         "ed"
                     } else {
@@ -509,8 +559,9 @@ impl App {
                     } else {
                         vec![
                             format!(
-                                "activate a unit ({left} left, each once); h call{called}; e end (HE-5.3)"
+                                "activate a unit ({left} left, each once){back}; h call{called}; e end (HE-5.3)"
                             ),
+                            format!("activate a unit ({left} left){back}; h call{called}; e end"),
                             format!("activate a unit ({left} left); h call{called}; e end"),
                         ]
                     }

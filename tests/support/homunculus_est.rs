@@ -93,3 +93,38 @@ pub fn panel_event(app: &App) -> Event {
         .event
         .clone()
 }
+
+/// Does every step the last activation forces (HE-5.3, HE-6, HE-7) by the
+/// walker, with faces that add no card: a card's value typed as 1, a push
+/// back's die 1, a follow up's 1, a test's 6 5 (passed, no natural 12),
+/// Enter where the step has no die to type.
+pub fn finish_owed(app: &mut App) {
+    for _ in 0..40 {
+        if app.battle().state().due.is_empty() {
+            if app.panel.is_some() {
+                press(app, KeyCode::Esc);
+            }
+            return;
+        }
+        match app.panel.as_ref().map(|p| p.event.clone()) {
+            Some(Event::DrawCard { .. }) => {
+                keys(app, "1");
+                enter(app);
+            }
+            Some(e) => {
+                let events = app.battle().events().len();
+                match e {
+                    Event::PushBack { .. } | Event::FollowUp { .. } => keys(app, "1"),
+                    Event::Discipline { .. } => keys(app, "65"),
+                    _ => {}
+                }
+                // a step with no die to type (a shot's fixed push back) is recorded by Enter
+                if app.battle().events().len() == events {
+                    enter(app);
+                }
+            }
+            None => enter(app),
+        }
+    }
+    panic!("the owed steps never ended: {}", screen(app, 120, 40));
+}

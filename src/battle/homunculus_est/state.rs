@@ -191,6 +191,39 @@ impl State {
                 d.unit.side.name()
             )));
         }
+        // PURSUIT OFF-TABLE: a unit off the table, or removed from play,
+        // neither acts nor is fought until it is back (HE-24, HE-26, HE-33)
+        let acting: Vec<UnitId> = match event {
+            Event::Movement { unit, target, .. } => {
+                [Some(*unit), *target].into_iter().flatten().collect()
+            }
+            Event::Combat {
+                attacker, defender, ..
+            } => vec![*attacker, *defender],
+            Event::Shooting {
+                shooter, target, ..
+            } => vec![*shooter, *target],
+            Event::Manoeuvre { unit, .. }
+            | Event::Reform { unit, .. }
+            | Event::PushBack { unit, .. } => vec![*unit],
+            Event::FollowUp { unit, loser, .. } => vec![*unit, *loser],
+            _ => Vec::new(),
+        };
+        for id in acting {
+            let u = self.unit(id)?;
+            if u.off_table {
+                return Err(BattleError::Refused(format!(
+                    "{} is off the table in Pursuit Off-Table: it neither acts nor is fought until an attempt brings it back (d, its Discipline Test) (PURSUIT OFF-TABLE, HE-33)",
+                    u.name
+                )));
+            }
+            if u.removed && !matches!(event, Event::FollowUp { loser, .. } if *loser == id) {
+                return Err(BattleError::Refused(format!(
+                    "{} has been removed from play (HE-24, HE-26)",
+                    u.name
+                )));
+            }
+        }
         match event {
             Event::ImmediateCheck { side }
                 if !self
@@ -236,6 +269,40 @@ impl State {
                 }
             }
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// Refuses a new activation, or the phase's end, while the steps the
+    /// last activation forces are owed (HE-5.3, HE-6, HE-7). The console
+    /// asks it before a panel opens and before `e`; a replayed or scripted
+    /// log is not judged by it (the record keeps what was recorded).
+    pub fn owed_first(&self, event: &Event) -> Result<(), BattleError> {
+        // HE-5.3, HE-6, HE-7: an activation is resolved completely before the
+        // next is given or the phase ends; the steps it forces are owed first
+        let activation = matches!(
+            event,
+            Event::Movement { .. }
+                | Event::Combat { .. }
+                | Event::Reform { .. }
+                | Event::Call { .. }
+                | Event::Shooting { .. }
+        );
+        let starts = activation
+            || matches!(event, Event::Manoeuvre { .. } | Event::EndPhase)
+            || matches!(event, Event::Discipline { situation, .. }
+                if situation.purpose == Purpose::ReturnFromPursuit);
+        if starts
+            && let Some(d) = self.due.first()
+            && !matches!(event, Event::Combat { attacker, .. }
+                if d.step == Next::Combat && *attacker == d.unit)
+        {
+            let name = self.unit(d.unit).map_or(String::new(), |u| u.name.clone());
+            let words = d.step.words();
+            let short = words.split(" (").next().unwrap_or(words);
+            return Err(BattleError::OutOfTurn(format!(
+                "{short} of {name} is owed first: an activation is resolved completely before the next begins or the phase ends (HE-5.3, HE-7); Enter opens it"
+            )));
         }
         Ok(())
     }
@@ -399,6 +466,7 @@ impl State {
         for side in [Side::A, Side::B] {
             next.reconcile_generals(side, prefer, &mut entry);
         }
+        next.drop_steps_of_units_gone();
         // the log in words: no identifier, no "Romans's"
         entry.summary = plain(&entry.summary);
         for l in &mut entry.explanation.lines {
@@ -409,6 +477,21 @@ impl State {
         }
         *self = next;
         Ok(entry)
+    }
+
+    /// A unit removed from play or off the table owes no combat, push back,
+    /// follow up, test or lines' roll: a rout removes its lines with it
+    /// (SKIRMISH AND RESERVE LINES OUTCOME, UNIT CHARACTERISTICS (1)
+    /// Elephants, HE-26, HE-33). Its rout's move, its general's risk and its
+    /// Lost Eagles stay owed.
+    fn drop_steps_of_units_gone(&mut self) {
+        let units = &self.units;
+        self.due.retain(|d| {
+            let gone = units[d.unit.side as usize]
+                .get(d.unit.index)
+                .is_some_and(|u| u.removed || u.off_table);
+            !gone || matches!(family(d.step), 6 | 7 | 8 | 10)
+        });
     }
 
     /// The points of `pool` `unit`'s player may spend on it: the pool and
@@ -830,6 +913,17 @@ impl State {
                         )
                     }));
                 }
+                let back = situation.purpose == Purpose::ReturnFromPursuit;
+                if back {
+                    // HE-5.3: the attempt to bring an off-table unit back is its activation
+                    self.own(*unit, "the attempt to come back")?;
+                    if u.activated {
+                        return Err(BattleError::Refused(format!(
+                            "{} has already been activated this phase (HE-5)",
+                            u.name
+                        )));
+                    }
+                }
                 let o = discipline::discipline_test(&u, &setup.discipline(situation), dice)?;
                 rolls(&mut entry, &u.name, &[("", dice)]);
                 ex.extend(o.explanation);
@@ -876,7 +970,13 @@ impl State {
                     })
                     .collect();
                 settle(&mut self.due, 3, *unit, then);
-                self.set_unit(*unit, o.after, &mut entry);
+                let mut after = o.after;
+                if back {
+                    after.activated = true;
+                    self.may_discard = None;
+                    self.moving = None;
+                }
+                self.set_unit(*unit, after, &mut entry);
                 if o.reversal_of_fortune && Some(unit.side) == self.active() {
                     self.reverse(&format!("{} stays off the table", u.name), &mut ex);
                 }

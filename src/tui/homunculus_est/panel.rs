@@ -150,7 +150,7 @@ impl App {
     /// opens on what the battle would refuse).
     pub(super) fn refusal(&self, event: &Event) -> Option<String> {
         let mut trial = self.battle.state().clone();
-        if let Err(e) = trial.check(event) {
+        if let Err(e) = trial.check(event).and_then(|_| trial.owed_first(event)) {
             return Some(e.to_string());
         }
         match trial.apply(self.battle.setup(), event) {
