@@ -2577,3 +2577,111 @@ fn a_unit_on_the_table_is_refused_its_entry_before_the_odds() {
     assert!(!s.contains("refused"), "{s}");
     assert!(s.contains("Odds"), "{s}");
 }
+
+#[test]
+fn a_charge_waits_for_its_enemy_and_none_is_refused() {
+    // wi2 F3 (E54 application 3; README: a value that must be said stays
+    // "not said"): Surena's cataphracts (b1) commanded for a charge: the
+    // enemy starts not said and Enter waits for it; said as "none", the
+    // charge is refused in words; nothing is spent either way.
+    let mut app = carrhae(1);
+    app.battle = at_parthian_command(15);
+    let events = app.battle.events().len();
+    select(&mut app, u(B, 1));
+    press(&mut app, &["c", "3"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("the enemy it charges or attacks  not said"),
+        "{s}"
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(
+        app.battle.events().len(),
+        events,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let error = || {
+        app.panel
+            .as_ref()
+            .and_then(|p| p.error.clone())
+            .unwrap_or_default()
+    };
+    assert!(
+        error().contains("not said yet: the enemy it charges or attacks"),
+        "{}",
+        error()
+    );
+    press(&mut app, &["a", "0", "Enter"]);
+    assert_eq!(
+        app.battle.events().len(),
+        events,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let error = app
+        .panel
+        .as_ref()
+        .and_then(|p| p.error.clone())
+        .unwrap_or_default();
+    assert!(
+        error.contains("refused: a charge or other attack names the enemy it charges or attacks"),
+        "{error}"
+    );
+    press(&mut app, &["a", "6", "Enter"]);
+    assert_eq!(app.context(), Context::Result, "{}", screen(&app, 120, 40));
+    assert!(app.battle.unit(u(B, 1)).unwrap().charge_target == Some(u(A, 6)));
+}
+
+/// Each word of `narrow` (a line cut to a small screen) is a whole word of
+/// `wide` (the same line with room), or ends in `…`: nothing is cut bare,
+/// mid-word.
+fn words_whole(narrow: &str, wide: &str) {
+    let whole: Vec<&str> = wide.split_whitespace().collect();
+    for w in narrow.split_whitespace() {
+        assert!(
+            whole.contains(&w) || w.ends_with('…'),
+            "'{w}' is cut mid-word in\n{narrow}\nof\n{wide}"
+        );
+    }
+}
+
+/// A table's row of unit `id` (`a6`), the selection's mark aside.
+fn row<'a>(s: &'a str, id: &str) -> &'a str {
+    s.lines()
+        .find(|l| l.trim_start_matches(['›', ' ']).split_whitespace().next() == Some(id))
+        .unwrap_or_else(|| panic!("no row {id} in\n{s}"))
+}
+
+#[test]
+fn words_are_cut_at_a_words_end_never_mid_word() {
+    // wi2 F1 (docs/console.md: what is cut ends in `…`): at 80x24 the
+    // activity column, the "Enter ›" line and the status line cut a
+    // word whole, with `…`, as at 120x40.
+    let mut app = carrhae(1);
+    app.battle = at_parthian_command(15);
+    select(&mut app, u(B, 1));
+    press(&mut app, &["c", "3", "a", "6", "Enter", "Enter"]);
+    if app.panel.is_some() {
+        press(&mut app, &["Esc"]);
+    }
+    assert!(app.panel.is_none(), "{}", screen(&app, 120, 40));
+    let wide = screen(&app, 250, 60);
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = screen(&app, w, h);
+        for id in ["a6", "b1"] {
+            words_whole(row(&s, id), row(&wide, id));
+        }
+        let enter = |s: &str| {
+            s.lines()
+                .find(|l| l.starts_with("Enter ›"))
+                .unwrap()
+                .to_string()
+        };
+        words_whole(&enter(&s), &enter(&wide));
+        let status = app.status.as_ref().expect("a status").text.clone();
+        let line = s.lines().nth(h as usize - 2).unwrap();
+        assert!(line.len() > 10, "{s}");
+        words_whole(line, &status);
+    }
+}

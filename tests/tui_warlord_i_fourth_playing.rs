@@ -409,3 +409,34 @@ fn the_friends_help_numbers_side_bs_units_as_b() {
     assert!(s.contains("2 for b2, 10 for b10"), "{s}");
     assert!(!s.contains("2 for a2"), "{s}");
 }
+
+#[test]
+fn a_disasters_friend_that_has_tested_is_not_said_to_test_again() {
+    // wi2 F2 (Rule 58 "(max 1 per turn)", WI-13): the Gallic horse (a6)
+    // surrender; the Roman and allied horse (a7), named within 10 cm, have
+    // taken their waver test this Move, a8 has not: the result says each
+    // +1 AP, and a test for a8 only, never "each ... and a waver test".
+    let mut b = publius_in_melee(&[]);
+    battle_support::play(
+        &mut b,
+        Event::Correct {
+            unit: u(A, 7),
+            correction: herald::battle::warlord_i::Correction::WaverTested(true),
+        },
+        &[],
+    );
+    let mut app = carrhae(1);
+    app.battle = b;
+    gauls_surrender(&mut app);
+    press(&mut app, &["Enter", "7", "8", "Enter"]);
+    let said = app.battle.last_entry().unwrap().summary.clone();
+    assert!(!said.contains("and a waver test"), "{said}");
+    assert!(said.contains("each +1 AP (Rule 12)"), "{said}");
+    assert!(
+        said.contains("none owed for Roman and allied horse (a7)"),
+        "{said}"
+    );
+    assert!(said.contains("a waver test (Rule 58) for "), "{said}");
+    assert!(app.battle.unit(u(A, 8)).is_some_and(|s| s.to_test()));
+    assert!(app.battle.unit(u(A, 7)).is_some_and(|s| !s.to_test()));
+}

@@ -128,6 +128,34 @@ pub fn cut_names(names: &[String], width: usize) -> Vec<String> {
         .collect()
 }
 
+/// `text` cut to `width` cells at a word's end, ending in `…` (in 24,
+/// `charging, in melee, commanded: attack` reads `charging, in melee…`),
+/// never in a word as a bare cut would (`charging, in melee, comm`); a
+/// single word longer than the width is cut in it, with `…`. Text that
+/// fits is whole.
+pub fn cut_words(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let head: String = text.chars().take(width).collect();
+    // The last space within the room (`…` takes the cell after the word).
+    let at_word = head
+        .rfind(' ')
+        .map(|i| {
+            head[..i]
+                .trim_end_matches([' ', ',', ';', ':', '(', '·', '-'])
+                .to_string()
+        })
+        .filter(|w| !w.is_empty());
+    match at_word {
+        Some(w) => format!("{w}…"),
+        None => format!("{}…", text.chars().take(width - 1).collect::<String>()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

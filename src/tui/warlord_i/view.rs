@@ -109,7 +109,11 @@ impl App {
                     (text, now)
                 })
                 .collect(),
-            next: self.next_words(),
+            // The line is `Enter › ` and these words, cut at a word's end.
+            next: crate::tui::text::cut_words(
+                &self.next_words(),
+                (width as usize).saturating_sub(8),
+            ),
         }
     }
 
@@ -212,8 +216,9 @@ impl App {
         let line = if let Some(why) = &self.unsaved {
             Line::from(Span::styled(format!("NOT SAVED: {why}"), t.bad()))
         } else if let Some(s) = &self.status {
+            // One line: cut at a word's end, with `…`, never mid-word.
             Line::from(Span::styled(
-                s.text.clone(),
+                crate::tui::text::cut_words(&s.text, area.width as usize),
                 if s.error { t.bad() } else { t.text() },
             ))
         } else {

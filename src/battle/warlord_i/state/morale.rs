@@ -195,14 +195,6 @@ impl State {
             .iter()
             .map(|id| named(&self.units[id.side as usize][id.index].unit.name, *id))
             .collect();
-        entry.summary = if units.is_empty() {
-            format!("no friendly unit is within 10 cm of {what}, as the referee says (WI-12)")
-        } else {
-            format!(
-                "within 10 cm of {what}: {}: each +1 AP (Rule 12) and a waver test (Rule 58)",
-                names.join(", ")
-            )
-        };
         let c = crate::rules::explain::cite;
         entry.explanation.line(
             format!(
@@ -251,6 +243,44 @@ impl State {
                 self.raise(*id, WaverCause::Disaster);
             }
         }
+        // WI-13: the summary says per friend only what the record holds:
+        // each its AP, a waver test only where one is owed (Rule 58, max 1
+        // per turn), never "each ... a waver test" for a unit that tested.
+        let (testing, not): (Vec<_>, Vec<_>) = units.iter().zip(&names).partition(|(id, _)| {
+            self.get(**id)
+                .is_some_and(|u| !u.off_table() && u.to_test())
+        });
+        let list = |v: &[(&UnitId, &String)]| {
+            v.iter()
+                .map(|(_, n)| n.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let ap = if units.len() == 1 {
+            "+1 AP"
+        } else {
+            "each +1 AP"
+        };
+        entry.summary = if units.is_empty() {
+            format!("no friendly unit is within 10 cm of {what}, as the referee says (WI-12)")
+        } else if not.is_empty() {
+            format!(
+                "within 10 cm of {what}: {}: {ap} (Rule 12) and a waver test (Rule 58)",
+                names.join(", ")
+            )
+        } else if testing.is_empty() {
+            format!(
+                "within 10 cm of {what}: {}: {ap} (Rule 12); no waver test owed (Rule 58)",
+                names.join(", ")
+            )
+        } else {
+            format!(
+                "within 10 cm of {what}: {}: {ap} (Rule 12); a waver test (Rule 58) for {}; none owed for {}",
+                names.join(", "),
+                list(&testing),
+                list(&not)
+            )
+        };
         self.friends_named.push(disaster);
         Ok(())
     }

@@ -41,7 +41,7 @@ pub fn enemies(b: &Battle, side: Side) -> Vec<UnitId> {
 
 /// The key of a choice of enemy units: their side's letter, so `b10`
 /// picks b10 as the tables name it.
-fn side_key(side: Side) -> char {
+pub(crate) fn side_key(side: Side) -> char {
     match side {
         Side::A => 'a',
         Side::B => 'b',
@@ -270,7 +270,7 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
             if matches!(application, Application::Attack | Application::Prompt) {
                 let mut targets = vec![None];
                 targets.extend(enemies(b, unit.side).into_iter().map(Some));
-                f.choice_numbered(
+                let enemy = f.choice_numbered(
                     side_key(unit.side.other()),
                     "the enemy it charges or attacks",
                     target,
@@ -278,6 +278,11 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                     |t| t.map_or("none".to_string(), |t| unit_name(b, t)),
                     |t| t.map_or(0, |t| t.index as u32 + 1),
                 );
+                // E54 application 3, README "nothing is silently assumed": a
+                // charge names its enemy; it starts unsaid and Enter waits.
+                if *application == Application::Attack && target.is_none() {
+                    enemy.unsaid();
+                }
             } else {
                 *target = None;
             }

@@ -207,6 +207,21 @@ impl App {
         }
         let unsaid = p.unsaid(&self.battle);
         if unsaid.is_empty() {
+            // E54 application 3: a charge or other attack is declared on an
+            // enemy; said as "none", it is refused in words.
+            if let Event::Command {
+                unit,
+                application: crate::battle::warlord_i::Application::Attack,
+                target: None,
+                ..
+            } = &p.event
+            {
+                p.error = Some(format!(
+                    "refused: a charge or other attack names the enemy it charges or attacks (E54): {} then its number",
+                    facts::side_key(unit.side.other())
+                ));
+                return true;
+            }
             return false;
         }
         // A step that throws no dice (a command) is recorded, not rolled.

@@ -333,6 +333,17 @@ fn side_table(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
     {
         c[2] = Span::raw(n);
     }
+    // The type and what each unit is doing cut at a word's end, with `…`
+    // (docs/console.md), never mid-word.
+    for c in all.iter_mut() {
+        for col in [3, 8] {
+            let w = cols.at[col].1 as usize;
+            if c[col].content.chars().count() > w {
+                let cut = crate::tui::text::cut_words(&c[col].content, w);
+                c[col] = Span::styled(cut, c[col].style);
+            }
+        }
+    }
     let header: Vec<Span> = spec
         .iter()
         .map(|c| Span::styled(c.title, t.dim()))
