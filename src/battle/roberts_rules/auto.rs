@@ -56,10 +56,9 @@ impl Battle {
                 units: Vec::new(),
             });
         }
-        // RR-14: Break Checks are made at the end of the Combat Phase.
-        if step == Step::Combat
-            && let Some((id, cause)) = s.checks_due().first()
-        {
+        // RR-14: Break Checks are made at the end of the Combat Phase; a
+        // leader's and a rout's nearby units' in the phase (RR-15, R-7).
+        if let Some((id, cause)) = s.checks_due().first() {
             let t = s.troop(*id)?;
             let situation = BreakSituation {
                 stands_lost_this_phase: t.stands_lost,
