@@ -432,3 +432,136 @@ fn the_nearby_pickers_letters_stay_with_their_units() {
         .unwrap_or_else(|| panic!("{s}"));
     assert!(line.trim_start().starts_with("d "), "{s}");
 }
+
+/// The events recorded so far.
+fn count(app: &App) -> usize {
+    app.battle().events().len()
+}
+
+/// rr2 F4, RR-15: "If the roll is failed, the Leader routs and is removed
+/// from play, and nearby units must now attempt Break Checks": a Captain
+/// routed in the Assault Phase has his nearby units named and checked in
+/// that phase (Herald's reading R-7), and the phase then ends; before,
+/// the walker asked for the names and refused them.
+#[test]
+fn a_leader_routed_in_the_assault_phase_has_his_nearby_units_check_then() {
+    let mut app = saved("rr2-rr2a-t1h2-assault-captain-routed.toml");
+    assert_eq!(step(&app), Step::Assault);
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("routed: n names the friendly units nearby"),
+        "{s}"
+    );
+    let n = count(&app);
+    assert!(keys(&mut app, "e").is_empty(), "the names are owed first");
+    assert_eq!(count(&app), n);
+    assert_eq!(keys(&mut app, "nb\n"), [Effect::Save], "{}", status(&app));
+    assert!(last(&app).contains("nearby"), "{}", last(&app));
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("Break Checks owed before the phase ends (k) (RR-15): a2"),
+        "{s}"
+    );
+    let n = count(&app);
+    assert!(keys(&mut app, "e").is_empty(), "a2's check is owed now");
+    assert_eq!(count(&app), n);
+    assert!(
+        status(&app).contains("must make a Break Check first"),
+        "{}",
+        status(&app)
+    );
+    assert_eq!(keys(&mut app, "kt66\n"), [Effect::Save], "{}", status(&app));
+    assert!(
+        last(&app).contains("Break Check (a nearby friendly unit routed)"),
+        "{}",
+        last(&app)
+    );
+    assert_eq!(keys(&mut app, "e"), [Effect::Save], "{}", status(&app));
+    assert_eq!(step(&app), Step::Charge);
+}
+
+/// rr2 F4 in the Reaction Phase: the General routed by his check for a
+/// missile hit; naming none is an answer too, and the phase goes on.
+#[test]
+fn a_general_routed_in_the_reaction_phase_does_not_block_the_half_turn() {
+    for (names, owes) in [("na\n", true), ("n\n", false)] {
+        let mut app = saved("rr2-rr2b-reaction-general-routed-deadlock.toml");
+        assert_eq!(step(&app), Step::Reaction);
+        assert_eq!(keys(&mut app, names), [Effect::Save], "{}", status(&app));
+        if owes {
+            assert!(keys(&mut app, "e").is_empty(), "a1's check is owed now");
+            assert_eq!(keys(&mut app, "kt66\n"), [Effect::Save], "{}", status(&app));
+            assert!(last(&app).contains("Militia spearmen"), "{}", last(&app));
+        }
+        assert_eq!(keys(&mut app, "e"), [Effect::Save], "{}", status(&app));
+        assert_eq!(step(&app), Step::Assault);
+    }
+}
+
+/// rr2 F1, RR-20: "The decision to Pursue must be made immediately,
+/// before other combats are resolved": while the Impetuous Militia
+/// spearmen's Pursuit is owed, a second melee is refused as `e` is.
+#[test]
+fn no_second_melee_while_an_impetuous_pursuit_is_owed() {
+    let mut app = saved("rr2-rr2a-t1-melee-before-pursuit.toml");
+    assert_eq!(keys(&mut app, "u"), [Effect::Save]);
+    assert!(
+        last(&app).contains("melee Militia spearmen 13"),
+        "{}",
+        last(&app)
+    );
+    let n = count(&app);
+    assert!(keys(&mut app, "c2t3333\n").is_empty(), "{}", status(&app));
+    assert_eq!(count(&app), n);
+    let s = status(&app);
+    assert!(s.contains("must attempt to Pursue first"), "{s}");
+    assert!(s.contains("before other combats are resolved"), "{s}");
+}
+
+/// rr2 F2, RR-9, RR-20: a Vulnerable stand pushed back again after its
+/// failed retreat roll is not offered another ("it may attempt no further
+/// rolls in the current phase"); the screen says what the retreat is.
+#[test]
+fn a_unit_that_failed_a_roll_is_not_offered_a_vulnerable_retreat_roll() {
+    let app = saved("rr2-rr2a-t1-combat-vuln2.toml");
+    assert!(app.battle().state().vulnerable_retreats_owed().is_empty());
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("Vulnerable, pushed back"), "{s}");
+    let why = explained(&app);
+    assert!(
+        why.contains(
+            "no Action Roll to retreat; its Vulnerable stand retreats half its base depth"
+        ),
+        "{why}"
+    );
+}
+
+/// rr2 F3, RR-14: "At the end of the Combat Phase, a Break Check must be
+/// made for any units which have lost stands during the phase": once one
+/// is made the phase is at its end, and no further melee or Pursuit is
+/// resolved (the check's "stands just lost" would change under it).
+#[test]
+fn no_combat_after_the_combat_phases_break_checks_have_begun() {
+    let mut app = saved("rr2-rr2a-t1-combat-vuln2.toml");
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains(
+            "for stands lost at the end of the phase, once every combat and Pursuit is resolved"
+        ),
+        "{s}"
+    );
+    assert_eq!(keys(&mut app, "kt66\n"), [Effect::Save], "{}", status(&app));
+    assert!(
+        last(&app).contains("it lost stands this phase"),
+        "{}",
+        last(&app)
+    );
+    let n = count(&app);
+    assert!(keys(&mut app, "cn1t3333\n").is_empty(), "{}", status(&app));
+    assert_eq!(count(&app), n);
+    assert!(
+        status(&app).contains("Break Checks for stands lost have begun"),
+        "{}",
+        status(&app)
+    );
+}

@@ -665,13 +665,14 @@ impl App {
                     }
                 }
                 if step != Step::Combat {
-                    // RR-15: a leader checks in the phase his unit is hit.
-                    let owed = s.leader_checks_owed();
+                    // RR-15: a leader checks in the phase his unit is hit;
+                    // units named nearby a rout check in it too.
+                    let owed = s.checks_due();
                     if !owed.is_empty() {
                         out.push(format!(
                             "Break Checks owed before the phase ends (k) (RR-15): {}",
                             owed.iter()
-                                .map(|u| s.check_words(*u, BreakCause::LeaderHit))
+                                .map(|(u, c)| s.check_words(*u, *c))
                                 .collect::<Vec<_>>()
                                 .join(", ")
                         ));
@@ -701,9 +702,7 @@ impl App {
                         )
                     });
                 }
-                if step == Step::Combat
-                    && let Some(id) = s.nearby_due.first()
-                {
+                if let Some(id) = s.nearby_due.first() {
                     out.push(format!(
                         "{} routed: n names the friendly units nearby (Herald does not measure; none is an answer; RR-14, RR-15)",
                         s.rout_words(*id)
@@ -733,11 +732,19 @@ impl App {
                             .to_string()
                     } else {
                         format!(
-                            "Break Checks owed (RR-14, RR-15): {}",
+                            "Break Checks owed (RR-14, RR-15): {}{}",
                             due.iter()
                                 .map(|(u, c)| s.check_words(*u, *c))
                                 .collect::<Vec<_>>()
-                                .join(", ")
+                                .join(", "),
+                            // RR-14: "At the end of the Combat Phase".
+                            if due.iter().any(|(_, c)| *c == BreakCause::StandsLost)
+                                && !s.combat_ending
+                            {
+                                "; for stands lost at the end of the phase, once every combat and Pursuit is resolved"
+                            } else {
+                                ""
+                            }
                         )
                     });
                 }

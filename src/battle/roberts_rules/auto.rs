@@ -56,24 +56,16 @@ impl Battle {
                 units: Vec::new(),
             });
         }
-        // RR-14: Break Checks are made at the end of the Combat Phase.
-        if step == Step::Combat
-            && let Some((id, cause)) = s.checks_due().first()
+        // RR-14: Break Checks are made at the end of the Combat Phase; a
+        // leader's and a rout's nearby units' in the phase (RR-15, R-7).
+        // Those for stands lost come after every combat and Pursuit.
+        if let Some((id, cause)) = s
+            .checks_due()
+            .into_iter()
+            .find(|(_, c)| *c != BreakCause::StandsLost)
         {
-            let t = s.troop(*id)?;
-            let situation = BreakSituation {
-                stands_lost_this_phase: t.stands_lost,
-                checked_this_phase: t.checked,
-                routed_unit_formed: true,
-            };
-            let plan = BreakCheck::plan(&t.unit, *cause, situation, &[], house);
-            return Ok(Event::BreakCheck {
-                unit: *id,
-                cause: *cause,
-                routed_unit_formed: true,
-                modifiers: Vec::new(),
-                dice: roll(plan.needs())?,
-            });
+            let needs = break_check_needs(s, id, cause, house)?;
+            return Ok(break_check(id, cause, roll(needs)?));
         }
         // Charging: every charge owed goes in (a Reluctant unit's Morale
         // Check first); an Eager unit charged attempts its Countercharge.
@@ -195,9 +187,41 @@ impl Battle {
                         }
                     }
                 }
+                // RR-14: "At the end of the Combat Phase".
+                if let Some((id, cause)) = s.checks_due().first() {
+                    let needs = break_check_needs(s, *id, *cause, house)?;
+                    return Ok(break_check(*id, *cause, roll(needs)?));
+                }
             }
             Step::Reaction | Step::Charge => {}
         }
         Ok(Event::EndPhase)
+    }
+}
+
+/// How many dice a Break Check with no referee modifiers rolls (RR-13).
+fn break_check_needs(
+    s: &super::State,
+    id: UnitId,
+    cause: BreakCause,
+    house: &crate::rules::house::House,
+) -> Result<usize, BattleError> {
+    let t = s.troop(id)?;
+    let situation = BreakSituation {
+        stands_lost_this_phase: t.stands_lost,
+        checked_this_phase: t.checked,
+        routed_unit_formed: true,
+    };
+    Ok(BreakCheck::plan(&t.unit, cause, situation, &[], house).needs())
+}
+
+/// A Break Check with no referee modifiers, on these dice.
+fn break_check(unit: UnitId, cause: BreakCause, dice: Vec<u8>) -> Event {
+    Event::BreakCheck {
+        unit,
+        cause,
+        routed_unit_formed: true,
+        modifiers: Vec::new(),
+        dice,
     }
 }

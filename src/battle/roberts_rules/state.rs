@@ -231,6 +231,9 @@ pub struct State {
     pub nearby_due: Vec<UnitId>,
     /// Those whose nearby friends he has named this phase.
     pub nearby_named: Vec<UnitId>,
+    /// A Break Check for stands lost was made this Combat Phase: its end
+    /// has come, and no further combat is resolved (RR-14).
+    pub combat_ending: bool,
     /// Each side's Generals and Captains, in the army file's order.
     pub leaders: [Vec<LeaderState>; 2],
 }
@@ -278,6 +281,7 @@ impl State {
             routed_this_phase: Vec::new(),
             nearby_due: Vec::new(),
             nearby_named: Vec::new(),
+            combat_ending: false,
             leaders: [leaders(&setup.sides[0]), leaders(&setup.sides[1])],
         }
     }
@@ -500,6 +504,58 @@ impl State {
                 t.unit.name
             )));
         }
+        // RR-20: "The decision to Pursue must be made immediately, before
+        // other combats are resolved": no melee while a Pursuit is owed.
+        if let (Event::Melee { .. }, Some(id)) = (event, self.pursuits_owed().first()) {
+            let t = &self.units[id.side as usize][id.index];
+            return Err(BattleError::OutOfTurn(format!(
+                "{} ({id}) is Impetuous: it must attempt to Pursue first (r, then p if it pursues): the decision to Pursue is made before other combats are resolved (RR-20)",
+                t.unit.name
+            )));
+        }
+        // RR-14: "At the end of the Combat Phase, a Break Check must be
+        // made for any units which have lost stands during the phase":
+        // after every combat and Pursuit, and no combat after it.
+        if let Event::BreakCheck {
+            cause: BreakCause::StandsLost,
+            ..
+        } = event
+            && self.phase.step() == Some(Step::Combat)
+        {
+            let open = self
+                .pursuits_owed()
+                .into_iter()
+                .chain(self.vulnerable_retreats_owed())
+                .chain(self.owing(|_, t| t.pursuit.is_some_and(|p| p.pursuing)))
+                .next();
+            if let Some(id) = open {
+                let t = &self.units[id.side as usize][id.index];
+                return Err(BattleError::OutOfTurn(format!(
+                    "Break Checks for stands lost are made at the end of the Combat Phase, after every combat: {} ({id}) has {} to make first (RR-14, RR-20)",
+                    t.unit.name,
+                    if t.vulnerable_retreat {
+                        "its Vulnerable retreat's Action Roll"
+                    } else {
+                        "its Pursuit"
+                    }
+                )));
+            }
+        }
+        if self.combat_ending
+            && matches!(
+                event,
+                Event::Melee { .. }
+                    | Event::PursuitAttack { .. }
+                    | Event::Action {
+                        action: Action::Pursuit | Action::VulnerableRetreat,
+                        ..
+                    }
+            )
+        {
+            return Err(BattleError::OutOfTurn(
+                "the Combat Phase is at its end: its Break Checks for stands lost have begun, and every combat is resolved before them (RR-14); u undoes the check".into(),
+            ));
+        }
         // RR-20: the Vulnerable retreat: "An Action Roll is required".
         if let (Event::EndPhase, Some(id)) = (event, self.vulnerable_retreats_owed().first()) {
             let t = &self.units[id.side as usize][id.index];
@@ -518,22 +574,30 @@ impl State {
                 t.unit.name
             )));
         }
+        // RR-14, RR-15: the Combat Phase's checks at its end; a rout's
+        // nearby units "must now attempt Break Checks" in any phase (R-7).
         if let (Event::EndPhase, Phase::Half { step, .. }) = (event, self.phase)
-            && step == Step::Combat
             && let Some((id, cause)) = self.checks_due().first()
         {
             let t = &self.units[id.side as usize][id.index];
             return Err(BattleError::OutOfTurn(if *cause == BreakCause::LeaderHit {
                 format!(
-                    "{}, the leader with {} ({id}), must make a Break Check first (his unit took a hit): the Combat Phase ends after its Break Checks (RR-15)",
+                    "{}, the leader with {} ({id}), must make a Break Check first (his unit took a hit): the {} Phase ends after its Break Checks (RR-15)",
                     t.unit.leader_named(),
-                    t.unit.name
+                    t.unit.name,
+                    phase_words(step)
                 )
             } else {
                 format!(
-                    "{} ({id}) must make a Break Check first ({}): the Combat Phase ends after its Break Checks (RR-14)",
+                    "{} ({id}) must make a Break Check first (k; {}): the {} Phase ends after its Break Checks ({})",
                     t.unit.name,
-                    cause_words(*cause)
+                    cause_words(*cause),
+                    phase_words(step),
+                    if step == Step::Combat {
+                        "RR-14"
+                    } else {
+                        "nearby units must now attempt Break Checks, RR-15; Herald's reading R-7"
+                    }
                 )
             }));
         }
@@ -1287,7 +1351,21 @@ impl State {
                         Winner::A => *a,
                         _ => *b,
                     };
-                    self.units[loser.side as usize][loser.index].vulnerable_retreat = true;
+                    let t = &mut self.units[loser.side as usize][loser.index];
+                    if t.failed {
+                        // RR-9: "Once a unit fails an Action Roll, it may
+                        // attempt no further rolls in the current phase": no
+                        // roll, so the retreat is a failed roll's (R-8).
+                        ex.line(
+                            format!(
+                                "{} failed an Action Roll this phase and may attempt no further rolls: no Action Roll to retreat; its Vulnerable stand retreats half its base depth, as when the roll fails",
+                                t.unit.name
+                            ),
+                            cite("Melee Combat", "RR-9, RR-20; Herald's reading R-8"),
+                        );
+                    } else {
+                        t.vulnerable_retreat = true;
+                    }
                 }
                 let score = |r: Option<crate::rules::roberts_rules::attack::SideRoll>| {
                     r.map_or("-".to_string(), |r| r.score.to_string())
@@ -1365,16 +1443,29 @@ impl State {
             } => {
                 let (_, step) = self.half()?;
                 let t = self.on_table(*unit)?.clone();
-                // RR-15: a leader checks for each hit, in the phase it came.
-                let leader_owed = *cause == BreakCause::LeaderHit && t.leader_checks > 0;
-                if step != Step::Combat && !leader_owed {
+                // RR-15: a leader checks for each hit, in the phase it came;
+                // units named nearby a rout check "now", in that phase, and
+                // a broken unit's new check follows its check (R-7).
+                let owed_now = match cause {
+                    BreakCause::LeaderHit => t.leader_checks > 0,
+                    BreakCause::BrokenStandsLost => t.check_again,
+                    BreakCause::StandsLost => false,
+                    BreakCause::NearbyRout | BreakCause::CaptainEliminated => {
+                        t.nearby.is_some() && !t.checked
+                    }
+                };
+                if step != Step::Combat && !owed_now {
                     return Err(BattleError::OutOfTurn(format!(
-                        "Break Checks are made at the end of the Combat Phase, not in the {} Phase (RR-14){}",
+                        "Break Checks for stands lost are made at the end of the Combat Phase, not in the {} Phase (RR-14){}",
                         phase_words(step),
-                        if *cause == BreakCause::LeaderHit {
-                            "; a leader checks in the phase his unit is hit (RR-15)"
-                        } else {
-                            ""
+                        match cause {
+                            BreakCause::LeaderHit => {
+                                "; a leader checks in the phase his unit is hit (RR-15)"
+                            }
+                            BreakCause::NearbyRout | BreakCause::CaptainEliminated => {
+                                "; a unit checks for a rout in this phase once the referee names it nearby (n) (RR-15; Herald's reading R-7)"
+                            }
+                            _ => "",
                         }
                     )));
                 }
@@ -1420,6 +1511,10 @@ impl State {
                     );
                 }
                 ex.extend(o.explanation.clone());
+                if *cause == BreakCause::StandsLost && step == Step::Combat {
+                    // RR-14: made "at the end of the Combat Phase".
+                    self.combat_ending = true;
+                }
                 let tm = &mut self.units[unit.side as usize][unit.index];
                 match cause {
                     BreakCause::LeaderHit => tm.leader_checks = tm.leader_checks.saturating_sub(1),
@@ -1680,13 +1775,9 @@ impl State {
                 cause,
                 units,
             } => {
-                let (_, step) = self.half()?;
-                if step != Step::Combat {
-                    return Err(BattleError::OutOfTurn(format!(
-                        "Break Checks are made at the end of the Combat Phase, not in the {} Phase (RR-14)",
-                        phase_words(step)
-                    )));
-                }
+                // RR-15: "nearby units must now attempt Break Checks": named
+                // in the phase of the rout, whichever it is (R-7).
+                self.half()?;
                 let side = match (cause, source) {
                     (BreakCause::NearbyRout, Some(s)) => {
                         if !self.nearby_due.contains(s) && !self.nearby_named.contains(s) {
@@ -1823,6 +1914,7 @@ impl State {
                 self.routed_this_phase.clear();
                 self.nearby_due.clear();
                 self.nearby_named.clear();
+                self.combat_ending = false;
                 let next = match step {
                     Step::Action => Some(Step::Reaction),
                     Step::Reaction => Some(Step::Assault),

@@ -359,17 +359,9 @@ impl Draft {
                 }
             }
             Kind::Break => {
-                // RR-15: outside the Combat Phase only a leader's check is owed.
-                let due = if step == Step::Combat {
-                    state.checks_due()
-                } else {
-                    state
-                        .leader_checks_owed()
-                        .into_iter()
-                        .map(|u| (u, BreakCause::LeaderHit))
-                        .collect()
-                };
-                if let Some((u, c)) = due.first() {
+                // RR-14, RR-15: outside the Combat Phase only a leader's
+                // check and a rout's nearby units' are owed.
+                if let Some((u, c)) = state.checks_due().first() {
                     d.unit = *u;
                     d.cause = *c;
                     // RR-14: the routing unit's own Formed, when the referee named it.
