@@ -3,7 +3,7 @@
 //! (the rules' own figures, so the referee need not reach for the sheet).
 
 use super::activation::{Activation, ActivationSituation};
-use super::charge::evade_move;
+use super::charge::{evade_move, may_evade};
 use super::movement::Flee;
 use super::shooting::{Shooting, ShootingSituation, may_shoot, range};
 use super::unit::{MissileWeapon, ShootingStyle, Unit, Weapon};
@@ -95,7 +95,12 @@ pub fn unit_rows(unit: &Unit) -> Vec<Row> {
         ),
         "2.4.11, W-11",
     ));
-    rows.push(row("evade", evade_move(unit), "2.4.7, W-10"));
+    // 2.4.7: only Light troops and Cavalry evade, and not when Broken (W-29).
+    let evade = match may_evade(unit) {
+        Ok(()) => evade_move(unit),
+        Err(why) => format!("not now: {why}"),
+    };
+    rows.push(row("evade", evade, "2.4.7, W-10, W-29"));
     rows.extend(shooting_rows(unit));
     rows
 }
@@ -173,6 +178,22 @@ mod tests {
     use crate::rules::warlords::unit::TroopType;
 
     #[test]
+    fn close_foot_is_not_offered_an_evade() {
+        // 2.4.7: "Units of Light Troops and Cavalry may try to run away";
+        // the quick reference listed an evade for Harold's housecarls.
+        let u = Unit::new("Housecarls", TroopType::CloseFoot, 8);
+        let rows = unit_rows(&u);
+        let evade = rows.iter().find(|r| r.topic == "evade").unwrap();
+        assert!(
+            evade
+                .text
+                .starts_with("not now: only Light troops and Cavalry may evade (2.4.7)"),
+            "{}",
+            evade.text
+        );
+    }
+
+    #[test]
     fn a_cavalry_units_distances() {
         let u = Unit::new("Knights", TroopType::Cavalry, 4);
         let rows = unit_rows(&u);
@@ -183,6 +204,11 @@ mod tests {
                 .unwrap_or_default()
         };
         assert_eq!(text("move"), "4 spans");
+        assert!(
+            text("evade").starts_with("Knights moves up to"),
+            "{}",
+            text("evade")
+        );
         assert!(text("charge").starts_with("7 spans"), "{}", text("charge"));
         assert!(text("flee").starts_with("7 white dice"), "{}", text("flee"));
         assert!(text("random move").starts_with("4 white dice"));
