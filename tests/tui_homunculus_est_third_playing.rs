@@ -869,3 +869,52 @@ fn he2_fault_6_no_step_is_owed_by_a_unit_removed_from_play() {
     assert!(rout, "its rout's move is still owed");
     assert!(app.battle().state().due.is_empty());
 }
+
+/// FAULT 5 (HE2): a charge at a Cause Fear unit owes the charger's entry
+/// test before its combat, the test's cause and the Failed Discipline's −2
+/// from the record (UNIT CHARACTERISTICS Cause Fear, HE-28, HE-34); failed,
+/// the charger stops outside the ZOC and fights no combat.
+#[test]
+fn he2_fault_5_a_charge_at_a_cause_fear_unit_owes_its_test_first() {
+    use herald::rules::homunculus_est::discipline::Purpose;
+    let mut app = console(setup());
+    starts(&mut app, Side::A);
+    // African elephants (a9) charge the Elephants of the left (b7, Cause Fear)
+    select(&mut app, Side::B, 7);
+    select(&mut app, Side::A, 9);
+    keys(&mut app, "c");
+    keys(&mut app, "t4");
+    let text = screen(&app, 120, 40);
+    let Some(Event::Movement { target, .. }) = app.battle().events().last().cloned() else {
+        panic!("{text}")
+    };
+    assert_eq!(target, Some(u(Side::B, 7)), "{text}");
+    assert!(text.contains("Cause Fear test"), "{text}");
+    let Event::Discipline {
+        unit, situation, ..
+    } = panel_event(&app)
+    else {
+        panic!("{text}")
+    };
+    assert_eq!(
+        (unit, situation.purpose),
+        (u(Side::A, 9), Purpose::CauseFear)
+    );
+    // the referee's own `d` opens the same test, from the record
+    app.panel = None;
+    select(&mut app, Side::A, 9);
+    keys(&mut app, "d");
+    let Event::Discipline { situation, .. } = panel_event(&app) else {
+        panic!("{}", screen(&app, 120, 40))
+    };
+    assert_eq!(situation.purpose, Purpose::CauseFear);
+    // failed (1 2): no combat is owed; the FAILED DISCIPLINE roll is at -2
+    keys(&mut app, "t12");
+    enter(&mut app);
+    let due = app.battle().state().due.clone();
+    assert!(due.iter().all(|d| d.step != Next::Combat), "{due:?}");
+    let Event::FailedDiscipline { situation, .. } = panel_event(&app) else {
+        panic!("{}", screen(&app, 120, 40))
+    };
+    assert!(situation.cause_fear.is_some(), "{}", screen(&app, 120, 40));
+}

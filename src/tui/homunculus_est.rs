@@ -383,6 +383,15 @@ impl App {
                     dice: Vec::new(),
                 }
             }
+            // a test owed by this unit starts from the record: its cause, the Cause
+            // Fear unit's -2, the enemy's Devotio (HE-7, HE-28, HE-34)
+            'd' if let Some(d) = s.due.iter().find(|d| {
+                d.unit == unit && crate::battle::homunculus_est::due::family(d.step) == 3
+            }) =>
+            {
+                let d = *d;
+                return self.due_event(&d);
+            }
             'd' => Event::Discipline {
                 unit,
                 situation: DisciplineSituation {

@@ -121,10 +121,13 @@ pub fn step_event(d: &Due, enemy: UnitId) -> Option<Event> {
         Next::DisciplineTestAttacker
         | Next::DisciplineTestDefender
         | Next::DisciplineTestTarget
-        | Next::ZocTest => Event::Discipline {
+        | Next::ZocTest
+        | Next::CauseFearTest => Event::Discipline {
             unit,
             situation: DisciplineSituation {
                 purpose: match d.cause {
+                    // a charger entering a Cause Fear unit's ZOC (UNIT CHARACTERISTICS, HE-34)
+                    _ if d.step == Next::CauseFearTest => Purpose::CauseFear,
                     Cause::Combat => Purpose::Combat,
                     Cause::Shooting => Purpose::Shooting,
                     Cause::Other => Purpose::Other,
@@ -189,7 +192,8 @@ pub fn family(step: Next) -> u8 {
         Next::DisciplineTestAttacker
         | Next::DisciplineTestDefender
         | Next::DisciplineTestTarget
-        | Next::ZocTest => 3,
+        | Next::ZocTest
+        | Next::CauseFearTest => 3,
         // a Stampede is the FAILED DISCIPLINE step without its roll (HE-26)
         Next::FailedDiscipline | Next::Stampede => 4,
         Next::FailedReform => 5,

@@ -737,6 +737,18 @@ impl State {
                     let mut combat = Due::new(Next::Combat, *unit);
                     combat.other = *target;
                     combat.squares = Some(o.movement_points);
+                    // UNIT CHARACTERISTICS Cause Fear: a charger about to enter a Cause Fear
+                    // unit's ZOC (Cavalry, any square adjacent to Elephants) tests first (HE-34)
+                    if let Some(t) = target
+                        && self.unit(*t).is_ok_and(|d| {
+                            d.has(Characteristic::CauseFear)
+                                || (d.has(Characteristic::Elephants) && u.is_cavalry())
+                        })
+                    {
+                        let mut test = Due::new(Next::CauseFearTest, *unit).against(*t);
+                        test.fear = Some(FearSource::Unit);
+                        self.due.push(test);
+                    }
                     self.due.push(combat);
                 }
                 if o.reversal_of_fortune {
@@ -855,6 +867,9 @@ impl State {
                     // a Combat Activation of its own (HE-5.3)
                     self.due.clear();
                 }
+                // the charge fought: its Cause Fear test, if any, is behind it (HE-34)
+                self.due
+                    .retain(|d| !(d.step == Next::CauseFearTest && d.unit == *attacker));
                 self.may_discard = None;
                 self.moving = None;
                 self.engage(*attacker, *defender);
@@ -970,6 +985,11 @@ impl State {
                     })
                     .collect();
                 settle(&mut self.due, 3, *unit, then);
+                if situation.purpose == Purpose::CauseFear && !o.passed {
+                    // it stops outside the Cause Fear unit's ZOC: no combat (UNIT CHARACTERISTICS, HE-34)
+                    self.due
+                        .retain(|d| !(d.step == Next::Combat && d.unit == *unit));
+                }
                 let mut after = o.after;
                 if back {
                     after.activated = true;

@@ -23,6 +23,9 @@ pub enum Next {
     RoutMove,
     /// A friend whose ZOC a rout entered (or a unit in a Stampede's ZOC) tests (HE-26, HE-28).
     ZocTest,
+    /// A charger about to enter a Cause Fear unit's ZOC (a Cavalry unit a
+    /// square adjacent to Elephants) tests first (UNIT CHARACTERISTICS, HE-34).
+    CauseFearTest,
     LostEagles,
     GeneralRisk,
     GeneralRiskAttacker,
@@ -46,6 +49,7 @@ named_enum!(Next {
     "stampede" => Next::Stampede,
     "rout_move" => Next::RoutMove,
     "zoc_test" => Next::ZocTest,
+    "cause_fear_test" => Next::CauseFearTest,
     "lost_eagles" => Next::LostEagles,
     "general_risk" => Next::GeneralRisk,
     "general_risk_attacker" => Next::GeneralRiskAttacker,
@@ -73,6 +77,9 @@ impl Next {
             Next::Stampede => "the Stampede (a Rout; every unit in its ZOC tests)",
             Next::RoutMove => "the rout's move (FOLLOW UP table; friends whose ZOC it enters test)",
             Next::ZocTest => "the Discipline Test (a rout entered its ZOC)",
+            Next::CauseFearTest => {
+                "the Cause Fear test (a Discipline Test before it enters the ZOC)"
+            }
             Next::LostEagles => "the Lost Eagles test",
             Next::GeneralRisk => "the general's risk (RISK TO GENERALS)",
             Next::GeneralRiskAttacker => "the attacker's general's risk (RISK TO GENERALS)",
