@@ -918,3 +918,41 @@ fn he2_fault_5_a_charge_at_a_cause_fear_unit_owes_its_test_first() {
     };
     assert!(situation.cause_fear.is_some(), "{}", screen(&app, 120, 40));
 }
+
+/// FAULT 7 (HE2): a light wound to a general whose army holds no
+/// Generalship Point (the pool emptied by Antiochus' death, HE-30) says
+/// that none was left to remove, and removes none (RISK TO GENERALS 2).
+#[test]
+fn he2_fault_7_a_light_wound_at_g0_claims_no_point_removed() {
+    let mut app = antiochus_killed(false);
+    walk_all(&mut app);
+    app.panel = None;
+    let left = app.battle().state().armies[1].points.total();
+    // Seleucus' unit (b5): risk 1 1 (injured), injury 6 (lightly wounded),
+    // then a 6 for each Command Point left (none removed)
+    select(&mut app, Side::B, 5);
+    keys(&mut app, "g");
+    keys(&mut app, "t116");
+    keys(&mut app, &"6".repeat(left as usize));
+    if app.panel.is_some() {
+        enter(&mut app);
+    }
+    let Event::GeneralRisk { .. } = last(&app) else {
+        panic!("{}", screen(&app, 120, 40))
+    };
+    let why = app
+        .battle()
+        .entry(app.battle().events().len() - 1)
+        .unwrap()
+        .explanation
+        .lines
+        .iter()
+        .map(|l| l.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(why.contains("lightly wounded"), "{why}");
+    assert!(!why.contains("Generalship Point removed"), "{why}");
+    assert!(why.contains("no Generalship Point to remove"), "{why}");
+    let seleucus = app.battle().state().units[1][4].general.clone().unwrap();
+    assert_eq!(seleucus.points_lost, 0);
+}

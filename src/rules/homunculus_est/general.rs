@@ -131,16 +131,26 @@ pub fn general_risk_of(
             }
             Injury::LightlyWounded => {
                 outcome = GeneralStatus::LightlyWounded;
-                after_points.generalship = after_points.generalship.saturating_sub(1);
-                // his own points too: the unit table shows what he has left
-                after.points_lost = (after.points_lost + 1).min(general.generalship);
                 cards.add(Cards::SETBACK);
-                ex.line(
-                    format!(
-                        "{d}: lightly wounded: one Generalship Point removed, one Setback Card"
-                    ),
-                    cite("RISK TO GENERALS 2", "HE-30"),
-                );
+                if after_points.generalship == 0 {
+                    // RISK TO GENERALS 2: no Generalship Point is left to remove (HE-30)
+                    ex.line(
+                        format!(
+                            "{d}: lightly wounded: one Setback Card; no Generalship Point to remove (the pool holds none)"
+                        ),
+                        cite("RISK TO GENERALS 2", "HE-30"),
+                    );
+                } else {
+                    after_points.generalship -= 1;
+                    // his own points too: the unit table shows what he has left
+                    after.points_lost = (after.points_lost + 1).min(general.generalship);
+                    ex.line(
+                        format!(
+                            "{d}: lightly wounded: one Generalship Point removed, one Setback Card"
+                        ),
+                        cite("RISK TO GENERALS 2", "HE-30"),
+                    );
+                }
             }
         }
         after.status = outcome;
