@@ -956,3 +956,56 @@ fn he2_fault_7_a_light_wound_at_g0_claims_no_point_removed() {
     let seleucus = app.battle().state().units[1][4].general.clone().unwrap();
     assert_eq!(seleucus.points_lost, 0);
 }
+
+/// The rows of a screen holding `phrase`, trimmed.
+fn rows_with(text: &str, phrase: &str) -> Vec<String> {
+    text.lines()
+        .filter(|r| r.contains(phrase))
+        .map(|r| {
+            r.trim_end()
+                .trim_end_matches(['│', '┃', '|'])
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// FAULT 8 (HE2): no word is cut on screen at 120x40 or 80x24: a fact's
+/// value, the status line and the walker's "is owed first" end at a word
+/// with `…` (`cut_words`), or whole.
+#[test]
+fn he2_fault_8_no_word_is_cut_on_screen() {
+    for (w, h) in [(120, 40), (80, 24)] {
+        let mut app = console(setup());
+        starts(&mut app, Side::A);
+        // Legio II (a1) may not shoot: the refusal on the status line
+        select(&mut app, Side::A, 1);
+        keys(&mut app, "s");
+        let text = screen(&app, w, h);
+        let rows = rows_with(&text, "only a Ranged Attack unit");
+        assert!(!rows.is_empty(), "{text}");
+        for r in rows {
+            assert!(r.ends_with('…') || r.ends_with(')'), "{w}x{h}: {r}");
+        }
+        // the combat panel's facts from the record
+        select(&mut app, Side::A, 6);
+        keys(&mut app, "a");
+        let text = screen(&app, w, h);
+        assert_eq!(
+            text.matches("(Herald's re").count(),
+            text.matches("(Herald's record").count(),
+            "{w}x{h}: {text}"
+        );
+        press(&mut app, KeyCode::Esc);
+        app.panel = None;
+        // the walker's "is owed first"
+        owe_steps(&mut app, u(Side::A, 1), u(Side::B, 8), 4);
+        keys(&mut app, "e");
+        let text = screen(&app, w, h);
+        let rows = rows_with(&text, "is owed first");
+        assert!(!rows.is_empty(), "{text}");
+        for r in rows {
+            assert!(r.ends_with('…') || r.ends_with(')'), "{w}x{h}: {r}");
+        }
+    }
+}

@@ -2685,3 +2685,47 @@ fn words_are_cut_at_a_words_end_never_mid_word() {
         words_whole(line, &status);
     }
 }
+
+#[test]
+fn a_successors_name_in_the_command_panel_ends_at_a_word() {
+    // wi2 finding 1 (issue 33 item 6): the command panel's CO field read
+    // `Publius Licinius Crassus' successor (C` at 120x40, cut in a word; a
+    // fact's value too long for its column now ends at a word, with `…`.
+    use herald::battle::warlord_i::CoCorrection;
+    let mut b = battle_support::carrhae();
+    battle_support::step(&mut b, &[5, 2]); // side a is Player 1
+    battle_support::play(
+        &mut b,
+        Event::CorrectCo {
+            co: co(A, 2),
+            correction: CoCorrection::Status(CoStatus::Killed),
+        },
+        &[],
+    );
+    for _ in 0..20 {
+        if matches!(b.next_step(), Step::EndCommand(A)) {
+            break;
+        }
+        battle_support::step(&mut b, &[4, 4, 4]);
+    }
+    assert!(matches!(b.next_step(), Step::EndCommand(A)));
+    let mut app = carrhae(1);
+    app.battle = b;
+    press(&mut app, &["9", "c"]);
+    for (w, h) in [(120, 40), (80, 24)] {
+        let s = screen(&app, w, h);
+        let row = s
+            .lines()
+            .find(|l| l.contains("the CO who spends"))
+            .unwrap_or_else(|| panic!("{s}"))
+            .trim_end()
+            .to_string();
+        // the value, up to the plan's column: whole, or ending at a word with `…`
+        let value = row.split("the CO who spends").nth(1).unwrap_or("");
+        assert!(value.contains("Publius"), "{row}");
+        assert!(
+            value.contains("(CO a2)") || value.contains('…'),
+            "{w}x{h}: {row}\n{s}"
+        );
+    }
+}

@@ -475,8 +475,8 @@ impl App {
             }
         }
         let line = format!("{head}{}", ways[ways.len() - 1]);
-        let cut: String = line.chars().take(width.saturating_sub(1)).collect();
-        format!("{cut}…")
+        // cut at a word's end, never in a word (the brief)
+        crate::tui::text::cut_words(&line, width)
     }
 
     /// Where the turn stands, and what comes next in ways from the fullest

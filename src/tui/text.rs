@@ -156,6 +156,33 @@ pub fn cut_words(text: &str, width: usize) -> String {
     }
 }
 
+/// A styled line cut to `width` cells as [`cut_words`] cuts its text: at a
+/// word's end, with `…` in the style of the span it ends; each span keeps
+/// its style, and the line its own. A line that fits is whole.
+pub fn cut_line(line: Line<'static>, width: usize) -> Line<'static> {
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    if text.chars().count() <= width {
+        return line;
+    }
+    // the words kept are a head of the text (cut_words trims only its end)
+    let mut keep = cut_words(&text, width).chars().count().saturating_sub(1);
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut last = ratatui::style::Style::default();
+    for span in &line.spans {
+        if keep == 0 {
+            break;
+        }
+        let part: String = span.content.chars().take(keep).collect();
+        keep -= part.chars().count();
+        last = span.style;
+        spans.push(Span::styled(part, span.style));
+    }
+    if width > 0 {
+        spans.push(Span::styled("…", last));
+    }
+    Line::from(spans).style(line.style)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -97,7 +97,15 @@ pub fn render(
     let rows = area.height.saturating_sub(1) as usize;
     let from = crate::tui::table::offset(field, rows);
     let mut shown = vec![heading];
-    shown.extend(lines.into_iter().skip(from).take(rows));
+    // a value too long for the column ends at a word, with `…` (the brief: no word cut)
+    let width = area.width as usize;
+    shown.extend(
+        lines
+            .into_iter()
+            .skip(from)
+            .take(rows)
+            .map(|l| crate::tui::text::cut_line(l, width)),
+    );
     Paragraph::new(shown).render(area, buf);
 }
 

@@ -97,11 +97,7 @@ impl App {
         let wide = width >= 110;
         // a long name is cut with an ellipsis, so the cut is seen
         let room = if wide { 24 } else { 16 };
-        let name: String = if u.name.chars().count() > room {
-            u.name.chars().take(room - 1).chain(['…']).collect()
-        } else {
-            u.name.clone()
-        };
+        let name: String = crate::tui::text::cut_words(&u.name, room);
         let mut s = format!(
             "{id:<4}{name:<w$} {:<4} {:<8} {:<7} {:<4}{}",
             match (u.is_cavalry(), u.is_skirmisher()) {
@@ -287,7 +283,8 @@ impl App {
             }
         );
         let put = |buf: &mut Buffer, y: u16, text: &str, style: Style| {
-            let t: String = text.chars().take(w).collect();
+            // a status or walker line too long ends at a word, with `…` (the brief)
+            let t = crate::tui::text::cut_words(text, w);
             buf.set_string(area.x, y, t, style);
         };
         put(buf, area.y, &head, bold);

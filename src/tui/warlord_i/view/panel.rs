@@ -320,9 +320,14 @@ pub fn result_lines(app: &App, p: &Panel, w: usize) -> Option<Vec<Line<'static>>
     if !entry.explanation.lines.is_empty() {
         lines.extend(explanation(t, &entry.explanation));
     }
-    lines.push(Line::from(vec![
-        Span::styled("Now: ", t.title()),
-        Span::raw(app.next_words()),
-    ]));
-    Some(wrap(lines, w))
+    let mut lines = wrap(lines, w);
+    // the next step on one row, ending at a word: a wrapped tail fell below the panel at 80x24
+    lines.push(crate::tui::text::cut_line(
+        Line::from(vec![
+            Span::styled("Now: ", t.title()),
+            Span::raw(app.next_words()),
+        ]),
+        w,
+    ));
+    Some(lines)
 }
