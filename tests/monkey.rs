@@ -710,10 +710,10 @@ fn seed_37_warlord_i_a_scrolled_cursor_is_a_cursor_moved() {
     run(System::WarlordI, 37, 150, false, true).unwrap();
 }
 
-/// Warlord I, seed 37, key 122: undo then redo moves the cursor from a9
-/// to a10 (the unit table scrolls with it), as Warlords' seed 300 does.
+/// Warlord I, seed 37, key 122: undo then redo moved the cursor from a9
+/// to a10 (the unit table scrolled with it): both followed the walker's
+/// unit. Redo now puts back the cursor the undo found, with the event.
 #[test]
-#[ignore = "Warlord I: redo moves the cursor and scrolls the unit table (src/tui/warlord_i/app.rs, undo and redo)"]
 fn seed_37_warlord_i_undo_then_redo_keeps_the_cursor() {
     run(System::WarlordI, 37, 150, true, true).unwrap();
 }

@@ -52,6 +52,9 @@ pub struct App {
     pub unsaved: Option<String>,
     /// The last draw found the terminal too small: no key records anything.
     pub too_small: Cell<bool>,
+    /// Where the cursor stood before each undo not yet redone: redo gives
+    /// the event and the referee's cursor back together.
+    undone_at: Vec<(Side, [usize; 2])>,
 }
 
 impl App {
@@ -70,6 +73,7 @@ impl App {
             status: None,
             quit: false,
             jump: String::new(),
+            undone_at: Vec::new(),
             unsaved: None,
             too_small: Cell::new(false),
         };
@@ -568,8 +572,12 @@ impl App {
     /// Takes back the last event.
     fn undo(&mut self) {
         self.panel = None;
+        let at = (self.focus, self.selected);
         match self.battle.undo_named() {
-            Some(said) => self.say(format!("undone: {said}; U redoes it")),
+            Some(said) => {
+                self.undone_at.push(at);
+                self.say(format!("undone: {said}; U redoes it"))
+            }
             None => self.refuse("nothing to undo"),
         }
         self.follow_walker();
@@ -582,6 +590,13 @@ impl App {
             Ok(Some(entry)) => {
                 let text = format!("redone: {}", entry.summary);
                 self.say(text);
+                // the battle as it was before the undo, and the cursor with it
+                // (the monkey's seed 37: the walker's unit was a10, the referee's a9)
+                if let Some((focus, selected)) = self.undone_at.pop() {
+                    self.focus = focus;
+                    self.selected = selected;
+                    return;
+                }
             }
             Ok(None) => self.refuse("nothing to redo"),
             Err(e) => self.refuse(format!("cannot redo: {e}")),
