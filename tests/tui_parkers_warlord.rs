@@ -133,6 +133,8 @@ fn a_command_phase_of_lewes_in_the_console() {
     assert_eq!(hands(&app, Side::A), [5, 1, 1]);
     let b = Screen::battle(&app);
     assert_eq!(b.state().units[0][4].unit.done.len(), 1);
+    // PW-9: movement is a Maneuver: the household knights' (the Warlord attached, 0 CP).
+    assert_eq!(keys(&mut app, "cn1\n"), [Effect::Save]);
     // PW-14: the band the extract lost waits for the referee's multiplier, its row named.
     keys(&mut app, "mn1e10f10");
     let s = screen(&app, 120, 40);

@@ -207,6 +207,8 @@ fn panels_without_a_roll_do_not_speak_of_one() {
 #[test]
 fn the_movement_calculator_names_its_rows() {
     let mut app = checked_and_transferred();
+    // Its Maneuver first (PW-9): the Warlord attached, 0 CP.
+    assert_eq!(keys(&mut app, "cn1\n"), [Effect::Save]);
     keys(&mut app, "mn1e10");
     let s = words(&screen(&app, 100, 40));
     assert!(!s.contains("band_multiplier"), "{s}");
@@ -271,7 +273,8 @@ fn a_move_charges_only_after_a_charge_maneuver() {
     // Another unit's Maneuver as a charge: its move may charge.
     assert_eq!(keys(&mut app, "cn4gk2a2b2\n"), [Effect::Save]);
     assert!(last(&app).contains("(charge)"), "{}", last(&app));
-    assert_eq!(keys(&mut app, "mn4gf8\n"), [Effect::Save]);
+    // The calculator starts from that record (rr2 F5): no g.
+    assert_eq!(keys(&mut app, "mn4f8\n"), [Effect::Save]);
     assert!(last(&app).contains("charges"), "{}", last(&app));
 }
 
@@ -305,4 +308,76 @@ fn cards_played_are_typed_anew() {
         line_with(&s, "cards played").trim_end().ends_with(" 1"),
         "{s}"
     );
+}
+
+// The second independent playing's findings (`/work/play/rr2/FINDINGS.md`).
+
+/// rr2 F6, PW-9: "A unit may perform each unique command once each turn"
+/// and movement is a Maneuver: a unit given no Maneuver this turn is
+/// refused its move by the battle's check, and the screen says why.
+#[test]
+fn a_unit_moves_only_by_its_maneuver_this_turn() {
+    use herald::battle::UnitId;
+    use herald::battle::parkers_warlord::Event;
+    use herald::rules::parkers_warlord::{Segment, Terrain};
+    let mut app = checked_and_transferred();
+    let n = Screen::battle(&app).events().len();
+    // The London militia (a5) has had no Maneuver: its move is refused.
+    assert!(keys(&mut app, "mn5e20f8\n").is_empty());
+    assert_eq!(Screen::battle(&app).events().len(), n);
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("London militia has no Maneuver this turn"),
+        "{s}"
+    );
+    // The fold's own check refuses it, whoever records it.
+    let moved = |unit| Event::Move {
+        unit,
+        charging: false,
+        closest_enemy: Some(20.0),
+        band_multiplier: None,
+        segments: vec![Segment {
+            inches: 8.0,
+            forward: true,
+            terrain: Terrain::Open,
+        }],
+    };
+    let state = Screen::battle(&app).state();
+    assert!(state.check(&moved(UnitId::new(Side::A, 4))).is_err());
+    assert!(state.check(&moved(UnitId::new(Side::B, 1))).is_err());
+    keys(&mut app, "^");
+    // Given its Maneuver, it moves.
+    assert_eq!(keys(&mut app, "cn5xk2a2b2\n"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "mn5e20f8\n"), [Effect::Save]);
+    assert!(
+        last(&app).contains("London militia moves"),
+        "{}",
+        last(&app)
+    );
+}
+
+/// rr2 F5, PW-14: "Charging units, skirmishers, and personalities do not
+/// use proximity movement!": the calculator opens on the unit whose
+/// Maneuver this turn is recorded as a charge, starts from that record,
+/// and asks no proximity fact of a charge or a skirmisher.
+#[test]
+fn the_calculator_starts_a_recorded_charge_and_asks_no_proximity() {
+    let mut app = checked_and_transferred();
+    // Simon de Montfort's household knights (a1): a Maneuver as a charge, 0 CP.
+    assert_eq!(keys(&mut app, "cg\n"), [Effect::Save]);
+    assert!(last(&app).contains("(charge)"), "{}", last(&app));
+    keys(&mut app, "m");
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("a1 Montfort's household knights"), "{s}");
+    assert!(s.contains("g a charge yes"), "{s}");
+    assert!(!s.contains("closest enemy"), "{s}");
+    assert!(!s.contains("multiplier"), "{s}");
+    assert_eq!(keys(&mut app, "f8\n"), [Effect::Save]);
+    assert!(last(&app).contains("charges: 8\""), "{}", last(&app));
+    // A unit whose Maneuver was no charge starts "no" and asks its proximity.
+    assert_eq!(keys(&mut app, "cn5xk2a2b2\n"), [Effect::Save]);
+    keys(&mut app, "mn5");
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("g a charge no"), "{s}");
+    assert!(s.contains("closest enemy in sight"), "{s}");
 }

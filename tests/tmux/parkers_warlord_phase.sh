@@ -65,6 +65,9 @@ key k 2 b 1
 wait_for "+1 close proximity" 20 || fail "the modifier is not shown"
 key Enter
 wait_for "Maneuver for 3 CP, cards 2+1" 20 || fail "the command was not paid"
+# PW-9: movement is a Maneuver: the household knights' (the Warlord attached, 0 CP).
+key c n 1 Enter
+wait_for "Maneuver for 0 CP, no card played" 20 || fail "the knights' Maneuver was not recorded"
 # PW-13, PW-14: the movement calculator.
 key m n 1 e 2 0 f 1 0 s 1
 wait_for "15-30\": double: 12\"" 20 || fail "no allowance"

@@ -297,25 +297,27 @@ impl State {
                     )))
                 }
             }
-            // PW-14: "a charge is three moves", for the unit whose Maneuver
-            // was a charge (PW-9): the record says which.
-            Event::Move {
-                unit,
-                charging: true,
-                ..
-            } => {
+            // PW-9: "1. MANEUVER ... Charge movement or maneuver movement";
+            // "A unit may perform each unique command once each turn": a
+            // unit moves in its side's turn, by that turn's Maneuver (its
+            // own or its battle line's, PW-12), as recorded.
+            Event::Move { unit, charging, .. } => {
+                own(unit, "a move")?;
                 let u = self.unit(*unit)?;
-                if u.charged {
+                if !u.unit.done.contains(&Command::Maneuver) {
+                    return Err(BattleError::Refused(format!(
+                        "{} has no Maneuver this turn: movement is a Maneuver, and a unit may perform each unique command once each turn (PW-9); give it its Maneuver first (c, or its battle line's, b)",
+                        u.unit.name
+                    )));
+                }
+                // PW-14: "a charge is three moves", for the unit whose
+                // Maneuver was a charge (PW-9): the record says which.
+                if !*charging || u.charged {
                     Ok(())
                 } else {
                     Err(BattleError::Refused(format!(
-                        "{} has no charge this turn: its {} (g on its Maneuver, c, makes it a charge; PW-9, PW-14)",
-                        u.unit.name,
-                        if u.unit.done.contains(&Command::Maneuver) {
-                            "Maneuver was not a charge"
-                        } else {
-                            "Maneuver is not yet commanded"
-                        }
+                        "{} has no charge this turn: its Maneuver was not a charge (g on its Maneuver, c, makes it a charge; PW-9, PW-14)",
+                        u.unit.name
                     )))
                 }
             }

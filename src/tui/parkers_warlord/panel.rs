@@ -121,6 +121,8 @@ pub struct Draft {
     pub within_3: bool,
     /// The house gives the band under 15" (`near_band`): no multiplier asked.
     pub near_band_given: bool,
+    /// The unit moved is a skirmisher: no proximity movement (PW-14).
+    pub skirmisher: bool,
 }
 
 impl Draft {
@@ -135,12 +137,21 @@ impl Draft {
             Kind::Transfer => warlords(state, side).first().copied().unwrap_or(1),
             _ => 1,
         };
+        // PW-9: a unit moves by this turn's Maneuver: the calculator opens
+        // on the first unit the record gives one.
+        let unit = match kind {
+            Kind::Move => state.units[side as usize]
+                .iter()
+                .position(|u| u.unit.done.contains(&Command::Maneuver))
+                .map_or(1, |i| i as u32 + 1),
+            _ => 1,
+        };
         let mut d = Draft {
             kind,
             side,
             who,
             to: 1,
-            unit: 1,
+            unit,
             command: Command::Maneuver,
             charge: false,
             close: false,
@@ -164,12 +175,18 @@ impl Draft {
             through: 1,
             within_3: true,
             near_band_given: false,
+            skirmisher: false,
         };
         if kind == Kind::Transfer {
             d.to = receivers(state, side, d.who).first().copied().unwrap_or(1);
         }
         d.reload(state);
         d
+    }
+
+    /// The move uses proximity movement: not a charge, not a skirmisher (PW-14).
+    fn proximity(&self) -> bool {
+        !self.charge && !self.skirmisher
     }
 
     /// The units this panel concerns, kept in sight on the screen.
@@ -202,6 +219,16 @@ impl Draft {
         if let Some(u) = state.units[self.side as usize].get(self.unit as usize - 1) {
             self.order = u.unit.order;
             self.lost = u.unit.lost_maneuver;
+            if self.kind == Kind::Move {
+                // PW-9, PW-14: a charge if its Maneuver this turn was
+                // recorded as one; skirmishers use no proximity movement.
+                self.charge = u.charged;
+                self.skirmisher = u
+                    .unit
+                    .code
+                    .as_deref()
+                    .is_some_and(|c| c.eq_ignore_ascii_case("sk"));
+            }
         }
     }
 
@@ -301,18 +328,23 @@ impl Draft {
             }
             Kind::Move => {
                 f.choice_numbered('n', "unit", &mut self.unit, &all_units, unit_name, |n| n);
-                f.flag('g', "a charge", &mut self.charge);
-                let m = f.number(
-                    'e',
-                    "closest enemy in sight, inches",
-                    &mut self.enemy,
-                    (0, 200),
-                    1,
-                );
-                if !self.charge {
-                    m.unsaid();
+                if self.unit != unit {
+                    self.reload(state);
                 }
-                if !self.charge && self.enemy < 15 {
+                f.flag('g', "a charge", &mut self.charge);
+                // PW-14: "Charging units, skirmishers, and personalities do
+                // not use proximity movement!": their distance is not asked.
+                if self.proximity() {
+                    f.number(
+                        'e',
+                        "closest enemy in sight, inches",
+                        &mut self.enemy,
+                        (0, 200),
+                        1,
+                    )
+                    .unsaid();
+                }
+                if self.proximity() && self.enemy < 15 {
                     // PW-14: the text's bands under 15" are lost: the referee's
                     // multiplier, in tenths (10 is the domain move, 15 half again).
                     let m = f.number(
@@ -557,7 +589,7 @@ impl Draft {
                 Event::Move {
                     unit: self.unit_id(),
                     charging: self.charge,
-                    closest_enemy: (!self.charge).then_some(f64::from(self.enemy)),
+                    closest_enemy: self.proximity().then_some(f64::from(self.enemy)),
                     band_multiplier: (self.band > 0).then(|| f64::from(self.band) / 10.0),
                     segments,
                 }
