@@ -27,12 +27,16 @@ mod claims;
 mod consoles;
 
 use consoles::{each, key_event, open, screen, short};
-use herald::battle::{Owed, RuleSystem};
+use herald::battle::{Battle, BattleError, Owed, RuleSystem};
 use herald::rules::System;
 use herald::tui::console::{Console, Flow};
-use herald::tui::screen::{Claim, Screen};
+use herald::tui::screen::{Claim, Effect, Screen, Status};
+use herald::tui::theme::Theme;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
@@ -88,6 +92,8 @@ struct Monkey {
     acked: String,
     /// What the new checks held to (told with the keys' time).
     checked: Checked,
+    /// A fault planted in the console, to see the checks find it.
+    plant: Option<Plant>,
 }
 
 /// How often the checks of panels and the walker had something to hold.
@@ -122,7 +128,13 @@ impl Monkey {
             let opened = catch_unwind(AssertUnwindSafe(|| open(&self.path))).map_err(|p| {
                 self.fault(format!("the save does not open again: {}", panic_text(&*p)))
             })?;
-            left = Some(each!(opened, c => self.chunk(c, n, left.take(), copy)?));
+            left = Some(each!(opened, c => match self.plant {
+                Some(plant) => {
+                    let planted = Planted { inner: c.app, plant };
+                    self.chunk(Console::new(planted, c.file), n, left.take(), copy)?
+                }
+                None => self.chunk(c, n, left.take(), copy)?,
+            }));
             done += n;
         }
         Ok(())
@@ -230,11 +242,19 @@ impl Monkey {
         };
         self.checked.offered += 1;
         let b = c.app.battle();
-        match S::System::check(b.state(), b.setup(), &event) {
-            Ok(()) => Ok(()),
-            Err(why) => Err(self.fault(format!(
+        if let Err(why) = S::System::check(b.state(), b.setup(), &event) {
+            return Err(self.fault(format!(
+                "a panel offers a roll on {event:?}, which the battle refuses now: {why}\n{shown}"
+            )));
+        }
+        // The fold's turn sequence too (on a copy): a refusal out of turn
+        // is known before any die (other refusals may be about its dice,
+        // not rolled yet).
+        match S::System::apply(&mut b.state().clone(), b.setup(), &event) {
+            Err(why @ BattleError::OutOfTurn(_)) => Err(self.fault(format!(
                 "a panel offers a roll on {event:?}, which the battle refuses now: {why}\n{shown}"
             ))),
+            _ => Ok(()),
         }
     }
 
@@ -557,6 +577,18 @@ fn run(
     cursor: bool,
     disk: bool,
 ) -> Result<Checked, String> {
+    run_planted(system, seed, keys, cursor, disk, None)
+}
+
+/// A monkey battle on a console with `plant` in it, if any.
+fn run_planted(
+    system: System,
+    seed: u64,
+    keys: usize,
+    cursor: bool,
+    disk: bool,
+    plant: Option<Plant>,
+) -> Result<Checked, String> {
     // In memory where there is room (a save is synced after every event);
     // one folder a run, as runs go on side by side.
     let shm = Path::new("/dev/shm");
@@ -565,10 +597,11 @@ fn run(
         false => Path::new(env!("CARGO_TARGET_TMPDIR")).to_path_buf(),
     };
     let dir = base.join(format!(
-        "{}-{seed}-{keys}-{}{}",
+        "{}-{seed}-{keys}-{}{}{}",
         short(system),
         u8::from(cursor),
-        u8::from(disk)
+        u8::from(disk),
+        plant.map_or(String::new(), |p| format!("-{p:?}"))
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -585,6 +618,7 @@ fn run(
         disk: disk.then(|| ChaCha8Rng::seed_from_u64(seed ^ 0xd15c)),
         acked: String::new(),
         checked: Checked::default(),
+        plant,
     };
     let result = m.play(keys).map(|()| m.checked);
     let _ = std::fs::remove_dir_all(&dir);
@@ -716,4 +750,176 @@ fn seed_37_warlord_i_a_scrolled_cursor_is_a_cursor_moved() {
 #[test]
 fn seed_37_warlord_i_undo_then_redo_keeps_the_cursor() {
     run(System::WarlordI, 37, 150, true, true).unwrap();
+}
+
+// A check that cannot fail is no check: each check of the monkey, run on
+// a console with one fault planted in it, finds that fault.
+
+/// A fault planted in a console.
+#[derive(Clone, Copy, Debug)]
+enum Plant {
+    /// A result panel claims a summary no event has.
+    FalseClaim,
+    /// While the battle owes a step, a panel offers to end the phase
+    /// (or step, or turn): the battle refuses to skip the step it owes.
+    EndWhileOwed,
+    /// The walker names a step besides those it names.
+    WalkerAddsStep,
+    /// The walker names nothing.
+    WalkerSilent,
+}
+
+/// A console with a fault planted in what it tells the checks; it draws
+/// and takes keys as the console it wraps.
+struct Planted<S> {
+    inner: S,
+    plant: Plant,
+}
+
+impl<S: Screen> Screen for Planted<S>
+where
+    S::System: Ending,
+{
+    type System = S::System;
+
+    fn battle(&self) -> &Battle<S::System> {
+        self.inner.battle()
+    }
+    fn battle_mut(&mut self) -> &mut Battle<S::System> {
+        self.inner.battle_mut()
+    }
+    fn dice_position(&self) -> herald::dice::SeedPosition {
+        self.inner.dice_position()
+    }
+    fn theme(&self) -> Theme {
+        self.inner.theme()
+    }
+    fn key(&mut self, ev: KeyEvent) -> Vec<Effect> {
+        self.inner.key(ev)
+    }
+    fn suspends(&self, ev: &KeyEvent) -> bool {
+        self.inner.suspends(ev)
+    }
+    fn tell(&mut self, status: Status) {
+        self.inner.tell(status)
+    }
+    fn unsaved(&self) -> Option<&str> {
+        self.inner.unsaved()
+    }
+    fn set_unsaved(&mut self, why: Option<String>) {
+        self.inner.set_unsaved(why)
+    }
+    fn hold_quit(&mut self) {
+        self.inner.hold_quit()
+    }
+    fn resized(&self, width: u16, height: u16) {
+        self.inner.resized(width, height)
+    }
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
+        self.inner.draw(area, buf)
+    }
+    fn claims(&self) -> Vec<Claim> {
+        let mut said = self.inner.claims();
+        if matches!(self.plant, Plant::FalseClaim) && !said.is_empty() {
+            said.push(Claim::Summary("Nobody did this".into()));
+        }
+        said
+    }
+    fn offered_roll(&self) -> Option<<S::System as RuleSystem>::Event> {
+        let b = self.inner.battle();
+        let owed = !S::System::owed(b.state(), b.setup()).is_empty();
+        match self.plant {
+            Plant::EndWhileOwed if owed => Some(S::System::ending()),
+            _ => self.inner.offered_roll(),
+        }
+    }
+    fn walker_owes(&self) -> Vec<Owed> {
+        let mut owes = self.inner.walker_owes();
+        match self.plant {
+            Plant::WalkerAddsStep => owes.push(Owed::of("a step nobody owes", [])),
+            Plant::WalkerSilent => owes.clear(),
+            _ => {}
+        }
+        owes
+    }
+}
+
+/// The event that ends where the battle's sequence stands (a phase, a
+/// step, a side's turn): the battle refuses it while it owes a step.
+trait Ending: RuleSystem {
+    fn ending() -> Self::Event;
+}
+
+impl Ending for herald::battle::warlords::Warlords {
+    fn ending() -> Self::Event {
+        herald::battle::warlords::Event::NextPhase
+    }
+}
+
+impl Ending for herald::battle::warlord_i::WarlordI {
+    fn ending() -> Self::Event {
+        herald::battle::warlord_i::Event::NextPhase
+    }
+}
+
+impl Ending for herald::battle::homunculus_est::HomunculusEst {
+    fn ending() -> Self::Event {
+        herald::battle::homunculus_est::Event::EndPhase
+    }
+}
+
+impl Ending for herald::battle::roberts_rules::RobertsRules {
+    fn ending() -> Self::Event {
+        herald::battle::roberts_rules::Event::EndPhase
+    }
+}
+
+impl Ending for herald::battle::parkers_warlord::ParkersWarlord {
+    fn ending() -> Self::Event {
+        herald::battle::parkers_warlord::Event::EndTurn
+    }
+}
+
+/// Each system's monkey, with `plant` in its console, stops on a fault
+/// saying `found` (within the CI budget of keys).
+fn finds(plant: Plant, found: &str) {
+    let mut missed = Vec::new();
+    for system in consoles::SYSTEMS {
+        match run_planted(system, 36, CI_KEYS, false, false, Some(plant)) {
+            Ok(c) => missed.push(format!(
+                "{}: not found in {CI_KEYS} keys (a roll offered after {} keys, a step owed after {})",
+                system.title(),
+                c.offered,
+                c.owed
+            )),
+            Err(fault) if !fault.contains(found) => {
+                missed.push(format!("{}: found as another fault:\n{fault}", system.title()))
+            }
+            Err(_) => {}
+        }
+    }
+    assert!(missed.is_empty(), "{plant:?}:\n{}", missed.join("\n"));
+}
+
+#[test]
+fn a_claim_no_event_holds_is_found() {
+    finds(
+        Plant::FalseClaim,
+        "but no event of this turn or the last has this summary",
+    );
+}
+
+#[test]
+fn a_roll_offered_on_what_the_battle_refuses_is_found() {
+    finds(Plant::EndWhileOwed, "which the battle refuses now");
+}
+
+#[test]
+fn a_walker_naming_a_step_not_owed_is_found() {
+    finds(Plant::WalkerAddsStep, "which the battle does not owe");
+}
+
+#[test]
+fn a_walker_silent_on_an_owed_step_is_found() {
+    finds(Plant::WalkerSilent, "the walker names nothing");
 }

@@ -47,6 +47,18 @@ fn hands(b: &Battle, side: Side) -> Vec<u32> {
 }
 
 /// The barons' (a) command phase.
+/// Every personality of the side whose command phase it is makes his
+/// initiative check, a 9 each: the turn does not end before (PW-3, PW-4).
+fn check_all(b: &mut Battle) {
+    for p in b.state().unchecked() {
+        b.record(Event::Initiative {
+            personality: p,
+            dice: vec![9],
+        })
+        .unwrap();
+    }
+}
+
 fn command_phase(b: &mut Battle) {
     // PW-4, PW-5: Simon de Montfort, SR 4: initiative 14; a 1 draws 5 and a bonus card.
     let e = b
@@ -303,6 +315,7 @@ fn the_course_counts_cards_held_against_hand_limits() {
         uncontrolled_actions: 1,
     })
     .unwrap();
+    check_all(&mut b);
     b.record(Event::EndTurn).unwrap();
     let course = b.course();
     let at: Vec<(u32, bool)> = course
@@ -324,7 +337,10 @@ fn the_course_counts_cards_held_against_hand_limits() {
     };
     assert_eq!(figures(0, Side::A), (vec![0, 11, 0, 0], vec![5, 0, 0]));
     assert_eq!(figures(1, Side::A), (vec![6, 11, 0, 0], vec![5, 0, 0]));
-    assert_eq!(figures(1, Side::B), (vec![0, 11, 1, 1], vec![4, 0, 1]));
+    // Side b's personalities made their checks (a 9 each) before its turn
+    // ended (PW-3): 8 cards held, Edward's wound and uncontrolled action
+    // (-6) putting his 9 over his initiative.
+    assert_eq!(figures(1, Side::B), (vec![8, 11, 1, 1], vec![4, 0, 1]));
     assert!(
         !course.marks.is_empty(),
         "the crossbowmen broke, Edward was wounded"
@@ -462,9 +478,11 @@ fn a_lost_maneuver_ends_with_the_units_next_turn() {
         );
     }
     // Side a's turn 1 ends: both still lost (their next turns are to come).
+    check_all(&mut b);
     b.record(Event::EndTurn).unwrap();
     assert!(lost(&b, ours) && lost(&b, theirs));
     // Side b's turn (its next) ends: its unit may maneuver again.
+    check_all(&mut b);
     let e = b.record(Event::EndTurn).unwrap().clone();
     assert!(!lost(&b, theirs));
     assert!(lost(&b, ours), "side a's next turn is only beginning");
@@ -478,6 +496,7 @@ fn a_lost_maneuver_ends_with_the_units_next_turn() {
     );
     assert!(e.effects.iter().any(|f| f.field == "lost Maneuver"));
     // Side a's turn 2 (its next) ends: its unit too.
+    check_all(&mut b);
     b.record(Event::EndTurn).unwrap();
     assert!(!lost(&b, ours));
     // Undo gives it back as it was.

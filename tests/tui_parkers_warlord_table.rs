@@ -234,6 +234,9 @@ fn a_lost_maneuver_is_its_next_turns_and_every_line_says_so() {
     assert!(!s.contains("Refused"), "{s}");
     keys(&mut app, "^");
     assert_eq!(keys(&mut app, "e"), [Effect::Save]);
+    // Side b's personalities make their initiative checks before its turn
+    // ends (PW-3).
+    keys(&mut app, "it9\nit9\nit9\n");
     assert_eq!(keys(&mut app, "e"), [Effect::Save]);
     assert_eq!(Screen::battle(&app).state().phase, Phase::Command(Side::A));
     keys(&mut app, "it1\nit1\nit1\n");

@@ -279,6 +279,13 @@ impl State {
                 cards_in_range(setup_range(&self.card_values, personality.side), cards)
             }
             Event::Discard { personality, .. } => own(personality, "a discard"),
+            // PW-3: "each personality on the active side makes an
+            // initiative check" at the start of its command phase: the
+            // turn does not end before every one is made.
+            Event::EndTurn if !self.unchecked().is_empty() => Err(BattleError::OutOfTurn(format!(
+                "the turn ends after every personality's initiative check; {} still to check (PW-3, PW-4)",
+                self.unchecked_names()
+            ))),
             // PW-9: units that "charged impetuously, retired or broke" are
             // considered to have already maneuvered in their next turn: a
             // unit the table says broke has lost it.

@@ -123,11 +123,12 @@ fn out_of_turn(battle: &Battle, event: &Event) -> Option<String> {
     {
         return Some(e.to_string());
     }
-    if !event.is_roll() {
-        return None;
-    }
+    // With its facts unsaid the dice cannot be filled; the step is judged
+    // on the event as it stands (the battle judges the step first).
     let mut ones = Counter(0);
-    let probe = battle.complete(event.clone(), &mut ones).ok()?;
+    let probe = battle
+        .complete(event.clone(), &mut ones)
+        .unwrap_or_else(|_| event.clone());
     let mut state = battle.state().clone();
     match state.apply(battle.setup(), &probe) {
         Err(e @ crate::battle::BattleError::OutOfTurn(_)) => Some(e.to_string()),
