@@ -923,3 +923,12 @@ fn a_walker_naming_a_step_not_owed_is_found() {
 fn a_walker_silent_on_an_owed_step_is_found() {
     finds(Plant::WalkerSilent, "the walker names nothing");
 }
+
+/// Robert's Rules, seed 36, key 968 (found by the fold's turn sequence
+/// judging the offered roll): an Action panel offered player a's
+/// Withdrawal with its odds in player b's Action Phase, refused only at
+/// Enter (RR-4); the panel now says the refusal before any roll.
+#[test]
+fn seed_36_roberts_rules_a_panel_refused_whatever_its_dice_says_so_first() {
+    run(System::RobertsRules, 36, 1000, false, true).unwrap();
+}

@@ -382,6 +382,32 @@ impl App {
         Vec::new()
     }
 
+    /// Why the battle refuses the panel's procedure whatever its dice
+    /// show, said on the panel before any roll (issue 21) and at Enter:
+    /// the rules judge it on a copy of the state with the lowest and the
+    /// highest dice, refused in the same words both times. A refusal that
+    /// quotes the dice (a Pursuit attack under 13 without the chart's
+    /// hits, even where no dice reach 13) is left to the real dice: RR-21
+    /// has the chart read at the score they make.
+    fn refused_whatever_dice(&self, p: &Panel) -> Option<String> {
+        let state = self.battle.state();
+        let setup = self.battle.setup();
+        let need = p.draft.needs(state, &setup.house).ok()?;
+        let probe = |face: u8| {
+            let event = p.draft.event_in(&vec![face; need], state, &setup.house);
+            let mut probe = state.clone();
+            state
+                .check(&event)
+                .and_then(|_| probe.apply(setup, &event))
+                .err()
+                .map(|e| e.to_string())
+        };
+        match (probe(1), probe(6)) {
+            (Some(low), Some(high)) if low == high => Some(low),
+            _ => None,
+        }
+    }
+
     /// Rolls the panel's dice with Herald's dice, or takes those typed
     /// (checked: as many as the roll takes), and records the event. A
     /// procedure the rules refuse is refused before any die is rolled.
@@ -398,24 +424,7 @@ impl App {
                 return Vec::new();
             }
         };
-        // The rules judge the procedure before the dice are rolled: refused
-        // on the lowest and the highest dice in the same words, it is
-        // refused whatever they show. A refusal that quotes the dice (a
-        // Pursuit attack under 13 without the chart's hits, even where no
-        // dice reach 13) is left to the real dice: RR-21 has the chart read
-        // at the score they make, and Herald's are kept for the next Enter.
-        let probe = |face: u8| {
-            let event = p.draft.event_in(&vec![face; need], state, &setup.house);
-            let mut probe = state.clone();
-            state
-                .check(&event)
-                .and_then(|_| probe.apply(setup, &event))
-                .err()
-                .map(|e| e.to_string())
-        };
-        if let (Some(e), Some(high)) = (probe(1), probe(6))
-            && e == high
-        {
+        if let Some(e) = self.refused_whatever_dice(p) {
             self.say(e, true);
             return Vec::new();
         }
@@ -1106,6 +1115,7 @@ impl App {
     fn render_panel(&self, p: &Panel, area: Rect, buf: &mut Buffer) {
         let s = self.battle.state();
         let setup = self.battle.setup();
+        let refused = self.refused_whatever_dice(p);
         let mut draft = p.draft.clone();
         let facts = p.facts.list(|f| draft.facts(f, s));
         let named = |id: UnitId| s.troop(id).map_or(id.to_string(), |t| t.unit.name.clone());
@@ -1136,6 +1146,7 @@ impl App {
                 "{} - {}",
                 p.draft.kind.title(),
                 match p.draft.needs(s, &setup.house) {
+                    _ if refused.is_some() => "refused as it stands".to_string(),
                     Ok(0) => "no roll: Enter records it".to_string(),
                     Ok(n) => match &p.kept {
                         Some(k) if p.kept_typed => format!(
@@ -1187,14 +1198,21 @@ impl App {
         };
         let plan = || {
             let mut out: Vec<Line<'static>> = offers.into_iter().map(Line::from).collect();
-            match p.draft.plan(s, &setup.house) {
-                Ok(lines) => out.extend(lines.into_iter().map(Line::from)),
-                Err(e) => out.push(Line::from(format!("refused: {e}"))),
+            // A step with no roll (a correction) keeps what it would do in
+            // sight beside its refusal; a roll shows no odds when refused.
+            let rolls = p.draft.needs(s, &setup.house).is_ok_and(|n| n > 0);
+            match (refused.clone(), p.draft.plan(s, &setup.house)) {
+                (Some(e), Ok(lines)) if !rolls => {
+                    out.extend(lines.into_iter().map(Line::from));
+                    out.push(Line::from(format!("refused: {e}")));
+                }
+                (Some(e), _) | (None, Err(e)) => out.push(Line::from(format!("refused: {e}"))),
+                (None, Ok(lines)) => out.extend(lines.into_iter().map(Line::from)),
             }
             out
         };
         let options = view::BodyOptions {
-            rolls: p.draft.needs(s, &setup.house).is_ok_and(|n| n > 0),
+            rolls: refused.is_none() && p.draft.needs(s, &setup.house).is_ok_and(|n| n > 0),
             mark_scroll: true,
         };
         view::body_with(
@@ -1360,7 +1378,8 @@ impl Screen for App {
         let (s, house) = (self.battle.state(), &self.battle.setup().house);
         let silent = p.writing.is_none()
             && p.draft.needs(s, house).is_ok()
-            && p.draft.plan(s, house).is_ok();
+            && p.draft.plan(s, house).is_ok()
+            && self.refused_whatever_dice(p).is_none();
         silent.then(|| p.draft.event_in(&[], s, house))
     }
 
