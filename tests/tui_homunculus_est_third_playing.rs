@@ -869,3 +869,59 @@ fn he2_fault_6_no_step_is_owed_by_a_unit_removed_from_play() {
     assert!(rout, "its rout's move is still owed");
     assert!(app.battle().state().due.is_empty());
 }
+
+// The fifth playing (he3 FINDINGS): the referee's own saves, copied into
+// `tests/battle_data/homunculus-est-he3/`, opened as Herald opens them.
+
+/// The he3 referee's save `name`, opened as `herald play` opens it.
+fn saved(name: &str) -> App {
+    use herald::battle::homunculus_est::HomunculusEst;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/battle_data/homunculus-est-he3")
+        .join(name);
+    let battle = herald::store::save::load::<HomunculusEst>(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .data
+        .battle;
+    App::new(
+        battle,
+        herald::dice::SeededDice::new(3),
+        herald::tui::theme::Theme::plain(),
+        "he3",
+    )
+}
+
+/// HE3 F1: a unit that went off the table in Pursuit Off-Table this turn
+/// is not brought back until a following turn ("In following turns",
+/// PURSUIT OFF-TABLE; HE-33): the battle's check refuses the attempt, `b`
+/// opens no panel and says why, and the walker does not name it.
+#[test]
+fn he3_fault_1_no_return_from_pursuit_in_the_turn_it_left() {
+    use herald::rules::homunculus_est::discipline::{DisciplineSituation, Purpose};
+    let mut app = saved("keep-bringback-sameturn.toml");
+    let a5 = u(Side::A, 5);
+    assert!(app.battle().state().units[0][4].off_table);
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("b brings back"), "{text}");
+    let events = app.battle().events().len();
+    keys(&mut app, "b");
+    assert!(app.panel.is_none(), "{}", screen(&app, 120, 40));
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("following turn"), "{text}");
+    keys(&mut app, "45");
+    assert_eq!(app.battle().events().len(), events);
+    // the battle itself refuses it, whatever the console does
+    let refused = app.battle_mut().record(Event::Discipline {
+        unit: a5,
+        situation: DisciplineSituation {
+            purpose: Purpose::ReturnFromPursuit,
+            ..Default::default()
+        },
+        dice: vec![4, 5],
+    });
+    let Err(e) = refused else {
+        panic!("brought back in the turn it left")
+    };
+    assert!(e.to_string().contains("following turn"), "{e}");
+    assert!(app.battle().state().units[0][4].off_table);
+}

@@ -73,6 +73,9 @@ pub struct State {
     /// unit's alone until it uses them (COMMAND POINTS Generalship, HE-8):
     /// not in the pools.
     pub held: Vec<(UnitId, Pool)>,
+    /// The turn each unit now in Pursuit Off-Table left the table in: it
+    /// may be brought back "in following turns" only (PURSUIT OFF-TABLE, HE-33).
+    pub left_table: Vec<(UnitId, u32)>,
 }
 
 impl State {
@@ -96,6 +99,7 @@ impl State {
                 vec![None; setup.sides[1].units.len()],
             ],
             held: Vec::new(),
+            left_table: Vec::new(),
         }
     }
 
@@ -248,6 +252,9 @@ impl State {
                 dice,
             } => {
                 let u = self.unit(*unit)?;
+                if situation.purpose == Purpose::ReturnFromPursuit {
+                    self.may_come_back(*unit)?;
+                }
                 if situation.unseen_setback.is_none()
                     && discipline::discipline_test(u, situation, dice)
                         .is_ok_and(|o| o.remove_unseen_setback)
@@ -271,6 +278,25 @@ impl State {
             _ => {}
         }
         Ok(())
+    }
+
+    /// Refuses the attempt to bring a unit back in the turn it went off the
+    /// table: "In following turns a player may attempt to bring the unit
+    /// back" (PURSUIT OFF-TABLE, HE-33).
+    pub fn may_come_back(&self, unit: UnitId) -> Result<(), BattleError> {
+        let left = self
+            .left_table
+            .iter()
+            .find(|(u, _)| *u == unit)
+            .map(|(_, turn)| *turn);
+        match left {
+            Some(turn) if turn >= self.turn => Err(BattleError::Refused(format!(
+                "{} left the table this turn: it may be brought back in following turns, from turn {} (PURSUIT OFF-TABLE, HE-33)",
+                self.unit(unit)?.name,
+                turn + 1
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// Refuses a new activation, or the phase's end, while the steps the
@@ -422,6 +448,12 @@ impl State {
             after.discipline_rating.to_string(),
             false,
         );
+        // PURSUIT OFF-TABLE: the turn it left, for "in following turns" (HE-33)
+        match (before.off_table, after.off_table) {
+            (false, true) => self.left_table.push((id, self.turn)),
+            (true, false) => self.left_table.retain(|(u, _)| *u != id),
+            _ => {}
+        }
         self.units[id.side as usize][id.index] = after;
     }
 

@@ -26,7 +26,7 @@ const HELP: &[&str] = &[
     "m c    a Movement or Charge Activation (HE-13, HE-14)     a  a Combat Activation (HE-16)",
     "s      a Shooting Activation (HE-22)                      r  a Reform Activation (HE-27)",
     "d      a Discipline Test (HE-26)      p  a push back (HE-24)      o  a follow up (HE-25)",
-    "b      bring back a unit in Pursuit Off-Table: its activation, a Discipline Test (HE-5.3, HE-33)",
+    "b      bring back a unit in Pursuit Off-Table, a turn after it left: its Discipline Test (HE-5.3, HE-33)",
     "g      a general's risk (HE-30)       k  a card's value as drawn (HE-10)      M  a Manoeuvre Test (HE-15)",
     "P      Command Points: exchange, re-allocate, convert, a Strategy Point cancels a Setback (HE-8)",
     "x      the called player discards a revealed card (HE-12)",
