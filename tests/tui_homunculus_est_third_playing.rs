@@ -925,3 +925,30 @@ fn he3_fault_1_no_return_from_pursuit_in_the_turn_it_left() {
     assert!(e.to_string().contains("following turn"), "{e}");
     assert!(app.battle().state().units[0][4].off_table);
 }
+
+/// HE3 F7: under the house option *repeat activations* a unit that has
+/// made a Movement Activation this phase may make another (HE-5.3's
+/// option): the panel's odds are the move's, not a refusal, and it records.
+#[test]
+fn he3_fault_7_repeat_activations_allow_a_second_move() {
+    let mut app = saved("keep-repeat-refused.toml");
+    let b1 = u(Side::B, 1);
+    assert!(app.battle().state().units[1][0].activated);
+    let events = app.battle().events().len();
+    select(&mut app, Side::B, 1);
+    keys(&mut app, "m");
+    let text = screen(&app, 80, 24);
+    assert!(!text.contains("activated once a phase"), "{text}");
+    assert!(
+        matches!(panel_event(&app), Event::Movement { unit, .. } if unit == b1),
+        "{text}"
+    );
+    keys(&mut app, "t4");
+    assert_eq!(
+        app.battle().events().len(),
+        events + 1,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert!(matches!(last(&app), Event::Movement { unit, .. } if unit == b1));
+}
