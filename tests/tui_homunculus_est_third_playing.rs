@@ -952,3 +952,44 @@ fn he3_fault_7_repeat_activations_allow_a_second_move() {
     );
     assert!(matches!(last(&app), Event::Movement { unit, .. } if unit == b1));
 }
+
+/// HE3 F6: a follow up is owed only after a loser Pushed Back "and moves
+/// or is destroyed" (HE-21): Legio II's push back of 0 squares (a 1 on the
+/// Formed Infantry column: "No movement", PUSH BACK) owes none; the
+/// walker goes on to its Discipline Test.
+#[test]
+fn he3_fault_6_no_follow_up_after_a_push_back_of_no_squares() {
+    let mut app = saved("keep-followup-zero.toml");
+    let a1 = u(Side::A, 1);
+    // the push back made again by its keys: undone, then the walker's step
+    keys(&mut app, "u");
+    app.panel = None;
+    enter(&mut app);
+    assert!(
+        matches!(panel_event(&app), Event::PushBack { unit, .. } if unit == a1),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    keys(&mut app, "1");
+    assert!(
+        summary(&app).contains("Pushed Back 0 squares"),
+        "{}",
+        summary(&app)
+    );
+    let due = app.battle().state().due.clone();
+    assert!(
+        due.iter()
+            .all(|d| !matches!(d.step, Next::FollowUpAttacker | Next::FollowUpDefender)),
+        "{due:?}"
+    );
+    assert!(
+        !matches!(
+            app.panel.as_ref().map(|p| &p.event),
+            Some(Event::FollowUp { .. })
+        ),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("Follow up: Phalanx"), "{text}");
+}

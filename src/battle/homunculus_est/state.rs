@@ -1124,6 +1124,19 @@ impl State {
                 };
                 let then = outcome_dues(&o.next, *unit, worst, Cause::Combat, None);
                 settle(&mut self.due, 1, *unit, then);
+                // HE-21: the victor follows up a loser Pushed Back "and moves or is
+                // destroyed"; one that moved 0 squares is not followed up
+                if o.squares_moved == 0 && !o.after.removed {
+                    let before = self.due.len();
+                    self.due
+                        .retain(|d| !(family(d.step) == 2 && d.other == Some(*unit)));
+                    if self.due.len() < before {
+                        ex.line(
+                            format!("{} did not move: no follow up is owed against it", u.name),
+                            cite("FOLLOW UP", "HE-21, HE-25"),
+                        );
+                    }
+                }
                 self.set_unit(*unit, o.after, &mut entry);
                 self.collect(unit.side, o.cards, fixed, &mut ex);
             }
