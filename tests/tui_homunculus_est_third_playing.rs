@@ -993,3 +993,53 @@ fn he3_fault_6_no_follow_up_after_a_push_back_of_no_squares() {
     let text = screen(&app, 120, 40);
     assert!(!text.contains("Follow up: Phalanx"), "{text}");
 }
+
+/// HE3 F2: the attacker's player re-rolls all the Combat dice with an
+/// Attack Point before the choice (COMMAND POINTS Attack, HE-8, HE-17):
+/// `A` with the dice shown spends it, the dice (typed here) are thrown
+/// again, the choice is among the new ones, and the spend is recorded.
+#[test]
+fn he3_fault_2_an_attack_point_rerolls_the_combat_dice() {
+    let mut app = saved("keep-noattackreroll.toml");
+    let attack = app.battle().state().armies[1].points.attack;
+    assert_eq!(attack, 2);
+    enter(&mut app);
+    assert!(matches!(panel_event(&app), Event::Combat { .. }));
+    keys(&mut app, "11");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("A: an Attack Point re-rolls"), "{text}");
+    keys(&mut app, "A");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("Attack Point re-roll"), "{text}");
+    keys(&mut app, "55");
+    let text = screen(&app, 120, 40);
+    assert!(
+        text.contains("re-rolled with an Attack Point: 5 5"),
+        "{text}"
+    );
+    // the choice is among the new dice only
+    keys(&mut app, "1");
+    assert!(app.panel.as_ref().unwrap().error.is_some());
+    keys(&mut app, "5");
+    keys(&mut app, "1");
+    let Event::Combat {
+        situation, dice, ..
+    } = app
+        .battle()
+        .events()
+        .iter()
+        .rev()
+        .find(|e| matches!(e, Event::Combat { .. }))
+        .unwrap()
+        .clone()
+    else {
+        unreachable!()
+    };
+    assert_eq!(
+        (situation.attack_rerolls, situation.chosen, dice.combat),
+        (1, Some(5), vec![1, 1, 5, 5]),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert_eq!(app.battle().state().armies[1].points.attack, attack - 1);
+}

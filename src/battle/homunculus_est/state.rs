@@ -799,7 +799,20 @@ impl State {
                     )));
                 }
                 let o = Combat::plan(&a, &d, *situation).and_then(|p| p.resolve(dice))?;
-                rolls(&mut entry, &a.unit.name, &[("combat", &dice.combat)]);
+                // the first throw, then each Attack Point re-roll of all of them (HE-8, HE-17)
+                let first = dice.combat.len().min(o.dice_rolled);
+                rolls(
+                    &mut entry,
+                    &a.unit.name,
+                    &[("combat", &dice.combat[..first])],
+                );
+                for again in dice.combat[first..].chunks(o.dice_rolled.max(1)) {
+                    rolls(
+                        &mut entry,
+                        &a.unit.name,
+                        &[("combat, Attack Point re-roll", again)],
+                    );
+                }
                 rolls(&mut entry, &d.unit.name, &[("Defence", &dice.defence)]);
                 rolls(
                     &mut entry,
@@ -820,6 +833,19 @@ impl State {
                     )));
                 }
                 pool.defence -= dp;
+                // COMMAND POINTS Attack: each re-roll of all the Combat dice spends one (HE-8)
+                if situation.attack_rerolls > 0 {
+                    let pool = &mut self.armies[attacker.side as usize].points;
+                    if pool.attack < situation.attack_rerolls {
+                        return Err(BattleError::Refused(format!(
+                            "player {} holds {} Attack Points, not {} for the re-rolls (COMMAND POINTS, HE-8)",
+                            attacker.side.name(),
+                            pool.attack,
+                            situation.attack_rerolls
+                        )));
+                    }
+                    pool.attack -= situation.attack_rerolls;
+                }
                 if facts[0].stand_point {
                     let pool = &mut self.armies[attacker.side as usize].points;
                     if pool.defence == 0 {
