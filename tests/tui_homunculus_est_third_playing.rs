@@ -994,6 +994,39 @@ fn he3_fault_6_no_follow_up_after_a_push_back_of_no_squares() {
     assert!(!text.contains("Follow up: Phalanx"), "{text}");
 }
 
+/// HE3 F4: the called player discards the revealed card "of his choice"
+/// (HOMUNCULUS EST!, HE-12): with five Setbacks worth 1 and a Disaster
+/// worth 2 revealed, one key goes on from the Setback to the Disaster.
+#[test]
+fn he3_fault_4_the_called_player_may_discard_his_disaster() {
+    use herald::battle::homunculus_est::event::CardKind;
+    let mut app = saved("keep-discard.toml");
+    let disasters = |app: &App| {
+        app.battle().state().cards[0]
+            .iter()
+            .filter(|c| c.kind == CardKind::Disaster)
+            .count()
+    };
+    let before = disasters(&app);
+    keys(&mut app, "x");
+    keys(&mut app, "n");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("Disaster Card worth 2"), "{text}");
+    enter(&mut app);
+    assert!(
+        matches!(
+            last(&app),
+            Event::Discard {
+                kind: CardKind::Disaster,
+                ..
+            }
+        ),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert_eq!(disasters(&app), before - 1);
+}
+
 /// HE3 F2: the attacker's player re-rolls all the Combat dice with an
 /// Attack Point before the choice (COMMAND POINTS Attack, HE-8, HE-17):
 /// `A` with the dice shown spends it, the dice (typed here) are thrown
