@@ -1027,6 +1027,35 @@ fn he3_fault_4_the_called_player_may_discard_his_disaster() {
     assert_eq!(disasters(&app), before - 1);
 }
 
+/// HE3 F5: a failed test to bring a unit back from Pursuit Off-Table is a
+/// Discipline Test like any other (PURSUIT OFF-TABLE): its player is offered
+/// Brave's free re-roll and a Defence Point's (HE-26) before the failure
+/// stands; the Brave re-roll passed, the unit is back.
+#[test]
+fn he3_fault_5_a_failed_return_offers_its_rerolls() {
+    use herald::rules::homunculus_est::discipline::TestReroll;
+    let mut app = saved("keep-bringback-noreroll.toml");
+    let events = app.battle().events().len();
+    keys(&mut app, "bt22");
+    let offers = app.panel.as_ref().and_then(|p| p.reroll.clone());
+    assert_eq!(
+        offers,
+        Some(vec![TestReroll::Brave, TestReroll::DefencePoint]),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert_eq!(app.battle().events().len(), events);
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("Brave re-roll"), "{text}");
+    keys(&mut app, "b65");
+    let Event::Discipline { situation, .. } = last(&app) else {
+        panic!("{}", screen(&app, 120, 40))
+    };
+    assert_eq!(situation.rerolls, vec![TestReroll::Brave]);
+    let a5 = &app.battle().state().units[0][4];
+    assert!(!a5.off_table && a5.brave_used, "{}", screen(&app, 120, 40));
+}
+
 /// HE3 F2: the attacker's player re-rolls all the Combat dice with an
 /// Attack Point before the choice (COMMAND POINTS Attack, HE-8, HE-17):
 /// `A` with the dice shown spends it, the dice (typed here) are thrown

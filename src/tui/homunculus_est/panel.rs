@@ -14,7 +14,7 @@ use crate::battle::homunculus_est::dice::{self as he_dice, Completion, Typed};
 use crate::battle::homunculus_est::{Battle, Entry, Event, Phase};
 use crate::dice::{Colour, DiceSource};
 use crate::rules::Side;
-use crate::rules::homunculus_est::discipline::{Purpose, TestReroll, discipline_test, reform_test};
+use crate::rules::homunculus_est::discipline::{TestReroll, discipline_test, reform_test};
 use crate::rules::homunculus_est::{Characteristic, Pool, shortfall};
 use crate::tui::facts::{Fact, Facts, Input, view::unsaid_words};
 use crate::tui::screen::Effect;
@@ -742,8 +742,9 @@ impl App {
                 let Ok(u) = s.unit(*unit) else {
                     return Vec::new();
                 };
-                let passed = discipline_test(u, situation, dice).is_ok_and(|o| o.passed)
-                    || situation.purpose == Purpose::ReturnFromPursuit;
+                // PURSUIT OFF-TABLE's test is a Discipline Test: its failure takes
+                // the re-rolls any other does (HE-26)
+                let passed = discipline_test(u, situation, dice).is_ok_and(|o| o.passed);
                 (*unit, &situation.rerolls, passed)
             }
             Event::Reform {
