@@ -93,6 +93,23 @@ fn walk_to(app: &mut App, stop: impl Fn(&Event) -> bool) -> Event {
     panic!("never reached the step; {}", screen(app, 120, 40));
 }
 
+/// Walks to the follow up: the loser's push back typed as a 6, so that it
+/// moves (a push back of 0 squares owes no follow up, HE-21).
+fn walk_to_follow_up(app: &mut App) {
+    for _ in 0..30 {
+        match app.panel.as_ref().map(|p| p.event.clone()) {
+            Some(Event::FollowUp { .. }) => return,
+            Some(Event::PushBack { .. }) => keys(app, "6"),
+            Some(Event::DrawCard { .. }) => {
+                keys(app, "1");
+                enter(app);
+            }
+            _ => enter(app),
+        }
+    }
+    panic!("never reached the follow up; {}", screen(app, 120, 40));
+}
+
 fn test_of(unit: UnitId) -> impl Fn(&Event) -> bool {
     move |e| matches!(e, Event::Discipline { unit: x, .. } if *x == unit)
 }
@@ -203,7 +220,7 @@ fn fault_3_return_from_pursuit_only_for_a_unit_off_the_table() {
             ..Default::default()
         },
     );
-    walk_to(&mut app, |e| matches!(e, Event::FollowUp { .. }));
+    walk_to_follow_up(&mut app);
     let text = screen(&app, 120, 40);
     assert!(text.contains("table edge"), "{text}");
     // the edge is right ahead (no square): the follow up die 6 carries it off
@@ -722,7 +739,7 @@ fn legio_off_the_table() -> App {
     let mut app = console(setup());
     starts(&mut app, Side::A);
     owe_steps(&mut app, u(Side::A, 1), u(Side::B, 8), 4);
-    walk_to(&mut app, |e| matches!(e, Event::FollowUp { .. }));
+    walk_to_follow_up(&mut app);
     keys(&mut app, "bt6");
     assert!(app.battle().state().units[0][0].off_table);
     walk_all(&mut app);
@@ -789,6 +806,9 @@ fn he2_fault_1_a_unit_off_the_table_is_brought_back_by_its_test() {
     );
     // failed: it stays off the table, and the phase ends (HE-6)
     keys(&mut failed, "bt12");
+    // its re-rolls are offered as for any failed test (he3 F5): Enter accepts the failure
+    assert!(failed.panel.as_ref().is_some_and(|p| p.reroll.is_some()));
+    enter(&mut failed);
     assert!(failed.battle().state().units[0][0].off_table);
     assert!(
         failed.battle().state().reversal.is_some(),
