@@ -291,7 +291,7 @@ impl State {
             .map(|(_, turn)| *turn);
         match left {
             Some(turn) if turn >= self.turn => Err(BattleError::Refused(format!(
-                "{} left the table this turn: it may be brought back in following turns, from turn {} (PURSUIT OFF-TABLE, HE-33)",
+                "{} left the table this turn: it may come back in following turns, from turn {} (PURSUIT OFF-TABLE, HE-33)",
                 self.unit(unit)?.name,
                 turn + 1
             ))),
