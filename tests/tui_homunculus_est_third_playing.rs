@@ -93,6 +93,23 @@ fn walk_to(app: &mut App, stop: impl Fn(&Event) -> bool) -> Event {
     panic!("never reached the step; {}", screen(app, 120, 40));
 }
 
+/// Walks to the follow up: the loser's push back typed as a 6, so that it
+/// moves (a push back of 0 squares owes no follow up, HE-21).
+fn walk_to_follow_up(app: &mut App) {
+    for _ in 0..30 {
+        match app.panel.as_ref().map(|p| p.event.clone()) {
+            Some(Event::FollowUp { .. }) => return,
+            Some(Event::PushBack { .. }) => keys(app, "6"),
+            Some(Event::DrawCard { .. }) => {
+                keys(app, "1");
+                enter(app);
+            }
+            _ => enter(app),
+        }
+    }
+    panic!("never reached the follow up; {}", screen(app, 120, 40));
+}
+
 fn test_of(unit: UnitId) -> impl Fn(&Event) -> bool {
     move |e| matches!(e, Event::Discipline { unit: x, .. } if *x == unit)
 }
@@ -203,7 +220,7 @@ fn fault_3_return_from_pursuit_only_for_a_unit_off_the_table() {
             ..Default::default()
         },
     );
-    walk_to(&mut app, |e| matches!(e, Event::FollowUp { .. }));
+    walk_to_follow_up(&mut app);
     let text = screen(&app, 120, 40);
     assert!(text.contains("table edge"), "{text}");
     // the edge is right ahead (no square): the follow up die 6 carries it off
@@ -722,7 +739,7 @@ fn legio_off_the_table() -> App {
     let mut app = console(setup());
     starts(&mut app, Side::A);
     owe_steps(&mut app, u(Side::A, 1), u(Side::B, 8), 4);
-    walk_to(&mut app, |e| matches!(e, Event::FollowUp { .. }));
+    walk_to_follow_up(&mut app);
     keys(&mut app, "bt6");
     assert!(app.battle().state().units[0][0].off_table);
     walk_all(&mut app);
@@ -789,6 +806,9 @@ fn he2_fault_1_a_unit_off_the_table_is_brought_back_by_its_test() {
     );
     // failed: it stays off the table, and the phase ends (HE-6)
     keys(&mut failed, "bt12");
+    // its re-rolls are offered as for any failed test (he3 F5): Enter accepts the failure
+    assert!(failed.panel.as_ref().is_some_and(|p| p.reroll.is_some()));
+    enter(&mut failed);
     assert!(failed.battle().state().units[0][0].off_table);
     assert!(
         failed.battle().state().reversal.is_some(),
@@ -1008,4 +1028,240 @@ fn he2_fault_8_no_word_is_cut_on_screen() {
             assert!(r.ends_with('…') || r.ends_with(')'), "{w}x{h}: {r}");
         }
     }
+}
+
+// The fifth playing (he3 FINDINGS): the referee's own saves, copied into
+// `tests/battle_data/homunculus-est-he3/`, opened as Herald opens them.
+
+/// The he3 referee's save `name`, opened as `herald play` opens it.
+fn saved(name: &str) -> App {
+    use herald::battle::homunculus_est::HomunculusEst;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/battle_data/homunculus-est-he3")
+        .join(name);
+    let battle = herald::store::save::load::<HomunculusEst>(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .data
+        .battle;
+    App::new(
+        battle,
+        herald::dice::SeededDice::new(3),
+        herald::tui::theme::Theme::plain(),
+        "he3",
+    )
+}
+
+/// HE3 F1: a unit that went off the table in Pursuit Off-Table this turn
+/// is not brought back until a following turn ("In following turns",
+/// PURSUIT OFF-TABLE; HE-33): the battle's check refuses the attempt, `b`
+/// opens no panel and says why, and the walker does not name it.
+#[test]
+fn he3_fault_1_no_return_from_pursuit_in_the_turn_it_left() {
+    use herald::rules::homunculus_est::discipline::{DisciplineSituation, Purpose};
+    let mut app = saved("keep-bringback-sameturn.toml");
+    let a5 = u(Side::A, 5);
+    assert!(app.battle().state().units[0][4].off_table);
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("b brings back"), "{text}");
+    let events = app.battle().events().len();
+    keys(&mut app, "b");
+    assert!(app.panel.is_none(), "{}", screen(&app, 120, 40));
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("following turn"), "{text}");
+    keys(&mut app, "45");
+    assert_eq!(app.battle().events().len(), events);
+    // the battle itself refuses it, whatever the console does
+    let refused = app.battle_mut().record(Event::Discipline {
+        unit: a5,
+        situation: DisciplineSituation {
+            purpose: Purpose::ReturnFromPursuit,
+            ..Default::default()
+        },
+        dice: vec![4, 5],
+    });
+    let Err(e) = refused else {
+        panic!("brought back in the turn it left")
+    };
+    assert!(e.to_string().contains("following turn"), "{e}");
+    assert!(app.battle().state().units[0][4].off_table);
+}
+
+/// HE3 F7: under the house option *repeat activations* a unit that has
+/// made a Movement Activation this phase may make another (HE-5.3's
+/// option): the panel's odds are the move's, not a refusal, and it records.
+#[test]
+fn he3_fault_7_repeat_activations_allow_a_second_move() {
+    let mut app = saved("keep-repeat-refused.toml");
+    let b1 = u(Side::B, 1);
+    assert!(app.battle().state().units[1][0].activated);
+    let events = app.battle().events().len();
+    select(&mut app, Side::B, 1);
+    keys(&mut app, "m");
+    let text = screen(&app, 80, 24);
+    assert!(!text.contains("activated once a phase"), "{text}");
+    assert!(
+        matches!(panel_event(&app), Event::Movement { unit, .. } if unit == b1),
+        "{text}"
+    );
+    keys(&mut app, "t4");
+    assert_eq!(
+        app.battle().events().len(),
+        events + 1,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert!(matches!(last(&app), Event::Movement { unit, .. } if unit == b1));
+}
+
+/// HE3 F6: a follow up is owed only after a loser Pushed Back "and moves
+/// or is destroyed" (HE-21): Legio II's push back of 0 squares (a 1 on the
+/// Formed Infantry column: "No movement", PUSH BACK) owes none; the
+/// walker goes on to its Discipline Test.
+#[test]
+fn he3_fault_6_no_follow_up_after_a_push_back_of_no_squares() {
+    let mut app = saved("keep-followup-zero.toml");
+    let a1 = u(Side::A, 1);
+    // the push back made again by its keys: undone, then the walker's step
+    keys(&mut app, "u");
+    app.panel = None;
+    enter(&mut app);
+    assert!(
+        matches!(panel_event(&app), Event::PushBack { unit, .. } if unit == a1),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    keys(&mut app, "1");
+    assert!(
+        summary(&app).contains("Pushed Back 0 squares"),
+        "{}",
+        summary(&app)
+    );
+    let due = app.battle().state().due.clone();
+    assert!(
+        due.iter()
+            .all(|d| !matches!(d.step, Next::FollowUpAttacker | Next::FollowUpDefender)),
+        "{due:?}"
+    );
+    assert!(
+        !matches!(
+            app.panel.as_ref().map(|p| &p.event),
+            Some(Event::FollowUp { .. })
+        ),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("Follow up: Phalanx"), "{text}");
+}
+
+/// HE3 F4: the called player discards the revealed card "of his choice"
+/// (HOMUNCULUS EST!, HE-12): with five Setbacks worth 1 and a Disaster
+/// worth 2 revealed, one key goes on from the Setback to the Disaster.
+#[test]
+fn he3_fault_4_the_called_player_may_discard_his_disaster() {
+    use herald::battle::homunculus_est::event::CardKind;
+    let mut app = saved("keep-discard.toml");
+    let disasters = |app: &App| {
+        app.battle().state().cards[0]
+            .iter()
+            .filter(|c| c.kind == CardKind::Disaster)
+            .count()
+    };
+    let before = disasters(&app);
+    keys(&mut app, "x");
+    keys(&mut app, "n");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("Disaster Card worth 2"), "{text}");
+    enter(&mut app);
+    assert!(
+        matches!(
+            last(&app),
+            Event::Discard {
+                kind: CardKind::Disaster,
+                ..
+            }
+        ),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert_eq!(disasters(&app), before - 1);
+}
+
+/// HE3 F5: a failed test to bring a unit back from Pursuit Off-Table is a
+/// Discipline Test like any other (PURSUIT OFF-TABLE): its player is offered
+/// Brave's free re-roll and a Defence Point's (HE-26) before the failure
+/// stands; the Brave re-roll passed, the unit is back.
+#[test]
+fn he3_fault_5_a_failed_return_offers_its_rerolls() {
+    use herald::rules::homunculus_est::discipline::TestReroll;
+    let mut app = saved("keep-bringback-noreroll.toml");
+    let events = app.battle().events().len();
+    keys(&mut app, "bt22");
+    let offers = app.panel.as_ref().and_then(|p| p.reroll.clone());
+    assert_eq!(
+        offers,
+        Some(vec![TestReroll::Brave, TestReroll::DefencePoint]),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert_eq!(app.battle().events().len(), events);
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("Brave re-roll"), "{text}");
+    keys(&mut app, "b65");
+    let Event::Discipline { situation, .. } = last(&app) else {
+        panic!("{}", screen(&app, 120, 40))
+    };
+    assert_eq!(situation.rerolls, vec![TestReroll::Brave]);
+    let a5 = &app.battle().state().units[0][4];
+    assert!(!a5.off_table && a5.brave_used, "{}", screen(&app, 120, 40));
+}
+
+/// HE3 F2: the attacker's player re-rolls all the Combat dice with an
+/// Attack Point before the choice (COMMAND POINTS Attack, HE-8, HE-17):
+/// `A` with the dice shown spends it, the dice (typed here) are thrown
+/// again, the choice is among the new ones, and the spend is recorded.
+#[test]
+fn he3_fault_2_an_attack_point_rerolls_the_combat_dice() {
+    let mut app = saved("keep-noattackreroll.toml");
+    let attack = app.battle().state().armies[1].points.attack;
+    assert_eq!(attack, 2);
+    enter(&mut app);
+    assert!(matches!(panel_event(&app), Event::Combat { .. }));
+    keys(&mut app, "11");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("A: an Attack Point re-rolls"), "{text}");
+    keys(&mut app, "A");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("Attack Point re-roll"), "{text}");
+    keys(&mut app, "55");
+    let text = screen(&app, 120, 40);
+    assert!(
+        text.contains("re-rolled with an Attack Point: 5 5"),
+        "{text}"
+    );
+    // the choice is among the new dice only
+    keys(&mut app, "1");
+    assert!(app.panel.as_ref().unwrap().error.is_some());
+    keys(&mut app, "5");
+    keys(&mut app, "1");
+    let Event::Combat {
+        situation, dice, ..
+    } = app
+        .battle()
+        .events()
+        .iter()
+        .rev()
+        .find(|e| matches!(e, Event::Combat { .. }))
+        .unwrap()
+        .clone()
+    else {
+        unreachable!()
+    };
+    assert_eq!(
+        (situation.attack_rerolls, situation.chosen, dice.combat),
+        (1, Some(5), vec![1, 1, 5, 5]),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert_eq!(app.battle().state().armies[1].points.attack, attack - 1);
 }

@@ -546,12 +546,23 @@ impl App {
                     // a unit off the table counts: its activation is the attempt to come back (HE-5.3)
                     let left = s.units[side as usize]
                         .iter()
-                        .filter(|u| !u.activated && !u.removed)
+                        .enumerate()
+                        .filter(|(i, u)| {
+                            !u.activated
+                                && !u.removed
+                                && s.may_come_back(UnitId::new(side, *i)).is_ok()
+                        })
                         .count();
+                    // PURSUIT OFF-TABLE: "in following turns" only (HE-33)
                     let back = s.units[side as usize]
                         .iter()
-                        .find(|u| u.off_table && !u.activated)
-                        .map_or(String::new(), |u| format!("; b brings back {}", u.name));
+                        .enumerate()
+                        .find(|(i, u)| {
+                            u.off_table
+                                && !u.activated
+                                && s.may_come_back(UnitId::new(side, *i)).is_ok()
+                        })
+                        .map_or(String::new(), |(_, u)| format!("; b brings back {}", u.name));
                     let called = if s.armies[side as usize].called_this_phase {
                         "ed"
                     } else {

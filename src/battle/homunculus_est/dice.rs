@@ -142,7 +142,13 @@ fn choice_due(event: &Event) -> Option<Vec<u8>> {
     match event {
         Event::Combat {
             situation, dice, ..
-        } if situation.chosen.is_none() && dice.combat.len() > 1 => Some(dice.combat.clone()),
+        } if situation.chosen.is_none() && dice.combat.len() > 1 => {
+            // an Attack Point re-roll replaces all the Combat dice: the last throw stands (HE-17)
+            let throws = situation.attack_rerolls as usize + 1;
+            let n = (dice.combat.len() / throws).max(1);
+            (n > 1 && dice.combat.len() % throws == 0)
+                .then(|| dice.combat[dice.combat.len() - n..].to_vec())
+        }
         Event::Shooting {
             situation, dice, ..
         } if situation.chosen.is_none() && dice.shooting.len() > 1 => Some(dice.shooting.clone()),

@@ -73,6 +73,9 @@ pub struct State {
     /// unit's alone until it uses them (COMMAND POINTS Generalship, HE-8):
     /// not in the pools.
     pub held: Vec<(UnitId, Pool)>,
+    /// The turn each unit now in Pursuit Off-Table left the table in: it
+    /// may be brought back "in following turns" only (PURSUIT OFF-TABLE, HE-33).
+    pub left_table: Vec<(UnitId, u32)>,
 }
 
 impl State {
@@ -96,6 +99,7 @@ impl State {
                 vec![None; setup.sides[1].units.len()],
             ],
             held: Vec::new(),
+            left_table: Vec::new(),
         }
     }
 
@@ -248,6 +252,9 @@ impl State {
                 dice,
             } => {
                 let u = self.unit(*unit)?;
+                if situation.purpose == Purpose::ReturnFromPursuit {
+                    self.may_come_back(*unit)?;
+                }
                 if situation.unseen_setback.is_none()
                     && discipline::discipline_test(u, situation, dice)
                         .is_ok_and(|o| o.remove_unseen_setback)
@@ -271,6 +278,25 @@ impl State {
             _ => {}
         }
         Ok(())
+    }
+
+    /// Refuses the attempt to bring a unit back in the turn it went off the
+    /// table: "In following turns a player may attempt to bring the unit
+    /// back" (PURSUIT OFF-TABLE, HE-33).
+    pub fn may_come_back(&self, unit: UnitId) -> Result<(), BattleError> {
+        let left = self
+            .left_table
+            .iter()
+            .find(|(u, _)| *u == unit)
+            .map(|(_, turn)| *turn);
+        match left {
+            Some(turn) if turn >= self.turn => Err(BattleError::Refused(format!(
+                "{} left the table this turn: it may come back in following turns, from turn {} (PURSUIT OFF-TABLE, HE-33)",
+                self.unit(unit)?.name,
+                turn + 1
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// Refuses a new activation, or the phase's end, while the steps the
@@ -422,6 +448,12 @@ impl State {
             after.discipline_rating.to_string(),
             false,
         );
+        // PURSUIT OFF-TABLE: the turn it left, for "in following turns" (HE-33)
+        match (before.off_table, after.off_table) {
+            (false, true) => self.left_table.push((id, self.turn)),
+            (true, false) => self.left_table.retain(|(u, _)| *u != id),
+            _ => {}
+        }
         self.units[id.side as usize][id.index] = after;
     }
 
@@ -779,7 +811,20 @@ impl State {
                     )));
                 }
                 let o = Combat::plan(&a, &d, *situation).and_then(|p| p.resolve(dice))?;
-                rolls(&mut entry, &a.unit.name, &[("combat", &dice.combat)]);
+                // the first throw, then each Attack Point re-roll of all of them (HE-8, HE-17)
+                let first = dice.combat.len().min(o.dice_rolled);
+                rolls(
+                    &mut entry,
+                    &a.unit.name,
+                    &[("combat", &dice.combat[..first])],
+                );
+                for again in dice.combat[first..].chunks(o.dice_rolled.max(1)) {
+                    rolls(
+                        &mut entry,
+                        &a.unit.name,
+                        &[("combat, Attack Point re-roll", again)],
+                    );
+                }
                 rolls(&mut entry, &d.unit.name, &[("Defence", &dice.defence)]);
                 rolls(
                     &mut entry,
@@ -800,6 +845,19 @@ impl State {
                     )));
                 }
                 pool.defence -= dp;
+                // COMMAND POINTS Attack: each re-roll of all the Combat dice spends one (HE-8)
+                if situation.attack_rerolls > 0 {
+                    let pool = &mut self.armies[attacker.side as usize].points;
+                    if pool.attack < situation.attack_rerolls {
+                        return Err(BattleError::Refused(format!(
+                            "player {} holds {} Attack Points, not {} for the re-rolls (COMMAND POINTS, HE-8)",
+                            attacker.side.name(),
+                            pool.attack,
+                            situation.attack_rerolls
+                        )));
+                    }
+                    pool.attack -= situation.attack_rerolls;
+                }
                 if facts[0].stand_point {
                     let pool = &mut self.armies[attacker.side as usize].points;
                     if pool.defence == 0 {
@@ -1112,6 +1170,19 @@ impl State {
                 };
                 let then = outcome_dues(&o.next, *unit, worst, Cause::Combat, None);
                 settle(&mut self.due, 1, *unit, then);
+                // HE-21: the victor follows up a loser Pushed Back "and moves or is
+                // destroyed"; one that moved 0 squares is not followed up
+                if o.squares_moved == 0 && !o.after.removed {
+                    let before = self.due.len();
+                    self.due
+                        .retain(|d| !(family(d.step) == 2 && d.other == Some(*unit)));
+                    if self.due.len() < before {
+                        ex.line(
+                            format!("{} did not move: no follow up is owed against it", u.name),
+                            cite("FOLLOW UP", "HE-21, HE-25"),
+                        );
+                    }
+                }
                 self.set_unit(*unit, o.after, &mut entry);
                 self.collect(unit.side, o.cards, fixed, &mut ex);
             }

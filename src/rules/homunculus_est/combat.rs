@@ -128,6 +128,9 @@ pub struct CombatSituation {
     pub enemy_in_front_after: bool,
     /// The face the higher-rated player chooses (none: the only die).
     pub chosen: Option<u8>,
+    /// Attack Points the attacker's player spends, each re-rolling all the
+    /// Combat dice before the choice (COMMAND POINTS Attack, HE-8, HE-17).
+    pub attack_rerolls: u32,
 }
 
 impl Default for CombatSituation {
@@ -139,6 +142,7 @@ impl Default for CombatSituation {
             devotio: None,
             enemy_in_front_after: true,
             chosen: None,
+            attack_rerolls: 0,
         }
     }
 }
@@ -613,15 +617,29 @@ impl Combat {
         let s = &self.situation;
         let mut ex = self.explanation.clone();
         let mut combat = Draw::new("combat", &dice.combat);
-        let rolled = combat.take(
+        let mut rolled = combat.take(
             self.dice_rolled,
             "the attacker's combat roll (COMBAT ACTIVATION 2)",
         )?;
-        combat.done()?;
         ex.line(
             format!("combat dice: {}", faces(rolled)),
             cite("COMBAT ACTIVATION 2", "HE-17"),
         );
+        // COMMAND POINTS Attack: "Re-roll all Combat dice", before the choice (HE-8, HE-17)
+        for _ in 0..s.attack_rerolls {
+            rolled = combat.take(
+                self.dice_rolled,
+                "an Attack Point re-roll of all the Combat dice (COMMAND POINTS)",
+            )?;
+            ex.line(
+                format!(
+                    "an Attack Point re-rolls all the Combat dice: {}",
+                    faces(rolled)
+                ),
+                cite("COMMAND POINTS", "HE-8, HE-17"),
+            );
+        }
+        combat.done()?;
         let chosen = match (self.dice_rolled, s.chosen) {
             (1, None) => rolled[0],
             (1, Some(c)) if c == rolled[0] => c,

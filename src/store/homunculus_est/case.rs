@@ -767,6 +767,7 @@ pub(crate) fn combat_situation<'s>(
         devotio: opt_named::<DevotioOption>(w, &mut t, "devotio"),
         enemy_in_front_after: opt_flag(w, &mut t, "enemy_in_front_after", true),
         chosen: opt_face(w, &mut t, "chosen"),
+        attack_rerolls: opt_count(w, &mut t, "attack_rerolls"),
     })
 }
 

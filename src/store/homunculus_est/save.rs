@@ -259,6 +259,9 @@ pub fn write_event(o: &mut String, e: &Event) {
             if let Some(c) = s.chosen {
                 parts.push(kv("chosen", c));
             }
+            if s.attack_rerolls > 0 {
+                parts.push(kv("attack_rerolls", s.attack_rerolls));
+            }
             line("situation", inline(&parts));
             line(
                 "dice",

@@ -766,11 +766,22 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                 |s| format!("player {}", s.name()),
             )
             .from_record(called, "Herald's record: the player called");
-            let cards = revealed_cards(state, *side);
+            // "one revealed Setback or Disaster Card of his choice" (HE-12): one
+            // choice per kind and value, cards alike being the same choice
+            let all = revealed_cards(state, *side);
+            let now = all
+                .iter()
+                .find(|c| c.0 == *kind && c.1 == *index)
+                .map(|c| (c.0, c.2));
+            let mut cards: Vec<(CardKind, usize, u32)> = Vec::new();
+            for c in all {
+                if !cards.iter().any(|d| d.0 == c.0 && d.2 == c.2) {
+                    cards.push(c);
+                }
+            }
             if let Some(first) = cards.first() {
-                let mut pick = cards
-                    .iter()
-                    .find(|c| c.0 == *kind && c.1 == *index)
+                let mut pick = now
+                    .and_then(|(k, v)| cards.iter().find(|c| c.0 == k && c.2 == v))
                     .copied()
                     .unwrap_or(*first);
                 f.choice(

@@ -10,7 +10,7 @@ use crate::rules::homunculus_est::combat::Combat;
 use crate::rules::homunculus_est::failed::{discipline_modifiers, reform_modifiers};
 use crate::rules::homunculus_est::movement::MovementActivation;
 use crate::rules::homunculus_est::shooting::Shooting;
-use crate::rules::homunculus_est::{Characteristic, LineKind};
+use crate::rules::homunculus_est::{Characteristic, LineKind, REPEAT_ACTIVATIONS};
 use crate::rules::named::Named;
 
 /// A chance in words: `42%`.
@@ -57,7 +57,11 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
             situation,
             ..
         } => {
-            let u = unit(*id)?;
+            let mut u = unit(*id)?;
+            // house option repeat activations: a unit may be activated again (HE-5)
+            if setup.house.is_on(&REPEAT_ACTIVATIONS) {
+                u.activated = false;
+            }
             let fatigued = state.armies[id.side as usize].fatigued;
             let plan = MovementActivation::plan(&u, fatigued, *situation).map_err(e)?;
             let o = odds::movement(

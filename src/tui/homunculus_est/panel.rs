@@ -14,8 +14,8 @@ use crate::battle::homunculus_est::dice::{self as he_dice, Completion, Typed};
 use crate::battle::homunculus_est::{Battle, Entry, Event, Phase};
 use crate::dice::{Colour, DiceSource};
 use crate::rules::Side;
-use crate::rules::homunculus_est::discipline::{Purpose, TestReroll, discipline_test, reform_test};
-use crate::rules::homunculus_est::{Characteristic, shortfall};
+use crate::rules::homunculus_est::discipline::{TestReroll, discipline_test, reform_test};
+use crate::rules::homunculus_est::{Characteristic, Pool, shortfall};
 use crate::tui::facts::{Fact, Facts, Input, view::unsaid_words};
 use crate::tui::screen::Effect;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -263,6 +263,9 @@ impl App {
             return;
         }
         if let Some(faces) = p.choose.clone() {
+            if ev.code == KeyCode::Char('A') {
+                return self.attack_reroll();
+            }
             match ev.code {
                 KeyCode::Char(c) if c.is_ascii_digit() => {
                     let f = c.to_digit(10).unwrap_or(0) as u8;
@@ -308,6 +311,63 @@ impl App {
             return self.typing_key(ev);
         }
         self.plain_panel_key(ev, effects);
+    }
+
+    /// The Attack Points the attacker's player may still spend on a re-roll
+    /// of all the Combat dice (COMMAND POINTS Attack, HE-8): none for
+    /// another procedure or with none left.
+    pub(super) fn attack_rerolls_left(&self, event: &Event) -> Option<u32> {
+        let Event::Combat {
+            attacker,
+            situation,
+            ..
+        } = event
+        else {
+            return None;
+        };
+        let have = self.battle.state().available(*attacker, Pool::Attack);
+        Some(have.saturating_sub(situation.attack_rerolls)).filter(|n| *n > 0)
+    }
+
+    /// `A` while the Combat dice wait for the choice: an Attack Point
+    /// re-rolls all of them before the choice (COMMAND POINTS Attack, HE-8,
+    /// HE-17); the spend is recorded with the combat, the dice thrown again
+    /// (Herald's, or the players' typed in turn).
+    fn attack_reroll(&mut self) {
+        let Some(p) = &self.panel else { return };
+        let Event::Combat { attacker, .. } = &p.event else {
+            if let Some(p) = &mut self.panel {
+                p.error = Some(
+                    "an Attack Point re-rolls the Combat dice of a combat (COMMAND POINTS, HE-8)"
+                        .to_string(),
+                );
+            }
+            return;
+        };
+        let side = attacker.side;
+        let left = self.attack_rerolls_left(&p.event);
+        let Some(p) = &mut self.panel else { return };
+        if left.is_none() {
+            p.error = Some(format!(
+                "player {} holds no Attack Point for a re-roll of the Combat dice (COMMAND POINTS, HE-8)",
+                side.name()
+            ));
+            return;
+        }
+        if let Event::Combat { situation, .. } = &mut p.event {
+            situation.attack_rerolls += 1;
+        }
+        p.choose = None;
+        p.error = None;
+        let event = p.event.clone();
+        match p.left.take() {
+            // the players' dice: the re-roll is typed in turn, thrown at its last face
+            Some(t) => {
+                p.straight = true;
+                self.fill_typed(event, t, true);
+            }
+            None => self.fill(event, None),
+        }
     }
 
     /// A key while the players' dice (or a natural 12's card value) are typed.
@@ -682,8 +742,9 @@ impl App {
                 let Ok(u) = s.unit(*unit) else {
                     return Vec::new();
                 };
-                let passed = discipline_test(u, situation, dice).is_ok_and(|o| o.passed)
-                    || situation.purpose == Purpose::ReturnFromPursuit;
+                // PURSUIT OFF-TABLE's test is a Discipline Test: its failure takes
+                // the re-rolls any other does (HE-26)
+                let passed = discipline_test(u, situation, dice).is_ok_and(|o| o.passed);
                 (*unit, &situation.rerolls, passed)
             }
             Event::Reform {

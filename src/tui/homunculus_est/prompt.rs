@@ -57,6 +57,16 @@ pub fn dice_words(state: &State, setup: &Setup, event: &Event) -> String {
                 return "the combat's dice".to_string();
             };
             let mut parts = Vec::new();
+            let throws = situation.attack_rerolls as usize + 1;
+            if !d.combat.is_empty() && d.combat.len() < plan.dice_rolled * throws {
+                // COMMAND POINTS Attack: all the Combat dice again (HE-8, HE-17)
+                parts.push(format!(
+                    "{} combat {} (the Attack Point re-roll; the {} then chooses)",
+                    plan.dice_rolled * throws - d.combat.len(),
+                    if plan.dice_rolled == 1 { "die" } else { "dice" },
+                    plan.chooser
+                ));
+            }
             if d.combat.is_empty() {
                 parts.push(match plan.chooser {
                     Chooser::None => "1 combat die".to_string(),

@@ -26,7 +26,7 @@ const HELP: &[&str] = &[
     "m c    a Movement or Charge Activation (HE-13, HE-14)     a  a Combat Activation (HE-16)",
     "s      a Shooting Activation (HE-22)                      r  a Reform Activation (HE-27)",
     "d      a Discipline Test (HE-26)      p  a push back (HE-24)      o  a follow up (HE-25)",
-    "b      bring back a unit in Pursuit Off-Table: its activation, a Discipline Test (HE-5.3, HE-33)",
+    "b      bring back a unit in Pursuit Off-Table, a turn after it left: its Discipline Test (HE-5.3, HE-33)",
     "g      a general's risk (HE-30)       k  a card's value as drawn (HE-10)      M  a Manoeuvre Test (HE-15)",
     "P      Command Points: exchange, re-allocate, convert, a Strategy Point cancels a Setback (HE-8)",
     "x      the called player discards a revealed card (HE-12)",
@@ -35,6 +35,7 @@ const HELP: &[&str] = &[
     "Panel: a fact's key then ↑↓ ←→ +/- or digits; Enter rolls Herald's dice; Esc closes",
     "Dice typed: the faces straight on the panel, or t then the faces (after a fact's key, digits are its value): rolled once all are in",
     "Dice chosen: the higher side types the face it takes (HE-17, HE-22); Herald never chooses",
+    "A      with the Combat dice shown: an Attack Point re-rolls all of them before the choice (HE-8, HE-17)",
     "A step the rules force opens by itself after a result: Enter rolls it; Tab shows the result before",
 ];
 
@@ -589,12 +590,30 @@ impl App {
                 }
                 _ => None,
             };
+            let rerolled =
+                matches!(&p.event, Event::Combat { situation, .. } if situation.attack_rerolls > 0);
             top.push(Line::from(Span::styled(
-                format!("Dice rolled: {}", shown.join(" ")),
+                format!(
+                    "Dice {}: {}",
+                    if rerolled {
+                        "re-rolled with an Attack Point"
+                    } else {
+                        "rolled"
+                    },
+                    shown.join(" ")
+                ),
                 t.warn(),
             )));
             if let Some(b) = best {
                 top.push(Line::from(b));
+            }
+            if let Some(left) = self.attack_rerolls_left(&p.event) {
+                top.push(Line::from(Span::styled(
+                    format!(
+                        "A: an Attack Point re-rolls all the Combat dice before the choice ({left} left) (COMMAND POINTS, HE-8, HE-17)"
+                    ),
+                    t.key(),
+                )));
             }
             let rest =
                 super::prompt::dice_words(self.battle.state(), self.battle.setup(), &p.event);
