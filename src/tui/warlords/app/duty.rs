@@ -619,8 +619,8 @@ impl App {
             .unwrap_or(0)
     }
 
-    /// + and -: rear stands contacting the enemy front, from 0 (2.6.2.1):
-    /// no count is assumed; the table shows which touch.
+    /// `+` and `-`: rear stands contacting the enemy front, from 0
+    /// (2.6.2.1). No count is assumed: the table shows which touch.
     pub(super) fn rear_stands(&mut self, n: i8) {
         let Some(Dialog::FallBack(f)) = self.dialogs.last() else {
             return;

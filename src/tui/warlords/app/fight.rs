@@ -364,7 +364,7 @@ impl App {
             .battle
             .units(side)
             .filter(|(_, u)| !u.off_table())
-            .filter(|(id, u)| match purpose {
+            .filter(|(id, _)| match purpose {
                 // 2.4.4: a unit that may still activate to shoot, not
                 // one in Melee (it does not shoot, 2.6).
                 PickFor::ShootAtCharger(c) => self.may_shoot_at_charger(*id, c),
