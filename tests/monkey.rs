@@ -722,13 +722,11 @@ fn seed_100_homunculus_est_a_combat_result_is_said_in_words() {
     run(System::HomunculusEst, 100, 100, false, false).unwrap();
 }
 
-/// Warlords, seed 300, key 1186: undo then redo puts the cursor on the
+/// Warlords, seed 300, key 1186: undo then redo put the cursor on the
 /// unit the walker owes next (`follow_walker`), not where the referee
-/// left it. Left to the Warlords console (its App keeps no selection
-/// across undo); the monkey's other checks read the cursor as following
-/// the step owed.
+/// left it. The console now keeps where the cursor stood before each
+/// undo and puts it back on redo (src/tui/warlords/app/undo.rs).
 #[test]
-#[ignore = "Warlords: redo moves the cursor to the walker's unit (src/tui/warlords/app/undo.rs)"]
 fn seed_300_warlords_undo_then_redo_keeps_the_cursor() {
     run(System::Warlords, 300, 1200, true, false).unwrap();
 }

@@ -956,3 +956,181 @@ fn a_charging_fact_with_no_charge_in_the_record_is_refused_at_its_toggle() {
         assert!(!facts_a.charging && !facts_b.charging, "refused: still off");
     }
 }
+
+// ------------------------------------------------------------------
+// The independent playing wl2 (Hastings turns 1–4): its saves are in
+// tests/battle_data/wl2/, as the playing kept them.
+
+/// A console on the wl2 playing's save `name`, as `herald play` opens it.
+fn wl2(name: &str) -> App {
+    let path = format!(
+        "{}/tests/battle_data/wl2/{name}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let data = herald::store::save::load::<herald::battle::warlords::Warlords>(
+        std::path::Path::new(&path),
+    )
+    .unwrap_or_else(|e| panic!("{path}: {e}"))
+    .data;
+    App::new(
+        data.battle,
+        SeededDice::restore(data.dice),
+        Theme::plain(),
+        &data.name,
+    )
+}
+
+#[test]
+fn a_broken_unit_charged_is_offered_no_stand_only_its_flight() {
+    // wl2 finding 1: 1.7.3 "A Broken unit charged by enemy automatically
+    // starts fleeing again"; W-29 "A Broken unit cannot evade". The panel
+    // offers no answer, the log's explanation lists none, and after the
+    // flight no "stands to receive the charge" is claimed.
+    let mut app = wl2("keep-t3-start");
+    press(&mut app, &["Enter", "52", "Enter", "3", "a", "64"]);
+    press(&mut app, &["c", "4", "Enter"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    let p = panel(&app);
+    assert!(!p.contains("s stand"), "{p}");
+    assert!(p.contains("is Broken and does not answer"), "{p}");
+    assert!(!footer(&app).contains("stand"), "{}", footer(&app));
+    let said = app
+        .battle
+        .entry(app.battle.events().len() - 1)
+        .unwrap()
+        .explanation
+        .to_string();
+    assert!(!said.contains("may answer"), "{said}");
+    assert!(said.contains("Broken and does not answer"), "{said}");
+    press(&mut app, &["s"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("is Broken and does not answer"), "{s}");
+    assert!(!panel(&app).contains("✓ stands"), "{}", panel(&app));
+    // The flight it owes, then the charge panel again: no stand claimed.
+    press(&mut app, &["Enter", "Enter", "Enter"]);
+    assert!(
+        app.battle
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::Flee { unit, .. } if *unit == b(4))),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let p = panel(&app);
+    assert!(!p.contains("stands to receive"), "{p}");
+    assert!(p.contains("x another unit"), "{p}");
+}
+
+#[test]
+fn a_unit_that_only_showers_is_not_offered_a_shot_in_an_activation() {
+    // wl2 finding 2, W-23: a shower "is never a choice of an ordinary
+    // activation". The Fyrd of Sussex (a12) shoot only in a shower: no `x`
+    // after its activation, and `x` is refused with the true reason, not
+    // "is moving" (it stands stopped).
+    let mut app = wl2("keep-t2-start");
+    press(&mut app, &["Enter", "52"]);
+    if app.context() != Context::Tables {
+        press(&mut app, &["Enter"]);
+    }
+    assert_eq!(app.context(), Context::Tables, "{}", screen(&app, 120, 40));
+    press(&mut app, &["1", "2", "a"]);
+    assert_eq!(
+        app.context(),
+        Context::BeforeRoll,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["64"]);
+    assert_eq!(
+        app.context(),
+        Context::AfterRoll,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("SUCCESS"), "{s}");
+    let may = s
+        .lines()
+        .find(|l| l.contains("may: "))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(!may.contains("x shoot"), "{may}");
+    let events = app.battle.events().len();
+    press(&mut app, &["x"]);
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("is moving"), "{s}");
+    assert!(s.contains("only in a shower"), "{s}");
+    assert_eq!(app.battle.events().len(), events, "no shot recorded");
+}
+
+/// The a10×b12 Melee of the wl2 playing's turn 3 fought again with the
+/// players' dice, Fyrd of Kent (a10) losing; its fall-back form open on
+/// "into an enemy's front edge", Breton foot (b8).
+fn fyrd_of_kent_falls_back_into_breton_foot() -> App {
+    let mut app = wl2("keep-t3-a10-rear-stands");
+    press(&mut app, &["u", "Esc", "u"]);
+    press(&mut app, &["Enter", "3364"]);
+    press(&mut app, &["1", "e", "8"]);
+    assert_eq!(
+        app.context(),
+        Context::FallBack,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    app
+}
+
+#[test]
+fn falling_back_into_an_enemy_front_asks_how_many_rear_stands_touch() {
+    // wl2 finding 3, 2.6.2.1: "all rear stands contacting the enemy are
+    // lost": which touch is the table's to say. Enter asks; nothing is
+    // assumed; the count typed is recorded and said with 2.6.2.1.
+    let mut app = fyrd_of_kent_falls_back_into_breton_foot();
+    let stands = app.battle.unit(a(10)).unwrap().unit.stands;
+    let events = app.battle.events().len();
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.battle.events().len(), events, "nothing assumed");
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("rear stands touch the enemy"), "{s}");
+    press(&mut app, &["9"]);
+    assert_eq!(
+        app.battle.events().len(),
+        events,
+        "9 is more than its rear rank"
+    );
+    press(&mut app, &["2", "Enter"]);
+    assert!(
+        matches!(
+            app.battle.events().last(),
+            Some(Event::FallBack {
+                rear_stands: Some(2),
+                ..
+            })
+        ),
+        "{:?}",
+        app.battle.events().last()
+    );
+    assert_eq!(app.battle.unit(a(10)).unwrap().unit.stands, stands - 2);
+    let entry = app.battle.entry(app.battle.events().len() - 1).unwrap();
+    let said = entry.explanation.to_string();
+    assert!(said.contains("loses the 2 rear stand(s)"), "{said}");
+    assert!(said.contains("2.6.2.1"), "{said}");
+}
+
+#[test]
+fn the_stand_loss_question_gives_the_stands_lost() {
+    // wl2 finding 4, W-24 and 3.1.3.2: Harold's housecarls (a1) lost 5
+    // stands on the flanks and rear; the question says 5, not the number
+    // of its personalities (2).
+    let mut app = wl2("keep-t1-before-melee");
+    press(&mut app, &["Enter", "Enter", "53642123", "Enter", "Enter"]);
+    press(&mut app, &["Tab", "r"]);
+    press(&mut app, &["65326511113425"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("loses 5 stand(s)"), "{s}");
+    assert!(!s.contains("whose 2 lost stands"), "{s}");
+    assert!(s.contains("its 5 lost stands"), "{s}");
+    press(&mut app, &["2"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("(a1) lost 5 stands (3.1.3.2)"), "{s}");
+    assert!(!s.contains("lost 2 stands"), "{s}");
+}

@@ -505,6 +505,7 @@ fn the_fall_back_picker_offers_only_the_kind_chosen() {
         others,
         other_front: true,
         rear_stands: None,
+        asking_rear: false,
         error: None,
         typed: String::new(),
     }));
@@ -544,6 +545,7 @@ fn the_fall_back_picker_takes_a_typed_id() {
         others,
         other_front: true,
         rear_stands: None,
+        asking_rear: false,
         error: None,
         typed: String::new(),
     }));

@@ -30,6 +30,8 @@ pub enum Due {
     /// says whose stand each was, or that none held one; each personality
     /// named rolls a red die (W-19).
     StandLoss {
+        /// The stands it lost in the round (W-24: the flanks and rear too).
+        lost: u32,
         /// Lost stands still to be said (at most its personalities).
         stands: u32,
         /// The personalities named so far, who have rolled.
@@ -98,13 +100,13 @@ impl fmt::Display for Due {
             Due::BerserkTest { broke } => {
                 write!(f, "roll to go Berserk as {broke} breaks (2.6.3)")
             }
-            Due::StandLoss { stands: 1, .. } => write!(
+            Due::StandLoss { lost: 1, .. } => write!(
                 f,
                 "say whose stand was lost, if a personality's: he rolls a red die (3.1.3.2, W-19)"
             ),
-            Due::StandLoss { stands, .. } => write!(
+            Due::StandLoss { lost, .. } => write!(
                 f,
-                "say whose {stands} lost stands were, if personalities': each rolls a red die (3.1.3.2, W-19)"
+                "say which personalities were in its {lost} lost stands: each rolls a red die (3.1.3.2, W-19)"
             ),
             Due::Shower { at } => write!(f, "may shower {at} before the Melee (2.5.1, W-23)"),
         }

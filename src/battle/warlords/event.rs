@@ -256,7 +256,8 @@ pub enum Event {
         other: Option<UnitId>,
         /// It hit that unit's front edge (else its rear or side).
         other_front: bool,
-        /// Rear stands contacting an enemy's front, if not its whole last rank.
+        /// Rear stands contacting an enemy's front, as the referee said (2.6.2.1);
+        /// none in a battle recorded before Herald asked: its whole last rank.
         rear_stands: Option<u32>,
         /// Recorded before ruling W-35 (a save of an earlier Herald, whose
         /// `fall_back` has no `w35 = true`): a Heavy unit that stopped

@@ -578,7 +578,8 @@ impl<'a> Activation<'a> {
             }
             return (forced, allowed);
         }
-        let can_shoot = super::shooting::may_shoot(unit).is_ok();
+        // W-23: a shower is never the choice of an activation.
+        let can_shoot = super::shooting::may_shoot_in_activation(unit).is_ok();
         if s.evading() {
             // 2.4.7: the evade uses up the activation; an evading unit of
             // Skirmishers or Cavalry with missiles may shoot at the evaded unit.

@@ -136,7 +136,8 @@ pub struct Charge<'a> {
     pub target: &'a Unit,
     /// The charge distance, by the formation the move starts in (2.4.4.1, W-10, W-28).
     pub spans: u32,
-    /// The target's possible answers, in the order counter-charge, evade, stand, shoot.
+    /// The target's possible answers, in the order counter-charge, evade, stand, shoot;
+    /// none for a Broken target, which flees (1.7.3, W-29).
     pub answers: Vec<Answer>,
     /// A Broken target flees again as the charger comes within 1 span (1.7.3).
     pub target_flees: bool,
@@ -250,7 +251,12 @@ impl<'a> Charge<'a> {
             Ok(()) => answers.push(Answer::Evade),
             Err(e) => refused.push(e),
         }
-        answers.push(Answer::Stand);
+        // 1.7.3, W-29: a Broken target flees as the charger comes within 1
+        // span; it does not stand (nor evade, counter-charge or shoot).
+        let target_flees = target.morale == Morale::Broken;
+        if !target_flees {
+            answers.push(Answer::Stand);
+        }
         // 2.5.4: the target may activate to shoot at the charger, unless Berserk or Broken.
         match spent
             .clone()
@@ -260,23 +266,23 @@ impl<'a> Charge<'a> {
             Err(e) => refused.push(e),
         }
         refused.dedup();
-        let shown: Vec<&str> = answers.iter().map(|a| a.words()).collect();
-        why.line(
-            format!("{} may answer: {}", target.name, shown.join(", ")),
-            cite("2.4.4, 2.4.4.2, 2.4.7, 2.5.4", "W-29, W-30"),
-        );
-        for r in refused {
-            why.line(format!("  not: {r}"), sec("2.4.4"));
-        }
-        let target_flees = target.morale == Morale::Broken;
         if target_flees {
             why.line(
                 format!(
-                    "{} is Broken: it flees again as soon as the charger comes within 1 span",
+                    "{} is Broken and does not answer: it flees again as soon as the charger comes within 1 span",
                     target.name
                 ),
-                sec("1.7.3"),
+                cite("1.7.3", "W-29"),
             );
+        } else {
+            let shown: Vec<&str> = answers.iter().map(|a| a.words()).collect();
+            why.line(
+                format!("{} may answer: {}", target.name, shown.join(", ")),
+                cite("2.4.4, 2.4.4.2, 2.4.7, 2.5.4", "W-29, W-30"),
+            );
+        }
+        for r in refused {
+            why.line(format!("  not: {r}"), sec("2.4.4"));
         }
         Ok(Charge {
             charger,
@@ -493,7 +499,11 @@ mod tests {
         let mut broken = sw.clone();
         broken.morale = Morale::Broken;
         let c = Charge::declare(&k, &broken, ChargeSituation::default()).unwrap();
-        assert_eq!(c.answers, vec![Answer::Stand]);
+        // 1.7.3, W-29: it flees; it does not stand, evade or shoot.
+        assert_eq!(c.answers, vec![]);
         assert!(c.target_flees, "1.7.3");
+        let said = c.explanation.to_string();
+        assert!(!said.contains("may answer"), "{said}");
+        assert!(said.contains("does not answer"), "{said}");
     }
 }

@@ -52,8 +52,9 @@ pub struct FallBackResult {
 
 /// A unit falling back into something (2.6.2.1), each bullet replacing the
 /// general rule for its case (W-35). `other` is the unit it ran into;
-/// `rear_stands` the rear stands contacting an enemy's front (by default
-/// its whole last rank). `other_front` says whether it hit the friend's
+/// `rear_stands` the rear stands contacting an enemy's front, as the
+/// referee says (a battle recorded before Herald asked holds none: its
+/// whole last rank). `other_front` says whether it hit the friend's
 /// front edge (the Heavy-into-friend case) or its rear or side.
 /// `heavy_stop_casualty`: the house option of W-35 (a Heavy unit that
 /// stops against a friend's Close Foot or Pike takes the general rule).
@@ -160,9 +161,16 @@ pub fn fall_back_into(
             halt(&mut u);
             let last = unit.ranks().last().copied().unwrap_or(0);
             let lost = u.lose_stands(rear_stands.unwrap_or(last));
+            // 2.6.2.1: which rear stands touch is the table's to say; a
+            // battle recorded before Herald asked took the whole rear rank.
+            let said = if rear_stands.is_some() {
+                "as the referee says"
+            } else {
+                "its whole rear rank, recorded before Herald asked how many touch"
+            };
             why.line(
                 format!(
-                    "{name} falls back into the front of {}: it is halted and loses the {lost} rear stand(s) contacting it",
+                    "{name} falls back into the front of {}: it is halted and loses the {lost} rear stand(s) contacting it ({said})",
                     e.name
                 ),
                 cite("2.6.2.1", "2.4.1.1"),

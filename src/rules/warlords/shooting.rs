@@ -65,6 +65,25 @@ pub fn may_shoot_before_contact(unit: &Unit) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether the unit may shoot as the choice of an activation (2.5.1,
+/// W-23): as [`may_shoot`], and with a style other than a shower, which is
+/// never a choice of an ordinary activation.
+pub fn may_shoot_in_activation(unit: &Unit) -> Result<(), String> {
+    may_shoot(unit)?;
+    if unit.shooting.iter().all(|s| *s == ShootingStyle::Shower) {
+        return Err(shower_only(unit));
+    }
+    Ok(())
+}
+
+/// Why a unit that shoots only in a shower may not shoot now (2.5.1, W-23).
+pub fn shower_only(unit: &Unit) -> String {
+    format!(
+        "{} shoot only in a shower, on contact in a charge or counter-charge (2.5.1, W-23): never as the choice of an activation",
+        unit.name
+    )
+}
+
 /// Whether the unit may shoot at all (1.5, 1.7.3, 2.3.2, W-12), or why not.
 pub fn may_shoot(unit: &Unit) -> Result<(), String> {
     if unit.missile_weapons().is_empty() || unit.shooting.is_empty() {

@@ -68,6 +68,9 @@ pub struct App {
     /// and the parting of its Melee, a correction's fields): their place in
     /// the log and the event, so one `u` takes back the whole step.
     joined: Vec<(usize, Event)>,
+    /// Where the cursor stood before each step taken back and not yet
+    /// redone: redo puts it back there, so undo then redo changes nothing.
+    cursor_before_undo: Vec<(Side, [usize; 2])>,
 }
 
 impl App {
@@ -101,6 +104,7 @@ impl App {
             jump: String::new(),
             contingent,
             joined: Vec::new(),
+            cursor_before_undo: Vec::new(),
         };
         app.follow_walker();
         app.resume_charge();
@@ -246,6 +250,7 @@ impl App {
             Action::Summary => self.open_summary(self.battle.turn()),
             Action::GoTo => self.open_go_to(),
             Action::Jump(c) if self.context() == Context::Pick => self.pick_typed(c),
+            Action::Jump(c) if self.asking_rear_stands() => self.rear_stands_typed(c),
             Action::Jump(c) if self.context() == Context::FallBack => self.fall_back_typed(c),
             Action::Jump(c) if self.context() == Context::Correct => self.field_key(c),
             Action::Jump(c) => self.jump_typed(c),

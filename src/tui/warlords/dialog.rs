@@ -261,8 +261,12 @@ pub struct FallBack {
     pub others: Vec<UnitId>,
     /// It hit that unit's front edge (else its rear or side).
     pub other_front: bool,
-    /// Rear stands lost against an enemy front, if not its whole last rank.
+    /// Rear stands contacting the enemy front, lost (2.6.2.1): unsaid
+    /// until the referee types it (the table shows which touch).
     pub rear_stands: Option<u32>,
+    /// Enter has asked how many rear stands contact the enemy: digits
+    /// type that count, not a unit's id.
+    pub asking_rear: bool,
     /// Why the last attempt was refused.
     pub error: Option<String>,
     /// The unit id typed so far (`b3`, `3`), as in the other pickers.
@@ -320,8 +324,12 @@ pub struct LostStand {
     pub unit: UnitId,
     /// The enemy fighting it (a vendetta, W-21).
     pub enemy: Option<UnitId>,
+    /// The stands it lost in the round (W-24: the flanks and rear too).
+    pub lost: u32,
     /// Lost stands still to be said.
     pub stands: u32,
+    /// The personalities already said to have been in them.
+    pub named: Vec<String>,
     /// Its personalities not named yet, rightmost first.
     pub names: Vec<String>,
     /// The line the cursor is on.

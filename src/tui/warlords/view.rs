@@ -160,6 +160,19 @@ impl Widget for &App {
                 Dialog::GoTo(g) => walker::go_to(self, g, area, buf),
             }
         }
+        // A popup whose top edge lies on the walker's line leaves no stub
+        // of its words on either side (a word cut in two).
+        let row = Rect {
+            y: head.y + 1,
+            height: 1,
+            ..head
+        };
+        if !self.dialogs.is_empty() && head.height >= 2 {
+            let at = |s: &str| (row.x..row.right()).find(|&x| buf[(x, row.y)].symbol() == s);
+            if let (Some(left), Some(right)) = (at("╭"), at("╮")) {
+                walker::beside_popup(self, row, left, right, buf);
+            }
+        }
     }
 }
 

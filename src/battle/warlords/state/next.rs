@@ -101,6 +101,7 @@ impl State {
                     }
                     said[i] = true;
                     Due::StandLoss {
+                        lost: lost[i],
                         stands,
                         named: Vec::new(),
                         enemy: Some(foe),

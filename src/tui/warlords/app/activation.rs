@@ -15,7 +15,7 @@ use crate::rules::warlords::movement::{BreakOff, Flee, RandomMove};
 use crate::rules::warlords::next::Choice as RulesChoice;
 use crate::rules::warlords::personality::PersonalityTrait;
 use crate::rules::warlords::personality::StandLoss;
-use crate::rules::warlords::shooting::Shooting;
+use crate::rules::warlords::shooting::{Shooting, may_shoot_in_activation};
 use crate::rules::warlords::unit::Morale;
 use crate::tui::warlords::action::{Choice, Fact};
 use crate::tui::warlords::dialog::{Dialog, FormationPick, PickFor, Procedure, Purpose, Resolve};
@@ -922,9 +922,15 @@ impl App {
                 }
                 _ => None,
             };
-            return self.set_resolve_error(match only {
-                Some(only) => format!("{only}: it may not {what}"),
-                None => format!(
+            // W-23: a unit that only showers is never offered a shot here.
+            let shower = (c == Choice::Shoot)
+                .then(|| self.battle.unit(unit))
+                .flatten()
+                .and_then(|u| may_shoot_in_activation(&u.unit).err());
+            return self.set_resolve_error(match (only, shower) {
+                (Some(only), _) => format!("{only}: it may not {what}"),
+                (None, Some(why)) => why,
+                (None, None) => format!(
                     "the activation does not allow this: {what} ({sec}); see what it allows below"
                 ),
             });

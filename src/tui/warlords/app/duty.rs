@@ -53,6 +53,7 @@ impl App {
             // 3.1.3.2, W-19: first, whose stand it was (the live count).
             Due::StandLoss { .. } => {
                 let Some(Due::StandLoss {
+                    lost,
                     stands,
                     named,
                     enemy,
@@ -75,7 +76,9 @@ impl App {
                 return self.dialogs.push(Dialog::LostStand(LostStand {
                     unit,
                     enemy,
+                    lost,
                     stands,
+                    named,
                     names,
                     line: 0,
                 }));
@@ -539,6 +542,7 @@ impl App {
             others,
             other_front: true,
             rear_stands: None,
+            asking_rear: false,
             error: None,
             typed: String::new(),
         }));
@@ -559,6 +563,7 @@ impl App {
         if let Some(f) = self.fall_back_mut() {
             f.into = into;
             f.typed.clear();
+            f.asking_rear = false;
             let friend = into == FellInto::Friend;
             if let Some(i) = f
                 .others
@@ -605,20 +610,62 @@ impl App {
         }
     }
 
-    /// + and -: rear stands lost against an enemy front (by default its whole last rank).
+    /// The stands of the falling-back unit's rear rank: at most these
+    /// contact the enemy front it fell into (2.6.2.1).
+    fn rear_rank(&self, unit: UnitId) -> u32 {
+        self.battle
+            .unit(unit)
+            .and_then(|u| u.unit.ranks().last().copied())
+            .unwrap_or(0)
+    }
+
+    /// `+` and `-`: rear stands contacting the enemy front, from 0
+    /// (2.6.2.1). No count is assumed: the table shows which touch.
     pub(super) fn rear_stands(&mut self, n: i8) {
         let Some(Dialog::FallBack(f)) = self.dialogs.last() else {
             return;
         };
-        let Some(u) = self.battle.unit(f.unit) else {
+        let last = self.rear_rank(f.unit);
+        if let Some(f) = self.fall_back_mut() {
+            let now = match f.rear_stands {
+                None if n > 0 => 1,
+                None => 0,
+                Some(p) => p.saturating_add_signed(i32::from(n)),
+            };
+            f.rear_stands = Some(now.min(last));
+            f.asking_rear = f.into == FellInto::EnemyFront;
+        }
+    }
+
+    /// Whether the fall-back form is asking how many rear stands contact
+    /// the enemy front (2.6.2.1).
+    pub fn asking_rear_stands(&self) -> bool {
+        matches!(self.dialogs.last(), Some(Dialog::FallBack(f)) if f.asking_rear)
+    }
+
+    /// A digit typed while the form asks how many rear stands contact the
+    /// enemy front (2.6.2.1): 0 to the stands of its rear rank.
+    pub(super) fn rear_stands_typed(&mut self, c: char) {
+        let Some(Dialog::FallBack(f)) = self.dialogs.last() else {
             return;
         };
-        let last = u.unit.ranks().last().copied().unwrap_or(0);
-        let stands = u.unit.stands;
-        if let Some(f) = self.fall_back_mut() {
-            let now = f.rear_stands.unwrap_or(last);
-            f.rear_stands = Some(now.saturating_add_signed(i32::from(n)).min(stands));
+        let last = self.rear_rank(f.unit);
+        let Some(d) = c.to_digit(10) else {
+            return self.refuse(format!(
+                "type how many rear stands contact the enemy: 0 to {last} (2.6.2.1)"
+            ));
+        };
+        let longer = f.rear_stands.map(|p| p * 10 + d).filter(|n| *n <= last);
+        let n = longer.unwrap_or(d);
+        if n > last {
+            return self.refuse(format!(
+                "{n}: its rear rank has {last} stand(s); 0 to {last} may contact the enemy (2.6.2.1)"
+            ));
         }
+        if let Some(f) = self.fall_back_mut() {
+            f.rear_stands = Some(n);
+        }
+        self.status = None;
     }
 
     /// Enter: records what the unit fell into; the battle applies 2.6.2.1.
@@ -660,6 +707,13 @@ impl App {
             );
             if let Some(f) = self.fall_back_mut() {
                 f.error = Some(why);
+            }
+            return;
+        }
+        if f.into == FellInto::EnemyFront && f.rear_stands.is_none() {
+            // 2.6.2.1: which rear stands touch the enemy is the table's to say.
+            if let Some(f) = self.fall_back_mut() {
+                f.asking_rear = true;
             }
             return;
         }

@@ -20,7 +20,7 @@ use crate::rules::warlords::melee::{self, Melee, MeleeFacts};
 use crate::rules::warlords::movement::{BreakOff, RandomMove};
 use crate::rules::warlords::next::Choice as RulesChoice;
 use crate::rules::warlords::shooting::{
-    Shooting, ShootingSituation, StandsShotAt, may_shoot, may_shoot_before_contact,
+    Shooting, ShootingSituation, StandsShotAt, may_shoot, may_shoot_before_contact, shower_only,
 };
 use crate::rules::warlords::supporting::{self, Edge, Supporter};
 use crate::rules::warlords::unit::{Formation, ShootingStyle};
@@ -364,15 +364,10 @@ impl App {
             .battle
             .units(side)
             .filter(|(_, u)| !u.off_table())
-            .filter(|(id, u)| match purpose {
+            .filter(|(id, _)| match purpose {
                 // 2.4.4: a unit that may still activate to shoot, not
                 // one in Melee (it does not shoot, 2.6).
-                PickFor::ShootAtCharger(c) => {
-                    !u.activated
-                        && may_shoot_before_contact(&u.unit).is_ok()
-                        && self.battle.in_melee_with(*id).is_empty()
-                        && self.battle.unit(c).is_some_and(|_| *id != c)
-                }
+                PickFor::ShootAtCharger(c) => self.may_shoot_at_charger(*id, c),
                 // 2.6: friendly units in contact that are not the opponent.
                 PickFor::Support(_) => *id != of,
                 _ => true,
@@ -514,6 +509,9 @@ impl App {
             ShootingStyle::Shower
         } else if let Some(&first) = styles.first() {
             first
+        } else if !contact && s.unit.shooting.iter().all(|x| *x == ShootingStyle::Shower) {
+            // W-23: a shower only on contact in a charge or counter-charge.
+            return self.set_resolve_error(shower_only(&s.unit));
         } else {
             return self.set_resolve_error(format!(
                 "{} is moving and may not shoot massed (2.5.1, W-12); it has no other style now",
@@ -804,14 +802,47 @@ impl App {
         }
     }
 
+    /// Whether `id` may still activate to shoot at the charger `charger`
+    /// (2.4.4): not activated, with a style before contact, not in Melee
+    /// (a unit in Melee does not shoot, 2.6).
+    fn may_shoot_at_charger(&self, id: UnitId, charger: UnitId) -> bool {
+        id != charger
+            && self.battle.unit(id).is_some_and(|u| {
+                !u.off_table() && !u.activated && may_shoot_before_contact(&u.unit).is_ok()
+            })
+            && self.battle.in_melee_with(id).is_empty()
+    }
+
+    /// Whether any unit of the charged side may still shoot at the charger (2.4.4).
+    fn any_shooter_at_charger(&self, charger: UnitId) -> bool {
+        self.battle
+            .units(charger.side.other())
+            .any(|(id, _)| self.may_shoot_at_charger(id, charger))
+    }
+
+    /// Whether the open charge ends with the two meeting halfway: no move
+    /// is rolled (2.4.4.2).
+    pub fn charge_meets_halfway(&self) -> bool {
+        self.charge().is_some_and(|(unit, target, _, _)| {
+            self.battle.charge_move(unit, target) == Some(ChargeMove::MeetHalfway)
+        })
+    }
+
     /// Whether the open charge's panel offers an answer (its footer lists
     /// only those): first the target's answers the rules allow; once it
     /// has answered, a shot at the charger (2.4.4: "After a Counter-charge
     /// is declared or declined, any other enemy unit may ... shoot").
     pub fn answer_offered(&self, a: Answer) -> bool {
         match self.charge() {
+            // 1.7.3, W-29: a Broken target does not answer; it flees, and
+            // other units may shoot at the charger at once.
+            Some((unit, _, None, answers)) if answers.is_empty() => {
+                a == Answer::ShootAtCharger && self.any_shooter_at_charger(unit)
+            }
             Some((_, _, None, answers)) => a != Answer::ShootAtCharger && answers.contains(&a),
-            Some((_, _, Some(_), _)) => a == Answer::ShootAtCharger,
+            Some((unit, _, Some(_), _)) => {
+                a == Answer::ShootAtCharger && self.any_shooter_at_charger(unit)
+            }
             None => false,
         }
     }
@@ -828,7 +859,7 @@ impl App {
                     .to_string(),
             );
         }
-        if response.is_none() && a == Answer::ShootAtCharger {
+        if response.is_none() && !answers.is_empty() && a == Answer::ShootAtCharger {
             // 2.4.4: the shots come after the counter-charge is declared or declined.
             return self.set_resolve_error(format!(
                 "{} answers first: r counter-charge, e evade or s stand (2.4.4: after a Counter-charge is declared or declined, other units may shoot)",
@@ -837,6 +868,12 @@ impl App {
         }
         if a != Answer::ShootAtCharger && !answers.contains(&a) {
             let name = self.name(target);
+            if answers.is_empty() {
+                // 1.7.3, W-29: no stand, no evade, no counter-charge.
+                return self.set_resolve_error(format!(
+                    "{name} is Broken and does not answer: it flees again as soon as the charger comes within 1 span (1.7.3, W-29)"
+                ));
+            }
             let engaged = !self.battle.in_melee_with(target).is_empty();
             let activated = self
                 .battle

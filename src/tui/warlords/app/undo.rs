@@ -48,6 +48,12 @@ impl App {
             _ => None,
         };
         let mut only_supports = true;
+        // The cursor goes back where it was when this step is redone; a
+        // step recorded since the last undo ended the redo chain.
+        if self.battle.undone().is_empty() {
+            self.cursor_before_undo.clear();
+        }
+        let cursor = (self.focus, self.selected);
         self.dialogs.clear();
         // Each event named as the log names it (its summary), never its code.
         let mut kinds: Vec<String> = Vec::new();
@@ -114,6 +120,9 @@ impl App {
         {
             self.reopen_melee(panel, was);
         }
+        if !kinds.is_empty() {
+            self.cursor_before_undo.push(cursor);
+        }
         match kinds.len() {
             0 => self.refuse("nothing to undo"),
             1 => self.say(format!("undone: {}; U redoes it", kinds[0])),
@@ -158,6 +167,18 @@ impl App {
         } else {
             self.say(format!("redone: {}", summaries.join("; ")));
         }
-        self.follow_walker();
+        // The cursor where it stood before the undo: undo then redo is the
+        // identity (the monkey, seed 300).
+        match self
+            .cursor_before_undo
+            .pop()
+            .filter(|_| !summaries.is_empty())
+        {
+            Some((focus, selected)) => {
+                self.focus = focus;
+                self.selected = selected;
+            }
+            None => self.follow_walker(),
+        }
     }
 }

@@ -114,14 +114,14 @@ pub const KEYS: &[Binding] = &[
         Key::ch('+'),
         Action::RearStands(1),
         "",
-        "into an enemy front: one more rear stand lost (by default its whole last rank)",
+        "into an enemy front: one more rear stand contacting it, lost (or type the count after Enter)",
     ),
     b(
         C::FallBack,
         Key::ch('-'),
         Action::RearStands(-1),
         "",
-        "into an enemy front: one fewer rear stand lost",
+        "into an enemy front: one fewer rear stand contacting it",
     ),
     b(
         C::FallBack,

@@ -232,6 +232,11 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                 t.title(),
             )));
             out.push(Line::from(match response {
+                // 1.7.3, W-29: a Broken target has no answer to give.
+                None if answers.is_empty() => vec![Span::raw(format!(
+                    "  {} is Broken and does not answer: it flees as the charger comes within 1 span (1.7.3, W-29)",
+                    tg.name
+                ))],
                 None => {
                     let mut v = vec![Span::raw("  ")];
                     for (a, key, word) in [
@@ -277,7 +282,7 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                     Span::raw(" rolls its flight"),
                 ]));
             }
-            if response.is_some() {
+            if app.answer_offered(Answer::ShootAtCharger) {
                 // 2.4.4: shots after the counter-charge is declared or declined.
                 out.push(Line::from(vec![
                     Span::raw("  "),
@@ -694,8 +699,9 @@ fn support_lines(
     out
 }
 
+/// `s` in at most `n` cells, cut at a word's end with `…`, never in a word.
 fn cut(s: &str, n: usize) -> String {
-    s.chars().take(n).collect()
+    crate::tui::text::cut_words(s, n)
 }
 
 fn style_word(s: ShootingStyle) -> &'static str {
@@ -1062,21 +1068,26 @@ pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
             let u = app.battle.unit(*id);
             let text = u.map_or(String::new(), |u| {
                 // Who it is in Melee with (2.6).
-                let melee: Vec<String> = app
-                    .battle
-                    .in_melee_with(*id)
-                    .iter()
-                    .map(|o| format!("×{o}"))
-                    .collect();
-                format!(
-                    "{:<4}{:<36} {:<5} {:>2} st  {:<7} {}",
+                let foes = app.battle.in_melee_with(*id);
+                let row = format!(
+                    "{:<4}{:<36} {:<5} {:>2} st  {:<7} ",
                     id.to_string(),
                     cut(&u.unit.name, 36),
                     words::troop_short(u.unit.troop_type),
                     u.unit.stands,
                     words::morale(u.unit.morale),
-                    melee.join(" ")
-                )
+                );
+                let all: Vec<String> = foes.iter().map(|o| format!("×{o}")).collect();
+                let all = all.join(" ");
+                // Every opponent when they fit, else the first and `+` as
+                // the table says it; never an id cut in two.
+                let room = usize::from(inner.width).saturating_sub(2 + row.chars().count());
+                let melee = match foes.as_slice() {
+                    [] => String::new(),
+                    _ if all.chars().count() <= room => all,
+                    [one, ..] => format!("×{one}+"),
+                };
+                format!("{row}{melee}").trim_end().to_string()
             });
             let style = if i == p.line { t.selected() } else { t.text() };
             let mark = match (i == p.line, marked.contains(id)) {
@@ -1088,10 +1099,15 @@ pub fn pick(app: &App, p: &Pick, area: Rect, buf: &mut Buffer) {
             Line::from(vec![Span::styled(mark, style), Span::styled(text, style)])
         })
         .collect();
+    // The example id is one of the units offered, of their side.
+    let example = p
+        .choices
+        .last()
+        .map_or_else(|| "b10".to_string(), |id| id.to_string());
     let mut foot = vec![
         k(t, "↑↓"),
         Span::raw(" or "),
-        k(t, "b10"),
+        Span::styled(example, t.key()),
         Span::raw(" unit  "),
         k(t, "Enter"),
         Span::raw(" pick  "),

@@ -20,6 +20,8 @@ fn works(app: &App, context: Context, action: Action) -> bool {
         Action::Back => context != Context::Tables,
         Action::BreakOff => app.break_off_offered().is_some(),
         Action::Answer(a) => app.answer_offered(a),
+        // 2.4.4.2: no move is rolled when the two meet halfway.
+        Action::TypeDice if context == Context::Charge => !app.charge_meets_halfway(),
         Action::NextOpponent => app.break_off_opponents() > 1,
         // W-32: a shot's personalities list only orders them; no stands to mark.
         Action::ToggleLine => !matches!(
@@ -54,6 +56,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         (Action::Advance, Some(Choice::Evade)) => "evade",
         (Action::Advance, Some(Choice::Shoot)) => "shoot",
         (Action::Advance, Some(Choice::Charge)) => "counter-charge",
+        (Action::Roll, _) if context == Context::Charge && app.charge_meets_halfway() => {
+            "in Melee (no roll)"
+        }
         _ => b.hint,
     };
     let width = |b: &keymap::Binding| b.key.label().chars().count() + hint(b).chars().count() + 3;

@@ -125,14 +125,43 @@ pub fn fall_back(app: &App, f: &FallBack, area: Rect, buf: &mut Buffer) {
                 ", its rear or side"
             }),
         ]));
-        if let Some(n) = f.rear_stands {
-            lines.push(Line::from(format!(
-                "rear stands lost against the enemy front: {n}"
-            )));
+        if f.into == crate::rules::warlords::falling_back::FellInto::EnemyFront {
+            // 2.6.2.1: which rear stands touch is the table's; none is assumed.
+            let rank = app
+                .battle
+                .unit(f.unit)
+                .and_then(|u| u.unit.ranks().last().copied())
+                .unwrap_or(0);
+            let count = f.rear_stands.map_or("?".to_string(), |n| n.to_string());
+            lines.push(Line::from(vec![
+                Span::styled("rear stands contacting the enemy, lost: ", t.title()),
+                Span::styled(count, if f.asking_rear { t.warn() } else { t.text() }),
+                Span::raw(format!(" (0 to {rank}, its rear rank; 2.6.2.1)")),
+            ]));
+            if f.asking_rear {
+                lines.push(Line::from(Span::styled(
+                    format!(
+                        "How many of {} rear stands touch the enemy's front? type 0 to {rank}, then Enter",
+                        crate::rules::explain::possessive(&app.name(f.unit))
+                    ),
+                    t.warn(),
+                )));
+            }
         }
         lines.push(Line::from(Span::styled(
-            if f.typed.is_empty() {
-                "or type its id (b3, 3), as in the other pickers".to_string()
+            if f.asking_rear {
+                String::new()
+            } else if f.typed.is_empty() {
+                // The example is of the side the kind chosen is on.
+                let side = if f.into == crate::rules::warlords::falling_back::FellInto::Friend {
+                    f.unit.side
+                } else {
+                    f.unit.side.other()
+                };
+                format!(
+                    "or type its id ({}3, 3), as in the other pickers",
+                    side.name()
+                )
             } else {
                 format!("id typed: {}", f.typed)
             },
@@ -196,22 +225,32 @@ pub fn hit_stands(app: &App, h: &HitStands, area: Rect, buf: &mut Buffer) {
 /// Draws the question of whose stand was lost (3.1.3.2, W-19).
 pub fn lost_stand(app: &App, l: &LostStand, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
-    let r = popup::centred(area, 76, l.names.len() as u16 + 8);
+    let r = popup::centred(area, 76, l.names.len() as u16 + 9);
     let title = format!(
         "{} ({}) lost {} (3.1.3.2)",
         app.name(l.unit),
         l.unit,
-        if l.stands == 1 {
+        if l.lost == 1 {
             "a stand".to_string()
         } else {
-            format!("{} stands", l.stands)
+            format!("{} stands", l.lost)
         }
     );
     let inner = popup::frame(app, &title, r, buf);
-    let mut lines = vec![Line::from(if l.stands == 1 {
+    let mut lines = vec![Line::from(if l.lost == 1 {
         "Was a personality in the lost stand? Only he rolls a red die against his Prowess (W-19)."
+            .to_string()
+    } else if l.named.is_empty() {
+        format!(
+            "Which personalities were in the {} lost stands? Each named rolls a red die against his Prowess (W-19).",
+            l.lost
+        )
     } else {
-        "Which personalities were in the lost stands? Each named rolls a red die against his Prowess (W-19)."
+        format!(
+            "Was another personality in the {} lost stands? Said already: {}. Each named rolls a red die against his Prowess (W-19).",
+            l.lost,
+            l.named.join(", ")
+        )
     })];
     for (i, name) in l.names.iter().enumerate() {
         let style = if i == l.line { t.selected() } else { t.text() };

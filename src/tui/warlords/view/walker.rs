@@ -32,7 +32,55 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     .into_iter()
     .map(|(phase, text)| (text, phase == b.phase()))
     .collect();
-    let next = match b.next_step() {
+    Walker {
+        title: &app.title,
+        turn: format!("Turn {}", b.turn()),
+        house: b.setup().house.summary(),
+        steps,
+        // The line is `Enter › ` and these words, cut at a word's end (80×24).
+        next: crate::tui::text::cut_words(
+            &next_words(app),
+            usize::from(area.width).saturating_sub(8),
+        ),
+    }
+    .render(t, area, buf);
+}
+
+/// The walker's second line beside a popup whose top edge lies on it
+/// (`left` and `right` its corners): the words left of it, cut at a
+/// word's end, and nothing to its right, never a stub of a word.
+pub fn beside_popup(app: &App, row: Rect, left: u16, right: u16, buf: &mut Buffer) {
+    for x in row.x..row.right() {
+        if x < left || x > right {
+            buf[(x, row.y)].reset();
+        }
+    }
+    let room = usize::from(left.saturating_sub(row.x));
+    if room < 16 {
+        return;
+    }
+    let line = Line::from(vec![
+        Span::styled("Enter", app.theme.key()),
+        Span::raw(" › "),
+        Span::raw(crate::tui::text::cut_words(
+            &next_words(app),
+            room.saturating_sub(9),
+        )),
+    ]);
+    Paragraph::new(line).render(
+        Rect {
+            width: left - row.x,
+            height: 1,
+            ..row
+        },
+        buf,
+    );
+}
+
+/// What Enter does next, in the rules' words (2.1).
+fn next_words(app: &App) -> String {
+    let b = &app.battle;
+    match b.next_step() {
         Step::RollInitiative => "roll for initiative: each C-in-C rolls 1 die (2.1.1)".to_string(),
         Step::Activate(next) => {
             // The unit Enter acts on: the cursor's, when it may activate.
@@ -80,15 +128,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             let verb = if d.due.required() { "must" } else { "may" };
             format!("{name} ({}) {verb} {}", d.unit, d.due)
         }
-    };
-    Walker {
-        title: &app.title,
-        turn: format!("Turn {}", b.turn()),
-        house: b.setup().house.summary(),
-        steps,
-        next,
     }
-    .render(t, area, buf);
 }
 
 /// Draws the steps the referee may go to (2.1), and what going drops.
