@@ -1265,3 +1265,20 @@ fn he3_fault_2_an_attack_point_rerolls_the_combat_dice() {
     );
     assert_eq!(app.battle().state().armies[1].points.attack, attack - 1);
 }
+
+/// HE3 F3 (he3): a test a Stampeding Cause Fear elephant causes in an
+/// enemy rolls its failure at -2, as any test a Cause Fear unit causes
+/// (UNIT CHARACTERISTICS Cause Fear, HE-28, HE-34): the FAILED
+/// DISCIPLINE OUTCOME panel starts from the record.
+#[test]
+fn he3_fault_3_a_cause_fear_stampede_test_fails_at_minus_two() {
+    use herald::rules::homunculus_est::failed::FearSource;
+    let mut app = saved("keep-stampede-fear.toml");
+    enter(&mut app);
+    let text = screen(&app, 120, 40);
+    let Event::FailedDiscipline { situation, .. } = panel_event(&app) else {
+        panic!("{text}")
+    };
+    assert_eq!(situation.cause_fear, Some(FearSource::Unit), "{text}");
+    assert!(text.contains("2D6 -2"), "{text}");
+}

@@ -1296,7 +1296,19 @@ impl State {
                 } else {
                     format!("{}'s rout: {n} friend(s) test", u.name)
                 };
-                let then = tests.iter().map(|t| Due::new(Next::ZocTest, *t)).collect();
+                // Cause Fear: an enemy's test a Stampeding Cause Fear unit causes rolls its
+                // failure at -2, as any test a Cause Fear unit causes (HE-28, HE-34)
+                let fear = stampede && u.has(Characteristic::CauseFear);
+                let then = tests
+                    .iter()
+                    .map(|t| {
+                        let mut d = Due::new(Next::ZocTest, *t);
+                        if fear && t.side != unit.side {
+                            d.fear = Some(FearSource::Unit);
+                        }
+                        d
+                    })
+                    .collect();
                 settle(&mut self.due, 6, *unit, then);
             }
             Event::Call { cancel } => {
