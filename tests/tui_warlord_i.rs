@@ -1701,7 +1701,17 @@ fn a_rout_is_an_event_a_disaster_and_calls_for_tests() {
     let s = screen(&app, 120, 40);
     assert!(s.contains("not said"), "{s}");
     assert!(!s.contains("a disaster for"), "{s}");
+    // Rule 62 (independent playing wi3, fault 1): a4 is steady, so friends
+    // wavering or routing through it do not rout it ("shaken or dispersed
+    // troops"): refused on the panel, and Enter records nothing.
+    let before = app.battle.events().len();
     press(&mut app, &["s"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("refused:") && s.contains("Rule 62"), "{s}");
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.battle.events().len(), before);
+    // Fleeing superior troops through it rout it, whatever its morale.
+    press(&mut app, &["i"]);
     let s = screen(&app, 120, 40);
     assert!(
         s.contains("It routs (Rule 62)") && s.contains("a disaster for"),
@@ -1721,15 +1731,12 @@ fn a_rout_is_an_event_a_disaster_and_calls_for_tests() {
         app.battle.events().last(),
         Some(&Event::Rout {
             unit: u(A, 4),
-            cause: RoutCause::ThroughShaken
+            cause: RoutCause::Interpenetrated
         })
     );
     let s = screen(&app, 120, 40);
     // Issue 33 item 1: never the whole army; the referee names them next.
-    assert!(
-        s.contains("the referee names the friendly units within 10 cm next"),
-        "{s}"
-    );
+    assert!(s.contains("the friendly units within 10 cm"), "{s}");
     assert!(!s.contains("Second legion of the square (a2)"), "{s}");
     // Saved and read back.
     let events = app.battle.events().len();

@@ -307,6 +307,22 @@ impl State {
                 }
             )));
         }
+        // Rule 62: only "RPs & shaken or dispersed troops etc" rout when
+        // wavering or routing friends interpenetrate them; a steady or
+        // reckless unit does not (a save from before stands as recorded).
+        if let Event::Rout {
+            unit,
+            cause: super::super::event::RoutCause::ThroughShaken,
+        } = event
+            && let Some(u) = self.get(*unit)
+            && u.unit.morale < Morale::Shaken
+        {
+            return Err(BattleError::Refused(format!(
+                "{} is {}: only shaken or dispersed troops (or worse) rout when wavering or routing friends interpenetrate them (Rule 62); say the cause that stands, or the morale the table has (a correction)",
+                named(&u.unit.name, *unit),
+                u.unit.morale
+            )));
+        }
         // WI-H1: a rally of a routed unit has an outcome, the referee's to say.
         if let Event::Command {
             unit,

@@ -102,6 +102,12 @@ pub fn refusal(battle: &Battle, event: &Event) -> Option<String> {
             .shooting_plan(*shooter, *target, situation)
             .err()
             .map(|e| format!("refused: {e}")),
+        // Rule 62: a steady unit does not rout for friends through it "while shaken".
+        Event::Rout { .. } => battle
+            .state()
+            .check(battle.setup(), event)
+            .err()
+            .map(|e| format!("refused: {e}")),
         // Rule 47: only troops off the table dice to enter or return.
         Event::EnterField { unit, .. } if battle.unit(*unit).is_some_and(|u| !u.removed) => {
             tried(battle, event).map(|e| format!("refused: {e}"))
