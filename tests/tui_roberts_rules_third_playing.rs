@@ -565,3 +565,26 @@ fn no_combat_after_the_combat_phases_break_checks_have_begun() {
         status(&app)
     );
 }
+
+// The third independent playing rr3 (`/work/play/rr3/FINDINGS.md`).
+
+/// rr3 F3, R-7: "A named unit that fails and breaks makes its new check
+/// (it lost stands by breaking) in that phase too": the breaking's
+/// result does not put that check at the end of the Combat Phase.
+#[test]
+fn a_unit_broken_in_the_reaction_phase_is_not_told_its_check_waits_for_the_combat_phase() {
+    let mut app = saved("rr3-nearby-checks.toml");
+    assert_eq!(step(&app), Step::Reaction);
+    keys(&mut app, "\n");
+    assert_eq!(keys(&mut app, "kt43\n"), [Effect::Save], "{}", status(&app));
+    keys(&mut app, "\n");
+    assert_eq!(keys(&mut app, "kt22\n"), [Effect::Save], "{}", status(&app));
+    keys(&mut app, "\n");
+    assert_eq!(keys(&mut app, "kt12\n"), [Effect::Save], "{}", status(&app));
+    let why = explained(&app);
+    assert!(why.contains("it is broken"), "{why}");
+    assert!(why.contains("it must next make a new Break Check"), "{why}");
+    assert!(!why.contains("at the end of the Combat Phase"), "{why}");
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("at the end of the Combat Phase"), "{s}");
+}

@@ -32,6 +32,9 @@ pub struct Casualties {
     pub explanation: Explanation,
 }
 
+/// The casualty line owing the check for stands lost.
+pub const CHECK_AT_COMBAT_END: &str = "a Break Check at the end of the Combat Phase";
+
 /// `unit` takes `hits` new hits (RR-22) in the Combat Phase.
 pub fn casualties(unit: &Unit, hits: u32, house: &House) -> Casualties {
     casualties_in(unit, hits, house, true)
@@ -116,7 +119,7 @@ pub fn casualties_in(unit: &Unit, hits: u32, house: &House, combat_phase: bool) 
     }
     let break_check_due = stands_removed > 0 && !destroyed && combat_phase;
     if break_check_due {
-        ex.line("a Break Check at the end of the Combat Phase", c("RR-14"));
+        ex.line(CHECK_AT_COMBAT_END, c("RR-14"));
     } else if stands_removed > 0 && !destroyed {
         ex.line(
             "no Break Check for it: Break Checks are made for the stands lost during the Combat Phase, at its end (Herald's reading R-1)",

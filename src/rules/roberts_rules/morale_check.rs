@@ -2,7 +2,7 @@
 //! unit's morale effects against 7; who must make a Break Check, and what a
 //! failed one does.
 
-use super::casualties::{Casualties, DESTROYED_BY_COMBAT, casualties};
+use super::casualties::{CHECK_AT_COMBAT_END, Casualties, DESTROYED_BY_COMBAT, casualties};
 use super::house::{CAPTAIN_MORALE, GUARD_MORALE, UNRELIABLE_MORALE};
 use super::unit::{Attribute, Unit};
 use super::{Named, demoralized_modifier, referee_modifiers, two_dice};
@@ -366,7 +366,11 @@ impl BreakCheck {
                     // casualties' "destroyed by combat, no Break Checks"
                     // is not its case.
                     let mut lines = after.explanation.clone();
-                    lines.lines.retain(|l| l.text != DESTROYED_BY_COMBAT);
+                    // a broken unit's new check follows now, in this phase,
+                    // not at the end of the Combat Phase.
+                    lines
+                        .lines
+                        .retain(|l| l.text != DESTROYED_BY_COMBAT && l.text != CHECK_AT_COMBAT_END);
                     ex.extend(lines);
                     out.hits_taken = Some(hits);
                     let destroyed = was_demoralized || after.destroyed;
