@@ -1134,3 +1134,82 @@ fn the_stand_loss_question_gives_the_stands_lost() {
     assert!(s.contains("(a1) lost 5 stands (3.1.3.2)"), "{s}");
     assert!(!s.contains("lost 2 stands"), "{s}");
 }
+
+// ------------------------------------------------------------------
+// The independent playing wl3 (Hastings turns 1–4, Bannockburn turn 1):
+// its saves are in tests/battle_data/wl3/, as the playing kept them.
+
+/// A console on the wl3 playing's save `name`, as `herald play` opens it.
+fn wl3(name: &str) -> App {
+    let path = format!(
+        "{}/tests/battle_data/wl3/{name}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let data = herald::store::save::load::<herald::battle::warlords::Warlords>(
+        std::path::Path::new(&path),
+    )
+    .unwrap_or_else(|e| panic!("{path}: {e}"))
+    .data;
+    App::new(
+        data.battle,
+        SeededDice::restore(data.dice),
+        Theme::plain(),
+        &data.name,
+    )
+}
+
+#[test]
+fn a_winner_gone_berserk_on_its_test_must_follow_up() {
+    // wl3 F5, 2.6.3 "The opponent must follow up into contact if it is
+    // Berserk"; W-26 "a Berserk winner must". a12 went Berserk on its 2.6.3
+    // test (W 5 5): it follows up b11, and `n` records no refusal.
+    let mut app = wl3("keep-t1-a12-berserk-followup");
+    assert!(
+        !app.battle
+            .duties()
+            .iter()
+            .any(|d| d.unit == a(12) && matches!(d.due, Due::FollowUp { .. })),
+        "{:?}",
+        app.battle.duties()
+    );
+    assert!(!app.battle.first_round(a(12), b(11)), "still in Melee");
+    let events = app.battle.events().len();
+    press(&mut app, &["3", "n"]);
+    assert!(
+        !app.battle.events()[events..]
+            .iter()
+            .any(|e| matches!(e, Event::FollowUp { follows: false, .. })),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert!(!app.battle.first_round(a(12), b(11)), "still in Melee");
+}
+
+#[test]
+fn a_charger_halted_by_a_shower_after_contact_still_charges() {
+    // wl3 F4, W-23: a shower "is shot after contact and before the Melee";
+    // 2.4.4.1 takes the charge away only from a charger "Halted during the
+    // Charge move". b11 made contact, then a12's shower Halted it: in their
+    // Melee b11 still counts as charging, and `c` is not refused.
+    let mut app = wl3("keep-t1-b11a12");
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Melee, "{}", screen(&app, 120, 40));
+    let Some(Dialog::Resolve(Resolve {
+        procedure:
+            Procedure::Melee {
+                a: ua,
+                facts_a,
+                facts_b,
+                ..
+            },
+        ..
+    })) = app.dialogs.last()
+    else {
+        panic!()
+    };
+    let charging = if *ua == b(11) { facts_a } else { facts_b }.charging;
+    assert!(charging, "{}", screen(&app, 120, 40));
+    press(&mut app, &["c"]);
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("Halted on the way"), "{s}");
+}

@@ -74,6 +74,9 @@ pub struct ChargeMade {
     /// It stopped at stakes, a tabor or a berm on the way: no charge move
     /// or contact after it (3.3.3).
     pub stopped: bool,
+    /// It was Halted before it made contact (2.4.4.1); a Halt after contact
+    /// (a shower, W-23) leaves it charging.
+    pub halted_before_contact: bool,
 }
 
 impl UnitState {
@@ -858,11 +861,22 @@ impl State {
                         contact: false,
                         counter: true,
                         stopped: false,
+                        halted_before_contact: false,
                     });
                 }
                 entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
                 if berserk_test {
                     self.done(id, |d| *d == Due::BerserkTest { broke: cid });
+                    // 2.6.3, W-26: a winner that has just gone Berserk must follow up.
+                    if out.berserk && self.done(id, |d| *d == Due::FollowUp { loser: cid }) {
+                        entry.explanation.line(
+                            format!(
+                                "{name} is now Berserk: it must follow up {cid}, and stays in Melee"
+                            ),
+                            crate::rules::explain::sec("2.6.3, W-26"),
+                        );
+                        self.winner_follows(id, cid, &mut entry);
+                    }
                 }
                 self.owe(id, &owed, Some(cid));
                 self.clear_off_table();

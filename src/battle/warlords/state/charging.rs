@@ -25,10 +25,16 @@ impl State {
         let u = self.get(me)?;
         let f = self.get(foe)?;
         let c = u.charge.filter(|c| c.target == foe && c.contact)?;
+        // 2.4.4.1: only a Halt on the way takes the charge away; a shower
+        // after contact (W-23) Halts a unit already in contact.
+        let foe_halted = match f.charge.filter(|m| m.target == me && m.contact) {
+            Some(m) => m.halted_before_contact,
+            None => f.halted_this_turn,
+        };
         Some(counts_as_charging(
-            u.halted_this_turn,
+            c.halted_before_contact,
             c.counter,
-            f.halted_this_turn,
+            foe_halted,
         ))
     }
 

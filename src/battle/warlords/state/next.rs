@@ -289,6 +289,7 @@ impl State {
                 contact: false,
                 counter: false,
                 stopped: false,
+                halted_before_contact: false,
             });
         }
         entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
@@ -328,8 +329,10 @@ impl State {
             let slot = self.get_mut(id);
             if charged(slot, other) {
                 slot.unit.moving = false; // W-25
+                let halted = slot.halted_this_turn;
                 if let Some(m) = &mut slot.charge {
                     m.contact = true;
+                    m.halted_before_contact = halted;
                 }
             }
         }
@@ -410,6 +413,16 @@ impl State {
         entry: &mut Entry,
     ) -> Result<(), BattleError> {
         if !self.done(id, |d| *d == Due::FollowUp { loser }) {
+            if self.unit(id)?.unit.morale == Morale::Berserk && self.engagement(id, loser).is_some()
+            {
+                // 2.6.3, W-26: it went Berserk and followed up already; a
+                // save from before that reading may record the choice.
+                entry.summary = format!(
+                    "{} ({id}) is Berserk and has followed up {loser} already (2.6.3, W-26)",
+                    self.unit(id)?.unit.name
+                );
+                return Ok(());
+            }
             if self.unit(id)?.unit.formation == Formation::Hedgehog {
                 // 2.3.1.4: a Hedgehog never follows up; a save from before
                 // that reading may record it doing so (`check` refuses a new one).
