@@ -79,6 +79,21 @@ pub struct State {
 }
 
 impl State {
+    /// Spends `n` of `side`'s Attack Points (HE-8), refused if it holds
+    /// fewer; `why` ends the refusal (what they pay for, its rule).
+    fn spend_attack(&mut self, side: Side, n: u32, why: &str) -> Result<(), BattleError> {
+        let p = &mut self.armies[side as usize].points;
+        if p.attack < n {
+            return Err(BattleError::Refused(format!(
+                "player {} holds {} Attack Points, not {n}{why}",
+                side.name(),
+                p.attack
+            )));
+        }
+        p.attack -= n;
+        Ok(())
+    }
+
     /// The battle at its start: Deployment, every pool as deployed (HE-5.1).
     pub fn start(setup: &Setup) -> State {
         State {
@@ -731,18 +746,7 @@ impl State {
                         format!("{} Movement Points", o.movement_points)
                     }
                 );
-                if situation.attack_points > 0 {
-                    let p = &mut self.armies[unit.side as usize].points;
-                    if p.attack < situation.attack_points {
-                        return Err(BattleError::Refused(format!(
-                            "player {} holds {} Attack Points, not {} (HE-8)",
-                            unit.side.name(),
-                            p.attack,
-                            situation.attack_points
-                        )));
-                    }
-                    p.attack -= situation.attack_points;
-                }
+                self.spend_attack(unit.side, situation.attack_points, " (HE-8)")?;
                 if situation.movement_point_reroll {
                     let p = &mut self.armies[unit.side as usize].points;
                     if p.movement == 0 {
@@ -846,18 +850,11 @@ impl State {
                 }
                 pool.defence -= dp;
                 // COMMAND POINTS Attack: each re-roll of all the Combat dice spends one (HE-8)
-                if situation.attack_rerolls > 0 {
-                    let pool = &mut self.armies[attacker.side as usize].points;
-                    if pool.attack < situation.attack_rerolls {
-                        return Err(BattleError::Refused(format!(
-                            "player {} holds {} Attack Points, not {} for the re-rolls (COMMAND POINTS, HE-8)",
-                            attacker.side.name(),
-                            pool.attack,
-                            situation.attack_rerolls
-                        )));
-                    }
-                    pool.attack -= situation.attack_rerolls;
-                }
+                self.spend_attack(
+                    attacker.side,
+                    situation.attack_rerolls,
+                    " for the re-rolls (COMMAND POINTS, HE-8)",
+                )?;
                 if facts[0].stand_point {
                     let pool = &mut self.armies[attacker.side as usize].points;
                     if pool.defence == 0 {
