@@ -1363,3 +1363,27 @@ fn he3_fault_2_a_lone_combat_die_may_be_rerolled_with_an_attack_point() {
     );
     assert_eq!(app.battle().state().armies[0].points.attack, 1);
 }
+
+/// HE3 F3, the cause: a test a Stampede (a rout) caused is "other" by
+/// Herald's record, and both its Discipline Test and its FAILED DISCIPLINE
+/// OUTCOME panel say so (HE-7, HE-26, HE-28): the referee is not left to
+/// guess whether "other" is a default.
+#[test]
+fn he3_the_cause_of_a_stampedes_test_is_the_records() {
+    let mut app = saved("keep-stampede-fear.toml");
+    enter(&mut app);
+    assert!(matches!(panel_event(&app), Event::FailedDiscipline { .. }));
+    let text = screen(&app, 120, 40);
+    let rows = rows_with(&text, "what caused the test");
+    assert_eq!(rows.len(), 1, "{text}");
+    assert!(rows[0].contains("other (Herald's record)"), "{text}");
+    // taken back: the Discipline Test the Stampede caused says it too
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "u");
+    enter(&mut app);
+    assert!(matches!(panel_event(&app), Event::Discipline { .. }));
+    let text = screen(&app, 120, 40);
+    let rows = rows_with(&text, "what caused the test");
+    assert_eq!(rows.len(), 1, "{text}");
+    assert!(rows[0].contains("other (Herald's record)"), "{text}");
+}
