@@ -440,3 +440,45 @@ fn a_disasters_friend_that_has_tested_is_not_said_to_test_again() {
     assert!(app.battle.unit(u(A, 8)).is_some_and(|s| s.to_test()));
     assert!(app.battle.unit(u(A, 7)).is_some_and(|s| !s.to_test()));
 }
+
+/// A battle saved by the wi3 referee (`tests/battle_data/warlord-i-wi3/`).
+fn wi3_save(name: &str) -> Battle {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/battle_data/warlord-i-wi3")
+        .join(name);
+    herald::store::save::load::<herald::battle::warlord_i::WarlordI>(&path)
+        .expect("the wi3 save opens")
+        .data
+        .battle
+}
+
+#[test]
+fn a_disasters_friends_are_named_however_many() {
+    // wi3 F2 (Rules 12, 58; WI-12): the Light-armed auxiliaries (a4) just
+    // destroyed; the referee names seven friends within 10 cm by their
+    // numbers. From about the sixth digit on, each digit took the last unit
+    // named out or back (a8, a9 never named); now every one is named, and
+    // `1` `0` still names a10 after them.
+    let mut app = carrhae(1);
+    app.battle = wi3_save("keep-m2-a4-destroyed.toml");
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Within 10 cm of the destruction"), "{s}");
+    press(
+        &mut app,
+        &["2", "3", "5", "6", "7", "8", "9", "1", "0", "Enter"],
+    );
+    let named = app
+        .battle
+        .events()
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::FriendsWithin10cm { units, .. } => Some(units.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{}", screen(&app, 120, 40)));
+    let mut numbers: Vec<usize> = named.iter().map(|u| u.index + 1).collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, vec![2, 3, 5, 6, 7, 8, 9, 10]);
+}
