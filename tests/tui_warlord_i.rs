@@ -1432,7 +1432,7 @@ fn words_at_80x24_and_120x40() {
     );
     // Two COs of one name told apart (issue 33 item 3), the C-in-C marked.
     assert!(
-        small.contains("COs: Marcus a1: 0 CCP · Publius a2: 0 CCP"),
+        small.contains("COs: Marcus (C-in-C a1) ** 0 CCP · Publius (CO a2) ** 0 CCP"),
         "{small}"
     );
     let big = screen(&app, 120, 40);
@@ -2216,16 +2216,18 @@ fn a_dead_generals_successor_tests_spends_and_is_named() {
     let mut app = carrhae(1);
     app.battle = b;
     let s = screen(&app, 120, 40);
+    // wi3 F4: the successor keeps the C-in-C mark and the stars
     assert!(
-        s.contains("Marcus Crassus' successor a1: 0 CCP killed"),
+        s.contains("Marcus' successor (C-in-C a1) ** 0 CCP killed"),
         "{s}"
     );
-    assert!(s.contains("Publius Crassus a2"), "{s}");
+    assert!(s.contains("Publius (CO a2)"), "{s}");
     let small = screen(&app, 80, 24);
     assert!(
-        small.contains("successor a1: 0 CCP · Publius a2"),
+        small.contains("Marcus' successor (C-in-C a1) ** 0 CCP killed"),
         "{small}"
     );
+    assert!(small.contains("Publius (CO a2) ** 0 CCP"), "{small}");
     press(&mut app, &["Enter"]);
     let s = screen(&app, 120, 40);
     assert!(

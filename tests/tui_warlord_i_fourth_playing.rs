@@ -482,3 +482,62 @@ fn a_disasters_friends_are_named_however_many() {
     numbers.sort_unstable();
     assert_eq!(numbers, vec![2, 3, 5, 6, 7, 8, 9, 10]);
 }
+
+#[test]
+fn the_narrow_melee_panel_keeps_each_sides_heading_apart() {
+    // wi3 F3 (docs/console.md: under 110 columns a melee's two sides stand
+    // side by side): b3's long name was cut without a mark and its id ran
+    // into side b's heading, `(b3A-Z`; now the name is cut at a word, the
+    // id kept whole, and a space parts the two headings.
+    let mut app = carrhae(1);
+    app.battle = wi3_save("keep-m5-before-melees.toml");
+    press(&mut app, &["Enter", "Esc", "B", "3", "m"]);
+    let s = screen(&app, 80, 24);
+    assert!(!s.contains("(b3A-Z"), "{s}");
+    let row = s
+        .lines()
+        .find(|l| l.starts_with("a-z "))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(row.contains("(b3) "), "{s}");
+    assert!(row.contains("A-Z Publius' archers (a9)"), "{s}");
+    assert!(!row.contains("of the r "), "a word cut: {s}");
+}
+
+#[test]
+fn the_cos_line_keeps_their_state_and_stars_at_80_columns() {
+    // wi3 F4 (docs/console.md: each table under a line of its COs with
+    // their stars, CCPs, wounds or dispersed base; a lost CO's successor
+    // acts for him): at 80x24 every state and star went; at 120x40 a
+    // dead or captured general's successor lost the C-in-C mark and stars.
+    let mut app = carrhae(1);
+    app.battle = wi3_save("keep-m5-start.toml");
+    let s = screen(&app, 80, 24);
+    for said in [
+        "Marcus (C-in-C a1) **",
+        "Publius' successor (CO a2) ** ",
+        "Surena (C-in-C b1) *** ",
+        "Silaces (CO b2) ** ",
+    ] {
+        assert!(s.contains(said), "{said}: {s}");
+    }
+    let lines: Vec<&str> = s.lines().collect();
+    let a2 = lines
+        .iter()
+        .find(|l| l.contains("Publius' successor"))
+        .unwrap();
+    assert!(a2.contains("CCP killed"), "{s}");
+    let wounded = lines.iter().filter(|l| l.contains("CCP wounded")).count();
+    assert!(wounded >= 1, "{s}");
+    assert!(
+        s.matches("CCP wounded").count() == 2,
+        "Surena and Silaces wounded: {s}"
+    );
+    assert!(lines.iter().all(|l| l.chars().count() <= 80), "{s}");
+    let mut app = carrhae(1);
+    app.battle = wi3_save("carrhae-m7.toml");
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Surena's successor (C-in-C b1) *** "), "{s}");
+    assert!(s.contains("CCP captured"), "{s}");
+    assert!(s.contains("(C-in-C a1) ** "), "{s}");
+    assert!(s.contains("successor (CO a2) ** "), "{s}");
+}
