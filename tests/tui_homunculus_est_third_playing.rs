@@ -1387,3 +1387,33 @@ fn he3_the_cause_of_a_stampedes_test_is_the_records() {
     assert_eq!(rows.len(), 1, "{text}");
     assert!(rows[0].contains("other (Herald's record)"), "{text}");
 }
+
+/// The forms' words end at a word (the brief; he3 ROUGH, STILL): the
+/// discard form's player from the record and the Command Points form's
+/// converting general (`Antiochus III G2, with Agema…`) at 120x40 and
+/// 80x24.
+#[test]
+fn he3_the_command_points_and_discard_forms_end_at_a_word() {
+    for (w, h) in [(120, 40), (80, 24)] {
+        let mut app = saved("keep-discard.toml");
+        keys(&mut app, "x");
+        let text = screen(&app, w, h);
+        let rows = rows_with(&text, "the player (the called one)");
+        assert_eq!(rows.len(), 1, "{text}");
+        // (at 120 columns the plan stands beside it on the row)
+        assert!(
+            rows[0].contains("the player…") || rows[0].contains("the player called)"),
+            "{w}x{h}: {text}"
+        );
+        press(&mut app, KeyCode::Esc);
+        keys(&mut app, "P");
+        keys(&mut app, "kk");
+        let text = screen(&app, w, h);
+        let rows = rows_with(&text, "the general who converts");
+        assert_eq!(rows.len(), 1, "{text}");
+        assert!(
+            rows[0].contains("Agema…") || rows[0].contains("Agema cataphracts"),
+            "{w}x{h}: {text}"
+        );
+    }
+}
