@@ -541,3 +541,46 @@ fn the_cos_line_keeps_their_state_and_stars_at_80_columns() {
     assert!(s.contains("(C-in-C a1) ** "), "{s}");
     assert!(s.contains("successor (CO a2) ** "), "{s}");
 }
+
+#[test]
+fn a_wavering_unit_scoring_8_or_9_remains_wavering() {
+    // wi3 R3 (Rule 60, WI-15: "become (stay) wavering"): a wavering unit's
+    // waver test scoring 8 or 9 read "wavering troops become wavering";
+    // it remains wavering. Every throw is tried; those scoring 8 or 9 say so.
+    let mut b = battle_support::carrhae();
+    battle_support::step(&mut b, &[5, 2]);
+    battle_support::play(
+        &mut b,
+        Event::Correct {
+            unit: u(B, 2),
+            correction: herald::battle::warlord_i::Correction::Morale(
+                herald::rules::warlord_i::Morale::Wavering,
+            ),
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::Flag {
+            unit: u(B, 2),
+            cause: herald::battle::warlord_i::WaverCause::Disaster,
+        },
+        &[],
+    );
+    while b.next_step() != herald::battle::warlord_i::Step::WaverTest(u(B, 2)) {
+        battle_support::step(&mut b, &[1, 1, 1]);
+    }
+    let mut seen = 0;
+    for (x, y) in (1..=6).flat_map(|x| (1..=6).map(move |y| (x, y))) {
+        let mut app = carrhae(1);
+        app.battle = b.clone();
+        press(&mut app, &["Enter", &x.to_string(), &y.to_string()]);
+        let s = screen(&app, 120, 40);
+        if s.contains("score 8:") || s.contains("score 9:") {
+            seen += 1;
+            assert!(s.contains("wavering troops remain wavering"), "{s}");
+            assert!(!s.contains("become wavering"), "{s}");
+        }
+    }
+    assert!(seen > 0, "no throw scored 8 or 9");
+}
