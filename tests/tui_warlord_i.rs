@@ -2738,3 +2738,39 @@ fn a_successors_name_in_the_command_panel_ends_at_a_word() {
         );
     }
 }
+
+#[test]
+fn a_command_from_the_co_with_the_unit_starts_at_0_cm_by_the_record() {
+    // wi3 R9 (Rule 29, WI-6): Surena's base is with his cataphracts (b1):
+    // the distance from the CO base starts 0 as the record's, never
+    // "0 (assumed)"; another unit's distance stays assumed.
+    let mut b = at_parthian_command(15);
+    battle_support::play(
+        &mut b,
+        Event::Attach {
+            co: co(B, 1),
+            unit: Some(u(B, 1)),
+        },
+        &[],
+    );
+    let mut app = carrhae(1);
+    app.battle = b;
+    select(&mut app, u(B, 1));
+    press(&mut app, &["c"]);
+    let s = screen(&app, 120, 40);
+    let line = s
+        .lines()
+        .find(|l| l.contains("cm from the CO base to the unit"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(line.contains("0 (recorded: CO with it)"), "{line}");
+    press(&mut app, &["Esc"]);
+    app.panel = None;
+    select(&mut app, u(B, 2));
+    press(&mut app, &["c"]);
+    let s = screen(&app, 120, 40);
+    let line = s
+        .lines()
+        .find(|l| l.contains("cm from the CO base to the unit"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(line.contains("0 (assumed)"), "{line}");
+}
