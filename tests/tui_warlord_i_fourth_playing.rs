@@ -584,3 +584,37 @@ fn a_wavering_unit_scoring_8_or_9_remains_wavering() {
     }
     assert!(seen > 0, "no throw scored 8 or 9");
 }
+
+/// A battle saved by the wi4 referee (`tests/battle_data/warlord-i-wi4/`).
+fn wi4_save(name: &str) -> Battle {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/battle_data/warlord-i-wi4")
+        .join(name);
+    herald::store::save::load::<herald::battle::warlord_i::WarlordI>(&path)
+        .expect("the wi4 save opens")
+        .data
+        .battle
+}
+
+#[test]
+fn a_surrenders_aps_above_4_are_held_by_the_record() {
+    // wi4 F1 (Rule 76, WI-20: the loser "gains 1 AP per point above 4",
+    // whatever its response; Rule 99, WI-21: its general's roll counts
+    // them): a1 loses by 12 and surrenders; the Why said "+8 AP" but no
+    // change held them, while Crassus' roll counted them. Now "What
+    // changed" says the 8 APs it incurred as it left the table.
+    let mut app = carrhae(1);
+    app.battle = wi4_save("keep-before-surrender.toml");
+    press(
+        &mut app,
+        &["Enter", "s", "1", "t", "2", "1", "Enter", "s", "Enter"],
+    );
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("surrenders; the enemy takes it prisoner"), "{s}");
+    assert!(s.contains("incurred +"), "{s}");
+    assert!(
+        app.battle
+            .unit(u(A, 1))
+            .is_some_and(|x| x.aps_this_move == 15)
+    );
+}
