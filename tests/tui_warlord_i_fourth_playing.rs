@@ -618,3 +618,20 @@ fn a_surrenders_aps_above_4_are_held_by_the_record() {
             .is_some_and(|x| x.aps_this_move == 15)
     );
 }
+
+#[test]
+fn a_dispersed_general_leads_no_waver_test() {
+    // wi4 F3 (Rule 99, 7: the command base is dispersed for the rest of
+    // this Move and the next, not in action; Rule 59's leader +2): Surena,
+    // dispersed in Move 3, is with b1 in Move 4; b1's waver test started
+    // "led by the C-in-C (recorded)" and added +2. Now it starts with
+    // nobody, marked as the record's (his base dispersed).
+    let mut app = carrhae(1);
+    app.battle = wi4_save("keep-m4-dispersed-leader.toml");
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Waver test: Surena's cataphracts (b1)"), "{s}");
+    assert!(!s.contains("the C-in-C (recorded)"), "{s}");
+    assert!(!s.contains("+2 led by the C-in-C"), "{s}");
+    assert!(s.contains("nobody (recorded: dispersed)"), "{s}");
+}

@@ -563,6 +563,10 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
             );
             f.number('s', "secure flanks", &mut s.secure_flanks, (0, 2), 1);
             let led = b.leader_of(*unit);
+            let dispersed = b
+                .general_with(*unit)
+                .and_then(|c| b.co(c))
+                .is_some_and(|c| c.co.dispersed);
             f.choice(
                 'y',
                 "led by (Rule 59, WI-14)",
@@ -574,7 +578,15 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                     Some(Leader::CInC) => "the C-in-C".to_string(),
                 },
             )
-            .from_record(s.led_by.is_some() && s.led_by == led, "recorded");
+            .from_record(
+                (s.led_by.is_some() && s.led_by == led) || (s.led_by.is_none() && dispersed),
+                // Rule 99, 7 (wi4 F3): the general with it is dispersed.
+                if dispersed && s.led_by.is_none() {
+                    "recorded: dispersed"
+                } else {
+                    "recorded"
+                },
+            );
             f.flag('x', "no leader bonus (WI-14)", &mut s.leader_bonus_off);
         }
         Event::Attrition { gains: g, .. } => {
