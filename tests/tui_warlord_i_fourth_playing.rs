@@ -635,3 +635,93 @@ fn a_dispersed_general_leads_no_waver_test() {
     assert!(!s.contains("+2 led by the C-in-C"), "{s}");
     assert!(s.contains("nobody (recorded: dispersed)"), "{s}");
 }
+
+#[test]
+fn friends_wavering_through_a_shaken_unit_make_it_waver_not_rout() {
+    // wi4 F2 (Rule 62: troops "interpenetrated by wavering or routing
+    // friends waver or rout too"): a3 wavered and retreated through a2;
+    // the rout panel had one line for both and always routed a2 (a
+    // disaster). Now it asks which: wavering friends make it waver, with
+    // a retreat's DP and no disaster; routing friends still rout it.
+    let mut app = carrhae(1);
+    app.battle = wi4_save("keep-before-interpen.toml");
+    let disasters = app.battle.disasters().len();
+    press(&mut app, &["A", "2", "R"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("wavering friends interpenetrated it while shaken"),
+        "{s}"
+    );
+    assert!(
+        s.contains("routing friends interpenetrated it while shaken"),
+        "{s}"
+    );
+    press(&mut app, &["v"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("It wavers too (Rule 62)"), "{s}");
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    let a2 = app.battle.unit(u(A, 2)).expect("a2 on the table");
+    assert_eq!(
+        a2.unit.morale,
+        herald::rules::warlord_i::Morale::Wavering,
+        "{s}"
+    );
+    assert!(s.contains("wavers too"), "{s}");
+    assert!(!s.contains("→ routed"), "{s}");
+    assert_eq!(app.battle.disasters().len(), disasters, "no disaster: {s}");
+    // Routing friends still rout it.
+    let mut app = carrhae(1);
+    app.battle = wi4_save("keep-before-interpen.toml");
+    press(&mut app, &["A", "2", "R", "s", "Enter"]);
+    let a2 = app.battle.unit(u(A, 2)).expect("a2 on the table");
+    assert_eq!(a2.unit.morale, herald::rules::warlord_i::Morale::Routed);
+}
+
+#[test]
+fn trapped_evaders_lose_their_bases_in_contact_and_only_evaders_are_trapped() {
+    // wi4 F4 (Rule 62: "Evading troops trapped by impassable terrain or
+    // troops rout if contacted, bases in direct contact are destroyed"):
+    // the cause was accepted for a4, reckless and not evading, and routed
+    // it without a word of the bases in contact. Now it is refused for a
+    // unit the record has not evading, and for an evading one the panel
+    // asks how many bases are in direct contact and destroys them.
+    let mut app = carrhae(1);
+    app.battle = wi4_save("keep-m7-before-rout.toml");
+    press(&mut app, &["A", "4", "R", "e", "Enter"]);
+    let s = screen(&app, 120, 40);
+    let a4 = app.battle.unit(u(A, 4)).expect("a4 on the table");
+    assert_ne!(
+        a4.unit.morale,
+        herald::rules::warlord_i::Morale::Routed,
+        "{s}"
+    );
+    assert!(s.contains("is not evading"), "{s}");
+    let mut b = wi4_save("keep-m7-before-rout.toml");
+    battle_support::play(
+        &mut b,
+        Event::Correct {
+            unit: u(A, 4),
+            correction: herald::battle::warlord_i::Correction::Activity(vec![
+                herald::rules::warlord_i::Activity::Evading,
+            ]),
+        },
+        &[],
+    );
+    let bases = b.unit(u(A, 4)).expect("a4").unit.bases;
+    let mut app = carrhae(1);
+    app.battle = b;
+    press(&mut app, &["A", "4", "R", "e"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("its bases in direct contact (destroyed)"), "{s}");
+    press(&mut app, &["b", "2", "Enter"]);
+    let s = screen(&app, 120, 40);
+    let a4 = app.battle.unit(u(A, 4)).expect("a4 on the table");
+    assert_eq!(
+        a4.unit.morale,
+        herald::rules::warlord_i::Morale::Routed,
+        "{s}"
+    );
+    assert_eq!(a4.unit.bases, bases - 2, "{s}");
+    assert!(s.contains("base(s) in direct contact destroyed"), "{s}");
+}

@@ -482,14 +482,34 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
             one_of(f, cause, &all, |c| c.title());
         }
         // Rule 62: one cause, each on its key; none until said.
-        Event::Rout { cause, .. } => {
+        Event::Rout {
+            unit,
+            cause,
+            bases_in_contact,
+        } => {
             use crate::battle::warlord_i::RoutCause;
             let all = [
                 ('i', RoutCause::Interpenetrated),
+                ('w', RoutCause::InterpenetratedWavering),
                 ('s', RoutCause::ThroughShaken),
+                ('v', RoutCause::ThroughShakenWavering),
                 ('e', RoutCause::EvadersTrapped),
             ];
-            one_of(f, cause, &all, |c| c.title());
+            one_of(f, cause, &all, |c| c.choice());
+            // Rules 62, 70, 89 (wi4 F4): trapped evaders lose the bases in
+            // direct contact; the table's count, the referee's to say.
+            if *cause == RoutCause::EvadersTrapped {
+                let most = b.unit(*unit).map_or(1, |u| u.unit.bases.max(1));
+                f.number(
+                    'b',
+                    "its bases in direct contact (destroyed)",
+                    bases_in_contact,
+                    (1, most),
+                    1,
+                );
+            } else {
+                *bases_in_contact = 0;
+            }
         }
         // WI-12: the referee names the friends within 10 cm, by number
         // (Herald has no map); none is an answer.
