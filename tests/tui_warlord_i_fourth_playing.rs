@@ -725,3 +725,22 @@ fn trapped_evaders_lose_their_bases_in_contact_and_only_evaders_are_trapped() {
     assert_eq!(a4.unit.bases, bases - 2, "{s}");
     assert!(s.contains("base(s) in direct contact destroyed"), "{s}");
 }
+
+#[test]
+fn the_cos_line_never_cuts_ccp_at_80_columns() {
+    // wi4 F5 (docs/console.md: each CO with his CCPs): at 80x24 the COs
+    // line ended "successor a3: 2 CC". Checked on the reworked line: every
+    // CCP count is whole, at 80 and 120 columns.
+    let mut app = carrhae(1);
+    app.battle = wi4_save("carrhae.toml");
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = screen(&app, w, h);
+        assert!(s.contains(" CCP"), "{s}");
+        for line in s.lines() {
+            let cut = line
+                .match_indices(" CC")
+                .any(|(i, _)| !line[i..].starts_with(" CCP"));
+            assert!(!cut, "a CCP cut at {w}x{h}: {line}\n{s}");
+        }
+    }
+}
