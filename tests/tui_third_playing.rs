@@ -910,6 +910,32 @@ fn a_battle_reopened_after_a_failed_evade_comes_back_to_its_charge() {
 }
 
 #[test]
+fn a_battle_reopened_after_a_successful_evade_says_it_evaded() {
+    // 2.4.7: an evader that succeeds moves away. The monkey (Warlords,
+    // seed 1019, key 8136 of a run from seed 1000) found the charge's
+    // panel, rebuilt from the record, claiming "failed to evade: it flees
+    // instead" after a recorded success: the record held the roll but not
+    // the evade it chose.
+    let mut live = levies_charge_the_breton_archers();
+    press(&mut live, &["e", "65", "Enter"]);
+    assert!(panel(&live).contains("✓ evaded"), "{}", panel(&live));
+    for (how, app) in [
+        ("reopened", after(setup(), live.battle.events())),
+        ("undone and redone", {
+            let mut back = live;
+            press(&mut back, &["u", "U"]);
+            back
+        }),
+    ] {
+        let s = screen(&app, 120, 40);
+        assert_eq!(app.context(), Context::Charge, "{how}:\n{s}");
+        let s = panel(&app);
+        assert!(s.contains("✓ evaded"), "{how}:\n{s}");
+        assert!(!s.contains("failed to evade"), "{how}:\n{s}");
+    }
+}
+
+#[test]
 fn after_a_failed_evade_closed_with_esc_no_other_answer_is_offered() {
     // ROUGH 5: the evade was the answer (2.4.4); Esc on its result leaves
     // the charge holding it, with no counter-charge, evade or stand offered.

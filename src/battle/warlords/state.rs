@@ -783,6 +783,7 @@ impl State {
                 let mut after = before.clone();
                 let mut owed = Vec::new();
                 let mut counter = false;
+                let mut chose = None;
                 if berserk_test {
                     // 2.6.3: the roll is only to see whether it goes Berserk.
                     if out.berserk {
@@ -804,6 +805,7 @@ impl State {
                         None
                     };
                     counter = choice == Some(Choice::CounterCharge);
+                    chose = choice;
                     let then = match choice {
                         Some(c) => crate::rules::warlords::next::choose(
                             &verdict,
@@ -853,6 +855,11 @@ impl State {
                 slot.unit = after;
                 if !berserk_test {
                     slot.activated = true;
+                }
+                // W-27: the answer is the activation's one choice, held so a
+                // charge's panel rebuilt from the record says it evaded (2.4.7).
+                if let Some(c) = chose {
+                    slot.chosen.push(c);
                 }
                 if counter {
                     slot.charge = Some(ChargeMade {

@@ -141,6 +141,11 @@ impl App {
 
     /// Applies again the last step taken back, with its recorded dice.
     pub(super) fn redo(&mut self) {
+        // A charge's panel open before its move (undo left it so) comes
+        // back with what is redone (2.4.4.1): the answer, the shots.
+        let charge = self.dialogs.iter().any(|d| {
+            matches!(d, Dialog::Resolve(r) if r.rolled.is_none() && matches!(r.procedure, Procedure::Charge { .. }))
+        });
         self.dialogs.clear();
         let mut summaries: Vec<String> = Vec::new();
         loop {
@@ -166,6 +171,9 @@ impl App {
             self.refuse("nothing to redo");
         } else {
             self.say(format!("redone: {}", summaries.join("; ")));
+        }
+        if charge {
+            self.resume_charge();
         }
         // The cursor where it stood before the undo: undo then redo is the
         // identity (the monkey, seed 300).
