@@ -588,3 +588,54 @@ fn a_unit_broken_in_the_reaction_phase_is_not_told_its_check_waits_for_the_comba
     let s = words(&screen(&app, 120, 40));
     assert!(!s.contains("at the end of the Combat Phase"), "{s}");
 }
+
+/// rr3 F4, RR-14: the check for stands lost is made "for any units which
+/// have lost stands during the phase"; a unit that lost none owes none.
+/// `k` on it says the refusal before any roll, Enter records nothing, and
+/// the phase's remaining melee goes on (before: "none required" was
+/// recorded and, as the phase's first check, refused every melee after it).
+#[test]
+fn a_break_check_for_stands_lost_on_a_unit_that_lost_none_is_refused_first() {
+    let mut app = saved("rr3-captain-routed.toml");
+    assert_eq!(step(&app), Step::Combat);
+    let n = count(&app);
+    assert!(keys(&mut app, "k").is_empty());
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("refused as it stands"), "{s}");
+    assert!(keys(&mut app, "\n").is_empty(), "{}", status(&app));
+    assert_eq!(count(&app), n);
+    let s = status(&app);
+    assert!(
+        s.contains("lost no stands this phase: it owes no Break Check for stands lost"),
+        "{s}"
+    );
+    keys(&mut app, "^");
+    assert!(!app.battle().state().combat_ending);
+    assert_eq!(
+        keys(&mut app, "ct1165\n"),
+        [Effect::Save],
+        "{}",
+        status(&app)
+    );
+    assert_eq!(count(&app), n + 1);
+}
+
+/// rr3 F4, the other half: a battle saved with such a "none required"
+/// check (by the Herald the playing used) still opens, says the event was
+/// recorded under an earlier reading, and keeps it as recorded: the
+/// phase's combats ended with it.
+#[test]
+fn a_saved_none_required_check_for_stands_lost_stands_as_recorded() {
+    let mut app = saved("rr3-none-required.toml");
+    let b = app.battle();
+    let last = b.events().len() - 1;
+    let why = b.earlier_reading(last).unwrap_or_else(|| {
+        panic!("not marked: {:?}", b.earlier_readings());
+    });
+    assert!(why.contains("lost no stands this phase"), "{why}");
+    assert_eq!(b.earlier_readings().len(), 1);
+    assert!(b.state().combat_ending);
+    let n = count(&app);
+    assert!(keys(&mut app, "ct1165\n").is_empty());
+    assert_eq!(count(&app), n);
+}

@@ -652,6 +652,34 @@ impl State {
                     )))
                 }
             }
+            // RR-14: the check for stands lost is made "for any units
+            // which have lost stands during the phase", once a phase: a
+            // unit that owes none makes none, and a check not made would
+            // still end the phase's combats as its first (R-9). A save
+            // holding one stands as recorded (an earlier reading).
+            Event::BreakCheck {
+                unit,
+                cause: BreakCause::StandsLost,
+                ..
+            } => {
+                let t = self.troop(*unit)?;
+                if t.gone() {
+                    return Ok(());
+                }
+                if t.stands_lost == 0 {
+                    return Err(BattleError::Refused(format!(
+                        "{} lost no stands this phase: it owes no Break Check for stands lost (RR-14)",
+                        t.unit.name
+                    )));
+                }
+                if t.checked {
+                    return Err(BattleError::Refused(format!(
+                        "{} has made its Break Check this phase: units never make more than one Break Check per phase (RR-14; Herald's reading R-5)",
+                        t.unit.name
+                    )));
+                }
+                Ok(())
+            }
             Event::DeclareCharge { unit, .. } => {
                 let t = self.troop(*unit)?;
                 // Charging: "units which move within a distance of an enemy
