@@ -639,3 +639,47 @@ fn a_saved_none_required_check_for_stands_lost_stands_as_recorded() {
     assert!(keys(&mut app, "ct1165\n").is_empty());
     assert_eq!(count(&app), n);
 }
+
+/// rr3 F6, RR-4, Skirmishers: the Action panel's unit field shows the
+/// unit it acts on: `w` in player b's Action Phase moves it to one of
+/// player a's Skirmishers, and no Withdrawal is offered to a unit that is
+/// not Skirmishers (the Bolt-shooter, a4).
+#[test]
+fn the_action_panels_unit_is_the_unit_it_acts_on_and_a_withdrawal_a_skirmishers() {
+    let mut app = saved("rr3-withdrawal-mismatch.toml");
+    assert_eq!(step(&app), Step::Action);
+    keys(&mut app, "rw");
+    let s = screen(&app, 120, 40);
+    let unit = s
+        .lines()
+        .find(|l| l.contains("n  unit "))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(unit.contains("Skirmishers"), "{unit}");
+    let s = words(&s);
+    assert!(!s.contains("a Withdrawal for Crossbowmen"), "{s}");
+    assert!(s.contains("a Withdrawal for Skirmishers"), "{s}");
+    // The Bolt-shooter is not offered: its number picks nothing here.
+    keys(&mut app, "n4");
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("a Withdrawal for Bolt-shooter"), "{s}");
+    for _ in 0..20 {
+        keys(&mut app, " ");
+        let s = words(&screen(&app, 120, 40));
+        assert!(!s.contains("a Withdrawal for Bolt-shooter"), "{s}");
+        assert!(!s.contains("a Withdrawal for Elite"), "{s}");
+        assert!(!s.contains("a Withdrawal for Militia"), "{s}");
+    }
+    keys(&mut app, "rw");
+    let n = count(&app);
+    assert_eq!(keys(&mut app, "t66\n"), [Effect::Save], "{}", status(&app));
+    assert_eq!(count(&app), n + 1);
+    assert!(
+        app.battle()
+            .entry(n)
+            .unwrap()
+            .summary
+            .contains("Skirmishers"),
+        "{}",
+        app.battle().entry(n).unwrap().summary
+    );
+}

@@ -738,6 +738,15 @@ impl State {
                     t.unit.name
                 )));
             }
+            // Skirmishers: "forcing the Reacting Player to immediately make a
+            // Withdrawal Action attempt for each involved Skirmisher stand".
+            Action::Withdrawal if t.unit.skirmisher() == Some(false) => {
+                return Err(BattleError::Refused(format!(
+                    "{} is {}, not Skirmishers: a Withdrawal Action is a Skirmisher stand's (Skirmishers; RR-10)",
+                    t.unit.name,
+                    t.unit.troop_type.as_deref().unwrap_or("").replace('_', " ")
+                )));
+            }
             Action::Set if !matches!(step, Some(Step::Reaction | Step::Assault)) => {
                 return Err(BattleError::OutOfTurn(
                     "a Set Action is taken in the Reaction Phase (defending units) or the Assault Phase (attacking units) (Charging)"
