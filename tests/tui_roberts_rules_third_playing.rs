@@ -683,3 +683,19 @@ fn the_action_panels_unit_is_the_unit_it_acts_on_and_a_withdrawal_a_skirmishers(
         app.battle().entry(n).unwrap().summary
     );
 }
+
+/// rr3 F7, R-9: "A Pursuit a unit may (not must) attempt lapses when the
+/// checks begin": once they have, the table no longer shows it and `r`
+/// does not offer it (its enemy has routed from the table besides).
+#[test]
+fn a_pursuit_lapsed_at_the_break_checks_is_neither_shown_nor_offered() {
+    let mut app = saved("rr3-pursuit-lapsed.toml");
+    assert!(app.battle().state().combat_ending);
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = screen(&app, w, h);
+        assert!(!s.contains("pursuit on a1"), "{s}");
+    }
+    keys(&mut app, "r");
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("a Pursuit for Crossbowmen"), "{s}");
+}

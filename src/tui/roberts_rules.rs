@@ -541,7 +541,8 @@ impl App {
                 ChargeState::StayedBehind => format!("{what}: stays behind"),
             });
         }
-        if let Some(p) = t.pursuit {
+        // a Pursuit lapsed (or whose enemy left the table) is not shown.
+        if let Some(p) = s.open_pursuit(t) {
             other.push(format!(
                 "pursuit on {}{}",
                 p.target,

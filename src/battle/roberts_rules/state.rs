@@ -443,6 +443,18 @@ impl State {
         })
     }
 
+    /// The Pursuit still open to a unit (RR-20): none once it or its enemy
+    /// has left the table, nor, once the Combat Phase's Break Checks for
+    /// stands lost have begun, one it may (not must) attempt and has not
+    /// won: that lapses (Herald's reading R-9). The record keeps what the
+    /// fold held; this is what the screens offer and show.
+    pub fn open_pursuit(&self, t: &Troop) -> Option<PursuitOpen> {
+        let p = t.pursuit?;
+        let enemy_gone = self.troop(p.target).is_ok_and(|g| g.gone());
+        let lapsed = self.combat_ending && !p.pursuing && !p.required;
+        (!t.gone() && !enemy_gone && !lapsed).then_some(p)
+    }
+
     /// The Vulnerable stands pushed back whose Action Roll to retreat
     /// their full base depth is owed ("An Action Roll is required", RR-20).
     pub fn vulnerable_retreats_owed(&self) -> Vec<UnitId> {

@@ -1271,7 +1271,7 @@ impl Draft {
                         self.unit = *u;
                     }
                     let fits = |t: &Troop| match self.action {
-                        Action::Pursuit => t.pursuit.is_some(),
+                        Action::Pursuit => state.open_pursuit(t).is_some(),
                         Action::VulnerableRetreat => t.pushed_back,
                         _ => true,
                     };
@@ -1673,9 +1673,7 @@ pub fn pursuers(state: &State) -> Vec<(UnitId, UnitId)> {
     let mut out = Vec::new();
     for side in [Side::A, Side::B] {
         for (i, t) in state.units[side as usize].iter().enumerate() {
-            if let Some(p) = t.pursuit
-                && !t.gone()
-            {
+            if let Some(p) = state.open_pursuit(t) {
                 out.push((UnitId::new(side, i), p.target));
             }
         }
