@@ -699,3 +699,52 @@ fn a_pursuit_lapsed_at_the_break_checks_is_neither_shown_nor_offered() {
     let s = words(&screen(&app, 120, 40));
     assert!(!s.contains("a Pursuit for Crossbowmen"), "{s}");
 }
+
+/// rr3 STILL, RR-20: "the successful attacker may then attempt a Pursuit
+/// Action": the referee's decision not to pursue is an event (`d`), in
+/// the log and in the save, read back as written; the table no longer
+/// shows the Pursuit.
+#[test]
+fn a_declined_pursuit_is_recorded_and_saved() {
+    let mut app = saved("rr3-decline.toml");
+    assert_eq!(step(&app), Step::Combat);
+    assert!(screen(&app, 120, 40).contains("pursuit on a3"));
+    let n = count(&app);
+    assert_eq!(keys(&mut app, "d"), [Effect::Save], "{}", status(&app));
+    assert_eq!(count(&app), n + 1);
+    assert!(
+        last(&app).contains("Crossbowmen does not pursue Elite heavy cavalry B"),
+        "{}",
+        last(&app)
+    );
+    assert!(!screen(&app, 120, 40).contains("pursuit on a3"));
+    // Nothing more to decline.
+    assert!(keys(&mut app, "d").is_empty());
+    assert_eq!(count(&app), n + 1);
+    // Written and read back.
+    let dir = std::env::temp_dir().join(format!("herald-rr3-decline-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("declined.toml");
+    let mut b = app.battle().clone();
+    herald::store::save::SaveFile::create_from(&path, "declined", &mut b, app.dice_position())
+        .unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("kind = \"decline_pursuit\""), "{text}");
+    let back = save::load::<RobertsRules>(&path).unwrap().data.battle;
+    assert_eq!(back.events(), app.battle().events());
+    assert!(back.earlier_readings().is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// rr3 STILL, RR-20, R-9: a Pursuit left unattempted when the phase ends
+/// lapses, and the end's record says so.
+#[test]
+fn a_pursuit_left_at_the_phases_end_is_said_to_lapse() {
+    let mut app = saved("rr3-decline.toml");
+    assert_eq!(keys(&mut app, "e"), [Effect::Save], "{}", status(&app));
+    let why = explained(&app);
+    assert!(
+        why.contains("Crossbowmen did not attempt its Pursuit of Elite heavy cavalry B: it lapses"),
+        "{why}"
+    );
+}

@@ -19,7 +19,7 @@ use crate::rules::roberts_rules::action_roll::phase_words;
 use crate::tui::facts::{Facts, Input, view};
 use crate::tui::screen::{Effect, MIN_HEIGHT, MIN_WIDTH, Screen, Status};
 use crate::tui::theme::Theme;
-use panel::{Draft, Kind};
+use panel::{Draft, Kind, pursuers};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -63,8 +63,7 @@ pub struct App {
     panel: Option<Panel>,
 }
 
-const KEYS: &str =
-    "r act g charge m fire c melee p pursue k break o morale n nearby h correct e end u/U l V q";
+const KEYS: &str = "r act g charge m fire c melee p pursue d decline k break o morale n nearby h correct e end u/U l V q";
 
 impl App {
     /// A console over a battle.
@@ -147,6 +146,29 @@ impl App {
                 }
             },
             KeyCode::Char('e') => self.record(Event::EndPhase),
+            // RR-20: "The decision to Pursue must be made immediately": d
+            // records the decision not to, for the first Pursuit a unit
+            // may decline (an Impetuous unit's is refused in words).
+            KeyCode::Char('d') if phase != Phase::Deployment => {
+                let s = self.battle.state();
+                let open: Vec<UnitId> = pursuers(s).into_iter().map(|(u, _)| u).collect();
+                let may = open.iter().copied().find(|u| {
+                    s.troop(*u)
+                        .ok()
+                        .and_then(|t| s.open_pursuit(t))
+                        .is_some_and(|p| !p.required && !p.pursuing)
+                });
+                match may.or(open.first().copied()) {
+                    Some(unit) => self.record(Event::DeclinePursuit { unit }),
+                    None => {
+                        self.say(
+                            "no Pursuit is open: d declines the Pursuit a unit that pushed an enemy back may attempt (RR-20)",
+                            true,
+                        );
+                        Vec::new()
+                    }
+                }
+            }
             KeyCode::Char('g') if !matches!(phase.step(), Some(Step::Action | Step::Charge)) => {
                 self.say(
                     "g declares a charge in the Action Phase and makes each charge owed in the Charge Phase (Charging)",
@@ -725,6 +747,22 @@ impl App {
                         out.push(format!(
                             "Impetuous, must attempt to Pursue (r, then p) (RR-20): {}",
                             ids(&pursuits)
+                        ));
+                    }
+                    let may: Vec<String> = pursuers(s)
+                        .into_iter()
+                        .filter(|(u, _)| {
+                            s.troop(*u)
+                                .ok()
+                                .and_then(|t| s.open_pursuit(t))
+                                .is_some_and(|p| !p.required && !p.pursuing)
+                        })
+                        .map(|(u, x)| format!("{u} on {x}"))
+                        .collect();
+                    if !may.is_empty() {
+                        out.push(format!(
+                            "may Pursue (r attempts, d declines) (RR-20): {}",
+                            may.join(", ")
                         ));
                     }
                     let retreats = s.vulnerable_retreats_owed();

@@ -455,6 +455,29 @@ impl State {
         (!t.gone() && !enemy_gone && !lapsed).then_some(p)
     }
 
+    /// Says of each Pursuit a unit may (not must) attempt, and has not,
+    /// that it lapses `when` (RR-20; Herald's reading R-9): the record of
+    /// the event it lapses at holds it.
+    fn say_lapsing(&self, when: &str, ex: &mut Explanation) {
+        for t in self.units.iter().flatten() {
+            if let Some(p) = self.open_pursuit(t)
+                && !p.pursuing
+                && !p.required
+            {
+                let target = self
+                    .troop(p.target)
+                    .map_or(p.target.to_string(), |g| g.unit.name.clone());
+                ex.line(
+                    format!(
+                        "{} did not attempt its Pursuit of {target}: it lapses {when}",
+                        t.unit.name
+                    ),
+                    cite("Melee Combat", "RR-20; Herald's reading R-9"),
+                );
+            }
+        }
+    }
+
     /// The Vulnerable stands pushed back whose Action Roll to retreat
     /// their full base depth is owed ("An Action Roll is required", RR-20).
     pub fn vulnerable_retreats_owed(&self) -> Vec<UnitId> {
@@ -691,6 +714,26 @@ impl State {
                     )));
                 }
                 Ok(())
+            }
+            // RR-20: a Pursuit the unit "may" attempt may be declined; an
+            // Impetuous unit "must attempt to Pursue"; one won attacks (p).
+            Event::DeclinePursuit { unit } => {
+                let t = self.on_table(*unit)?;
+                match self.open_pursuit(t) {
+                    None => Err(BattleError::Refused(format!(
+                        "{} has no Pursuit open to decline: a Pursuit is the successful attacker's, after a Push Back, until the Break Checks begin (RR-20; Herald's reading R-9)",
+                        t.unit.name
+                    ))),
+                    Some(p) if p.required => Err(BattleError::Refused(format!(
+                        "{} is Impetuous: it must attempt to Pursue (r) (RR-20)",
+                        t.unit.name
+                    ))),
+                    Some(p) if p.pursuing => Err(BattleError::Refused(format!(
+                        "{} has won its Pursuit: its attack follows (p) (RR-20, RR-21)",
+                        t.unit.name
+                    ))),
+                    Some(_) => Ok(()),
+                }
             }
             Event::DeclareCharge { unit, .. } => {
                 let t = self.troop(*unit)?;
@@ -1561,6 +1604,9 @@ impl State {
                 }
                 ex.extend(o.explanation.clone());
                 if *cause == BreakCause::StandsLost && step == Step::Combat {
+                    if !self.combat_ending {
+                        self.say_lapsing("as the Break Checks begin", &mut ex);
+                    }
                     // RR-14: made "at the end of the Combat Phase".
                     self.combat_ending = true;
                 }
@@ -1942,8 +1988,30 @@ impl State {
                     ),
                 };
             }
+            Event::DeclinePursuit { unit } => {
+                self.half()?;
+                let t = self.troop(*unit)?.clone();
+                let target = t
+                    .pursuit
+                    .map_or("the enemy it pushed back".to_string(), |p| {
+                        self.troop(p.target)
+                            .map_or(p.target.to_string(), |g| g.unit.name.clone())
+                    });
+                self.units[unit.side as usize][unit.index].pursuit = None;
+                ex.line(
+                    format!(
+                        "{} does not pursue {target}: the referee's decision, made at once",
+                        t.unit.name
+                    ),
+                    cite("Melee Combat", "RR-20"),
+                );
+                entry.summary = format!("{} does not pursue {target}", t.unit.name);
+            }
             Event::EndPhase => {
                 let (acting, step) = self.half()?;
+                if step == Step::Combat {
+                    self.say_lapsing("with the phase", &mut ex);
+                }
                 let Phase::Half { half, .. } = self.phase else {
                     unreachable!("half() said a half-turn is under way")
                 };
