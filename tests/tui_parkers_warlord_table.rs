@@ -384,3 +384,36 @@ fn the_calculator_starts_a_recorded_charge_and_asks_no_proximity() {
     assert!(s.contains("g a charge no"), "{s}");
     assert!(s.contains("closest enemy in sight"), "{s}");
 }
+
+// The third independent playing rr3 (`/work/play/rr3/FINDINGS.md`), on
+// the referee's own saves (`tests/battle_data/parkers-warlord-rr3/`).
+
+/// The referee's save `name`, opened as Herald opens it.
+fn saved(name: &str) -> App {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/battle_data/parkers-warlord-rr3")
+        .join(name);
+    let battle =
+        herald::store::save::load::<herald::battle::parkers_warlord::ParkersWarlord>(&path)
+            .unwrap()
+            .data
+            .battle;
+    App::new(battle, SeededDice::new(7), Theme::plain(), "lewes")
+}
+
+/// rr3 PW F10, PW-3: "He may discard any and all cards in his hand at the
+/// end of his command phase": Simon de Montfort has discarded, so his
+/// commands are over; a unique command after it is refused, in words,
+/// and his hand keeps its 2 cards.
+#[test]
+fn no_command_after_a_personalitys_discard() {
+    let mut app = saved("rr3-pw-after-discard.toml");
+    let hand = |app: &App| Screen::battle(app).state().officers[0][0].personality.hand;
+    assert_eq!(hand(&app), 2);
+    let n = Screen::battle(&app).events().len();
+    assert!(keys(&mut app, "cnnnnnok1a1\n").is_empty());
+    assert_eq!(Screen::battle(&app).events().len(), n);
+    assert_eq!(hand(&app), 2);
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("has discarded"), "{s}");
+}
