@@ -417,3 +417,24 @@ fn no_command_after_a_personalitys_discard() {
     let s = words(&screen(&app, 120, 40));
     assert!(s.contains("has discarded"), "{s}");
 }
+
+/// rr3 PW F9, PW-14: the text measures to the tenth ("30.1\" or more"):
+/// `1 4 . 5` is 14.5", under 15" (the referee's multiplier is asked),
+/// never 145" and a triple move; `3 0 . 5` is over 30": triple.
+#[test]
+fn a_decimal_point_typed_in_the_movement_calculator_is_a_tenth() {
+    let mut app = saved("rr3-pw-movement.toml");
+    keys(&mut app, "mne14.5");
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("145"), "{s}");
+    assert!(s.contains("closest enemy in sight, inches 14.5"), "{s}");
+    assert!(s.contains("multiplier"), "{s}");
+    keys(&mut app, "^mne30.5");
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("305"), "{s}");
+    assert!(s.contains("closest enemy in sight, inches 30.5"), "{s}");
+    assert!(s.contains("30.1\" or more: triple"), "{s}");
+    keys(&mut app, "^mne30");
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("triple"), "{s}");
+}
