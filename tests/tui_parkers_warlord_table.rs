@@ -438,3 +438,25 @@ fn a_decimal_point_typed_in_the_movement_calculator_is_a_tenth() {
     let s = words(&screen(&app, 120, 40));
     assert!(!s.contains("triple"), "{s}");
 }
+
+/// rr3 PW F11 and the `O` panel: a unit's name in a panel's facts ends at
+/// a word, never inside one, at 120x40 and 80x24.
+#[test]
+fn a_panels_unit_name_is_never_cut_inside_a_word() {
+    for k in ["P", "O"] {
+        let mut app = saved("rr3-pw-pass.toml");
+        keys(&mut app, k);
+        for (w, h) in [(120, 40), (80, 24)] {
+            let s = screen(&app, w, h);
+            for cut in [
+                "household kni ",
+                "household kn ",
+                "household kni\n",
+                "household kn\n",
+            ] {
+                assert!(!s.contains(cut), "{k} at {w}x{h}: {s}");
+            }
+            assert!(s.contains("a1 Montfort's"), "{k} at {w}x{h}: {s}");
+        }
+    }
+}

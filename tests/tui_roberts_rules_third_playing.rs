@@ -748,3 +748,62 @@ fn a_pursuit_left_at_the_phases_end_is_said_to_lapse() {
         "{why}"
     );
 }
+
+/// The bottom row and a table row as drawn end at a word (or with `…`).
+fn ends_at_a_word(row: &str, full: &str) -> bool {
+    let row = row.trim_end();
+    row.ends_with('…')
+        || full == row
+        || (full.starts_with(row) && full[row.len()..].starts_with([' ', ',', ')']))
+}
+
+/// rr3 F1, F8: the `last:` line ends at a word, at 120x40 and 80x24.
+#[test]
+fn the_last_line_is_never_cut_inside_a_word() {
+    let mut app = saved("rr3-nearby-checks.toml");
+    keys(&mut app, "\nk");
+    let summary = format!("last: {}", last(&app));
+    for (w, h) in [(120, 40), (80, 24)] {
+        let s = screen(&app, w, h);
+        let row = s
+            .lines()
+            .find(|l| l.starts_with("last: "))
+            .unwrap_or_else(|| panic!("{s}"));
+        assert!(
+            ends_at_a_word(row, &summary),
+            "{w}x{h}: {row:?} of {summary:?}"
+        );
+    }
+}
+
+/// rr3 F2: the unit table's owes column ends at a word, never inside one
+/// (`charge on b1: owed` was cut to `char`).
+#[test]
+fn the_owes_column_is_never_cut_inside_a_word() {
+    let app = saved("rr3-recheck.toml");
+    for (w, h) in [(120, 40), (80, 24)] {
+        let s = screen(&app, w, h);
+        let row = s
+            .lines()
+            .find(|l| l.starts_with("a3 "))
+            .unwrap_or_else(|| panic!("{s}"));
+        assert!(!row.ends_with("char"), "{w}x{h}: {row}");
+        assert!(!row.ends_with("charge on"), "{w}x{h}: {row}");
+        if row.chars().count() >= w as usize - 1 {
+            assert!(row.ends_with('…'), "{w}x{h}: {row}");
+        }
+    }
+}
+
+/// rr3 F8: a refusal too long for the status line's two rows ends at a
+/// word with `…` at 80x24 (`u undoes the che` was cut inside `check`).
+#[test]
+fn a_long_refusal_ends_at_a_word_at_80x24() {
+    let mut app = saved("rr3-pursuit-lapsed.toml");
+    keys(&mut app, "c\n");
+    let s = screen(&app, 80, 24);
+    let rows: Vec<&str> = s.lines().collect();
+    let bottom = rows[rows.len() - 1].trim_end();
+    assert!(bottom.ends_with('…') || bottom.ends_with("check"), "{s}");
+    assert!(!s.contains(" che\n"), "{s}");
+}

@@ -18,6 +18,7 @@ use crate::rules::roberts_rules::BreakCause;
 use crate::rules::roberts_rules::action_roll::phase_words;
 use crate::tui::facts::{Facts, Input, view};
 use crate::tui::screen::{Effect, MIN_HEIGHT, MIN_WIDTH, Screen, Status};
+use crate::tui::text::cut_words;
 use crate::tui::theme::Theme;
 use panel::{Draft, Kind, pursuers};
 use ratatui::buffer::Buffer;
@@ -848,7 +849,7 @@ impl App {
         }
         let mut y = area.y;
         for (text, style) in &top {
-            let t: String = text.chars().take(w).collect();
+            let t = cut_words(text, w);
             buf.set_string(area.x, y, t, *style);
             y += 1;
         }
@@ -885,7 +886,7 @@ impl App {
             let mut rows = vec![heading_row.clone()];
             rows.extend(ids.iter().filter_map(|id| unit_row(*id)));
             for (text, style) in &rows {
-                let t: String = text.chars().take(w).collect();
+                let t = cut_words(text, w);
                 buf.set_string(area.x, y, t, *style);
                 y += 1;
             }
@@ -1010,14 +1011,14 @@ impl App {
             lines.extend(part);
         }
         for (text, style) in lines.iter().take(rows as usize) {
-            let t: String = text.chars().take(w).collect();
+            let t = cut_words(text, w);
             buf.set_string(area.x, y, t, *style);
             y += 1;
         }
         for (ly, (text, style)) in
             (table_end - last_rows..).zip(last.iter().take(last_rows as usize))
         {
-            let t: String = text.chars().take(w).collect();
+            let t = cut_words(text, w);
             buf.set_string(area.x, ly, t, *style);
         }
         if let Some(p) = &self.panel {
@@ -1044,7 +1045,7 @@ impl App {
             .checked_sub(1)
             .and_then(|i| self.battle.entry(i))
         {
-            let t: String = format!("last: {}", e.summary).chars().take(w).collect();
+            let t = cut_words(&format!("last: {}", e.summary), w);
             buf.set_string(area.x, area.y + area.height - 2, t, Style::default());
         }
         let status = match &self.status {
@@ -1093,14 +1094,22 @@ impl App {
         let rows: Vec<String> = if rows.len() > 1 {
             let n = rows.len();
             let mut two = vec![rows[0].clone()];
-            two.push(rows[1..n].join(" ").trim().to_string());
+            // The rows wrap_plain indents are joined without their indent.
+            two.push(
+                rows[1..n]
+                    .iter()
+                    .map(|r| r.trim())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
             two
         } else {
             rows
         };
         let first_y = area.y + area.height - rows.len() as u16;
         for (i, r) in rows.iter().enumerate() {
-            let t: String = format!("{r:<w$}").chars().take(w).collect();
+            let r = cut_words(r, w);
+            let t = format!("{r:<w$}");
             buf.set_string(
                 area.x,
                 first_y + i as u16,
