@@ -137,7 +137,7 @@ impl<'s> Form<'s> {
         if let Some(e) = self.hit(key) {
             *v = changed(*v, e, range, step);
         }
-        let value = if *v % 10 == 0 {
+        let value = if v.is_multiple_of(10) {
             (*v / 10).to_string()
         } else {
             format!("{}.{}", *v / 10, *v % 10)
