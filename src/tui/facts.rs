@@ -65,6 +65,9 @@ pub enum Kind {
     Choice,
     /// One of several lines for one value: its key sets the value to it.
     Option,
+    /// A measure to the tenth (inches), held in tenths: digits type its
+    /// whole part, `.` and one digit its tenth; ←/→ and +/- step it.
+    Tenths,
 }
 
 /// Where a fact's value comes from, shown beside it.
@@ -107,7 +110,7 @@ pub struct Fact {
 impl Fact {
     /// Whether digits typed go into it.
     pub fn takes_digits(&self) -> bool {
-        matches!(self.kind, Kind::Number | Kind::Choice)
+        matches!(self.kind, Kind::Number | Kind::Choice | Kind::Tenths)
     }
 }
 
@@ -126,6 +129,8 @@ pub enum Input {
     Digit(u8),
     /// Backspace: the last digit typed goes.
     Erase,
+    /// `.`: the decimal point of a measure to the tenth.
+    Point,
     /// A fact's key.
     Key(char),
 }
@@ -135,6 +140,7 @@ impl Input {
     pub fn typed(c: char) -> Input {
         match c.to_digit(10) {
             Some(d) => Input::Digit(d as u8),
+            None if c == '.' => Input::Point,
             None => Input::Key(c),
         }
     }
@@ -164,6 +170,8 @@ pub struct Facts {
     typed: Option<u32>,
     /// The keys of the facts the referee has said (for unsaid facts).
     said: Vec<char>,
+    /// A measure's decimal point was typed, and its tenth when typed.
+    point: Option<Option<u32>>,
 }
 
 /// The most a typed number holds (a longer one keeps its first digits).
@@ -200,16 +208,19 @@ impl Facts {
                 let by = if input == Input::Up { -1 } else { 1 };
                 self.field = (self.field as i64 + by).clamp(0, facts.len() as i64 - 1) as usize;
                 self.typed = None;
+                self.point = None;
                 return Ok(());
             }
             Input::More | Input::Less => {
                 self.typed = None;
+                self.point = None;
                 Edit::Step(if input == Input::More { 1 } else { -1 })
             }
             Input::Key(c) => {
                 if let Some(i) = facts.iter().position(|f| f.key == c) {
                     self.field = i;
                     self.typed = None;
+                    self.point = None;
                     Edit::Key
                 } else if let Some(i) = facts
                     .iter()
@@ -217,6 +228,7 @@ impl Facts {
                 {
                     self.field = i;
                     self.typed = None;
+                    self.point = None;
                     Edit::Pick(c)
                 } else {
                     return Err(format!("no fact here has the key {c}"));
@@ -230,24 +242,65 @@ impl Facts {
                         fact.label
                     ));
                 }
-                let n = self
-                    .typed
-                    .map_or(0, |n| n.saturating_mul(10))
-                    .saturating_add(u32::from(d));
-                let n = if n > MAX_TYPED {
-                    self.typed.unwrap_or(0)
+                let tenths = fact.kind == Kind::Tenths;
+                if tenths && let Some(tenth) = self.point {
+                    if tenth.is_some() {
+                        return Err(format!(
+                            "{} is measured to the tenth: one digit after the point",
+                            fact.label
+                        ));
+                    }
+                    self.point = Some(Some(u32::from(d)));
+                    let whole = self.typed.unwrap_or(0);
+                    Edit::Type(whole.saturating_mul(10).saturating_add(u32::from(d)))
                 } else {
-                    n
-                };
-                self.typed = Some(n);
-                Edit::Type(n)
+                    let n = self
+                        .typed
+                        .map_or(0, |n| n.saturating_mul(10))
+                        .saturating_add(u32::from(d));
+                    let n = if n > MAX_TYPED {
+                        self.typed.unwrap_or(0)
+                    } else {
+                        n
+                    };
+                    self.typed = Some(n);
+                    Edit::Type(if tenths { n.saturating_mul(10) } else { n })
+                }
+            }
+            Input::Point => {
+                let fact = &facts[self.field];
+                if fact.kind != Kind::Tenths {
+                    return Err(format!(
+                        "{} is a whole number: no decimal point",
+                        fact.label
+                    ));
+                }
+                if self.point.is_some() {
+                    return Err(format!("{} has its decimal point", fact.label));
+                }
+                self.point = Some(None);
+                let whole = *self.typed.get_or_insert(0);
+                Edit::Type(whole.saturating_mul(10))
             }
             Input::Erase => {
+                let tenths = facts[self.field].kind == Kind::Tenths;
                 let Some(n) = self.typed else {
                     return Ok(());
                 };
-                self.typed = Some(n / 10);
-                Edit::Type(n / 10)
+                match self.point {
+                    Some(Some(_)) => {
+                        self.point = Some(None);
+                        Edit::Type(n.saturating_mul(10))
+                    }
+                    Some(None) => {
+                        self.point = None;
+                        Edit::Type(n.saturating_mul(10))
+                    }
+                    None => {
+                        self.typed = Some(n / 10);
+                        Edit::Type(if tenths { n / 10 * 10 } else { n / 10 })
+                    }
+                }
             }
         };
         let mut f = Form::new(&mut self.said, Some((self.field, edit)));

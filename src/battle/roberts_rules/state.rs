@@ -443,6 +443,41 @@ impl State {
         })
     }
 
+    /// The Pursuit still open to a unit (RR-20): none once it or its enemy
+    /// has left the table, nor, once the Combat Phase's Break Checks for
+    /// stands lost have begun, one it may (not must) attempt and has not
+    /// won: that lapses (Herald's reading R-9). The record keeps what the
+    /// fold held; this is what the screens offer and show.
+    pub fn open_pursuit(&self, t: &Troop) -> Option<PursuitOpen> {
+        let p = t.pursuit?;
+        let enemy_gone = self.troop(p.target).is_ok_and(|g| g.gone());
+        let lapsed = self.combat_ending && !p.pursuing && !p.required;
+        (!t.gone() && !enemy_gone && !lapsed).then_some(p)
+    }
+
+    /// Says of each Pursuit a unit may (not must) attempt, and has not,
+    /// that it lapses `when` (RR-20; Herald's reading R-9): the record of
+    /// the event it lapses at holds it.
+    fn say_lapsing(&self, when: &str, ex: &mut Explanation) {
+        for t in self.units.iter().flatten() {
+            if let Some(p) = self.open_pursuit(t)
+                && !p.pursuing
+                && !p.required
+            {
+                let target = self
+                    .troop(p.target)
+                    .map_or(p.target.to_string(), |g| g.unit.name.clone());
+                ex.line(
+                    format!(
+                        "{} did not attempt its Pursuit of {target}: it lapses {when}",
+                        t.unit.name
+                    ),
+                    cite("Melee Combat", "RR-20; Herald's reading R-9"),
+                );
+            }
+        }
+    }
+
     /// The Vulnerable stands pushed back whose Action Roll to retreat
     /// their full base depth is owed ("An Action Roll is required", RR-20).
     pub fn vulnerable_retreats_owed(&self) -> Vec<UnitId> {
@@ -652,6 +687,54 @@ impl State {
                     )))
                 }
             }
+            // RR-14: the check for stands lost is made "for any units
+            // which have lost stands during the phase", once a phase: a
+            // unit that owes none makes none, and a check not made would
+            // still end the phase's combats as its first (R-9). A save
+            // holding one stands as recorded (an earlier reading).
+            Event::BreakCheck {
+                unit,
+                cause: BreakCause::StandsLost,
+                ..
+            } => {
+                let t = self.troop(*unit)?;
+                if t.gone() {
+                    return Ok(());
+                }
+                if t.stands_lost == 0 {
+                    return Err(BattleError::Refused(format!(
+                        "{} lost no stands this phase: it owes no Break Check for stands lost (RR-14)",
+                        t.unit.name
+                    )));
+                }
+                if t.checked {
+                    return Err(BattleError::Refused(format!(
+                        "{} has made its Break Check this phase: units never make more than one Break Check per phase (RR-14; Herald's reading R-5)",
+                        t.unit.name
+                    )));
+                }
+                Ok(())
+            }
+            // RR-20: a Pursuit the unit "may" attempt may be declined; an
+            // Impetuous unit "must attempt to Pursue"; one won attacks (p).
+            Event::DeclinePursuit { unit } => {
+                let t = self.on_table(*unit)?;
+                match self.open_pursuit(t) {
+                    None => Err(BattleError::Refused(format!(
+                        "{} has no Pursuit open to decline: a Pursuit is the successful attacker's, after a Push Back, until the Break Checks begin (RR-20; Herald's reading R-9)",
+                        t.unit.name
+                    ))),
+                    Some(p) if p.required => Err(BattleError::Refused(format!(
+                        "{} is Impetuous: it must attempt to Pursue (r) (RR-20)",
+                        t.unit.name
+                    ))),
+                    Some(p) if p.pursuing => Err(BattleError::Refused(format!(
+                        "{} has won its Pursuit: its attack follows (p) (RR-20, RR-21)",
+                        t.unit.name
+                    ))),
+                    Some(_) => Ok(()),
+                }
+            }
             Event::DeclareCharge { unit, .. } => {
                 let t = self.troop(*unit)?;
                 // Charging: "units which move within a distance of an enemy
@@ -708,6 +791,15 @@ impl State {
                 return Err(BattleError::Refused(format!(
                     "{} has no charge to countermand (Charging)",
                     t.unit.name
+                )));
+            }
+            // Skirmishers: "forcing the Reacting Player to immediately make a
+            // Withdrawal Action attempt for each involved Skirmisher stand".
+            Action::Withdrawal if t.unit.skirmisher() == Some(false) => {
+                return Err(BattleError::Refused(format!(
+                    "{} is {}, not Skirmishers: a Withdrawal Action is a Skirmisher stand's (Skirmishers; RR-10)",
+                    t.unit.name,
+                    t.unit.troop_type.as_deref().unwrap_or("").replace('_', " ")
                 )));
             }
             Action::Set if !matches!(step, Some(Step::Reaction | Step::Assault)) => {
@@ -1512,6 +1604,9 @@ impl State {
                 }
                 ex.extend(o.explanation.clone());
                 if *cause == BreakCause::StandsLost && step == Step::Combat {
+                    if !self.combat_ending {
+                        self.say_lapsing("as the Break Checks begin", &mut ex);
+                    }
                     // RR-14: made "at the end of the Combat Phase".
                     self.combat_ending = true;
                 }
@@ -1893,8 +1988,30 @@ impl State {
                     ),
                 };
             }
+            Event::DeclinePursuit { unit } => {
+                self.half()?;
+                let t = self.troop(*unit)?.clone();
+                let target = t
+                    .pursuit
+                    .map_or("the enemy it pushed back".to_string(), |p| {
+                        self.troop(p.target)
+                            .map_or(p.target.to_string(), |g| g.unit.name.clone())
+                    });
+                self.units[unit.side as usize][unit.index].pursuit = None;
+                ex.line(
+                    format!(
+                        "{} does not pursue {target}: the referee's decision, made at once",
+                        t.unit.name
+                    ),
+                    cite("Melee Combat", "RR-20"),
+                );
+                entry.summary = format!("{} does not pursue {target}", t.unit.name);
+            }
             Event::EndPhase => {
                 let (acting, step) = self.half()?;
+                if step == Step::Combat {
+                    self.say_lapsing("with the phase", &mut ex);
+                }
                 let Phase::Half { half, .. } = self.phase else {
                     unreachable!("half() said a half-turn is under way")
                 };
