@@ -1282,3 +1282,138 @@ fn he3_fault_3_a_cause_fear_stampede_test_fails_at_minus_two() {
     assert_eq!(situation.cause_fear, Some(FearSource::Unit), "{text}");
     assert!(text.contains("2D6 -2"), "{text}");
 }
+
+/// The first pair (Roman attacker, Seleucid defender) whose combat is of
+/// one die (equal ratings, HE-17) with no fact said, the defender neither
+/// Cataphracts nor Stubborn (one Defence die, no Stubborn roll).
+fn one_die_pair(app: &App) -> (usize, usize) {
+    let st = app.battle().state();
+    let f = SideFacts::default();
+    for a in 1..=9 {
+        for d in 1..=9 {
+            let (Ok(x), Ok(y)) = (
+                st.combat_side(u(Side::A, a), &f),
+                st.combat_side(u(Side::B, d), &f),
+            ) else {
+                continue;
+            };
+            // one Defence die whatever the face (no Cataphracts), no Stubborn roll
+            let plain = !y.unit.has(Characteristic::Cataphracts)
+                && !y.unit.has(Characteristic::Stubborn)
+                && !x.unit.has(Characteristic::Stubborn);
+            if plain
+                && Combat::plan(&x, &y, CombatSituation::default())
+                    .is_ok_and(|p| p.dice_rolled == 1)
+            {
+                return (a, d);
+            }
+        }
+    }
+    panic!("no combat of one die in Magnesia");
+}
+
+/// HE3 F2, the rest: a combat of one die (equal ratings) still lets its
+/// attacker's player re-roll "all Combat dice" with an Attack Point
+/// (COMMAND POINTS Attack, HE-8, HE-17): the die thrown stops to be kept
+/// (Enter) or re-rolled (`A`) before the Defence die, as more dice stop
+/// for the choice; the spend is recorded with the combat.
+#[test]
+fn he3_fault_2_a_lone_combat_die_may_be_rerolled_with_an_attack_point() {
+    let mut app = console(setup());
+    starts(&mut app, Side::A);
+    let (a, d) = one_die_pair(&app);
+    assert_eq!(app.battle().state().armies[0].points.attack, 2);
+    select(&mut app, Side::A, a);
+    keys(&mut app, "a");
+    keys(&mut app, &format!("d{d}"));
+    keys(&mut app, "t1");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("A: an Attack Point re-rolls"), "{text}");
+    assert!(text.contains("one Combat die, nothing to choose"), "{text}");
+    assert_eq!(
+        app.panel.as_ref().and_then(|p| p.choose.clone()),
+        Some(vec![1]),
+        "{text}"
+    );
+    keys(&mut app, "A");
+    keys(&mut app, "3");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("re-rolled with an Attack Point: 3"), "{text}");
+    // the re-roll kept with Enter, then the Defence die typed
+    enter(&mut app);
+    keys(&mut app, "2");
+    let Event::Combat {
+        situation, dice, ..
+    } = app
+        .battle()
+        .events()
+        .iter()
+        .rev()
+        .find(|e| matches!(e, Event::Combat { .. }))
+        .cloned()
+        .unwrap_or_else(|| panic!("{}", screen(&app, 120, 40)))
+    else {
+        panic!("{}", screen(&app, 120, 40))
+    };
+    assert_eq!(
+        (situation.attack_rerolls, situation.chosen, dice.combat),
+        (1, Some(3), vec![1, 3]),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert_eq!(app.battle().state().armies[0].points.attack, 1);
+}
+
+/// HE3 F3, the cause: a test a Stampede (a rout) caused is "other" by
+/// Herald's record, and both its Discipline Test and its FAILED DISCIPLINE
+/// OUTCOME panel say so (HE-7, HE-26, HE-28): the referee is not left to
+/// guess whether "other" is a default.
+#[test]
+fn he3_the_cause_of_a_stampedes_test_is_the_records() {
+    let mut app = saved("keep-stampede-fear.toml");
+    enter(&mut app);
+    assert!(matches!(panel_event(&app), Event::FailedDiscipline { .. }));
+    let text = screen(&app, 120, 40);
+    let rows = rows_with(&text, "what caused the test");
+    assert_eq!(rows.len(), 1, "{text}");
+    assert!(rows[0].contains("other (Herald's record)"), "{text}");
+    // taken back: the Discipline Test the Stampede caused says it too
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "u");
+    enter(&mut app);
+    assert!(matches!(panel_event(&app), Event::Discipline { .. }));
+    let text = screen(&app, 120, 40);
+    let rows = rows_with(&text, "what caused the test");
+    assert_eq!(rows.len(), 1, "{text}");
+    assert!(rows[0].contains("other (Herald's record)"), "{text}");
+}
+
+/// The forms' words end at a word (the brief; he3 ROUGH, STILL): the
+/// discard form's player from the record and the Command Points form's
+/// converting general (`Antiochus III G2, with Agema…`) at 120x40 and
+/// 80x24.
+#[test]
+fn he3_the_command_points_and_discard_forms_end_at_a_word() {
+    for (w, h) in [(120, 40), (80, 24)] {
+        let mut app = saved("keep-discard.toml");
+        keys(&mut app, "x");
+        let text = screen(&app, w, h);
+        let rows = rows_with(&text, "the player (the called one)");
+        assert_eq!(rows.len(), 1, "{text}");
+        // (at 120 columns the plan stands beside it on the row)
+        assert!(
+            rows[0].contains("the player…") || rows[0].contains("the player called)"),
+            "{w}x{h}: {text}"
+        );
+        press(&mut app, KeyCode::Esc);
+        keys(&mut app, "P");
+        keys(&mut app, "kk");
+        let text = screen(&app, w, h);
+        let rows = rows_with(&text, "the general who converts");
+        assert_eq!(rows.len(), 1, "{text}");
+        assert!(
+            rows[0].contains("Agema…") || rows[0].contains("Agema cataphracts"),
+            "{w}x{h}: {text}"
+        );
+    }
+}

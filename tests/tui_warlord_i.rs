@@ -1432,7 +1432,7 @@ fn words_at_80x24_and_120x40() {
     );
     // Two COs of one name told apart (issue 33 item 3), the C-in-C marked.
     assert!(
-        small.contains("COs: Marcus a1: 0 CCP · Publius a2: 0 CCP"),
+        small.contains("COs: Marcus (C-in-C a1) ** 0 CCP · Publius (CO a2) ** 0 CCP"),
         "{small}"
     );
     let big = screen(&app, 120, 40);
@@ -2216,16 +2216,18 @@ fn a_dead_generals_successor_tests_spends_and_is_named() {
     let mut app = carrhae(1);
     app.battle = b;
     let s = screen(&app, 120, 40);
+    // wi3 F4: the successor keeps the C-in-C mark and the stars
     assert!(
-        s.contains("Marcus Crassus' successor a1: 0 CCP killed"),
+        s.contains("Marcus' successor (C-in-C a1) ** 0 CCP killed"),
         "{s}"
     );
-    assert!(s.contains("Publius Crassus a2"), "{s}");
+    assert!(s.contains("Publius (CO a2)"), "{s}");
     let small = screen(&app, 80, 24);
     assert!(
-        small.contains("successor a1: 0 CCP · Publius a2"),
+        small.contains("Marcus' successor (C-in-C a1) ** 0 CCP killed"),
         "{small}"
     );
+    assert!(small.contains("Publius (CO a2) ** 0 CCP"), "{small}");
     press(&mut app, &["Enter"]);
     let s = screen(&app, 120, 40);
     assert!(
@@ -2735,4 +2737,40 @@ fn a_successors_name_in_the_command_panel_ends_at_a_word() {
             "{w}x{h}: {row}\n{s}"
         );
     }
+}
+
+#[test]
+fn a_command_from_the_co_with_the_unit_starts_at_0_cm_by_the_record() {
+    // wi3 R9 (Rule 29, WI-6): Surena's base is with his cataphracts (b1):
+    // the distance from the CO base starts 0 as the record's, never
+    // "0 (assumed)"; another unit's distance stays assumed.
+    let mut b = at_parthian_command(15);
+    battle_support::play(
+        &mut b,
+        Event::Attach {
+            co: co(B, 1),
+            unit: Some(u(B, 1)),
+        },
+        &[],
+    );
+    let mut app = carrhae(1);
+    app.battle = b;
+    select(&mut app, u(B, 1));
+    press(&mut app, &["c"]);
+    let s = screen(&app, 120, 40);
+    let line = s
+        .lines()
+        .find(|l| l.contains("cm from the CO base to the unit"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(line.contains("0 (recorded: CO with it)"), "{line}");
+    press(&mut app, &["Esc"]);
+    app.panel = None;
+    select(&mut app, u(B, 2));
+    press(&mut app, &["c"]);
+    let s = screen(&app, 120, 40);
+    let line = s
+        .lines()
+        .find(|l| l.contains("cm from the CO base to the unit"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(line.contains("0 (assumed)"), "{line}");
 }

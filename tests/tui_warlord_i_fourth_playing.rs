@@ -440,3 +440,147 @@ fn a_disasters_friend_that_has_tested_is_not_said_to_test_again() {
     assert!(app.battle.unit(u(A, 8)).is_some_and(|s| s.to_test()));
     assert!(app.battle.unit(u(A, 7)).is_some_and(|s| !s.to_test()));
 }
+
+/// A battle saved by the wi3 referee (`tests/battle_data/warlord-i-wi3/`).
+fn wi3_save(name: &str) -> Battle {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/battle_data/warlord-i-wi3")
+        .join(name);
+    herald::store::save::load::<herald::battle::warlord_i::WarlordI>(&path)
+        .expect("the wi3 save opens")
+        .data
+        .battle
+}
+
+#[test]
+fn a_disasters_friends_are_named_however_many() {
+    // wi3 F2 (Rules 12, 58; WI-12): the Light-armed auxiliaries (a4) just
+    // destroyed; the referee names seven friends within 10 cm by their
+    // numbers. From about the sixth digit on, each digit took the last unit
+    // named out or back (a8, a9 never named); now every one is named, and
+    // `1` `0` still names a10 after them.
+    let mut app = carrhae(1);
+    app.battle = wi3_save("keep-m2-a4-destroyed.toml");
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Within 10 cm of the destruction"), "{s}");
+    press(
+        &mut app,
+        &["2", "3", "5", "6", "7", "8", "9", "1", "0", "Enter"],
+    );
+    let named = app
+        .battle
+        .events()
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::FriendsWithin10cm { units, .. } => Some(units.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{}", screen(&app, 120, 40)));
+    let mut numbers: Vec<usize> = named.iter().map(|u| u.index + 1).collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, vec![2, 3, 5, 6, 7, 8, 9, 10]);
+}
+
+#[test]
+fn the_narrow_melee_panel_keeps_each_sides_heading_apart() {
+    // wi3 F3 (docs/console.md: under 110 columns a melee's two sides stand
+    // side by side): b3's long name was cut without a mark and its id ran
+    // into side b's heading, `(b3A-Z`; now the name is cut at a word, the
+    // id kept whole, and a space parts the two headings.
+    let mut app = carrhae(1);
+    app.battle = wi3_save("keep-m5-before-melees.toml");
+    press(&mut app, &["Enter", "Esc", "B", "3", "m"]);
+    let s = screen(&app, 80, 24);
+    assert!(!s.contains("(b3A-Z"), "{s}");
+    let row = s
+        .lines()
+        .find(|l| l.starts_with("a-z "))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(row.contains("(b3) "), "{s}");
+    assert!(row.contains("A-Z Publius' archers (a9)"), "{s}");
+    assert!(!row.contains("of the r "), "a word cut: {s}");
+}
+
+#[test]
+fn the_cos_line_keeps_their_state_and_stars_at_80_columns() {
+    // wi3 F4 (docs/console.md: each table under a line of its COs with
+    // their stars, CCPs, wounds or dispersed base; a lost CO's successor
+    // acts for him): at 80x24 every state and star went; at 120x40 a
+    // dead or captured general's successor lost the C-in-C mark and stars.
+    let mut app = carrhae(1);
+    app.battle = wi3_save("keep-m5-start.toml");
+    let s = screen(&app, 80, 24);
+    for said in [
+        "Marcus (C-in-C a1) **",
+        "Publius' successor (CO a2) ** ",
+        "Surena (C-in-C b1) *** ",
+        "Silaces (CO b2) ** ",
+    ] {
+        assert!(s.contains(said), "{said}: {s}");
+    }
+    let lines: Vec<&str> = s.lines().collect();
+    let a2 = lines
+        .iter()
+        .find(|l| l.contains("Publius' successor"))
+        .unwrap();
+    assert!(a2.contains("CCP killed"), "{s}");
+    let wounded = lines.iter().filter(|l| l.contains("CCP wounded")).count();
+    assert!(wounded >= 1, "{s}");
+    assert!(
+        s.matches("CCP wounded").count() == 2,
+        "Surena and Silaces wounded: {s}"
+    );
+    assert!(lines.iter().all(|l| l.chars().count() <= 80), "{s}");
+    let mut app = carrhae(1);
+    app.battle = wi3_save("carrhae-m7.toml");
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Surena's successor (C-in-C b1) *** "), "{s}");
+    assert!(s.contains("CCP captured"), "{s}");
+    assert!(s.contains("(C-in-C a1) ** "), "{s}");
+    assert!(s.contains("successor (CO a2) ** "), "{s}");
+}
+
+#[test]
+fn a_wavering_unit_scoring_8_or_9_remains_wavering() {
+    // wi3 R3 (Rule 60, WI-15: "become (stay) wavering"): a wavering unit's
+    // waver test scoring 8 or 9 read "wavering troops become wavering";
+    // it remains wavering. Every throw is tried; those scoring 8 or 9 say so.
+    let mut b = battle_support::carrhae();
+    battle_support::step(&mut b, &[5, 2]);
+    battle_support::play(
+        &mut b,
+        Event::Correct {
+            unit: u(B, 2),
+            correction: herald::battle::warlord_i::Correction::Morale(
+                herald::rules::warlord_i::Morale::Wavering,
+            ),
+        },
+        &[],
+    );
+    battle_support::play(
+        &mut b,
+        Event::Flag {
+            unit: u(B, 2),
+            cause: herald::battle::warlord_i::WaverCause::Disaster,
+        },
+        &[],
+    );
+    while b.next_step() != herald::battle::warlord_i::Step::WaverTest(u(B, 2)) {
+        battle_support::step(&mut b, &[1, 1, 1]);
+    }
+    let mut seen = 0;
+    for (x, y) in (1..=6).flat_map(|x| (1..=6).map(move |y| (x, y))) {
+        let mut app = carrhae(1);
+        app.battle = b.clone();
+        press(&mut app, &["Enter", &x.to_string(), &y.to_string()]);
+        let s = screen(&app, 120, 40);
+        if s.contains("score 8:") || s.contains("score 9:") {
+            seen += 1;
+            assert!(s.contains("wavering troops remain wavering"), "{s}");
+            assert!(!s.contains("become wavering"), "{s}");
+        }
+    }
+    assert!(seen > 0, "no throw scored 8 or 9");
+}

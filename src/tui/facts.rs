@@ -166,8 +166,9 @@ pub enum Edit {
 pub struct Facts {
     /// The selected fact.
     pub field: usize,
-    /// The digits typed into the selected fact so far, as a number.
-    typed: Option<u32>,
+    /// The digits typed into the selected fact so far (a number, or the
+    /// numbers of a set's items run together).
+    typed: String,
     /// The keys of the facts the referee has said (for unsaid facts).
     said: Vec<char>,
     /// A measure's decimal point was typed, and its tenth when typed.
@@ -176,6 +177,24 @@ pub struct Facts {
 
 /// The most a typed number holds (a longer one keeps its first digits).
 const MAX_TYPED: u32 = 99_999;
+
+/// The most digits kept for the selected fact: a set of units named by
+/// their numbers runs them together (`2` `3` `5` `1` `0` …), so this is
+/// far more than any number needs.
+const MAX_DIGITS: usize = 64;
+
+/// The number typed digits make, its first digits only where it would
+/// pass [`MAX_TYPED`].
+fn number_of(digits: &str) -> u32 {
+    let mut n: u32 = 0;
+    for d in digits.chars().filter_map(|c| c.to_digit(10)) {
+        match n.checked_mul(10).and_then(|m| m.checked_add(d)) {
+            Some(m) if m <= MAX_TYPED => n = m,
+            _ => break,
+        }
+    }
+    n
+}
 
 impl Facts {
     /// The facts as they stand (the walk changes nothing).
@@ -203,23 +222,25 @@ impl Facts {
             return Err("this step has no facts to tell: Enter records it".to_string());
         }
         self.field = self.field.min(facts.len() - 1);
+        // the digits before and after this key, for a set named by numbers
+        let mut digits = (String::new(), String::new());
         let edit = match input {
             Input::Up | Input::Down => {
                 let by = if input == Input::Up { -1 } else { 1 };
                 self.field = (self.field as i64 + by).clamp(0, facts.len() as i64 - 1) as usize;
-                self.typed = None;
+                self.typed.clear();
                 self.point = None;
                 return Ok(());
             }
             Input::More | Input::Less => {
-                self.typed = None;
+                self.typed.clear();
                 self.point = None;
                 Edit::Step(if input == Input::More { 1 } else { -1 })
             }
             Input::Key(c) => {
                 if let Some(i) = facts.iter().position(|f| f.key == c) {
                     self.field = i;
-                    self.typed = None;
+                    self.typed.clear();
                     self.point = None;
                     Edit::Key
                 } else if let Some(i) = facts
@@ -227,7 +248,7 @@ impl Facts {
                     .position(|f| f.picks.iter().any(|(k, _)| *k == c))
                 {
                     self.field = i;
-                    self.typed = None;
+                    self.typed.clear();
                     self.point = None;
                     Edit::Pick(c)
                 } else {
@@ -251,19 +272,15 @@ impl Facts {
                         ));
                     }
                     self.point = Some(Some(u32::from(d)));
-                    let whole = self.typed.unwrap_or(0);
+                    let whole = number_of(&self.typed);
                     Edit::Type(whole.saturating_mul(10).saturating_add(u32::from(d)))
                 } else {
-                    let n = self
-                        .typed
-                        .map_or(0, |n| n.saturating_mul(10))
-                        .saturating_add(u32::from(d));
-                    let n = if n > MAX_TYPED {
-                        self.typed.unwrap_or(0)
-                    } else {
-                        n
-                    };
-                    self.typed = Some(n);
+                    let before = self.typed.clone();
+                    if self.typed.len() < MAX_DIGITS {
+                        self.typed.push(char::from(b'0' + d));
+                    }
+                    digits = (before, self.typed.clone());
+                    let n = number_of(&self.typed);
                     Edit::Type(if tenths { n.saturating_mul(10) } else { n })
                 }
             }
@@ -279,31 +296,34 @@ impl Facts {
                     return Err(format!("{} has its decimal point", fact.label));
                 }
                 self.point = Some(None);
-                let whole = *self.typed.get_or_insert(0);
-                Edit::Type(whole.saturating_mul(10))
+                Edit::Type(number_of(&self.typed).saturating_mul(10))
             }
             Input::Erase => {
                 let tenths = facts[self.field].kind == Kind::Tenths;
-                let Some(n) = self.typed else {
-                    return Ok(());
-                };
                 match self.point {
+                    // the tenth goes, then the point
                     Some(Some(_)) => {
                         self.point = Some(None);
-                        Edit::Type(n.saturating_mul(10))
+                        Edit::Type(number_of(&self.typed).saturating_mul(10))
                     }
                     Some(None) => {
                         self.point = None;
-                        Edit::Type(n.saturating_mul(10))
+                        Edit::Type(number_of(&self.typed).saturating_mul(10))
                     }
                     None => {
-                        self.typed = Some(n / 10);
-                        Edit::Type(if tenths { n / 10 * 10 } else { n / 10 })
+                        let before = self.typed.clone();
+                        if self.typed.pop().is_none() {
+                            return Ok(());
+                        }
+                        digits = (before, self.typed.clone());
+                        let n = number_of(&self.typed);
+                        Edit::Type(if tenths { n.saturating_mul(10) } else { n })
                     }
                 }
             }
         };
         let mut f = Form::new(&mut self.said, Some((self.field, edit)));
+        f.digits = digits;
         walk(&mut f);
         f.finish();
         Ok(())

@@ -6,10 +6,12 @@
 //! before the Defence dice (HE-17, HE-22), it stops and asks: Herald
 //! never chooses.
 
+use super::state::State;
 use super::{Battle, Event};
 use crate::battle::BattleError;
 use crate::dice::{Colour, DiceError, DiceSource, Die};
-use crate::rules::homunculus_est::shortfall;
+use crate::rules::homunculus_est::combat::Combat;
+use crate::rules::homunculus_est::{Pool, shortfall};
 use std::collections::VecDeque;
 
 /// Where filling the dice stopped.
@@ -136,18 +138,34 @@ pub fn without_dice(event: &Event) -> Event {
     e
 }
 
-/// The choice still to make: combat or shooting dice rolled, more than one,
-/// and no face chosen (HE-17, HE-22).
-fn choice_due(event: &Event) -> Option<Vec<u8>> {
+/// The choice still to make: combat or shooting dice rolled and no face
+/// chosen (HE-17, HE-22). A combat of one die has nothing to choose, but
+/// its attacker's player may still re-roll it with an Attack Point
+/// ("Re-roll all Combat dice", COMMAND POINTS Attack, HE-8, HE-17): it
+/// stops to keep it or re-roll it while he holds one.
+fn choice_due(state: &State, event: &Event) -> Option<Vec<u8>> {
     match event {
         Event::Combat {
-            situation, dice, ..
-        } if situation.chosen.is_none() && dice.combat.len() > 1 => {
+            attacker,
+            defender,
+            facts,
+            situation,
+            dice,
+        } if situation.chosen.is_none() && !dice.combat.is_empty() => {
+            let plan = Combat::plan(
+                &state.combat_side(*attacker, &facts[0]).ok()?,
+                &state.combat_side(*defender, &facts[1]).ok()?,
+                *situation,
+            )
+            .ok()?;
             // an Attack Point re-roll replaces all the Combat dice: the last throw stands (HE-17)
+            let n = plan.dice_rolled;
             let throws = situation.attack_rerolls as usize + 1;
-            let n = (dice.combat.len() / throws).max(1);
-            (n > 1 && dice.combat.len() % throws == 0)
-                .then(|| dice.combat[dice.combat.len() - n..].to_vec())
+            if n == 0 || dice.combat.len() != n * throws {
+                return None;
+            }
+            let reroll = state.available(*attacker, Pool::Attack) > situation.attack_rerolls;
+            (n > 1 || reroll).then(|| dice.combat[dice.combat.len() - n..].to_vec())
         }
         Event::Shooting {
             situation, dice, ..
@@ -173,7 +191,7 @@ pub fn complete(
             Ok(_) => return Ok(Completion::Done(event)),
             Err(e) => e,
         };
-        if let Some(faces) = choice_due(&event) {
+        if let Some(faces) = choice_due(battle.state(), &event) {
             return Ok(Completion::Choose { event, faces });
         }
         let BattleError::Rules(rules) = &err else {

@@ -125,13 +125,7 @@ pub fn step_event(d: &Due, enemy: UnitId) -> Option<Event> {
         | Next::CauseFearTest => Event::Discipline {
             unit,
             situation: DisciplineSituation {
-                purpose: match d.cause {
-                    // a charger entering a Cause Fear unit's ZOC (UNIT CHARACTERISTICS, HE-34)
-                    _ if d.step == Next::CauseFearTest => Purpose::CauseFear,
-                    Cause::Combat => Purpose::Combat,
-                    Cause::Shooting => Purpose::Shooting,
-                    Cause::Other => Purpose::Other,
-                },
+                purpose: purpose(d),
                 // the enemy's Devotio, from the record (HE-20)
                 devotio: d.devotio,
                 ..Default::default()
@@ -181,6 +175,17 @@ pub fn step_event(d: &Due, enemy: UnitId) -> Option<Event> {
         // RISK TO GENERALS: the rules' check of the killed general's army (HE-12)
         Next::HomunculusEst => Event::ImmediateCheck { side: unit.side },
     })
+}
+
+/// What caused a Discipline Test due, as Herald recorded it (HE-7, HE-28).
+pub fn purpose(d: &Due) -> Purpose {
+    match d.cause {
+        // a charger entering a Cause Fear unit's ZOC (UNIT CHARACTERISTICS, HE-34)
+        _ if d.step == Next::CauseFearTest => Purpose::CauseFear,
+        Cause::Combat => Purpose::Combat,
+        Cause::Shooting => Purpose::Shooting,
+        Cause::Other => Purpose::Other,
+    }
 }
 
 /// The family of a step, for matching the event that does it.

@@ -460,6 +460,8 @@ impl WaverTest {
                 }
             }
             10 | 11 => format!("score {s}: {was} becomes or remains {}", v.morale),
+            // WI-15: "become (stay) wavering"
+            8 | 9 if was == v.morale => format!("score {s}: {was} troops remain {was}"),
             8 | 9 => format!("score {s}: {was} troops become {}", v.morale),
             4..=7 if v.morale == Morale::Wavering => format!(
                 "score {s}: {was}{}{}: wavers",

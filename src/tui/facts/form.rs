@@ -10,6 +10,9 @@ pub struct Form<'s> {
     at: usize,
     edit: Option<(usize, Edit)>,
     out: Vec<Fact>,
+    /// The selected fact's digits before and after a digit typed or
+    /// erased (a numbered set reads them whole, however many).
+    pub(super) digits: (String, String),
 }
 
 /// The fact just listed, to mark where its value comes from.
@@ -55,6 +58,7 @@ impl<'s> Form<'s> {
             at: 0,
             edit,
             out: Vec::new(),
+            digits: (String::new(), String::new()),
         }
     }
 
@@ -322,19 +326,14 @@ impl<'s> Form<'s> {
         name: impl Fn(T) -> String,
         number: impl Fn(T) -> u32,
     ) -> Mark<'_> {
-        if let Some(Edit::Type(n)) = self.hit(key) {
+        if let Some(Edit::Type(_)) = self.hit(key) {
             // The typed digits so far name these items; the digits before
-            // the last named those: turn over what differs.
-            let named = |digits: u32| -> Vec<T> {
-                let text = if digits == 0 {
-                    String::new()
-                } else {
-                    digits.to_string()
-                };
-                tokens(&text, all, &number)
-            };
-            let mut flips = named(n);
-            for t in named(n / 10) {
+            // this key (typed or erased) named those: turn over what
+            // differs. Every digit counts, however many (`0` `1` names a1).
+            let (before, now) = &self.digits;
+            let named = |digits: &str| -> Vec<T> { tokens(digits, all, &number) };
+            let mut flips = named(now);
+            for t in named(before) {
                 match flips.iter().position(|x| *x == t) {
                     Some(i) => {
                         flips.remove(i);
@@ -446,5 +445,12 @@ mod tests {
         assert_eq!(typed(&[Digit(1), Key('u'), Digit(2)]), vec![1, 2]);
         // The same unit again takes it out.
         assert_eq!(typed(&[Digit(3), Key('u'), Digit(3)]), Vec::<u32>::new());
+        // However long the run: 2 3 10 11 1 (wi3 F2: from the sixth digit
+        // on, each took the last unit out or back).
+        let mut long = typed(&[2, 3, 1, 0, 1, 1, 1].map(Digit));
+        long.sort_unstable();
+        assert_eq!(long, vec![1, 2, 3, 10, 11]);
+        // Backspace takes back the last digit's unit, not the first's.
+        assert_eq!(typed(&[Digit(2), Digit(3), Input::Erase]), vec![2]);
     }
 }

@@ -485,15 +485,12 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
             situation: s,
             ..
         } => {
-            // Herald's record: the cause of a test due for this unit (HE-7)
+            // Herald's record: the cause of a test due for this unit (HE-7),
+            // "other" too (a rout or a Stampede entered its ZOC)
             let recorded = state.due.iter().any(|d| {
                 d.unit == *id
                     && crate::battle::homunculus_est::due::family(d.step) == 3
-                    && match d.cause {
-                        Cause::Combat => s.purpose == Purpose::Combat,
-                        Cause::Shooting => s.purpose == Purpose::Shooting,
-                        Cause::Other => false,
-                    }
+                    && crate::battle::homunculus_est::due::purpose(d) == s.purpose
             });
             // PURSUIT OFF-TABLE: a unit off the table takes the test to come
             // back, and no other unit may (HE-26, HE-33)
@@ -577,13 +574,20 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
             f.flag('c', "a Critical Failure (a double)", &mut s.critical)
                 .from_record(known, "Herald's record");
             if !reform {
+                // Herald's record: the cause of the failed test this step follows (HE-7, HE-28)
+                let caused = state.due.iter().any(|d| {
+                    d.unit == *fid
+                        && crate::battle::homunculus_est::due::family(d.step) == 4
+                        && d.cause == s.cause
+                });
                 f.choice(
                     'k',
                     "what caused the test",
                     &mut s.cause,
                     &[Cause::Combat, Cause::Shooting, Cause::Other],
                     words,
-                );
+                )
+                .from_record(caused, "Herald's record");
                 let mut fear = s.cause_fear;
                 // Herald's record: a Cause Fear entry test's failure (HE-34)
                 let feared = fear.is_some()

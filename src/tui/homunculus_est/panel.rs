@@ -266,7 +266,10 @@ impl App {
             if ev.code == KeyCode::Char('A') {
                 return self.attack_reroll();
             }
-            match ev.code {
+            // a lone Combat die (kept or re-rolled, HE-8): Enter keeps it
+            let lone = (ev.code == KeyCode::Enter && faces.len() == 1)
+                .then(|| char::from(b'0' + faces[0]));
+            match lone.map(KeyCode::Char).unwrap_or(ev.code) {
                 KeyCode::Char(c) if c.is_ascii_digit() => {
                     let f = c.to_digit(10).unwrap_or(0) as u8;
                     if !faces.contains(&f) {
@@ -298,6 +301,12 @@ impl App {
                     self.panel = None;
                 }
                 KeyCode::Char('q') => effects.push(Effect::Quit),
+                _ if faces.len() == 1 => {
+                    p.error = Some(
+                        "the Combat die is thrown: Enter (or its face) keeps it; A re-rolls it with an Attack Point (COMMAND POINTS, HE-8)"
+                            .to_string(),
+                    );
+                }
                 _ => {
                     p.error = Some(
                         "the dice are thrown: the side with the higher rating chooses one; type its face (HE-17, HE-22)"

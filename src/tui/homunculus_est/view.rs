@@ -555,6 +555,11 @@ impl App {
                 } => {
                     let st = self.battle.state();
                     match (st.combat_side(*attacker, &f[0]), st.combat_side(*defender, &f[1])) {
+                        // one die, equal ratings: nothing to choose, only to keep or re-roll (HE-8, HE-17)
+                        (Ok(_), Ok(_)) if faces.len() == 1 => Some(
+                            "equal ratings: one Combat die, nothing to choose; its player keeps it or re-rolls it (HE-17, HE-8)"
+                                .to_string(),
+                        ),
                         (Ok(a), Ok(d)) => Combat::plan(&a, &d, *situation).ok().map(|plan| {
                             format!(
                                 "the {} chooses (HE-17); the odds' best pick, its cancel weighed: {}",
@@ -619,7 +624,12 @@ impl App {
                 super::prompt::dice_words(self.battle.state(), self.battle.setup(), &p.event);
             top.push(Line::from(Span::styled(
                 format!(
-                    "Type the face chosen (Herald never chooses); then {}",
+                    "{}; then {}",
+                    if faces.len() == 1 {
+                        "Enter (or its face) keeps it"
+                    } else {
+                        "Type the face chosen (Herald never chooses)"
+                    },
                     if p.left.is_some() {
                         format!("the dice typed go on: {rest}")
                     } else {

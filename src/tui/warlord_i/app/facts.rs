@@ -286,14 +286,20 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
             } else {
                 *target = None;
             }
-            f.number(
+            // Rule 29, WI-6: his base with the unit is 0 cm by the record (wi3 R9)
+            let with = b.general_with(*unit) == Some(*co) && facts.distance_cm == 0;
+            let distance = f.number(
                 'd',
                 "cm from the CO base to the unit",
                 &mut facts.distance_cm,
                 (0, 200),
                 5,
-            )
-            .assumed(facts.distance_cm == 0);
+            );
+            if with {
+                distance.from_record(true, "recorded: CO with it");
+            } else {
+                distance.assumed(facts.distance_cm == 0);
+            }
             f.flag(
                 'r',
                 "restrained and prompted together",

@@ -250,8 +250,22 @@ fn narrow_melee(
     let half = area.width / 2;
     let mut rows = 0u16;
     for (i, (id, lower)) in [(*a, true), (*b, false)].into_iter().enumerate() {
+        // the heading within its column and a space, its id whole: a long
+        // name is cut at a word (`Suren horse archers of the… (b3)`), never
+        // run into the other side's (wi3 F3)
+        let width = if i == 0 { half } else { area.width - half } as usize;
+        let keys = if lower { "a-z" } else { "A-Z" };
+        let tag = format!(" ({id})");
+        let name = app
+            .battle
+            .unit(id)
+            .map_or_else(|| id.to_string(), |u| u.unit.name.clone());
+        let room = width.saturating_sub(keys.len() + 1 + tag.len() + 1);
         let mut lines = vec![Line::from(Span::styled(
-            format!("{} {}", if lower { "a-z" } else { "A-Z" }, app.name(id)),
+            format!(
+                "{keys} {}{tag}",
+                crate::tui::text::cut_words(&name, room.max(1))
+            ),
             t.title(),
         ))];
         for (n, f) in facts.iter().enumerate() {

@@ -165,51 +165,10 @@ enum Names {
     Least,
 }
 
-/// How a side's COs are written in the title, longest first.
-#[derive(Clone, Copy)]
-struct Style {
-    names: Names,
-    /// Stars and `CO`: `(CO a1) **`.
-    stars: bool,
-    /// Wounds and a dispersed base.
-    status: bool,
-    /// A lost CO's successor named after him (`Crassus' successor`), or
-    /// `successor` alone.
-    successor_of: bool,
-}
-
-const STYLES: [Style; 5] = [
-    Style {
-        names: Names::Whole,
-        stars: true,
-        status: true,
-        successor_of: true,
-    },
-    Style {
-        names: Names::Short,
-        stars: true,
-        status: true,
-        successor_of: true,
-    },
-    Style {
-        names: Names::Short,
-        stars: false,
-        status: true,
-        successor_of: true,
-    },
-    Style {
-        names: Names::Least,
-        stars: false,
-        status: true,
-        successor_of: true,
-    },
-    Style {
-        names: Names::Least,
-        stars: false,
-        status: false,
-        successor_of: false,
-    },
-];
+/// How a side's COs are named in the title, longest first: each keeps
+/// his mark (C-in-C or CO), stars, CCPs and state however narrow the
+/// screen; what one row cannot hold goes on a second (wi3 F4).
+const STYLES: [Names; 3] = [Names::Whole, Names::Short, Names::Least];
 
 /// A CO's name as short as `names` asks, told apart from the side's others.
 fn short_name(name: &str, others: &[&str], names: Names) -> String {
@@ -231,43 +190,58 @@ fn short_name(name: &str, others: &[&str], names: Names) -> String {
 
 /// A side's COs: name as room allows (a lost CO's successor acting for
 /// him, WI-4), the C-in-C marked, stars, CCPs left this Move (WI-4), and
-/// his wounds or a dispersed base (Rule 99).
-fn cos_line(app: &App, side: Side, style: Style) -> String {
+/// his wounds or a dispersed base (Rule 99), one entry each.
+fn cos_entries(app: &App, side: Side, names: Names) -> Vec<String> {
     let all: Vec<&str> = app
         .battle
         .cos(side)
         .map(|(_, c)| c.co.name.as_str())
         .collect();
-    let cos: Vec<String> = app
-        .battle
+    app.battle
         .cos(side)
         .map(|(id, c)| {
-            let name = short_name(&c.co.name, &all, style.names);
-            let name = match (c.co.status.base_lost(), style.successor_of) {
-                (false, _) => name,
-                (true, true) => crate::rules::warlord_i::co::successor_of(&name),
-                (true, false) => "successor".to_string(),
-            };
-            let mut s = if style.stars {
-                let stars = "*".repeat(usize::from(c.co.stars));
-                format!(
-                    "{name} ({}{id}) {stars} {} CCP",
-                    if c.co.c_in_c { "C-in-C " } else { "CO " },
-                    c.ccps
-                )
+            let name = short_name(&c.co.name, &all, names);
+            let name = if c.co.status.base_lost() {
+                crate::rules::warlord_i::co::successor_of(&name)
             } else {
-                format!("{name} {id}: {} CCP", c.ccps)
+                name
             };
-            if style.status && c.co.status != crate::rules::warlord_i::CoStatus::Well {
+            let stars = "*".repeat(usize::from(c.co.stars));
+            let mut s = format!(
+                "{name} ({}{id}) {stars} {} CCP",
+                if c.co.c_in_c { "C-in-C " } else { "CO " },
+                c.ccps
+            );
+            if c.co.status != crate::rules::warlord_i::CoStatus::Well {
                 s.push_str(&format!(" {}", c.co.status.title()));
             }
-            if style.status && c.co.dispersed {
+            if c.co.dispersed {
                 s.push_str(" base dispersed");
             }
             s
         })
-        .collect();
-    cos.join(" · ")
+        .collect()
+}
+
+/// The table's title, `head` then the COs, in rows of `width` broken
+/// between two COs (never in one's words); at most two rows (drawn cut
+/// at a word's end where even two cannot hold them).
+fn title_rows(head: &str, cos: &[String], width: usize) -> Vec<String> {
+    let mut rows = vec![head.to_string()];
+    for (i, c) in cos.iter().enumerate() {
+        let n = rows.len();
+        let row = &mut rows[n - 1];
+        let sep = if i == 0 { "" } else { " · " };
+        let fits = row.chars().count() + sep.chars().count() + c.chars().count() <= width;
+        if i == 0 || fits || n == 2 {
+            row.push_str(sep);
+            row.push_str(c);
+        } else {
+            row.push_str(" ·");
+            rows.push(format!("  {c}"));
+        }
+    }
+    rows
 }
 
 /// Draws both sides' tables in `area`.
@@ -292,21 +266,28 @@ fn side_table(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
         return;
     }
     let t: &Theme = &app.theme;
-    let title = |names| {
-        format!(
-            "Side {}: {}  COs: {}",
-            side.name(),
-            app.battle.setup().label(side),
-            cos_line(app, side, names)
-        )
-    };
-    let fits = |text: &String| text.chars().count() <= area.width as usize;
+    let head = format!(
+        "Side {}: {}  COs: ",
+        side.name(),
+        app.battle.setup().label(side)
+    );
+    let width = area.width as usize;
     let title = STYLES
         .into_iter()
-        .map(title)
-        .find(fits)
-        .unwrap_or_else(|| title(STYLES[STYLES.len() - 1]));
-    buf.set_stringn(area.x, area.y, &title, area.width as usize, t.title());
+        .map(|names| title_rows(&head, &cos_entries(app, side, names), width))
+        .find(|rows| rows.len() == 1 && rows[0].chars().count() <= width)
+        .unwrap_or_else(|| title_rows(&head, &cos_entries(app, side, Names::Least), width));
+    for (i, row) in title.iter().enumerate().take(area.height as usize) {
+        let row = crate::tui::text::cut_words(row, width);
+        buf.set_stringn(area.x, area.y + i as u16, &row, width, t.title());
+    }
+    // a second title row: the table below it starts a row lower
+    let extra = (title.len() as u16).saturating_sub(1).min(area.height);
+    let area = Rect {
+        y: area.y + extra,
+        height: area.height - extra,
+        ..area
+    };
     if area.height < 2 {
         return;
     }
