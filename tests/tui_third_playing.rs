@@ -1213,3 +1213,44 @@ fn a_charger_halted_by_a_shower_after_contact_still_charges() {
     let s = screen(&app, 120, 40);
     assert!(!s.contains("Halted on the way"), "{s}");
 }
+
+/// Whether `id` owes a duty that `is` matches.
+fn owes(app: &App, id: UnitId, is: impl Fn(&Due) -> bool) -> bool {
+    app.battle
+        .duties()
+        .iter()
+        .any(|d| d.unit == id && is(&d.due))
+}
+
+#[test]
+fn a_berserk_counter_charger_in_contact_owes_no_berserk_move() {
+    // wl3 F9, 2.4.10 1 and 2.4.4.2, W-34: a Berserk unit in contact with
+    // the enemy it answered is in Melee; its Berserk Move is that contact,
+    // never a random move after it. a12 (Berserk) failed its counter-charge
+    // and b7 made contact; in Bannockburn a8 counter-charged with success
+    // and met b6 halfway.
+    for (save, id) in [
+        ("keep-t4-a12-berserk-in-melee", a(12)),
+        ("keep-bannock-a8-berserk-duty", a(8)),
+    ] {
+        let mut app = wl3(save);
+        assert!(
+            !app.battle.in_melee_with(id).is_empty(),
+            "{save}: {id} is in Melee"
+        );
+        assert!(
+            !owes(&app, id, |d| *d == Due::BerserkMove),
+            "{save}: {:?}",
+            app.battle.duties()
+        );
+        let events = app.battle.events().len();
+        press(&mut app, &["Enter", "Enter"]);
+        assert!(
+            !app.battle.events()[events..]
+                .iter()
+                .any(|e| matches!(e, Event::RandomMove { unit, .. } if *unit == id)),
+            "{save}: {}",
+            screen(&app, 120, 40)
+        );
+    }
+}

@@ -804,7 +804,7 @@ impl State {
                         None
                     };
                     counter = choice == Some(Choice::CounterCharge);
-                    let then = match choice {
+                    let mut then = match choice {
                         Some(c) => crate::rules::warlords::next::choose(
                             &verdict,
                             then,
@@ -813,6 +813,12 @@ impl State {
                         )?,
                         None => then,
                     };
+                    if counter {
+                        // 2.4.10 1, 2.4.4.2: a Berserk unit's counter-charge is
+                        // its Berserk Move's charge; they meet halfway.
+                        then.next
+                            .retain(|n| *n != crate::rules::warlords::next::Next::BerserkMove);
+                    }
                     owed = then.next;
                     after = then.unit;
                     entry.explanation.extend(then.explanation);
@@ -980,6 +986,7 @@ impl State {
                     self.unit(y)?.unit.name
                 );
                 // W-34 (2.4.1): no unit moves on with an enemy in contact.
+                self.in_contact(x, y, &mut entry);
                 for id in [x, y] {
                     let before = self.unit(id)?.unit.clone();
                     if before.moving {

@@ -341,6 +341,7 @@ impl State {
         let contacted = self.get_mut(target);
         let was_moving = contacted.unit.moving;
         contacted.unit.moving = false;
+        self.in_contact(charger, target, entry);
         if self.engagement(charger, target).is_none() {
             self.engagements.push(super::Engagement {
                 a: charger,
@@ -402,6 +403,24 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    /// Two units come into contact: a Berserk Move either still owes is
+    /// made (2.4.10 1: it charges the nearest enemy in reach, the one it
+    /// is now in Melee with; 2.4.4.2, W-34: no unit moves on with an enemy
+    /// in contact), so none is owed any more.
+    pub(super) fn in_contact(&mut self, x: UnitId, y: UnitId, entry: &mut Entry) {
+        for id in [x, y] {
+            if self.done(id, |d| *d == Due::BerserkMove) {
+                let name = self.units[id.side as usize][id.index].unit.name.clone();
+                entry.explanation.line(
+                    format!(
+                        "{name} is in Melee: its Berserk Move is this contact, with no random move after it"
+                    ),
+                    sec("2.4.10, 2.4.4.2, W-34"),
+                );
+            }
+        }
     }
 
     /// The Ready winner follows up or not (2.6.3, W-26).
