@@ -1192,6 +1192,10 @@ fn a_charger_halted_by_a_shower_after_contact_still_charges() {
     // Charge move". b11 made contact, then a12's shower Halted it: in their
     // Melee b11 still counts as charging, and `c` is not refused.
     let mut app = wl3("keep-t1-b11a12");
+    // Owed first since wl3 F2: b1, dispersed in its Melee, lost the stands
+    // of its personalities (3.1.3.2, W-19); the playing never said whose.
+    assert!(owes(&app, b(1), |d| matches!(d, Due::StandLoss { .. })));
+    press(&mut app, &["Enter", "n"]);
     press(&mut app, &["Enter"]);
     assert_eq!(app.context(), Context::Melee, "{}", screen(&app, 120, 40));
     let Some(Dialog::Resolve(Resolve {
@@ -1253,4 +1257,65 @@ fn a_berserk_counter_charger_in_contact_owes_no_berserk_move() {
             screen(&app, 120, 40)
         );
     }
+}
+
+#[test]
+fn a_unit_dispersed_by_its_fall_back_losses_owes_the_personality_roll() {
+    // wl3 F2, 3.1.3.2 and W-19: "When a stand containing a personality is
+    // lost in melee, roll a red die." b1 (Duke William, Toustain) loses 6
+    // stands on its flanks and rear and is dispersed: the step stays owed.
+    let mut app = wl3("keep-t1-melee");
+    // On to the Melee phase, then b1 against a1 (a6 on b1's rear).
+    press(&mut app, &["Enter", "Enter", "t"]);
+    press(&mut app, &["W: 4 4 1 R: 2 Y: 2 | W: 6 5 3 2 R: 5"]);
+    press(&mut app, &["Enter", "2", "Enter"]);
+    assert!(
+        app.battle.unit(b(1)).unwrap().off_table(),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert!(
+        owes(&app, b(1), |d| matches!(d, Due::StandLoss { lost: 6, .. })),
+        "{:?}",
+        app.battle.duties()
+    );
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("its 6 lost stands"), "{s}");
+}
+
+#[test]
+fn stands_lost_falling_back_into_an_enemy_owe_the_personality_roll() {
+    // wl3 F11, 3.1.3.2 and W-19: a1 (Harold) loses to b2 and falls back
+    // into b4's front, losing its rear stands there: whose stand each was
+    // is asked as after any loss in Melee.
+    let mut app = wl3("keep-t4-a1-fallback");
+    press(&mut app, &["u", "Enter", "t"]);
+    press(
+        &mut app,
+        &["W: 5 4 R: 4 Y: 4 | W: 3 2 4 R: 4 Y: 4", "Enter"],
+    );
+    assert!(
+        !owes(&app, a(1), |d| matches!(d, Due::StandLoss { .. })),
+        "no stand lost in the round itself: {:?}",
+        app.battle.duties()
+    );
+    let stands = app.battle.unit(a(1)).unwrap().unit.stands;
+    press(&mut app, &["1", "e", "b4", "Enter"]);
+    if app.asking_rear_stands() {
+        press(&mut app, &["3", "Enter"]);
+    }
+    let lost = stands - app.battle.unit(a(1)).unwrap().unit.stands;
+    assert!(lost > 0, "{}", screen(&app, 120, 40));
+    assert!(
+        owes(
+            &app,
+            a(1),
+            |d| matches!(d, Due::StandLoss { lost: l, .. } if *l == lost)
+        ),
+        "{:?}\n{}",
+        app.battle.duties(),
+        screen(&app, 120, 40)
+    );
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("lost stands"), "{s}");
 }

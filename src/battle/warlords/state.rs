@@ -271,12 +271,15 @@ impl State {
         Ok(())
     }
 
-    /// Ends every engagement of units that left the table.
+    /// Ends every engagement of units that left the table, and their
+    /// duties, but for the stands they lost with personalities: each man in
+    /// a lost stand still rolls, his unit gone or not (3.1.3.2, W-19).
     fn clear_off_table(&mut self) {
         let units = &self.units;
         let off = |id: UnitId| units[id.side as usize][id.index].off_table();
         self.engagements.retain(|e| !off(e.a) && !off(e.b));
-        self.duties.retain(|d| !off(d.unit));
+        self.duties
+            .retain(|d| !off(d.unit) || matches!(d.due, Due::StandLoss { .. }));
         self.prune_supports();
     }
 
