@@ -1319,3 +1319,26 @@ fn stands_lost_falling_back_into_an_enemy_owe_the_personality_roll() {
     let s = screen(&app, 120, 40);
     assert!(s.contains("lost stands"), "{s}");
 }
+
+#[test]
+fn a_ready_unit_stopped_in_melee_does_not_start_fleeing() {
+    // wl3 F6, W-34: "A unit that was moving when an enemy contacted it is
+    // no longer moving ... It stays stopped after the Melee." a8 fled in
+    // turn 1, was contacted by b2 and is Ready in Melee: its turn-2
+    // activation starts without "fleeing", and a failure is no flight.
+    let mut app = wl3("keep-t2-a8-fleeing-default");
+    press(&mut app, &["Enter"]);
+    let Some(Dialog::Resolve(Resolve {
+        procedure: Procedure::Activation { unit, situation },
+        ..
+    })) = app.dialogs.last()
+    else {
+        panic!("{}", screen(&app, 120, 40))
+    };
+    assert_eq!(*unit, a(8));
+    assert!(!situation.fleeing, "{}", screen(&app, 120, 40));
+    press(&mut app, &["2", "1"]);
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("MUST flee"), "{s}");
+    assert!(!owes(&app, a(8), |d| *d == Due::Flee), "{s}");
+}

@@ -994,6 +994,7 @@ impl State {
                     let before = self.unit(id)?.unit.clone();
                     if before.moving {
                         self.get_mut(id).unit.moving = false;
+                        self.get_mut(id).unit.fleeing = false;
                         entry.explanation.line(
                             format!("{} was moving and is in contact: it stops", before.name),
                             crate::rules::explain::sec("2.4.1, W-34"),

@@ -393,10 +393,12 @@ impl State {
             }
         }
         // W-34 (2.4.1): a unit contacted while moving stops; no unit moves
-        // on with an enemy in contact, so it may change formation next.
+        // on with an enemy in contact, so it may change formation next. A
+        // unit that was fleeing is no longer (a flight is a move).
         let contacted = self.get_mut(target);
         let was_moving = contacted.unit.moving;
         contacted.unit.moving = false;
+        contacted.unit.fleeing = false;
         self.in_contact(charger, target, entry);
         if self.engagement(charger, target).is_none() {
             self.engagements.push(super::Engagement {
