@@ -1342,3 +1342,23 @@ fn a_ready_unit_stopped_in_melee_does_not_start_fleeing() {
     assert!(!s.contains("MUST flee"), "{s}");
     assert!(!owes(&app, a(8), |d| *d == Due::Flee), "{s}");
 }
+
+#[test]
+fn a_shots_dice_with_its_yellow_die_typed_on_one_line() {
+    // wl3 F1, the console guide: "or type them in one line by colour,
+    // W: 6 6 4  R: 3  Y: 1". A shot has one side's dice (W-15): its yellow
+    // die is the target's personalities', never refused as a Melee's.
+    let mut app = wl3("keep-shot-yellow-refused");
+    press(&mut app, &["u", "s", "x", "Enter", "5", "3", "Enter", "t"]);
+    let events = app.battle.events().len();
+    press(&mut app, &["W: 6 6 6 4 R: 1 1 5 Y: 2", "Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("more than one side"), "{s}");
+    assert!(
+        app.battle.events()[events..].iter().any(|e| matches!(
+            e,
+            Event::Shooting { shooter, dice, .. } if *shooter == a(5) && dice.yellow.len() == 1
+        )),
+        "{s}"
+    );
+}
