@@ -1362,3 +1362,36 @@ fn a_shots_dice_with_its_yellow_die_typed_on_one_line() {
         "{s}"
     );
 }
+
+#[test]
+fn a_slippery_mans_dice_are_his_not_the_enemys() {
+    // wl3 F7, W-21: Slippery, "roll 2 white dice" for him. a12 rolls 2
+    // dice against b10; Eustace's 6 6 are shown and logged as his own,
+    // not as two more dice of a12's.
+    let mut app = wl3("keep-t3-a12b10");
+    press(
+        &mut app,
+        &["Enter", "t", "W: 6 6 R: 2 Y: 1 | W: 1 1", "Enter"],
+    );
+    press(&mut app, &["6 6", "Enter"]);
+    let entry = app.battle.entry(app.battle.events().len() - 1).unwrap();
+    let fyrd = entry
+        .rolls
+        .iter()
+        .find(|r| r.who == "Fyrd of Sussex")
+        .expect("a12's dice");
+    assert_eq!(fyrd.dice.white.len(), 2, "{:?}", entry.rolls);
+    let his = entry
+        .rolls
+        .iter()
+        .find(|r| r.who.contains("Eustace"))
+        .unwrap_or_else(|| panic!("{:?}", entry.rolls));
+    assert_eq!(his.dice.white.len(), 2, "{:?}", entry.rolls);
+    let s = screen(&app, 120, 40);
+    let row = s
+        .lines()
+        .find(|l| l.contains("Fyrd of Sussex ") && l.contains("[W6]"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(!row.contains("w6"), "{row}");
+    assert!(s.contains("is Slippery, his own dice"), "{s}");
+}

@@ -398,11 +398,14 @@ impl State {
                 let out = plan.resolve(dice)?;
                 let mut after = before.clone();
                 out.apply(&mut after);
+                // W-21: a Slippery man's 2 white dice are his, not the shooter's.
+                let mut own = dice.clone();
+                own.white.truncate(out.dice_rolled as usize);
                 let mut text = format!(
                     "{} ({sid}) shoots at {} ({tid}): {}: {} hit(s), {} casualty figure(s)",
                     s.name,
                     t.name,
-                    dice_text(dice),
+                    dice_text(&own),
                     out.hits,
                     out.casualties
                 );
@@ -413,7 +416,8 @@ impl State {
                     text.push_str(&format!("; {} {}", p.name, p.fate));
                 }
                 entry.summary = text;
-                entry.roll(&s.name, dice);
+                let slippery = out.personality.as_ref().map(|p| p.name.as_str());
+                roll_apart(&mut entry, &s.name, dice, out.dice_rolled, slippery);
                 // The outcome's explanation starts with how the dice were counted.
                 entry.explanation = out.explanation;
                 let slot = self.get_mut(tid);
@@ -484,8 +488,16 @@ impl State {
                     text.push_str(&format!("; {} {}", hit.name, hit.fate));
                 }
                 entry.summary = text;
-                entry.roll(&ua.name, &dice.a);
-                entry.roll(&ub.name, &dice.b);
+                // W-21: a Slippery man's 2 white dice follow the dice that hit him.
+                let hit = |victim: Side| {
+                    out.personalities
+                        .iter()
+                        .find(|h| h.side == victim)
+                        .map(|h| h.name.as_str())
+                };
+                let rolled = (out.a.dice_rolled, out.b.dice_rolled);
+                roll_apart(&mut entry, &ua.name, &dice.a, rolled.0, hit(Side::B));
+                roll_apart(&mut entry, &ub.name, &dice.b, rolled.1, hit(Side::A));
                 entry.explanation = out.explanation.clone();
                 drop(melee);
                 self.get_mut(aid).unit = then.a;
@@ -1382,6 +1394,28 @@ impl State {
         entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
         self.clear_off_table();
         Ok(())
+    }
+}
+
+/// Logs a unit's dice, and apart from them the 2 white dice a Slippery
+/// personality its dice hit rolls for himself (W-21): the unit rolled
+/// `rolled` white dice, the rest are his.
+fn roll_apart(entry: &mut Entry, who: &str, dice: &Dice, rolled: u32, slippery: Option<&str>) {
+    let n = rolled as usize;
+    match slippery {
+        Some(name) if dice.white.len() > n => {
+            let mut own = dice.clone();
+            let his = own.white.split_off(n);
+            entry.roll(who, &own);
+            entry.roll(
+                &format!("{name}, Slippery (W-21)"),
+                &Dice {
+                    white: his,
+                    ..Dice::default()
+                },
+            );
+        }
+        _ => entry.roll(who, dice),
     }
 }
 
