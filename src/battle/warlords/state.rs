@@ -271,12 +271,15 @@ impl State {
         Ok(())
     }
 
-    /// Ends every engagement of units that left the table.
+    /// Ends every engagement of units that left the table, and their
+    /// duties, but for the stands they lost with personalities: each man in
+    /// a lost stand still rolls, his unit gone or not (3.1.3.2, W-19).
     fn clear_off_table(&mut self) {
         let units = &self.units;
         let off = |id: UnitId| units[id.side as usize][id.index].off_table();
         self.engagements.retain(|e| !off(e.a) && !off(e.b));
-        self.duties.retain(|d| !off(d.unit));
+        self.duties
+            .retain(|d| !off(d.unit) || matches!(d.due, Due::StandLoss { .. }));
         self.prune_supports();
     }
 
@@ -395,11 +398,14 @@ impl State {
                 let out = plan.resolve(dice)?;
                 let mut after = before.clone();
                 out.apply(&mut after);
+                // W-21: a Slippery man's 2 white dice are his, not the shooter's.
+                let mut own = dice.clone();
+                own.white.truncate(out.dice_rolled as usize);
                 let mut text = format!(
                     "{} ({sid}) shoots at {} ({tid}): {}: {} hit(s), {} casualty figure(s)",
                     s.name,
                     t.name,
-                    dice_text(dice),
+                    dice_text(&own),
                     out.hits,
                     out.casualties
                 );
@@ -410,7 +416,8 @@ impl State {
                     text.push_str(&format!("; {} {}", p.name, p.fate));
                 }
                 entry.summary = text;
-                entry.roll(&s.name, dice);
+                let slippery = out.personality.as_ref().map(|p| p.name.as_str());
+                roll_apart(&mut entry, &s.name, dice, out.dice_rolled, slippery);
                 // The outcome's explanation starts with how the dice were counted.
                 entry.explanation = out.explanation;
                 let slot = self.get_mut(tid);
@@ -481,8 +488,16 @@ impl State {
                     text.push_str(&format!("; {} {}", hit.name, hit.fate));
                 }
                 entry.summary = text;
-                entry.roll(&ua.name, &dice.a);
-                entry.roll(&ub.name, &dice.b);
+                // W-21: a Slippery man's 2 white dice follow the dice that hit him.
+                let hit = |victim: Side| {
+                    out.personalities
+                        .iter()
+                        .find(|h| h.side == victim)
+                        .map(|h| h.name.as_str())
+                };
+                let rolled = (out.a.dice_rolled, out.b.dice_rolled);
+                roll_apart(&mut entry, &ua.name, &dice.a, rolled.0, hit(Side::B));
+                roll_apart(&mut entry, &ub.name, &dice.b, rolled.1, hit(Side::A));
                 entry.explanation = out.explanation.clone();
                 drop(melee);
                 self.get_mut(aid).unit = then.a;
@@ -806,7 +821,7 @@ impl State {
                     };
                     counter = choice == Some(Choice::CounterCharge);
                     chose = choice;
-                    let then = match choice {
+                    let mut then = match choice {
                         Some(c) => crate::rules::warlords::next::choose(
                             &verdict,
                             then,
@@ -815,6 +830,12 @@ impl State {
                         )?,
                         None => then,
                     };
+                    if counter {
+                        // 2.4.10 1, 2.4.4.2: a Berserk unit's counter-charge is
+                        // its Berserk Move's charge; they meet halfway.
+                        then.next
+                            .retain(|n| *n != crate::rules::warlords::next::Next::BerserkMove);
+                    }
                     owed = then.next;
                     after = then.unit;
                     entry.explanation.extend(then.explanation);
@@ -987,10 +1008,12 @@ impl State {
                     self.unit(y)?.unit.name
                 );
                 // W-34 (2.4.1): no unit moves on with an enemy in contact.
+                self.in_contact(x, y, &mut entry);
                 for id in [x, y] {
                     let before = self.unit(id)?.unit.clone();
                     if before.moving {
                         self.get_mut(id).unit.moving = false;
+                        self.get_mut(id).unit.fleeing = false;
                         entry.explanation.line(
                             format!("{} was moving and is in contact: it stops", before.name),
                             crate::rules::explain::sec("2.4.1, W-34"),
@@ -1378,6 +1401,28 @@ impl State {
         entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
         self.clear_off_table();
         Ok(())
+    }
+}
+
+/// Logs a unit's dice, and apart from them the 2 white dice a Slippery
+/// personality its dice hit rolls for himself (W-21): the unit rolled
+/// `rolled` white dice, the rest are his.
+fn roll_apart(entry: &mut Entry, who: &str, dice: &Dice, rolled: u32, slippery: Option<&str>) {
+    let n = rolled as usize;
+    match slippery {
+        Some(name) if dice.white.len() > n => {
+            let mut own = dice.clone();
+            let his = own.white.split_off(n);
+            entry.roll(who, &own);
+            entry.roll(
+                &format!("{name}, Slippery (W-21)"),
+                &Dice {
+                    white: his,
+                    ..Dice::default()
+                },
+            );
+        }
+        _ => entry.roll(who, dice),
     }
 }
 

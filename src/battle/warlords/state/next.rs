@@ -144,6 +144,62 @@ impl State {
         }
     }
 
+    /// Stands lost outside the round's own count (falling back into an
+    /// enemy, 2.6.2.1): one step for all of the unit's lost stands, each
+    /// personality in one rolling as in any Melee loss (3.1.3.2, W-19).
+    /// `enemy` is the unit it ran into, when the Melee names none.
+    pub(super) fn owe_stand_loss(
+        &mut self,
+        id: UnitId,
+        more: u32,
+        enemy: Option<UnitId>,
+        entry: &mut Entry,
+    ) {
+        let people = self.units[id.side as usize][id.index]
+            .unit
+            .active_personalities()
+            .count() as u32;
+        if more == 0 || people == 0 {
+            return;
+        }
+        let step = self
+            .duties
+            .iter_mut()
+            .find(|d| d.unit == id && matches!(d.due, Due::StandLoss { .. }));
+        match step {
+            Some(Duty {
+                due: Due::StandLoss { lost, stands, .. },
+                ..
+            }) => {
+                *lost += more;
+                *stands = (*stands + more).min(people);
+            }
+            _ => {
+                let enemy = self
+                    .engagements
+                    .iter()
+                    .find_map(|e| e.opponent_of(id))
+                    .or(enemy);
+                self.duties.push(Duty {
+                    unit: id,
+                    due: Due::StandLoss {
+                        lost: more,
+                        stands: more.min(people),
+                        named: Vec::new(),
+                        enemy,
+                    },
+                });
+            }
+        }
+        let name = &self.units[id.side as usize][id.index].unit.name;
+        entry.explanation.line(
+            format!(
+                "{name} loses {more} stand(s): for each personality in a lost stand, roll a red die against his Prowess"
+            ),
+            sec("3.1.3.2, W-19"),
+        );
+    }
+
     /// The enemy personality with a vendetta against `name`, in `enemy`'s unit (W-21).
     pub(super) fn vendetta_against(
         &self,
@@ -337,10 +393,13 @@ impl State {
             }
         }
         // W-34 (2.4.1): a unit contacted while moving stops; no unit moves
-        // on with an enemy in contact, so it may change formation next.
+        // on with an enemy in contact, so it may change formation next. A
+        // unit that was fleeing is no longer (a flight is a move).
         let contacted = self.get_mut(target);
         let was_moving = contacted.unit.moving;
         contacted.unit.moving = false;
+        contacted.unit.fleeing = false;
+        self.in_contact(charger, target, entry);
         if self.engagement(charger, target).is_none() {
             self.engagements.push(super::Engagement {
                 a: charger,
@@ -402,6 +461,24 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    /// Two units come into contact: a Berserk Move either still owes is
+    /// made (2.4.10 1: it charges the nearest enemy in reach, the one it
+    /// is now in Melee with; 2.4.4.2, W-34: no unit moves on with an enemy
+    /// in contact), so none is owed any more.
+    pub(super) fn in_contact(&mut self, x: UnitId, y: UnitId, entry: &mut Entry) {
+        for id in [x, y] {
+            if self.done(id, |d| *d == Due::BerserkMove) {
+                let name = self.units[id.side as usize][id.index].unit.name.clone();
+                entry.explanation.line(
+                    format!(
+                        "{name} is in Melee: its Berserk Move is this contact, with no random move after it"
+                    ),
+                    sec("2.4.10, 2.4.4.2, W-34"),
+                );
+            }
+        }
     }
 
     /// The Ready winner follows up or not (2.6.3, W-26).
@@ -542,7 +619,10 @@ impl State {
         };
         entry.summary = format!("{} ({id}) falls back into {what} (2.6.2.1)", u.name);
         entry.explanation = r.explanation;
+        let lost = u.stands.saturating_sub(r.unit.stands);
         self.get_mut(id).unit = r.unit;
+        let enemy = other.filter(|o| o.side != id.side);
+        self.owe_stand_loss(id, lost, enemy, entry);
         entry.effects = diff_effects(id, &u, &self.unit(id)?.unit);
         if let (Some(oid), Some(before), Some(after)) = (other, o, r.other) {
             self.get_mut(oid).unit = after;

@@ -93,7 +93,9 @@ impl App {
             enemy_in_charge_distance: engaged,
             enemy_visible_ahead: true,
             tactician_in_sight: tactician,
-            fleeing: unit.fleeing, // as the battle recorded it (2.2.2, 2.4.11)
+            // As the battle recorded it (2.2.2, 2.4.11); a unit stopped by
+            // contact flees no more (W-34).
+            fleeing: unit.fleeing && unit.moving,
             changing_formation: false,
             halted_this_turn: halted,
             in_melee: engaged,

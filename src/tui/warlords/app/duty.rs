@@ -739,6 +739,8 @@ impl App {
                         }
                     }
                 }
+                // 3.1.3.2, W-19: stands it lost there owe their step too.
+                self.sync_melee_steps();
                 self.say(format!("{text}; u undoes"));
             }
             Err(e) => {

@@ -190,7 +190,7 @@ impl App {
 
     /// Adds to an open Melee result the duties its steps have since left
     /// (a Berserk Move after a Berserk test, 2.6.3).
-    fn sync_melee_steps(&mut self) {
+    pub(super) fn sync_melee_steps(&mut self) {
         let Some(Dialog::Resolve(Resolve {
             procedure: Procedure::Melee { a, b, supports, .. },
             rolled: Some(_),
