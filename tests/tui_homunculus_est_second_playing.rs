@@ -652,3 +652,83 @@ fn the_report_has_each_turns_summary_every_die_and_its_phases() {
         .unwrap();
     assert!(a < end && end < b, "{md}");
 }
+
+// The sixth playing (he4 FINDINGS): the referee's own saves, copied into
+// `tests/battle_data/homunculus-est-he4/`, opened as Herald opens them.
+
+/// The he4 referee's save `name`, opened as `herald play` opens it.
+fn he4(name: &str) -> App {
+    use herald::battle::homunculus_est::HomunculusEst;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/battle_data/homunculus-est-he4")
+        .join(name);
+    let battle = herald::store::save::load::<HomunculusEst>(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .data
+        .battle;
+    App::new(
+        battle,
+        herald::dice::SeededDice::new(3),
+        herald::tui::theme::Theme::plain(),
+        "he4",
+    )
+}
+
+fn arrows(app: &mut App, code: KeyCode, n: usize) {
+    for _ in 0..n {
+        press(app, code);
+    }
+}
+
+/// HE4 F5: a unit Pushed Back off the table in a Grind still takes the
+/// Grind's Discipline Test (COMBAT RESULTS, Grind: "both must make
+/// Discipline Test"; PUSH BACK Off-Table excuses nothing, HE-24).
+#[test]
+fn he4_fault_5_a_unit_pushed_off_the_table_still_takes_its_test() {
+    use herald::rules::homunculus_est::discipline::Purpose;
+    let mut app = he4("keep-t3-grind-off.toml");
+    let argyraspides = u(Side::B, 3);
+    assert_eq!(
+        app.battle().state().units[1][2].name,
+        "Argyraspides",
+        "the save's b3"
+    );
+    // Legio II attacks the Argyraspides, 4 v 4, one die: a Grind, Defence 3
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "1ad");
+    arrows(&mut app, KeyCode::Left, 3);
+    keys(&mut app, "t23");
+    // the cards' values
+    keys(&mut app, "1");
+    enter(&mut app);
+    keys(&mut app, "1");
+    enter(&mut app);
+    // Legio II's push back, then the Argyraspides': table edge, 0 free, 2 squares
+    keys(&mut app, "t3");
+    arrows(&mut app, KeyCode::Right, 5);
+    keys(&mut app, "t5");
+    assert!(
+        summary(&app).contains("off the table"),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    // the Disaster Card's value, then the walker's steps
+    keys(&mut app, "2");
+    enter(&mut app);
+    assert!(
+        app.battle()
+            .state()
+            .due
+            .iter()
+            .any(|d| d.unit == argyraspides && d.step == Next::DisciplineTestDefender),
+        "the Grind's test of the Argyraspides is owed: {}",
+        screen(&app, 120, 40)
+    );
+    finish_owed(&mut app);
+    assert!(
+        app.battle().events().iter().any(|e| matches!(e,
+            Event::Discipline { unit, situation, .. }
+                if *unit == argyraspides && situation.purpose != Purpose::ReturnFromPursuit)),
+        "the Argyraspides took its test"
+    );
+}

@@ -76,6 +76,11 @@ pub struct State {
     /// The turn each unit now in Pursuit Off-Table left the table in: it
     /// may be brought back "in following turns" only (PURSUIT OFF-TABLE, HE-33).
     pub left_table: Vec<(UnitId, u32)>,
+    /// Units Pushed Back off the table: gone for good, they still take the
+    /// Discipline Test their result owes and its FAILED DISCIPLINE roll,
+    /// whose cards count (COMBAT RESULTS, SHOOTING RESULTS; PUSH BACK
+    /// Off-Table excuses nothing, HE-24).
+    pub pushed_off: Vec<UnitId>,
 }
 
 impl State {
@@ -115,6 +120,7 @@ impl State {
             ],
             held: Vec::new(),
             left_table: Vec::new(),
+            pushed_off: Vec::new(),
         }
     }
 
@@ -531,12 +537,19 @@ impl State {
     /// (SKIRMISH AND RESERVE LINES OUTCOME, UNIT CHARACTERISTICS (1)
     /// Elephants, HE-26, HE-33). Its rout's move, its general's risk and its
     /// Lost Eagles stay owed.
+    /// A unit Pushed Back off the table keeps its Discipline Test and
+    /// FAILED DISCIPLINE roll (PUSH BACK Off-Table, HE-24), but has no
+    /// rout's move to make: it is no longer on the table.
     fn drop_steps_of_units_gone(&mut self) {
         let units = &self.units;
+        let pushed_off = &self.pushed_off;
         self.due.retain(|d| {
             let gone = units[d.unit.side as usize]
                 .get(d.unit.index)
                 .is_some_and(|u| u.removed || u.off_table);
+            if gone && pushed_off.contains(&d.unit) {
+                return matches!(family(d.step), 3 | 4 | 7 | 8 | 10);
+            }
             !gone || matches!(family(d.step), 6 | 7 | 8 | 10)
         });
     }
@@ -1146,6 +1159,9 @@ impl State {
                 let o = push_back::push_back(&u, *situation, dice)?;
                 rolls(&mut entry, &u.name, &[("", dice)]);
                 ex.extend(o.explanation);
+                if o.off_table && !self.pushed_off.contains(unit) {
+                    self.pushed_off.push(*unit);
+                }
                 entry.summary = if o.off_table {
                     // PUSH BACK Off-Table: it leaves the table for good (HE-24)
                     format!("{} is Pushed Back off the table", u.name)
