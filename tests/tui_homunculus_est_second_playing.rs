@@ -732,3 +732,55 @@ fn he4_fault_5_a_unit_pushed_off_the_table_still_takes_its_test() {
         "the Argyraspides took its test"
     );
 }
+
+/// The last event's explanation, every line.
+fn explained(app: &App) -> String {
+    let b = app.battle();
+    b.entry(b.events().len() - 1)
+        .unwrap()
+        .explanation
+        .lines
+        .iter()
+        .map(|l| l.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Opens the walker's step, if no panel is open yet.
+fn open_owed(app: &mut App) {
+    if app.panel.is_none() {
+        enter(app);
+    }
+}
+
+/// HE4 F2: a Disordered unit Pushed Back into an enemy Routs with no
+/// FAILED DISCIPLINE roll; its rout's move is still "rolled on Follow Up
+/// table" (FAILED DISCIPLINE OUTCOME Rout; PUSH BACK; HE-24, HE-28): the
+/// rout's panel says the die it owes, with its odds, and Enter rolls it.
+#[test]
+fn he4_fault_2_a_rout_by_push_back_rolls_its_move() {
+    let mut app = he4("keep-a3-rout-move.toml");
+    open_owed(&mut app);
+    let a3 = u(Side::A, 3);
+    assert!(
+        matches!(panel_event(&app), Event::Rout { unit, .. } if unit == a3),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("the rolled distance"), "{text}");
+    assert!(text.contains("1 die on the FOLLOW UP table"), "{text}");
+    let events = app.battle().events().len();
+    enter(&mut app);
+    assert_eq!(app.battle().events().len(), events + 1);
+    assert!(
+        matches!(last(&app), Event::Rout { unit, .. } if unit == a3),
+        "{:?}",
+        last(&app)
+    );
+    let said = explained(&app);
+    assert!(said.contains("the rout's move:"), "{said}");
+    let b = app.battle();
+    let rolls = &b.entry(b.events().len() - 1).unwrap().rolls;
+    assert_eq!(rolls.len(), 1, "the rout's die is in the log: {rolls:?}");
+}

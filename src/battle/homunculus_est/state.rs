@@ -250,6 +250,14 @@ impl State {
             }
         }
         match event {
+            Event::Rout {
+                unit, dice: None, ..
+            } if self.rout_die_owed(*unit) => {
+                return Err(BattleError::Refused(format!(
+                    "{} routs with no distance rolled: its move is 1 die on the FOLLOW UP table (PUSH BACK, FAILED DISCIPLINE OUTCOME, HE-24, HE-28)",
+                    self.unit(*unit).map_or(String::new(), |u| u.name.clone())
+                )));
+            }
             Event::ImmediateCheck { side }
                 if !self
                     .due
@@ -352,6 +360,15 @@ impl State {
             )));
         }
         Ok(())
+    }
+
+    /// Does `unit`'s rout owe its own move's die: no FAILED DISCIPLINE roll
+    /// gave its distance (a Disordered unit Pushed Back into an enemy,
+    /// PUSH BACK, HE-24; FAILED DISCIPLINE OUTCOME Rout, HE-28)?
+    pub fn rout_die_owed(&self, unit: UnitId) -> bool {
+        self.due
+            .iter()
+            .any(|d| d.unit == unit && d.step == Next::RoutMove && d.squares.is_none())
     }
 
     /// The values of a player's unseen (unrevealed) Setback Cards, typed or not.
@@ -1257,13 +1274,24 @@ impl State {
                 );
                 entry.summary = format!("player {} draws a {kind} Card", side.name());
             }
-            Event::Rout { unit, tests } => {
+            Event::Rout { unit, tests, dice } => {
                 let u = self.unit(*unit)?.clone();
                 if !u.removed {
                     return Err(BattleError::Refused(format!(
                         "{} has not routed: only a Rout or Stampede moves away and makes friends test (HE-26, HE-28)",
                         u.name
                     )));
+                }
+                // HE-24, HE-28: a rout with no FAILED DISCIPLINE roll rolls its move here
+                match dice {
+                    Some(dice) if self.rout_die_owed(*unit) => {
+                        let (_, lines) = failed::rout_move(&u, dice)?;
+                        rolls(&mut entry, &u.name, &[("rout", dice.as_slice())]);
+                        ex.extend(lines);
+                    }
+                    Some(dice) => crate::rules::homunculus_est::Draw::new("rout", dice).done()?,
+                    // a save written before the rout's die was asked for (check says so)
+                    None => {}
                 }
                 // a Stampede: friend or enemy, every unit in its ZOC (HE-26)
                 let stampede = self.stampede(*unit);

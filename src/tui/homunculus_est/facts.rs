@@ -672,7 +672,9 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
             )
             .unsaid();
         }
-        Event::Rout { unit: id, tests } => {
+        Event::Rout {
+            unit: id, tests, ..
+        } => {
             // FAILED DISCIPLINE OUTCOME Rout: friendly units whose ZOC it enters test (HE-28;
             // a Stampede: every unit in its ZOC, HE-26); the move is the referee's at the table
             let stampede = state.stampede(*id);

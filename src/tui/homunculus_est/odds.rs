@@ -354,10 +354,14 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
                 .find(|d| d.step == crate::rules::homunculus_est::Next::RoutMove && d.unit == *unit)
                 .and_then(|d| d.squares);
             vec![
-                format!(
-                    "no dice: move it {} away from the enemy at the table",
-                    squares.map_or("the rolled distance".to_string(), |n| format!("{n} square(s)"))
-                ),
+                match squares {
+                    Some(n) => format!("no dice: move it {n} square(s) away from the enemy at the table"),
+                    // HE-24, HE-28: no FAILED DISCIPLINE roll gave its distance: its own die
+                    None => format!(
+                        "1 die on the FOLLOW UP table (HE-24, HE-28): squares {}; then move it that far away from the enemy at the table",
+                        spread(&odds::distance_odds(&unit(*unit)?), |v| v.to_string())
+                    ),
+                },
                 if state.stampede(*unit) {
                     "a Stampede: mark every unit in its ZOC, friend or enemy; each tests (HE-26)"
                 } else {

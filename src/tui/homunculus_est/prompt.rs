@@ -208,6 +208,9 @@ pub fn dice_words(state: &State, setup: &Setup, event: &Event) -> String {
             format!("{}, one per line in the order listed (HE-31)", dice(n))
         }
         Event::Eagles { .. } => "2 dice (HE-32)".to_string(),
+        Event::Rout { dice: Some(_), .. } => {
+            "1 die for the rout's move on the FOLLOW UP table (HE-24, HE-28)".to_string()
+        }
         Event::Manoeuvre {
             unit, situation, ..
         } => {
