@@ -784,3 +784,30 @@ fn he4_fault_2_a_rout_by_push_back_rolls_its_move() {
     let rolls = &b.entry(b.events().len() - 1).unwrap().rolls;
     assert_eq!(rolls.len(), 1, "the rout's die is in the log: {rolls:?}");
 }
+
+/// HE4 F1: a Stampede is "exactly as a Rout" (UNIT CHARACTERISTICS (1),
+/// HE-26), whose move is "rolled on Follow Up table" (HE-28): the panel
+/// says the die it owes, with its odds, not "no roll".
+#[test]
+fn he4_fault_1_a_stampedes_panel_says_its_rout_die() {
+    let mut app = he4("keep-before-a1-combat.toml");
+    // Legio II attacks the phalanx's right block, Advance; the card; push back; follow up
+    keys(&mut app, "1a13A5652");
+    keys(&mut app, "1");
+    enter(&mut app);
+    keys(&mut app, "t3");
+    keys(&mut app, "st225");
+    // the phalanx's test: 3 3, a Critical Failure with elephant lines
+    keys(&mut app, "33");
+    enter(&mut app);
+    assert!(
+        matches!(panel_event(&app), Event::FailedDiscipline { .. }),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("a Stampede"), "{text}");
+    assert!(!text.contains("no roll ("), "{text}");
+    // Formed Infantry on the FOLLOW UP table: 0, 1, 2 squares at 17, 50, 33%
+    assert!(text.contains("squares 0 17%, 1 50%, 2 33%"), "{text}");
+}

@@ -229,7 +229,15 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
             let elephant =
                 u.has(Characteristic::Elephants) || u.lines.contains(&LineKind::Elephant);
             if situation.critical && elephant {
-                vec!["a Stampede: a Rout, no roll (HE-26)".to_string()]
+                // UNIT CHARACTERISTICS (1): "exactly as a Rout", whose move is
+                // rolled on the FOLLOW UP table (FAILED DISCIPLINE OUTCOME, HE-26, HE-28)
+                vec![
+                    "a Stampede: a Rout, no outcome roll (HE-26)".to_string(),
+                    format!(
+                        "the rout's move, 1 die on the FOLLOW UP table: squares {}",
+                        spread(&odds::distance_odds(&u), |v| v.to_string())
+                    ),
+                ]
             } else {
                 let m = crate::rules::explain::total(&discipline_modifiers(&u, fatigued, situation));
                 vec![
