@@ -811,3 +811,18 @@ fn he4_fault_1_a_stampedes_panel_says_its_rout_die() {
     // Formed Infantry on the FOLLOW UP table: 0, 1, 2 squares at 17, 50, 33%
     assert!(text.contains("squares 0 17%, 1 50%, 2 33%"), "{text}");
 }
+
+/// HE4 F6: the general's-risk prompt counts the Command Point dice still
+/// owed, one per point (HE-30).
+#[test]
+fn he4_fault_6_the_risk_prompt_counts_the_point_dice_owed() {
+    let mut app = he4("keep-before-eumenes-risk.toml");
+    open_owed(&mut app);
+    assert!(matches!(panel_event(&app), Event::GeneralRisk { .. }));
+    keys(&mut app, "t121");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("still to type: 7 points dice"), "{text}");
+    keys(&mut app, "1");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("still to type: 6 points dice"), "{text}");
+}
