@@ -812,6 +812,18 @@ fn he4_fault_1_a_stampedes_panel_says_its_rout_die() {
     assert!(text.contains("squares 0 17%, 1 50%, 2 33%"), "{text}");
 }
 
+/// HE4 F3: a Legion that already suffered Centurion Casualties treats that
+/// result as No Effect (LOST EAGLES, HE-32): the odds say so, as the result does.
+#[test]
+fn he4_fault_3_lost_eagles_odds_from_the_legions_record() {
+    let mut app = he4("keep-a2-lost-eagles.toml");
+    open_owed(&mut app);
+    assert!(matches!(panel_event(&app), Event::Eagles { .. }));
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("eagle lost 42%, no effect 58%"), "{text}");
+    assert!(!text.contains("centurion casualties 31%"), "{text}");
+}
+
 /// HE4 F6: the general's-risk prompt counts the Command Point dice still
 /// owed, one per point (HE-30).
 #[test]

@@ -284,9 +284,14 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
                 .map(|l| format!("{} line removed: {} (HE-31)", named(*l), pct(odds::line_removed(*l))))
                 .collect()
         }
-        Event::Eagles { event: what, .. } => vec![
+        // from the Legion's record: each result once per battle (HE-32)
+        Event::Eagles {
+            unit: id,
+            event: what,
+            ..
+        } => vec![
             "2D6 (LOST EAGLES, HE-32)".to_string(),
-            spread(&odds::eagles_odds(*what), named),
+            spread(&odds::legion_eagles_odds(&unit(*id)?, *what), named),
         ],
         Event::Call { .. } => vec![
             "no dice: the called player reveals his cards and Herald adds their values against his Army Break Point (HE-12)".to_string(),
