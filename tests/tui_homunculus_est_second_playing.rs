@@ -824,6 +824,24 @@ fn he4_fault_3_lost_eagles_odds_from_the_legions_record() {
     assert!(!text.contains("centurion casualties 31%"), "{text}");
 }
 
+/// HE4 F4: certainty reads 0% (never "-0%"), and only Cavalry is offered
+/// the Oblique Advance (FOLLOW UP, HE-25).
+#[test]
+fn he4_fault_4_follow_up_odds_and_no_oblique_for_infantry() {
+    let mut app = he4("keep-argyraspides-followup.toml");
+    open_owed(&mut app);
+    assert!(matches!(panel_event(&app), Event::FollowUp { .. }));
+    keys(&mut app, "f");
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("-0%"), "{text}");
+    assert!(!text.contains("Oblique"), "{text}");
+    keys(&mut app, "o");
+    let Event::FollowUp { situation, .. } = panel_event(&app) else {
+        panic!("no follow up");
+    };
+    assert!(situation.enemy_in_frontal_square && !situation.oblique);
+}
+
 /// HE4 F6: the general's-risk prompt counts the Command Point dice still
 /// owed, one per point (HE-30).
 #[test]

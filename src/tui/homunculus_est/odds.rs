@@ -15,8 +15,13 @@ use crate::rules::named::Named;
 
 /// A chance in words: `42%`.
 pub fn pct(p: f64) -> String {
-    let v = p * 100.0;
-    if v > 0.0 && v < 0.5 {
+    // a sum of fractions may fall a hair outside 0..=1: certainty is said as such
+    let v = (p * 100.0).clamp(0.0, 100.0);
+    if v < 1e-9 {
+        "0%".to_string()
+    } else if v > 100.0 - 1e-9 {
+        "100%".to_string()
+    } else if v < 0.5 {
         "<1%".to_string()
     } else if v < 100.0 && v > 99.5 {
         ">99%".to_string()
