@@ -364,12 +364,12 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
         }
         Event::Discard { .. } => vec!["no dice: a revealed card leaves his hand (HE-12)".to_string()],
         Event::DrawCard { .. } => vec!["no dice: the card's value, face down (HE-10)".to_string()],
-        Event::Rout { unit, .. } => {
+        Event::Rout { unit: id, .. } => {
             // the distance rolled on the FOLLOW UP table, from Herald's record (HE-28)
             let squares = state
                 .due
                 .iter()
-                .find(|d| d.step == crate::rules::homunculus_est::Next::RoutMove && d.unit == *unit)
+                .find(|d| d.step == crate::rules::homunculus_est::Next::RoutMove && d.unit == *id)
                 .and_then(|d| d.squares);
             vec![
                 match squares {
@@ -377,10 +377,10 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
                     // HE-24, HE-28: no FAILED DISCIPLINE roll gave its distance: its own die
                     None => format!(
                         "1 die on the FOLLOW UP table (HE-24, HE-28): squares {}; then move it that far away from the enemy at the table",
-                        spread(&odds::distance_odds(&unit(*unit)?), |v| v.to_string())
+                        spread(&odds::distance_odds(&unit(*id)?), |v| v.to_string())
                     ),
                 },
-                if state.stampede(*unit) {
+                if state.stampede(*id) {
                     "a Stampede: mark every unit in its ZOC, friend or enemy; each tests (HE-26)"
                 } else {
                     "mark each friend whose ZOC it enters; each tests (HE-28)"
