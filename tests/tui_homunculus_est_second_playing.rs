@@ -809,7 +809,8 @@ fn he4_fault_1_a_stampedes_panel_says_its_rout_die() {
     assert!(text.contains("a Stampede"), "{text}");
     assert!(!text.contains("no roll ("), "{text}");
     // Formed Infantry on the FOLLOW UP table: 0, 1, 2 squares at 17, 50, 33%
-    assert!(text.contains("squares 0 17%, 1 50%, 2 33%"), "{text}");
+    assert!(text.contains("1 die on the FOLLOW UP table"), "{text}");
+    assert!(text.contains("squares: 0 17%, 1 50%, 2 33%"), "{text}");
 }
 
 /// HE4 F3: a Legion that already suffered Centurion Casualties treats that

@@ -238,10 +238,8 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
                 // rolled on the FOLLOW UP table (FAILED DISCIPLINE OUTCOME, HE-26, HE-28)
                 vec![
                     "a Stampede: a Rout, no outcome roll (HE-26)".to_string(),
-                    format!(
-                        "the rout's move, 1 die on the FOLLOW UP table: squares {}",
-                        spread(&odds::distance_odds(&u), |v| v.to_string())
-                    ),
+                    "its rout's move: 1 die on the FOLLOW UP table (HE-28)".to_string(),
+                    format!("squares: {}", spread(&odds::distance_odds(&u), |v| v.to_string())),
                 ]
             } else {
                 let m = crate::rules::explain::total(&discipline_modifiers(&u, fatigued, situation));
@@ -376,7 +374,7 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
                     Some(n) => format!("no dice: move it {n} square(s) away from the enemy at the table"),
                     // HE-24, HE-28: no FAILED DISCIPLINE roll gave its distance: its own die
                     None => format!(
-                        "1 die on the FOLLOW UP table (HE-24, HE-28): squares {}; then move it that far away from the enemy at the table",
+                        "1 die on the FOLLOW UP table (HE-24, HE-28), then move it that far away from the enemy at the table; squares: {}",
                         spread(&odds::distance_odds(&unit(*id)?), |v| v.to_string())
                     ),
                 },
