@@ -807,3 +807,40 @@ fn a_long_refusal_ends_at_a_word_at_80x24() {
     assert!(bottom.ends_with('…') || bottom.ends_with("check"), "{s}");
     assert!(!s.contains(" che\n"), "{s}");
 }
+
+// The fourth independent playing rr4 (`/work/play/rr4/FINDINGS.md`).
+
+/// rr4 F2, RR-13, RR-14, Charging: "the unit routs and is removed from
+/// play": a unit routed in the Assault Phase owes no countercharge, and
+/// the charge declared on it lapses: the Charge Phase forces neither a
+/// Morale Check to lead it nor a Countermand, and it ends.
+#[test]
+fn a_charge_on_a_unit_routed_and_removed_lapses() {
+    let mut app = saved("rr4-after-chain.toml");
+    keys(&mut app, "ee");
+    assert_eq!(step(&app), Step::Charge, "{}", status(&app));
+    assert!(app.battle().state().charges_owed().is_empty());
+    for (w, h) in [(120, 40), (80, 24)] {
+        let s = screen(&app, w, h);
+        assert!(!s.contains("countercharge: owed"), "{s}");
+        assert!(!s.contains("must charge first"), "{s}");
+    }
+    let s = screen(&app, 120, 40);
+    let a1 = s
+        .lines()
+        .find(|l| l.starts_with("a1 "))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(a1.contains("countercharge: lapsed"), "{a1}");
+    // The charge on it is neither led nor countermanded.
+    let n = count(&app);
+    assert!(keys(&mut app, "gt23\n").is_empty(), "{}", status(&app));
+    assert_eq!(count(&app), n);
+    assert!(
+        status(&app).contains("lapses: Militia spearmen routed and was removed from play"),
+        "{}",
+        status(&app)
+    );
+    keys(&mut app, "^");
+    assert_eq!(keys(&mut app, "e"), [Effect::Save], "{}", status(&app));
+    assert_eq!(step(&app), Step::Combat);
+}

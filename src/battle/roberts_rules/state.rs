@@ -324,12 +324,32 @@ impl State {
         }
     }
 
+    /// Its charge, while the Charge Phase owes it: none once it, or the
+    /// enemy it was declared to close with, has left the table ("the unit
+    /// routs and is removed from play", RR-13, RR-14; Charging). The record
+    /// keeps the charge as declared; this is what is owed and offered.
+    pub fn charge_owed_by(&self, t: &Troop) -> bool {
+        t.charge_owed() && !self.charge_target_gone(t)
+    }
+
+    /// A charge declared or countercharged and not made, that lapsed
+    /// because it or its enemy left the table.
+    pub fn charge_lapsed(&self, t: &Troop) -> bool {
+        t.charge.is_some_and(|c| c.state == ChargeState::Owed) && !self.charge_owed_by(t)
+    }
+
+    fn charge_target_gone(&self, t: &Troop) -> bool {
+        t.charge
+            .and_then(|c| c.target)
+            .is_some_and(|x| self.troop(x).is_ok_and(|g| g.gone()))
+    }
+
     /// The units whose charge the Charge Phase owes (Charging).
     pub fn charges_owed(&self) -> Vec<UnitId> {
         let mut out = Vec::new();
         for side in [Side::A, Side::B] {
             for (i, t) in self.units[side as usize].iter().enumerate() {
-                if t.charge_owed() {
+                if self.charge_owed_by(t) {
                     out.push(UnitId::new(side, i));
                 }
             }
@@ -353,7 +373,7 @@ impl State {
         if self.phase.step() != Some(Step::Reaction) {
             return out;
         }
-        for t in self.units.iter().flatten() {
+        for t in self.units.iter().flatten().filter(|t| !t.gone()) {
             if let Some(Charge {
                 countercharge: false,
                 target: Some(target),
@@ -674,7 +694,10 @@ impl State {
                 let t = self.troop(*unit)?;
                 // Outside the Charge Phase, or for a unit that is not
                 // Reluctant or has checked, the rules' own refusal speaks.
-                if t.charge_owed()
+                if let Some(why) = self.charge_gone_words(t) {
+                    return Err(BattleError::Refused(why));
+                }
+                if self.charge_owed_by(t)
                     || self.phase.step() != Some(Step::Charge)
                     || !t.unit.reluctant()
                     || t.lead_charge.is_some()
@@ -735,6 +758,14 @@ impl State {
                     Some(_) => Ok(()),
                 }
             }
+            Event::Charge { unit } => match self
+                .troop(*unit)
+                .ok()
+                .and_then(|t| self.charge_gone_words(t))
+            {
+                Some(why) => Err(BattleError::Refused(why)),
+                None => Ok(()),
+            },
             Event::DeclareCharge { unit, .. } => {
                 let t = self.troop(*unit)?;
                 // Charging: "units which move within a distance of an enemy
@@ -787,7 +818,12 @@ impl State {
                         .into(),
                 ));
             }
-            Action::Countermand if !t.charge_owed() => {
+            Action::Countermand if self.charge_gone_words(t).is_some() => {
+                return Err(BattleError::Refused(
+                    self.charge_gone_words(t).unwrap_or_default(),
+                ));
+            }
+            Action::Countermand if !self.charge_owed_by(t) => {
                 return Err(BattleError::Refused(format!(
                     "{} has no charge to countermand (Charging)",
                     t.unit.name
@@ -818,6 +854,22 @@ impl State {
             )));
         }
         Ok(())
+    }
+
+    /// Why a charge owed in the record is owed no longer: the enemy it
+    /// was declared to close with has left the table (RR-13, RR-14).
+    fn charge_gone_words(&self, t: &Troop) -> Option<String> {
+        if !t.charge.is_some_and(|c| c.state == ChargeState::Owed) || !self.charge_target_gone(t) {
+            return None;
+        }
+        let g = self.troop(t.charge?.target?).ok()?;
+        Some(format!(
+            "{}'s charge on {} lapses: {} {} and was removed from play, so there is no enemy to close with (Charging; RR-13, RR-14)",
+            t.unit.name,
+            g.unit.name,
+            g.unit.name,
+            if g.routed { "routed" } else { "was destroyed" }
+        ))
     }
 
     /// Whether a charge by `id` meets an enemy charge halfway: a declared
