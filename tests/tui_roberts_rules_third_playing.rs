@@ -844,3 +844,48 @@ fn a_charge_on_a_unit_routed_and_removed_lapses() {
     assert_eq!(keys(&mut app, "e"), [Effect::Save], "{}", status(&app));
     assert_eq!(step(&app), Step::Combat);
 }
+
+/// rr4 F6, RR-20: "the successful attacker may then attempt a Pursuit
+/// Action ... automatically successful if the enemy was unable to
+/// retreat": automatic is the roll, not the choice. Unchosen it is not
+/// shown as won and does not hold the Break Checks for stands lost; it
+/// lapses when they begin (R-9).
+#[test]
+fn an_automatic_pursuit_is_not_taken_as_made() {
+    let mut app = saved("rr4-auto-pursuit.toml");
+    assert_eq!(step(&app), Step::Combat);
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("(won)"), "{s}");
+    assert!(s.contains("pursuit on a3 (automatic)"), "{s}");
+    let n = count(&app);
+    assert_eq!(keys(&mut app, "k\n"), [Effect::Save], "{}", status(&app));
+    assert_eq!(count(&app), n + 1);
+    assert!(!screen(&app, 120, 40).contains("pursuit on a3"));
+}
+
+/// rr4 F6, RR-20: "If the advancing stand makes contact with the enemy,
+/// it may make a free Attack Roll": a Pursuit recorded as made, whose
+/// attack is not made, is left with `d`, and the Break Checks go on.
+#[test]
+fn a_won_pursuits_attack_may_be_left() {
+    let mut app = saved("rr4-auto-pursuit.toml");
+    assert_eq!(keys(&mut app, "r\n"), [Effect::Save], "{}", status(&app));
+    assert!(
+        last(&app).contains("a Pursuit, automatic"),
+        "{}",
+        last(&app)
+    );
+    assert!(screen(&app, 120, 40).contains("pursuit on a3 (won)"));
+    let n = count(&app);
+    assert!(keys(&mut app, "k\n").is_empty());
+    assert_eq!(count(&app), n);
+    assert!(status(&app).contains("or to leave (d)"), "{}", status(&app));
+    keys(&mut app, "^");
+    assert_eq!(keys(&mut app, "d"), [Effect::Save], "{}", status(&app));
+    assert!(
+        last(&app).contains("makes no Pursuit attack on Elite heavy cavalry B"),
+        "{}",
+        last(&app)
+    );
+    assert_eq!(keys(&mut app, "k\n"), [Effect::Save], "{}", status(&app));
+}

@@ -570,7 +570,13 @@ impl App {
             other.push(format!(
                 "pursuit on {}{}",
                 p.target,
-                if p.pursuing { " (won)" } else { "" }
+                if p.pursuing {
+                    " (won)"
+                } else if p.automatic {
+                    " (automatic)"
+                } else {
+                    ""
+                }
             ));
         }
         if t.pushed_back {

@@ -586,12 +586,14 @@ impl State {
             if let Some(id) = open {
                 let t = &self.units[id.side as usize][id.index];
                 return Err(BattleError::OutOfTurn(format!(
-                    "Break Checks for stands lost are made at the end of the Combat Phase, after every combat: {} ({id}) has {} to make first (RR-14, RR-20)",
+                    "Break Checks for stands lost are made at the end of the Combat Phase, after every combat: {} ({id}) has {} first (RR-14, RR-20)",
                     t.unit.name,
                     if t.vulnerable_retreat {
-                        "its Vulnerable retreat's Action Roll"
+                        "its Vulnerable retreat's Action Roll to make"
+                    } else if t.pursuit.is_some_and(|p| p.pursuing) {
+                        "its Pursuit attack to make (p), or to leave (d) if it made no contact"
                     } else {
-                        "its Pursuit"
+                        "its Pursuit to make"
                     }
                 )));
             }
@@ -747,12 +749,12 @@ impl State {
                         "{} has no Pursuit open to decline: a Pursuit is the successful attacker's, after a Push Back, until the Break Checks begin (RR-20; Herald's reading R-9)",
                         t.unit.name
                     ))),
+                    // RR-20: "If the advancing stand makes contact with the
+                    // enemy, it may make a free Attack Roll": a won
+                    // Pursuit's attack may be left (no contact, or none made).
+                    Some(p) if p.pursuing => Ok(()),
                     Some(p) if p.required => Err(BattleError::Refused(format!(
                         "{} is Impetuous: it must attempt to Pursue (r) (RR-20)",
-                        t.unit.name
-                    ))),
-                    Some(p) if p.pursuing => Err(BattleError::Refused(format!(
-                        "{} has won its Pursuit: its attack follows (p) (RR-20, RR-21)",
                         t.unit.name
                     ))),
                     Some(_) => Ok(()),
@@ -1479,11 +1481,13 @@ impl State {
                     let loser_gone = self.troop(loser)?.gone();
                     let w = &mut self.units[winner.side as usize][winner.index];
                     if !loser_gone && !w.gone() {
-                        let automatic = o.pursuit == Pursuit::Automatic;
+                        // RR-20: "automatically successful" is the roll, not
+                        // the choice: the attacker "may" Pursue, and does
+                        // once its Pursuit (r) or its attack (p) is recorded.
                         w.pursuit = Some(PursuitOpen {
                             target: loser,
-                            automatic,
-                            pursuing: automatic,
+                            automatic: o.pursuit == Pursuit::Automatic,
+                            pursuing: false,
                             required: o.pursuit_required,
                         });
                     }
@@ -1548,7 +1552,9 @@ impl State {
                 let p = self.on_table(*unit)?.clone();
                 let tg = self.on_table(*target)?.clone();
                 match p.pursuit {
-                    Some(o) if o.target == *target && o.pursuing => {}
+                    // An automatic Pursuit's attack is its choice made
+                    // (RR-20); a save from before held it as made.
+                    Some(o) if o.target == *target && (o.pursuing || o.automatic) => {}
                     Some(o) if o.target == *target => {
                         return Err(BattleError::Refused(format!(
                             "{} must first succeed at a Pursuit Action Roll (RR-20)",
@@ -2050,14 +2056,27 @@ impl State {
                             .map_or(p.target.to_string(), |g| g.unit.name.clone())
                     });
                 self.units[unit.side as usize][unit.index].pursuit = None;
-                ex.line(
-                    format!(
-                        "{} does not pursue {target}: the referee's decision, made at once",
-                        t.unit.name
-                    ),
-                    cite("Melee Combat", "RR-20"),
-                );
-                entry.summary = format!("{} does not pursue {target}", t.unit.name);
+                if t.pursuit.is_some_and(|p| p.pursuing) {
+                    // RR-20: "If the advancing stand makes contact with the
+                    // enemy, it may make a free Attack Roll."
+                    ex.line(
+                        format!(
+                            "{} pursued {target} and makes no Pursuit attack: it did not make contact, or its player makes no free Attack Roll",
+                            t.unit.name
+                        ),
+                        cite("Melee Combat", "RR-20"),
+                    );
+                    entry.summary = format!("{} makes no Pursuit attack on {target}", t.unit.name);
+                } else {
+                    ex.line(
+                        format!(
+                            "{} does not pursue {target}: the referee's decision, made at once",
+                            t.unit.name
+                        ),
+                        cite("Melee Combat", "RR-20"),
+                    );
+                    entry.summary = format!("{} does not pursue {target}", t.unit.name);
+                }
             }
             Event::EndPhase => {
                 let (acting, step) = self.half()?;

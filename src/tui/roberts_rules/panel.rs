@@ -1021,7 +1021,7 @@ impl Draft {
                 let a = self.troop(state, self.unit)?;
                 let b = self.troop(state, self.target)?;
                 match a.pursuit {
-                    Some(o) if o.target == self.target && o.pursuing => {}
+                    Some(o) if o.target == self.target && (o.pursuing || o.automatic) => {}
                     Some(o) if o.target == self.target => out.push(format!(
                         "{} must first succeed at a Pursuit Action Roll (r, RR-20)",
                         a.unit.name
