@@ -924,3 +924,37 @@ fn a_vulnerable_retreat_comes_before_the_pursuit() {
     assert!(s.contains("a Pursuit for Crossbowmen"), "{s}");
     assert_eq!(keys(&mut app, "t44\n"), [Effect::Save], "{}", status(&app));
 }
+
+/// rr4 F1, Sequence of Play's example ("not enough, and our Spearmen
+/// march to the full extent of their ability ... We can't stop them"),
+/// Charging: a unit whose Movement succeeded and whose Stop then failed
+/// moved, and may be declared to charge.
+#[test]
+fn a_unit_that_moved_and_failed_its_stop_may_be_declared_to_charge() {
+    let mut app = saved("rr4-moved-stop-failed.toml");
+    assert_eq!(step(&app), Step::Action);
+    keys(&mut app, "g");
+    for _ in 0..8 {
+        let s = screen(&app, 120, 40);
+        if s.lines()
+            .any(|l| l.contains("n  unit declared to charge  a1 Militia spearmen"))
+        {
+            break;
+        }
+        code(&mut app, ratatui::crossterm::event::KeyCode::Left);
+    }
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("unit declared to charge a1 Militia spearmen"),
+        "{s}"
+    );
+    assert!(!s.contains("did not move"), "{s}");
+    let n = count(&app);
+    assert_eq!(keys(&mut app, "\n"), [Effect::Save], "{}", status(&app));
+    assert_eq!(count(&app), n + 1);
+    assert!(
+        last(&app).contains("Militia spearmen (a1) declared to charge"),
+        "{}",
+        last(&app)
+    );
+}

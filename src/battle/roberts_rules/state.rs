@@ -139,6 +139,10 @@ pub struct Troop {
     pub charge: Option<Charge>,
     /// It attempted a Countercharge this phase (an Eager unit must).
     pub countercharge_tried: bool,
+    /// Its Movement (or Retrograde) Action succeeded this phase: it moved,
+    /// whatever roll failed after (a failed Stop marches it "to the full
+    /// extent of their ability", Sequence of Play).
+    pub moved: bool,
 }
 
 impl Troop {
@@ -163,6 +167,7 @@ impl Troop {
             nearby: None,
             charge: None,
             countercharge_tried: false,
+            moved: false,
         }
     }
 
@@ -796,8 +801,10 @@ impl State {
                 // stand equal to the moving unit's base depth must
                 // immediately stop. The Acting Player may declare that any
                 // of these units will attempt to close": a failed Action
-                // Roll moved nothing (RR-9).
-                if t.failed {
+                // Roll moved nothing (RR-9), unless its Movement succeeded
+                // before it (a failed Stop: "We can't stop them", Sequence
+                // of Play).
+                if t.failed && !t.moved {
                     return Err(BattleError::Refused(format!(
                         "{} did not move: its Action Roll failed this phase and it takes no further Actions (RR-9); a charge is declared for a unit which moved within its base depth of an enemy (Charging)",
                         t.unit.name
@@ -1175,6 +1182,7 @@ impl State {
                     ActionResult::Failed | ActionResult::HalfRetreat => tm.failed = true,
                     ActionResult::Done => match action {
                         Action::MissileFire => tm.may_fire = true,
+                        Action::Movement | Action::Retrograde => tm.moved = true,
                         Action::Pursuit => {
                             if let Some(p) = &mut tm.pursuit {
                                 p.pursuing = true;
@@ -2111,6 +2119,7 @@ impl State {
                 for side in &mut self.units {
                     for t in side.iter_mut() {
                         t.failed = false;
+                        t.moved = false;
                         t.actions = 0;
                         t.may_fire = false;
                         t.fired = false;
