@@ -484,3 +484,28 @@ fn a_hand_above_the_limit_rolling_over_loses_its_cards_before_any_cut() {
     assert!(why.contains("2 lost, 6 held, 4 left"), "{why}");
     assert!(!why.contains("cut to 5"), "{why}");
 }
+
+/// rr4 F5, PW-15: "If both units begin their turn within 3\" of each
+/// other and are in good order": London militia, broken and rallied this
+/// very turn by the record (events 10, 12), is not said to be in good
+/// order since its turn began: the panel does not claim it, and the pass
+/// disorders the passing unit.
+#[test]
+fn a_friend_broken_and_rallied_this_turn_is_not_said_in_good_order() {
+    let mut app = saved("rr4-pw-pass-rallied.toml");
+    keys(&mut app, "Pvvvv");
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("a5 London militia"), "{s}");
+    assert!(
+        !s.contains("in good order: neither unit is disordered"),
+        "{s}"
+    );
+    assert!(s.contains("broken this turn and rallied"), "{s}");
+    assert_eq!(keys(&mut app, "\n"), [Effect::Save]);
+    assert!(last(&app).contains("disordered"), "{}", last(&app));
+    assert!(
+        !last(&app).contains("neither is disordered"),
+        "{}",
+        last(&app)
+    );
+}
