@@ -958,3 +958,26 @@ fn a_unit_that_moved_and_failed_its_stop_may_be_declared_to_charge() {
         last(&app)
     );
 }
+
+/// rr4 F4, RR-15 ("the Leader routs and is removed from play"), RR-14:
+/// the course of the battle (`V`) marks the turn a leader routed and the
+/// turn a unit broke without routing, as the half-turn summaries do.
+#[test]
+fn the_course_marks_a_routed_leader() {
+    let mut app = saved("rr4-rr2-end.toml");
+    // `V` opens the course the shell draws from the battle's record.
+    assert_eq!(keys(&mut app, "V"), [Effect::OpenCourse]);
+    let marks: Vec<String> = app
+        .battle()
+        .course()
+        .marks
+        .iter()
+        .map(|m| format!("turn {} {}: {}", m.turn, m.side.name(), m.what))
+        .collect();
+    assert!(
+        marks
+            .iter()
+            .any(|m| m.contains("Captain of spearmen (Captain) routed")),
+        "{marks:?}"
+    );
+}
