@@ -500,8 +500,9 @@ fn a_friend_broken_and_rallied_this_turn_is_not_said_in_good_order() {
         !s.contains("in good order: neither unit is disordered"),
         "{s}"
     );
-    assert!(s.contains("broken this turn and rallied"), "{s}");
     assert_eq!(keys(&mut app, "\n"), [Effect::Save]);
+    let why = explained(&app);
+    assert!(why.contains("broken this turn and rallied"), "{why}");
     assert!(last(&app).contains("disordered"), "{}", last(&app));
     assert!(
         !last(&app).contains("neither is disordered"),

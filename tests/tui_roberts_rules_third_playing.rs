@@ -817,7 +817,7 @@ fn a_long_refusal_ends_at_a_word_at_80x24() {
 #[test]
 fn a_charge_on_a_unit_routed_and_removed_lapses() {
     let mut app = saved("rr4-after-chain.toml");
-    keys(&mut app, "ee");
+    assert_eq!(keys(&mut app, "e"), [Effect::Save], "{}", status(&app));
     assert_eq!(step(&app), Step::Charge, "{}", status(&app));
     assert!(app.battle().state().charges_owed().is_empty());
     for (w, h) in [(120, 40), (80, 24)] {
