@@ -840,7 +840,7 @@ fn a_charge_on_a_unit_routed_and_removed_lapses() {
         "{}",
         status(&app)
     );
-    keys(&mut app, "^");
+    keys(&mut app, "^^");
     assert_eq!(keys(&mut app, "e"), [Effect::Save], "{}", status(&app));
     assert_eq!(step(&app), Step::Combat);
 }
@@ -888,41 +888,6 @@ fn a_won_pursuits_attack_may_be_left() {
         last(&app)
     );
     assert_eq!(keys(&mut app, "k\n"), [Effect::Save], "{}", status(&app));
-}
-
-/// rr4 F3, RR-20, Melee Combat's worked example: the pushed-back
-/// Vulnerable stand's retreat roll comes first, then the winner decides
-/// whether to Pursue: `r` opens on the retreat, and a Pursuit before it
-/// is refused.
-#[test]
-fn a_vulnerable_retreat_comes_before_the_pursuit() {
-    let mut app = saved("rr4-pursuit-before-vulnerable.toml");
-    assert_eq!(keys(&mut app, "u"), [Effect::Save]);
-    assert!(
-        last(&app).contains("melee Militia spearmen 5"),
-        "{}",
-        last(&app)
-    );
-    keys(&mut app, "r");
-    let s = words(&screen(&app, 120, 40));
-    assert!(
-        s.contains("a Vulnerable stand's retreat for Militia spearmen"),
-        "{s}"
-    );
-    keys(&mut app, "^rh");
-    let s = words(&screen(&app, 120, 40));
-    assert!(s.contains("a Pursuit for Crossbowmen"), "{s}");
-    let n = count(&app);
-    assert!(keys(&mut app, "t44\n").is_empty(), "{}", status(&app));
-    assert_eq!(count(&app), n);
-    assert!(status(&app).contains("comes first"), "{}", status(&app));
-    keys(&mut app, "^^");
-    assert_eq!(keys(&mut app, "rt44\n"), [Effect::Save], "{}", status(&app));
-    assert!(last(&app).contains("Militia spearmen"), "{}", last(&app));
-    keys(&mut app, "r");
-    let s = words(&screen(&app, 120, 40));
-    assert!(s.contains("a Pursuit for Crossbowmen"), "{s}");
-    assert_eq!(keys(&mut app, "t44\n"), [Effect::Save], "{}", status(&app));
 }
 
 /// rr4 F1, Sequence of Play's example ("not enough, and our Spearmen

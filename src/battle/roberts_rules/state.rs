@@ -564,28 +564,6 @@ impl State {
                 t.unit.name
             )));
         }
-        // RR-20, Melee Combat's worked example: the pushed-back Vulnerable
-        // stand's retreat and its Action Roll come first ("The stand only
-        // retreats half of the normal distance. The Reacting Player must
-        // now decide whether to Pursue"): the pursuer decides on what it left.
-        if let Event::Action {
-            unit,
-            action: Action::Pursuit,
-            ..
-        }
-        | Event::PursuitAttack { unit, .. }
-        | Event::DeclinePursuit { unit } = event
-            && let Ok(t) = self.troop(*unit)
-            && let Some(p) = t.pursuit
-            && let Ok(g) = self.troop(p.target)
-            && g.vulnerable_retreat
-            && !g.gone()
-        {
-            return Err(BattleError::OutOfTurn(format!(
-                "{} ({}) is Vulnerable and was pushed back: its Action Roll to retreat its full base depth comes first (r, v), then {} decides whether to Pursue (RR-20; Melee Combat)",
-                g.unit.name, p.target, t.unit.name
-            )));
-        }
         // RR-20: "The decision to Pursue must be made immediately, before
         // other combats are resolved": no melee while a Pursuit is owed.
         if let (Event::Melee { .. }, Some(id)) = (event, self.pursuits_owed().first()) {

@@ -468,15 +468,12 @@ impl Draft {
                 }
             }
             Step::Charge => (state.charges_owed().first().copied(), Action::Countermand),
-            // RR-20: the pushed-back Vulnerable stand's retreat comes
-            // before the Pursuit (Melee Combat's worked example).
-            Step::Combat => match (
-                state.vulnerable_retreats_owed().first(),
-                pursuers(state).first(),
-            ) {
-                (Some(u), _) => (Some(*u), Action::VulnerableRetreat),
-                (None, Some((u, _))) => (Some(*u), Action::Pursuit),
-                (None, None) => (None, Action::VulnerableRetreat),
+            Step::Combat => match pursuers(state).first() {
+                Some((u, _)) => (Some(*u), Action::Pursuit),
+                None => (
+                    state.vulnerable_retreats_owed().first().copied(),
+                    Action::VulnerableRetreat,
+                ),
             },
         };
         if let Some(u) = unit {
