@@ -460,3 +460,53 @@ fn a_panels_unit_name_is_never_cut_inside_a_word() {
         }
     }
 }
+
+// The fourth independent playing rr4 (`/work/play/rr4/FINDINGS.md`).
+
+/// rr4 F7, PW-6, PW-7: a Warlord holding 6 (last turn's bonus card) who
+/// rolls 3 over "loses a card, and for every 5 points over (or part
+/// thereof) he loses another" from the 6 he holds: 2 lost, 4 held, within
+/// the limit of 5 at every moment after the check; no third card is cut.
+/// The odds before the roll say the same.
+#[test]
+fn a_hand_above_the_limit_rolling_over_loses_its_cards_before_any_cut() {
+    let mut app = saved("rr4-pw-trim.toml");
+    keys(&mut app, "i");
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("hand after (holds 6): 3: 5%, 4: 25%, 5: 65%, 7: 5%"),
+        "{s}"
+    );
+    assert_eq!(keys(&mut app, "t17\n"), [Effect::Save]);
+    let l = last(&app);
+    assert!(l.contains("3 over, 2 lost, 4 held"), "{l}");
+    let why = explained(&app);
+    assert!(why.contains("2 lost, 6 held, 4 left"), "{why}");
+    assert!(!why.contains("cut to 5"), "{why}");
+}
+
+/// rr4 F5, PW-15: "If both units begin their turn within 3\" of each
+/// other and are in good order": London militia, broken and rallied this
+/// very turn by the record (events 10, 12), is not said to be in good
+/// order since its turn began: the panel does not claim it, and the pass
+/// disorders the passing unit.
+#[test]
+fn a_friend_broken_and_rallied_this_turn_is_not_said_in_good_order() {
+    let mut app = saved("rr4-pw-pass-rallied.toml");
+    keys(&mut app, "Pvvvv");
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("a5 London militia"), "{s}");
+    assert!(
+        !s.contains("in good order: neither unit is disordered"),
+        "{s}"
+    );
+    assert_eq!(keys(&mut app, "\n"), [Effect::Save]);
+    let why = explained(&app);
+    assert!(why.contains("broken this turn and rallied"), "{why}");
+    assert!(last(&app).contains("disordered"), "{}", last(&app));
+    assert!(
+        !last(&app).contains("neither is disordered"),
+        "{}",
+        last(&app)
+    );
+}

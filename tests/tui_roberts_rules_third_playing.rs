@@ -807,3 +807,142 @@ fn a_long_refusal_ends_at_a_word_at_80x24() {
     assert!(bottom.ends_with('…') || bottom.ends_with("check"), "{s}");
     assert!(!s.contains(" che\n"), "{s}");
 }
+
+// The fourth independent playing rr4 (`/work/play/rr4/FINDINGS.md`).
+
+/// rr4 F2, RR-13, RR-14, Charging: "the unit routs and is removed from
+/// play": a unit routed in the Assault Phase owes no countercharge, and
+/// the charge declared on it lapses: the Charge Phase forces neither a
+/// Morale Check to lead it nor a Countermand, and it ends.
+#[test]
+fn a_charge_on_a_unit_routed_and_removed_lapses() {
+    let mut app = saved("rr4-after-chain.toml");
+    assert_eq!(keys(&mut app, "e"), [Effect::Save], "{}", status(&app));
+    assert_eq!(step(&app), Step::Charge, "{}", status(&app));
+    assert!(app.battle().state().charges_owed().is_empty());
+    for (w, h) in [(120, 40), (80, 24)] {
+        let s = screen(&app, w, h);
+        assert!(!s.contains("countercharge: owed"), "{s}");
+        assert!(!s.contains("must charge first"), "{s}");
+    }
+    let s = screen(&app, 120, 40);
+    let a1 = s
+        .lines()
+        .find(|l| l.starts_with("a1 "))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(a1.contains("countercharge: lapsed"), "{a1}");
+    // The charge on it is neither led nor countermanded.
+    let n = count(&app);
+    assert!(keys(&mut app, "gt23\n").is_empty(), "{}", status(&app));
+    assert_eq!(count(&app), n);
+    assert!(
+        status(&app).contains("lapses: Militia spearmen routed and was removed from play"),
+        "{}",
+        status(&app)
+    );
+    keys(&mut app, "^^");
+    assert_eq!(keys(&mut app, "e"), [Effect::Save], "{}", status(&app));
+    assert_eq!(step(&app), Step::Combat);
+}
+
+/// rr4 F6, RR-20: "the successful attacker may then attempt a Pursuit
+/// Action ... automatically successful if the enemy was unable to
+/// retreat": automatic is the roll, not the choice. Unchosen it is not
+/// shown as won and does not hold the Break Checks for stands lost; it
+/// lapses when they begin (R-9).
+#[test]
+fn an_automatic_pursuit_is_not_taken_as_made() {
+    let mut app = saved("rr4-auto-pursuit.toml");
+    assert_eq!(step(&app), Step::Combat);
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("(won)"), "{s}");
+    assert!(s.contains("pursuit on a3 (automatic)"), "{s}");
+    let n = count(&app);
+    assert_eq!(keys(&mut app, "k\n"), [Effect::Save], "{}", status(&app));
+    assert_eq!(count(&app), n + 1);
+    assert!(!screen(&app, 120, 40).contains("pursuit on a3"));
+}
+
+/// rr4 F6, RR-20: "If the advancing stand makes contact with the enemy,
+/// it may make a free Attack Roll": a Pursuit recorded as made, whose
+/// attack is not made, is left with `d`, and the Break Checks go on.
+#[test]
+fn a_won_pursuits_attack_may_be_left() {
+    let mut app = saved("rr4-auto-pursuit.toml");
+    assert_eq!(keys(&mut app, "r\n"), [Effect::Save], "{}", status(&app));
+    assert!(
+        last(&app).contains("a Pursuit, automatic"),
+        "{}",
+        last(&app)
+    );
+    assert!(screen(&app, 120, 40).contains("pursuit on a3 (won)"));
+    let n = count(&app);
+    assert!(keys(&mut app, "k\n").is_empty());
+    assert_eq!(count(&app), n);
+    assert!(status(&app).contains("or to leave (d)"), "{}", status(&app));
+    keys(&mut app, "^");
+    assert_eq!(keys(&mut app, "d"), [Effect::Save], "{}", status(&app));
+    assert!(
+        last(&app).contains("makes no Pursuit attack on Elite heavy cavalry B"),
+        "{}",
+        last(&app)
+    );
+    assert_eq!(keys(&mut app, "k\n"), [Effect::Save], "{}", status(&app));
+}
+
+/// rr4 F1, Sequence of Play's example ("not enough, and our Spearmen
+/// march to the full extent of their ability ... We can't stop them"),
+/// Charging: a unit whose Movement succeeded and whose Stop then failed
+/// moved, and may be declared to charge.
+#[test]
+fn a_unit_that_moved_and_failed_its_stop_may_be_declared_to_charge() {
+    let mut app = saved("rr4-moved-stop-failed.toml");
+    assert_eq!(step(&app), Step::Action);
+    keys(&mut app, "g");
+    for _ in 0..8 {
+        let s = screen(&app, 120, 40);
+        if s.lines()
+            .any(|l| l.contains("n  unit declared to charge  a1 Militia spearmen"))
+        {
+            break;
+        }
+        code(&mut app, ratatui::crossterm::event::KeyCode::Left);
+    }
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("unit declared to charge a1 Militia spearmen"),
+        "{s}"
+    );
+    assert!(!s.contains("did not move"), "{s}");
+    let n = count(&app);
+    assert_eq!(keys(&mut app, "\n"), [Effect::Save], "{}", status(&app));
+    assert_eq!(count(&app), n + 1);
+    assert!(
+        last(&app).contains("Militia spearmen (a1) declared to charge"),
+        "{}",
+        last(&app)
+    );
+}
+
+/// rr4 F4, RR-15 ("the Leader routs and is removed from play"), RR-14:
+/// the course of the battle (`V`) marks the turn a leader routed and the
+/// turn a unit broke without routing, as the half-turn summaries do.
+#[test]
+fn the_course_marks_a_routed_leader() {
+    let mut app = saved("rr4-rr2-end.toml");
+    // `V` opens the course the shell draws from the battle's record.
+    assert_eq!(keys(&mut app, "V"), [Effect::OpenCourse]);
+    let marks: Vec<String> = app
+        .battle()
+        .course()
+        .marks
+        .iter()
+        .map(|m| format!("turn {} {}: {}", m.turn, m.side.name(), m.what))
+        .collect();
+    assert!(
+        marks
+            .iter()
+            .any(|m| m.contains("Captain of spearmen (Captain) routed")),
+        "{marks:?}"
+    );
+}

@@ -557,6 +557,7 @@ impl App {
                 format!("charge{on}")
             };
             other.push(match c.state {
+                ChargeState::Owed if s.charge_lapsed(t) => format!("{what}: lapsed"),
                 ChargeState::Owed => format!("{what}: owed"),
                 ChargeState::Charged => format!("{what}: went in"),
                 ChargeState::Countermanded => format!("{what}: countermanded"),
@@ -569,7 +570,13 @@ impl App {
             other.push(format!(
                 "pursuit on {}{}",
                 p.target,
-                if p.pursuing { " (won)" } else { "" }
+                if p.pursuing {
+                    " (won)"
+                } else if p.automatic {
+                    " (automatic)"
+                } else {
+                    ""
+                }
             ));
         }
         if t.pushed_back {

@@ -938,11 +938,14 @@ impl State {
                 }
                 // PW-15: "has maneuvered in its most recent command phase": a Maneuver this turn.
                 let maneuvered = st.unit.done.contains(&Command::Maneuver);
+                // PW-15: "in good order": neither disordered nor broken, and
+                // not broken earlier this turn by the record (rallied).
                 let o = pass_through(
                     *began_within_3,
-                    p.unit.order == Order::Disordered,
-                    st.unit.order == Order::Disordered,
+                    p.unit.order != Order::Good,
+                    st.unit.order != Order::Good,
                     maneuvered,
+                    p.unit.rallied_from_broken || st.unit.rallied_from_broken,
                 );
                 ex.extend(o.explanation);
                 let before = p.unit.order;

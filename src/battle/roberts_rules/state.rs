@@ -139,6 +139,10 @@ pub struct Troop {
     pub charge: Option<Charge>,
     /// It attempted a Countercharge this phase (an Eager unit must).
     pub countercharge_tried: bool,
+    /// Its Movement (or Retrograde) Action succeeded this phase: it moved,
+    /// whatever roll failed after (a failed Stop marches it "to the full
+    /// extent of their ability", Sequence of Play).
+    pub moved: bool,
 }
 
 impl Troop {
@@ -163,6 +167,7 @@ impl Troop {
             nearby: None,
             charge: None,
             countercharge_tried: false,
+            moved: false,
         }
     }
 
@@ -324,12 +329,32 @@ impl State {
         }
     }
 
+    /// Its charge, while the Charge Phase owes it: none once it, or the
+    /// enemy it was declared to close with, has left the table ("the unit
+    /// routs and is removed from play", RR-13, RR-14; Charging). The record
+    /// keeps the charge as declared; this is what is owed and offered.
+    pub fn charge_owed_by(&self, t: &Troop) -> bool {
+        t.charge_owed() && !self.charge_target_gone(t)
+    }
+
+    /// A charge declared or countercharged and not made, that lapsed
+    /// because it or its enemy left the table.
+    pub fn charge_lapsed(&self, t: &Troop) -> bool {
+        t.charge.is_some_and(|c| c.state == ChargeState::Owed) && !self.charge_owed_by(t)
+    }
+
+    fn charge_target_gone(&self, t: &Troop) -> bool {
+        t.charge
+            .and_then(|c| c.target)
+            .is_some_and(|x| self.troop(x).is_ok_and(|g| g.gone()))
+    }
+
     /// The units whose charge the Charge Phase owes (Charging).
     pub fn charges_owed(&self) -> Vec<UnitId> {
         let mut out = Vec::new();
         for side in [Side::A, Side::B] {
             for (i, t) in self.units[side as usize].iter().enumerate() {
-                if t.charge_owed() {
+                if self.charge_owed_by(t) {
                     out.push(UnitId::new(side, i));
                 }
             }
@@ -353,7 +378,7 @@ impl State {
         if self.phase.step() != Some(Step::Reaction) {
             return out;
         }
-        for t in self.units.iter().flatten() {
+        for t in self.units.iter().flatten().filter(|t| !t.gone()) {
             if let Some(Charge {
                 countercharge: false,
                 target: Some(target),
@@ -566,12 +591,14 @@ impl State {
             if let Some(id) = open {
                 let t = &self.units[id.side as usize][id.index];
                 return Err(BattleError::OutOfTurn(format!(
-                    "Break Checks for stands lost are made at the end of the Combat Phase, after every combat: {} ({id}) has {} to make first (RR-14, RR-20)",
+                    "Break Checks for stands lost are made at the end of the Combat Phase, after every combat: {} ({id}) has {} first (RR-14, RR-20)",
                     t.unit.name,
                     if t.vulnerable_retreat {
-                        "its Vulnerable retreat's Action Roll"
+                        "its Vulnerable retreat's Action Roll to make"
+                    } else if t.pursuit.is_some_and(|p| p.pursuing) {
+                        "its Pursuit attack to make (p), or to leave (d) if it made no contact"
                     } else {
-                        "its Pursuit"
+                        "its Pursuit to make"
                     }
                 )));
             }
@@ -674,7 +701,10 @@ impl State {
                 let t = self.troop(*unit)?;
                 // Outside the Charge Phase, or for a unit that is not
                 // Reluctant or has checked, the rules' own refusal speaks.
-                if t.charge_owed()
+                if let Some(why) = self.charge_gone_words(t) {
+                    return Err(BattleError::Refused(why));
+                }
+                if self.charge_owed_by(t)
                     || self.phase.step() != Some(Step::Charge)
                     || !t.unit.reluctant()
                     || t.lead_charge.is_some()
@@ -724,25 +754,35 @@ impl State {
                         "{} has no Pursuit open to decline: a Pursuit is the successful attacker's, after a Push Back, until the Break Checks begin (RR-20; Herald's reading R-9)",
                         t.unit.name
                     ))),
+                    // RR-20: "If the advancing stand makes contact with the
+                    // enemy, it may make a free Attack Roll": a won
+                    // Pursuit's attack may be left (no contact, or none made).
+                    Some(p) if p.pursuing => Ok(()),
                     Some(p) if p.required => Err(BattleError::Refused(format!(
                         "{} is Impetuous: it must attempt to Pursue (r) (RR-20)",
-                        t.unit.name
-                    ))),
-                    Some(p) if p.pursuing => Err(BattleError::Refused(format!(
-                        "{} has won its Pursuit: its attack follows (p) (RR-20, RR-21)",
                         t.unit.name
                     ))),
                     Some(_) => Ok(()),
                 }
             }
+            Event::Charge { unit } => match self
+                .troop(*unit)
+                .ok()
+                .and_then(|t| self.charge_gone_words(t))
+            {
+                Some(why) => Err(BattleError::Refused(why)),
+                None => Ok(()),
+            },
             Event::DeclareCharge { unit, .. } => {
                 let t = self.troop(*unit)?;
                 // Charging: "units which move within a distance of an enemy
                 // stand equal to the moving unit's base depth must
                 // immediately stop. The Acting Player may declare that any
                 // of these units will attempt to close": a failed Action
-                // Roll moved nothing (RR-9).
-                if t.failed {
+                // Roll moved nothing (RR-9), unless its Movement succeeded
+                // before it (a failed Stop: "We can't stop them", Sequence
+                // of Play).
+                if t.failed && !t.moved {
                     return Err(BattleError::Refused(format!(
                         "{} did not move: its Action Roll failed this phase and it takes no further Actions (RR-9); a charge is declared for a unit which moved within its base depth of an enemy (Charging)",
                         t.unit.name
@@ -787,7 +827,12 @@ impl State {
                         .into(),
                 ));
             }
-            Action::Countermand if !t.charge_owed() => {
+            Action::Countermand if self.charge_gone_words(t).is_some() => {
+                return Err(BattleError::Refused(
+                    self.charge_gone_words(t).unwrap_or_default(),
+                ));
+            }
+            Action::Countermand if !self.charge_owed_by(t) => {
                 return Err(BattleError::Refused(format!(
                     "{} has no charge to countermand (Charging)",
                     t.unit.name
@@ -818,6 +863,22 @@ impl State {
             )));
         }
         Ok(())
+    }
+
+    /// Why a charge owed in the record is owed no longer: the enemy it
+    /// was declared to close with has left the table (RR-13, RR-14).
+    fn charge_gone_words(&self, t: &Troop) -> Option<String> {
+        if !t.charge.is_some_and(|c| c.state == ChargeState::Owed) || !self.charge_target_gone(t) {
+            return None;
+        }
+        let g = self.troop(t.charge?.target?).ok()?;
+        Some(format!(
+            "{}'s charge on {} lapses: {} {} and was removed from play, so there is no enemy to close with (Charging; RR-13, RR-14)",
+            t.unit.name,
+            g.unit.name,
+            g.unit.name,
+            if g.routed { "routed" } else { "was destroyed" }
+        ))
     }
 
     /// Whether a charge by `id` meets an enemy charge halfway: a declared
@@ -1099,6 +1160,7 @@ impl State {
                     ActionResult::Failed | ActionResult::HalfRetreat => tm.failed = true,
                     ActionResult::Done => match action {
                         Action::MissileFire => tm.may_fire = true,
+                        Action::Movement | Action::Retrograde => tm.moved = true,
                         Action::Pursuit => {
                             if let Some(p) = &mut tm.pursuit {
                                 p.pursuing = true;
@@ -1427,11 +1489,13 @@ impl State {
                     let loser_gone = self.troop(loser)?.gone();
                     let w = &mut self.units[winner.side as usize][winner.index];
                     if !loser_gone && !w.gone() {
-                        let automatic = o.pursuit == Pursuit::Automatic;
+                        // RR-20: "automatically successful" is the roll, not
+                        // the choice: the attacker "may" Pursue, and does
+                        // once its Pursuit (r) or its attack (p) is recorded.
                         w.pursuit = Some(PursuitOpen {
                             target: loser,
-                            automatic,
-                            pursuing: automatic,
+                            automatic: o.pursuit == Pursuit::Automatic,
+                            pursuing: false,
                             required: o.pursuit_required,
                         });
                     }
@@ -1496,7 +1560,9 @@ impl State {
                 let p = self.on_table(*unit)?.clone();
                 let tg = self.on_table(*target)?.clone();
                 match p.pursuit {
-                    Some(o) if o.target == *target && o.pursuing => {}
+                    // An automatic Pursuit's attack is its choice made
+                    // (RR-20); a save from before held it as made.
+                    Some(o) if o.target == *target && (o.pursuing || o.automatic) => {}
                     Some(o) if o.target == *target => {
                         return Err(BattleError::Refused(format!(
                             "{} must first succeed at a Pursuit Action Roll (RR-20)",
@@ -1998,14 +2064,27 @@ impl State {
                             .map_or(p.target.to_string(), |g| g.unit.name.clone())
                     });
                 self.units[unit.side as usize][unit.index].pursuit = None;
-                ex.line(
-                    format!(
-                        "{} does not pursue {target}: the referee's decision, made at once",
-                        t.unit.name
-                    ),
-                    cite("Melee Combat", "RR-20"),
-                );
-                entry.summary = format!("{} does not pursue {target}", t.unit.name);
+                if t.pursuit.is_some_and(|p| p.pursuing) {
+                    // RR-20: "If the advancing stand makes contact with the
+                    // enemy, it may make a free Attack Roll."
+                    ex.line(
+                        format!(
+                            "{} pursued {target} and makes no Pursuit attack: it did not make contact, or its player makes no free Attack Roll",
+                            t.unit.name
+                        ),
+                        cite("Melee Combat", "RR-20"),
+                    );
+                    entry.summary = format!("{} makes no Pursuit attack on {target}", t.unit.name);
+                } else {
+                    ex.line(
+                        format!(
+                            "{} does not pursue {target}: the referee's decision, made at once",
+                            t.unit.name
+                        ),
+                        cite("Melee Combat", "RR-20"),
+                    );
+                    entry.summary = format!("{} does not pursue {target}", t.unit.name);
+                }
             }
             Event::EndPhase => {
                 let (acting, step) = self.half()?;
@@ -2018,6 +2097,7 @@ impl State {
                 for side in &mut self.units {
                     for t in side.iter_mut() {
                         t.failed = false;
+                        t.moved = false;
                         t.actions = 0;
                         t.may_fire = false;
                         t.fired = false;

@@ -665,7 +665,7 @@ impl Draft {
             && state.phase.step() == Some(Step::Charge)
             && state
                 .troop(self.unit)
-                .is_ok_and(|t| t.unit.reluctant() && t.charge_owed())
+                .is_ok_and(|t| t.unit.reluctant() && state.charge_owed_by(t))
     }
 
     /// The event with these dice (two a roll, in order), as the battle
@@ -1021,7 +1021,7 @@ impl Draft {
                 let a = self.troop(state, self.unit)?;
                 let b = self.troop(state, self.target)?;
                 match a.pursuit {
-                    Some(o) if o.target == self.target && o.pursuing => {}
+                    Some(o) if o.target == self.target && (o.pursuing || o.automatic) => {}
                     Some(o) if o.target == self.target => out.push(format!(
                         "{} must first succeed at a Pursuit Action Roll (r, RR-20)",
                         a.unit.name
@@ -1658,7 +1658,7 @@ pub fn reluctant(state: &State) -> Vec<UnitId> {
         state.troop(*u).map_or(2, |t| {
             if t.lead_charge.is_some() {
                 2
-            } else if t.charge_owed() {
+            } else if state.charge_owed_by(t) {
                 0
             } else {
                 1
