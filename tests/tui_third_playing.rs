@@ -1421,3 +1421,120 @@ fn a_slippery_mans_dice_are_his_not_the_enemys() {
     assert!(!row.contains("w6"), "{row}");
     assert!(s.contains("is Slippery, his own dice"), "{s}");
 }
+
+// ------------------------------------------------------------------
+// The independent playing wl4 (Hastings, Bannockburn): a declared charge
+// the battle owes until it is completed (2.4.4.1, 2.6.3); its saves are
+// in tests/battle_data/wl4/, as the playing kept them.
+
+/// A console on the wl4 playing's save `name`, as `herald play` opens it.
+fn wl4(name: &str) -> App {
+    let path = format!(
+        "{}/tests/battle_data/wl4/{name}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let data = herald::store::save::load::<herald::battle::warlords::Warlords>(
+        std::path::Path::new(&path),
+    )
+    .unwrap_or_else(|e| panic!("{path}: {e}"))
+    .data;
+    App::new(
+        data.battle,
+        SeededDice::restore(data.dice),
+        Theme::plain(),
+        &data.name,
+    )
+}
+
+/// Whether the battle owes `unit`'s charge at `target` (moved or not).
+fn owes_charge(app: &App, unit: UnitId, target: UnitId, moved: bool) -> bool {
+    app.battle
+        .duties()
+        .iter()
+        .any(|d| d.unit == unit && d.due == Due::Charge { target, moved })
+}
+
+#[test]
+fn esc_on_an_unrolled_charge_says_it_must_still_be_done_and_enter_brings_it_back() {
+    // 2.4.4.1 "Charge moves must be completed as a Random Move": the
+    // battle owes it; Esc leaves it owed, Enter opens its panel again.
+    let mut app = levies_charge_the_breton_archers();
+    assert!(owes_charge(&app, a(8), b(9), false));
+    press(&mut app, &["Esc"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("must still complete its charge"), "{s}");
+    assert!(owes_charge(&app, a(8), b(9), false));
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    // The move rolled and "no contact" answered completes it.
+    press(&mut app, &["s", "Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Did it reach its target?"), "{s}");
+    assert!(owes_charge(&app, a(8), b(9), true), "{s}");
+    press(&mut app, &["n"]);
+    assert!(
+        !app.battle
+            .duties()
+            .iter()
+            .any(|d| matches!(d.due, Due::Charge { .. })),
+        "{}",
+        screen(&app, 120, 40)
+    );
+}
+
+#[test]
+fn a_berserk_winners_charge_reopened_in_the_melee_phase_is_owed() {
+    // wl4 F3: 2.6.3 "If it goes Berserk, it charges immediately"; 2.4.4.1.
+    // Reopened in the Melee phase, its panel is back; after the target's
+    // flight, and after u then U, the turn cannot end before its move.
+    let mut app = wl4("keep-berserk-charge");
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    assert!(owes_charge(&app, b(11), a(12), false));
+    press(&mut app, &["Enter", "66623", "Enter"]);
+    assert!(
+        app.battle
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::Flee { unit, .. } if *unit == a(12))),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["u", "U"]);
+    assert!(owes_charge(&app, b(11), a(12), false));
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("end the turn"), "{s}");
+    press(&mut app, &["Esc"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Beaumont's knights (b11) must"), "{s}");
+    assert!(
+        app.battle.record(Event::NextPhase).is_err(),
+        "the turn does not end with the charge owed"
+    );
+}
+
+#[test]
+fn the_contact_question_comes_back_after_undo_and_redo() {
+    // wl4 F1, third reproduction: the charge move rolled, "Did it reach its
+    // target?" open; u goes back to the charge before its move, U brings
+    // the question back (2.4.4.1, W-25).
+    let mut app = wl4("keep-reach-question");
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Did it reach its target?"), "{s}");
+    press(&mut app, &["u"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    assert!(owes_charge(&app, b(6), a(3), false));
+    press(&mut app, &["U"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Did it reach its target?"), "{s}");
+    assert!(owes_charge(&app, b(6), a(3), true));
+}
+
+#[test]
+fn a_charge_redone_after_a_successful_evade_is_still_owed() {
+    // wl4 F1: after u then U on the evaded charge, the charge move is owed.
+    let mut app = wl4("keep-evade-ok");
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    press(&mut app, &["u", "U"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    assert!(owes_charge(&app, b(7), a(12), false));
+}

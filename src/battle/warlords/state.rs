@@ -278,8 +278,12 @@ impl State {
         let units = &self.units;
         let off = |id: UnitId| units[id.side as usize][id.index].off_table();
         self.engagements.retain(|e| !off(e.a) && !off(e.b));
-        self.duties
-            .retain(|d| !off(d.unit) || matches!(d.due, Due::StandLoss { .. }));
+        // W-19: a stand-loss step stays owed by a unit that left the table;
+        // 2.4.4.1: a charge at a unit that left the table is over.
+        self.duties.retain(|d| {
+            (!off(d.unit) || matches!(d.due, Due::StandLoss { .. }))
+                && !matches!(d.due, Due::Charge { target, .. } if off(target))
+        });
         self.prune_supports();
     }
 
@@ -374,6 +378,11 @@ impl State {
                     slot.chosen.push(Choice::AddChampion);
                 }
                 entry.effects = diff_effects(id, &before, &slot.unit);
+                // 2.4.4.1, W-25: an earlier reading recorded no event for a
+                // charge move that made no contact; the next activation
+                // closes its question (a new one is refused first, `check`).
+                self.duties
+                    .retain(|d| !matches!(d.due, Due::Charge { moved: true, .. }));
                 self.owe(id, &then.next, None);
                 self.clear_off_table();
             }
@@ -754,6 +763,17 @@ impl State {
                 }
                 if toward.is_none() && !halting {
                     self.done(id, |d| *d == Due::BerserkMove);
+                }
+                // 2.4.4.1, 2.4.4.2: the charge move is rolled (the charger's,
+                // or the counter-charger's on a Halted charger); contact is next.
+                if let Some(t) = toward {
+                    for d in &mut self.duties {
+                        if let Due::Charge { target, moved } = &mut d.due
+                            && ((d.unit, *target) == (id, *t) || (d.unit, *target) == (*t, id))
+                        {
+                            *moved = true;
+                        }
+                    }
                 }
             }
             Event::Reaction {

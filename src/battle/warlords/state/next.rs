@@ -58,6 +58,14 @@ impl State {
         }
     }
 
+    /// Clears the charge duty between `a` and `b`, whichever charged (2.4.4.1).
+    pub(super) fn charge_done(&mut self, a: UnitId, b: UnitId) {
+        self.duties.retain(|d| {
+            !matches!(d.due, Due::Charge { target, .. }
+                if (d.unit, target) == (a, b) || (d.unit, target) == (b, a))
+        });
+    }
+
     /// Clears `id`'s first duty that `is` matches; says whether there was one.
     pub(super) fn done(&mut self, id: UnitId, is: impl Fn(&Due) -> bool) -> bool {
         match self.duties.iter().position(|d| d.unit == id && is(&d.due)) {
@@ -349,6 +357,16 @@ impl State {
             });
         }
         entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
+        if let Some((target, _)) = spans {
+            // 2.4.4.1, 2.6.3: a declared charge is completed as a Random Move.
+            self.duties.push(Duty {
+                unit: id,
+                due: Due::Charge {
+                    target,
+                    moved: false,
+                },
+            });
+        }
         if choice == Choice::Charge {
             self.done(id, |d| *d == Due::BerserkMove); // 2.4.10: the Berserk Move's charge
             if let Some((t, _)) = spans
@@ -381,6 +399,8 @@ impl State {
             )));
         }
         let (before_c, before_t) = (c.unit.clone(), t.unit.clone());
+        // 2.4.4.1, 2.4.4.2: contact completes the charge.
+        self.charge_done(charger, target);
         for (id, other) in [(charger, target), (target, charger)] {
             let slot = self.get_mut(id);
             if charged(slot, other) {
@@ -674,6 +694,11 @@ impl State {
             && let Some(c) = slot.charge.as_mut().filter(|c| !c.contact)
         {
             c.stopped = true;
+            let target = c.target;
+            self.done(
+                id,
+                |d| matches!(d, Due::Charge { target: t, .. } if *t == target),
+            );
             entry.explanation.line(
                 "its charge ends there: no charge move and no contact",
                 sec("3.3.3"),
@@ -766,6 +791,14 @@ impl State {
         };
         let d = self.duties.remove(i);
         entry.summary = match d.due {
+            // 2.4.4.1, W-25: the charge move is done and did not reach.
+            Due::Charge {
+                target,
+                moved: true,
+            } => format!(
+                "{name} ({id}) made no contact with {} ({target}): its charge move is done (2.4.4.1, W-25)",
+                self.unit(target)?.unit.name
+            ),
             // 3.1.3.2: no personality (or no other) was in a lost stand.
             Due::StandLoss { named, .. } if named.is_empty() => format!(
                 "no personality of {name} ({id}) was in its lost stand(s): nobody rolls (3.1.3.2)"
@@ -844,6 +877,19 @@ impl State {
     /// a unit Halted this turn (2.4.4.2); a charge the unit may not make (W-30).
     pub fn check(&self, setup: &Setup, event: &Event) -> Result<(), BattleError> {
         self.check_charge(event)?;
+        // 2.4.4.1, W-25: a charge moved says whether it reached before the
+        // next unit activates.
+        if let Event::Activation { .. } = event
+            && let Some(d) = self
+                .duties
+                .iter()
+                .find(|d| matches!(d.due, Due::Charge { moved: true, .. }))
+        {
+            return Err(BattleError::OutOfTurn(format!(
+                "first: {} ({}) must {}",
+                self.units[d.unit.side as usize][d.unit.index].unit.name, d.unit, d.due
+            )));
+        }
         match event {
             Event::NextPhase => {
                 let owed: Vec<String> = self

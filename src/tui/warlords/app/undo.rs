@@ -24,11 +24,12 @@ impl App {
         });
         // A declared charge before its move (2.4.4): undoing an answer or a
         // shot at the charger goes back to it, the charge still declared.
+        // Its contact question too: undoing the charge move goes back to it.
         let charge = self.dialogs.iter().rev().find_map(|d| match d {
-            Dialog::Resolve(r)
-                if matches!(r.procedure, Procedure::Charge { .. }) && r.rolled.is_none() =>
-            {
-                Some(r.clone())
+            Dialog::Resolve(r) if matches!(r.procedure, Procedure::Charge { .. }) => {
+                let mut r = r.clone();
+                r.rolled = None;
+                Some(r)
             }
             _ => None,
         });
@@ -172,7 +173,16 @@ impl App {
         } else {
             self.say(format!("redone: {}", summaries.join("; ")));
         }
-        if charge {
+        // A charge move redone: its contact question, which followed it, is
+        // back (2.4.4.1, W-25).
+        let moved = matches!(
+            self.battle.events().last(),
+            Some(Event::RandomMove {
+                toward: Some(_),
+                ..
+            })
+        );
+        if charge || moved {
             self.resume_charge();
         }
         // The cursor where it stood before the undo: undo then redo is the

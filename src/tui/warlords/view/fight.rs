@@ -1215,6 +1215,11 @@ fn does_duty(d: &Duty, e: &Event) -> bool {
             Due::BerserkMove | Due::RandomMoveThenHalt,
         ) => (unit, true),
         (Event::Shooting { shooter, .. }, Due::Shower { .. }) => (shooter, true),
+        // 2.4.4.1: its charge move, then contact.
+        (
+            Event::RandomMove { unit, .. } | Event::Contact { charger: unit, .. },
+            Due::Charge { .. },
+        ) => (unit, true),
         (Event::Dismiss { unit, due }, d) => (unit, due == d.code()),
         _ => return false,
     };
