@@ -209,9 +209,12 @@ fn a_berserk_move_set_aside_in_melee_stands_under_an_earlier_reading() {
     // Issue 24 item 2: a Berserk unit in Melee owes no Berserk Move now
     // (2.4.10, 2.6.3), so Hastings' event 38, the referee setting aside the
     // Fyrd of Sussex's Berserk Move in Melee, stands as recorded under an
-    // earlier reading; the battle opens and goes on (test above).
+    // earlier reading; the battle opens and goes on (test above). Events 22
+    // and 43 too: an activation after a charge move (events 21, 42) whose
+    // "no contact" an earlier Herald recorded as nothing; today the charge
+    // owes its answer first (2.4.4.1, W-25).
     let (_, earlier) = read(Path::new("tests/earlier_saves/hastings-turns-1-4.toml"));
-    assert_eq!(earlier, vec![38]);
+    assert_eq!(earlier, vec![22, 38, 43]);
 }
 
 #[test]

@@ -743,6 +743,7 @@ fn a_rout_names_the_friends_that_test_and_saves() {
     let rout = |tests: Vec<UnitId>| Event::Rout {
         unit: galatians,
         tests,
+        dice: None,
     };
     let err = b.record(rout(vec![])).unwrap_err().to_string();
     assert!(err.contains("has not routed"), "{err}");

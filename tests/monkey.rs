@@ -750,6 +750,16 @@ fn seed_37_warlord_i_undo_then_redo_keeps_the_cursor() {
     run(System::WarlordI, 37, 150, true, true).unwrap();
 }
 
+/// Warlords, seed 1007, key 2663 (found by the long run of 332bb0e, not
+/// the CI budget): with a charge moved and its contact answer owed (2.4.4.1,
+/// W-25), Esc from the charge panel and `a` on another unit opened that
+/// unit's activation with its odds, though the battle refuses any activation
+/// first. The activation now asks the battle's `check` before it opens.
+#[test]
+fn seed_1007_warlords_no_activation_opens_while_a_charge_is_owed() {
+    run(System::Warlords, 1007, 2700, false, true).unwrap();
+}
+
 // A check that cannot fail is no check: each check of the monkey, run on
 // a console with one fault planted in it, finds that fault.
 

@@ -113,10 +113,18 @@ fn a_failed_evade_flees_at_once_before_the_charge_move() {
     let horse = unit(&battle, b(2));
     assert_eq!(horse.formation, Formation::Unformed, "W-29: Unformed");
     assert!(horse.moving);
-    assert_eq!(battle.duties(), &[duty(b(2), Due::Flee)]);
+    // 2.4.4.1: the charge is owed too, after the flight (W-29).
+    let charge = Due::Charge {
+        target: b(2),
+        moved: false,
+    };
+    assert_eq!(
+        battle.duties(),
+        &[duty(a(1), charge.clone()), duty(b(2), Due::Flee)]
+    );
     assert_eq!(
         battle.next_step(),
-        Step::Duty(0),
+        Step::Duty(1),
         "the walker offers the flight"
     );
     battle
@@ -126,7 +134,7 @@ fn a_failed_evade_flees_at_once_before_the_charge_move() {
             dice: white(&[3, 3, 3, 3, 3, 3, 3]),
         })
         .unwrap();
-    assert!(battle.duties().is_empty());
+    assert_eq!(battle.duties(), &[duty(a(1), charge)], "then the charge");
 }
 
 #[test]
@@ -181,7 +189,18 @@ fn a_berserk_unit_may_make_its_compulsory_charge() {
     battle
         .record(choose(Choice::Charge, a(4), Some(b(3))))
         .unwrap();
-    assert!(battle.duties().is_empty(), "the charge is the Berserk Move");
+    // The charge is the Berserk Move; it owes its charge move (2.4.4.1).
+    assert_eq!(
+        battle.duties(),
+        &[duty(
+            a(4),
+            Due::Charge {
+                target: b(3),
+                moved: false
+            }
+        )],
+        "the charge is the Berserk Move"
+    );
 }
 
 #[test]

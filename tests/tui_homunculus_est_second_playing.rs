@@ -652,3 +652,208 @@ fn the_report_has_each_turns_summary_every_die_and_its_phases() {
         .unwrap();
     assert!(a < end && end < b, "{md}");
 }
+
+// The sixth playing (he4 FINDINGS): the referee's own saves, copied into
+// `tests/battle_data/homunculus-est-he4/`, opened as Herald opens them.
+
+/// The he4 referee's save `name`, opened as `herald play` opens it.
+fn he4(name: &str) -> App {
+    use herald::battle::homunculus_est::HomunculusEst;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/battle_data/homunculus-est-he4")
+        .join(name);
+    let battle = herald::store::save::load::<HomunculusEst>(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .data
+        .battle;
+    App::new(
+        battle,
+        herald::dice::SeededDice::new(3),
+        herald::tui::theme::Theme::plain(),
+        "he4",
+    )
+}
+
+fn arrows(app: &mut App, code: KeyCode, n: usize) {
+    for _ in 0..n {
+        press(app, code);
+    }
+}
+
+/// HE4 F5: a unit Pushed Back off the table in a Grind still takes the
+/// Grind's Discipline Test (COMBAT RESULTS, Grind: "both must make
+/// Discipline Test"; PUSH BACK Off-Table excuses nothing, HE-24).
+#[test]
+fn he4_fault_5_a_unit_pushed_off_the_table_still_takes_its_test() {
+    use herald::rules::homunculus_est::discipline::Purpose;
+    let mut app = he4("keep-t3-grind-off.toml");
+    let argyraspides = u(Side::B, 3);
+    assert_eq!(
+        app.battle().state().units[1][2].name,
+        "Argyraspides",
+        "the save's b3"
+    );
+    // Legio II attacks the Argyraspides, 4 v 4, one die: a Grind, Defence 3
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "1ad");
+    arrows(&mut app, KeyCode::Left, 3);
+    keys(&mut app, "t23");
+    // the cards' values
+    keys(&mut app, "1");
+    enter(&mut app);
+    keys(&mut app, "1");
+    enter(&mut app);
+    // Legio II's push back, then the Argyraspides': table edge, 0 free, 2 squares
+    keys(&mut app, "t3");
+    arrows(&mut app, KeyCode::Right, 5);
+    keys(&mut app, "t5");
+    assert!(
+        summary(&app).contains("off the table"),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    // the Disaster Card's value, then the walker's steps
+    keys(&mut app, "2");
+    enter(&mut app);
+    assert!(
+        app.battle()
+            .state()
+            .due
+            .iter()
+            .any(|d| d.unit == argyraspides && d.step == Next::DisciplineTestDefender),
+        "the Grind's test of the Argyraspides is owed: {}",
+        screen(&app, 120, 40)
+    );
+    finish_owed(&mut app);
+    assert!(
+        app.battle().events().iter().any(|e| matches!(e,
+            Event::Discipline { unit, situation, .. }
+                if *unit == argyraspides && situation.purpose != Purpose::ReturnFromPursuit)),
+        "the Argyraspides took its test"
+    );
+}
+
+/// The last event's explanation, every line.
+fn explained(app: &App) -> String {
+    let b = app.battle();
+    b.entry(b.events().len() - 1)
+        .unwrap()
+        .explanation
+        .lines
+        .iter()
+        .map(|l| l.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Opens the walker's step, if no panel is open yet.
+fn open_owed(app: &mut App) {
+    if app.panel.is_none() {
+        enter(app);
+    }
+}
+
+/// HE4 F2: a Disordered unit Pushed Back into an enemy Routs with no
+/// FAILED DISCIPLINE roll; its rout's move is still "rolled on Follow Up
+/// table" (FAILED DISCIPLINE OUTCOME Rout; PUSH BACK; HE-24, HE-28): the
+/// rout's panel says the die it owes, with its odds, and Enter rolls it.
+#[test]
+fn he4_fault_2_a_rout_by_push_back_rolls_its_move() {
+    let mut app = he4("keep-a3-rout-move.toml");
+    open_owed(&mut app);
+    let a3 = u(Side::A, 3);
+    assert!(
+        matches!(panel_event(&app), Event::Rout { unit, .. } if unit == a3),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("the rolled distance"), "{text}");
+    assert!(text.contains("1 die on the FOLLOW UP table"), "{text}");
+    let events = app.battle().events().len();
+    enter(&mut app);
+    assert_eq!(app.battle().events().len(), events + 1);
+    assert!(
+        matches!(last(&app), Event::Rout { unit, .. } if unit == a3),
+        "{:?}",
+        last(&app)
+    );
+    let said = explained(&app);
+    assert!(said.contains("the rout's move:"), "{said}");
+    let b = app.battle();
+    let rolls = &b.entry(b.events().len() - 1).unwrap().rolls;
+    assert_eq!(rolls.len(), 1, "the rout's die is in the log: {rolls:?}");
+}
+
+/// HE4 F1: a Stampede is "exactly as a Rout" (UNIT CHARACTERISTICS (1),
+/// HE-26), whose move is "rolled on Follow Up table" (HE-28): the panel
+/// says the die it owes, with its odds, not "no roll".
+#[test]
+fn he4_fault_1_a_stampedes_panel_says_its_rout_die() {
+    let mut app = he4("keep-before-a1-combat.toml");
+    // Legio II attacks the phalanx's right block, Advance; the card; push back; follow up
+    keys(&mut app, "1a13A5652");
+    keys(&mut app, "1");
+    enter(&mut app);
+    keys(&mut app, "t3");
+    keys(&mut app, "st225");
+    // the phalanx's test: 3 3, a Critical Failure with elephant lines
+    keys(&mut app, "33");
+    enter(&mut app);
+    assert!(
+        matches!(panel_event(&app), Event::FailedDiscipline { .. }),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("a Stampede"), "{text}");
+    assert!(!text.contains("no roll ("), "{text}");
+    // Formed Infantry on the FOLLOW UP table: 0, 1, 2 squares at 17, 50, 33%
+    assert!(text.contains("1 die on the FOLLOW UP table"), "{text}");
+    assert!(text.contains("squares: 0 17%, 1 50%, 2 33%"), "{text}");
+}
+
+/// HE4 F3: a Legion that already suffered Centurion Casualties treats that
+/// result as No Effect (LOST EAGLES, HE-32): the odds say so, as the result does.
+#[test]
+fn he4_fault_3_lost_eagles_odds_from_the_legions_record() {
+    let mut app = he4("keep-a2-lost-eagles.toml");
+    open_owed(&mut app);
+    assert!(matches!(panel_event(&app), Event::Eagles { .. }));
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("eagle lost 42%, no effect 58%"), "{text}");
+    assert!(!text.contains("centurion casualties 31%"), "{text}");
+}
+
+/// HE4 F4: certainty reads 0% (never "-0%"), and only Cavalry is offered
+/// the Oblique Advance (FOLLOW UP, HE-25).
+#[test]
+fn he4_fault_4_follow_up_odds_and_no_oblique_for_infantry() {
+    let mut app = he4("keep-argyraspides-followup.toml");
+    open_owed(&mut app);
+    assert!(matches!(panel_event(&app), Event::FollowUp { .. }));
+    keys(&mut app, "f");
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("-0%"), "{text}");
+    assert!(!text.contains("Oblique"), "{text}");
+    keys(&mut app, "o");
+    let Event::FollowUp { situation, .. } = panel_event(&app) else {
+        panic!("no follow up");
+    };
+    assert!(situation.enemy_in_frontal_square && !situation.oblique);
+}
+
+/// HE4 F6: the general's-risk prompt counts the Command Point dice still
+/// owed, one per point (HE-30).
+#[test]
+fn he4_fault_6_the_risk_prompt_counts_the_point_dice_owed() {
+    let mut app = he4("keep-before-eumenes-risk.toml");
+    open_owed(&mut app);
+    assert!(matches!(panel_event(&app), Event::GeneralRisk { .. }));
+    keys(&mut app, "t121");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("still to type: 7 points dice"), "{text}");
+    keys(&mut app, "1");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("still to type: 6 points dice"), "{text}");
+}

@@ -454,6 +454,7 @@ fn a_routs_friends_are_named_and_each_tests() {
         Event::Rout {
             unit: galatians,
             tests: vec![UnitId::new(Side::B, 0), UnitId::new(Side::B, 1)],
+            dice: None,
         }
     );
     assert!(

@@ -384,3 +384,129 @@ fn the_calculator_starts_a_recorded_charge_and_asks_no_proximity() {
     assert!(s.contains("g a charge no"), "{s}");
     assert!(s.contains("closest enemy in sight"), "{s}");
 }
+
+// The third independent playing rr3 (`/work/play/rr3/FINDINGS.md`), on
+// the referee's own saves (`tests/battle_data/parkers-warlord-rr3/`).
+
+/// The referee's save `name`, opened as Herald opens it.
+fn saved(name: &str) -> App {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/battle_data/parkers-warlord-rr3")
+        .join(name);
+    let battle =
+        herald::store::save::load::<herald::battle::parkers_warlord::ParkersWarlord>(&path)
+            .unwrap()
+            .data
+            .battle;
+    App::new(battle, SeededDice::new(7), Theme::plain(), "lewes")
+}
+
+/// rr3 PW F10, PW-3: "He may discard any and all cards in his hand at the
+/// end of his command phase": Simon de Montfort has discarded, so his
+/// commands are over; a unique command after it is refused, in words,
+/// and his hand keeps its 2 cards.
+#[test]
+fn no_command_after_a_personalitys_discard() {
+    let mut app = saved("rr3-pw-after-discard.toml");
+    let hand = |app: &App| Screen::battle(app).state().officers[0][0].personality.hand;
+    assert_eq!(hand(&app), 2);
+    let n = Screen::battle(&app).events().len();
+    assert!(keys(&mut app, "cnnnnnok1a1\n").is_empty());
+    assert_eq!(Screen::battle(&app).events().len(), n);
+    assert_eq!(hand(&app), 2);
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("has discarded"), "{s}");
+}
+
+/// rr3 PW F9, PW-14: the text measures to the tenth ("30.1\" or more"):
+/// `1 4 . 5` is 14.5", under 15" (the referee's multiplier is asked),
+/// never 145" and a triple move; `3 0 . 5` is over 30": triple.
+#[test]
+fn a_decimal_point_typed_in_the_movement_calculator_is_a_tenth() {
+    let mut app = saved("rr3-pw-movement.toml");
+    keys(&mut app, "mne14.5");
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("145"), "{s}");
+    assert!(s.contains("closest enemy in sight, inches 14.5"), "{s}");
+    assert!(s.contains("multiplier"), "{s}");
+    keys(&mut app, "^mne30.5");
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("305"), "{s}");
+    assert!(s.contains("closest enemy in sight, inches 30.5"), "{s}");
+    assert!(s.contains("30.1\" or more: triple"), "{s}");
+    keys(&mut app, "^mne30");
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("triple"), "{s}");
+}
+
+/// rr3 PW F11 and the `O` panel: a unit's name in a panel's facts ends at
+/// a word, never inside one, at 120x40 and 80x24.
+#[test]
+fn a_panels_unit_name_is_never_cut_inside_a_word() {
+    for k in ["P", "O"] {
+        let mut app = saved("rr3-pw-pass.toml");
+        keys(&mut app, k);
+        for (w, h) in [(120, 40), (80, 24)] {
+            let s = screen(&app, w, h);
+            for cut in [
+                "household kni ",
+                "household kn ",
+                "household kni\n",
+                "household kn\n",
+            ] {
+                assert!(!s.contains(cut), "{k} at {w}x{h}: {s}");
+            }
+            assert!(s.contains("a1 Montfort's"), "{k} at {w}x{h}: {s}");
+        }
+    }
+}
+
+// The fourth independent playing rr4 (`/work/play/rr4/FINDINGS.md`).
+
+/// rr4 F7, PW-6, PW-7: a Warlord holding 6 (last turn's bonus card) who
+/// rolls 3 over "loses a card, and for every 5 points over (or part
+/// thereof) he loses another" from the 6 he holds: 2 lost, 4 held, within
+/// the limit of 5 at every moment after the check; no third card is cut.
+/// The odds before the roll say the same.
+#[test]
+fn a_hand_above_the_limit_rolling_over_loses_its_cards_before_any_cut() {
+    let mut app = saved("rr4-pw-trim.toml");
+    keys(&mut app, "i");
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("hand after (holds 6): 3: 5%, 4: 25%, 5: 65%, 7: 5%"),
+        "{s}"
+    );
+    assert_eq!(keys(&mut app, "t17\n"), [Effect::Save]);
+    let l = last(&app);
+    assert!(l.contains("3 over, 2 lost, 4 held"), "{l}");
+    let why = explained(&app);
+    assert!(why.contains("2 lost, 6 held, 4 left"), "{why}");
+    assert!(!why.contains("cut to 5"), "{why}");
+}
+
+/// rr4 F5, PW-15: "If both units begin their turn within 3\" of each
+/// other and are in good order": London militia, broken and rallied this
+/// very turn by the record (events 10, 12), is not said to be in good
+/// order since its turn began: the panel does not claim it, and the pass
+/// disorders the passing unit.
+#[test]
+fn a_friend_broken_and_rallied_this_turn_is_not_said_in_good_order() {
+    let mut app = saved("rr4-pw-pass-rallied.toml");
+    keys(&mut app, "Pvvvv");
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("a5 London militia"), "{s}");
+    assert!(
+        !s.contains("in good order: neither unit is disordered"),
+        "{s}"
+    );
+    assert_eq!(keys(&mut app, "\n"), [Effect::Save]);
+    let why = explained(&app);
+    assert!(why.contains("broken this turn and rallied"), "{why}");
+    assert!(last(&app).contains("disordered"), "{}", last(&app));
+    assert!(
+        !last(&app).contains("neither is disordered"),
+        "{}",
+        last(&app)
+    );
+}

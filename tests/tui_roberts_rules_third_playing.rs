@@ -588,3 +588,361 @@ fn a_unit_broken_in_the_reaction_phase_is_not_told_its_check_waits_for_the_comba
     let s = words(&screen(&app, 120, 40));
     assert!(!s.contains("at the end of the Combat Phase"), "{s}");
 }
+
+/// rr3 F4, RR-14: the check for stands lost is made "for any units which
+/// have lost stands during the phase"; a unit that lost none owes none.
+/// `k` on it says the refusal before any roll, Enter records nothing, and
+/// the phase's remaining melee goes on (before: "none required" was
+/// recorded and, as the phase's first check, refused every melee after it).
+#[test]
+fn a_break_check_for_stands_lost_on_a_unit_that_lost_none_is_refused_first() {
+    let mut app = saved("rr3-captain-routed.toml");
+    assert_eq!(step(&app), Step::Combat);
+    let n = count(&app);
+    assert!(keys(&mut app, "k").is_empty());
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("refused as it stands"), "{s}");
+    assert!(keys(&mut app, "\n").is_empty(), "{}", status(&app));
+    assert_eq!(count(&app), n);
+    let s = status(&app);
+    assert!(
+        s.contains("lost no stands this phase: it owes no Break Check for stands lost"),
+        "{s}"
+    );
+    keys(&mut app, "^");
+    assert!(!app.battle().state().combat_ending);
+    assert_eq!(
+        keys(&mut app, "ct1165\n"),
+        [Effect::Save],
+        "{}",
+        status(&app)
+    );
+    assert_eq!(count(&app), n + 1);
+}
+
+/// rr3 F4, the other half: a battle saved with such a "none required"
+/// check (by the Herald the playing used) still opens, says the event was
+/// recorded under an earlier reading, and keeps it as recorded: the
+/// phase's combats ended with it.
+#[test]
+fn a_saved_none_required_check_for_stands_lost_stands_as_recorded() {
+    let mut app = saved("rr3-none-required.toml");
+    let b = app.battle();
+    let last = b.events().len() - 1;
+    let why = b.earlier_reading(last).unwrap_or_else(|| {
+        panic!("not marked: {:?}", b.earlier_readings());
+    });
+    assert!(why.contains("lost no stands this phase"), "{why}");
+    assert_eq!(b.earlier_readings().len(), 1);
+    assert!(b.state().combat_ending);
+    let n = count(&app);
+    assert!(keys(&mut app, "ct1165\n").is_empty());
+    assert_eq!(count(&app), n);
+}
+
+/// rr3 F6, RR-4, Skirmishers: the Action panel's unit field shows the
+/// unit it acts on: `w` in player b's Action Phase moves it to one of
+/// player a's Skirmishers, and no Withdrawal is offered to a unit that is
+/// not Skirmishers (the Bolt-shooter, a4).
+#[test]
+fn the_action_panels_unit_is_the_unit_it_acts_on_and_a_withdrawal_a_skirmishers() {
+    let mut app = saved("rr3-withdrawal-mismatch.toml");
+    assert_eq!(step(&app), Step::Action);
+    keys(&mut app, "rw");
+    let s = screen(&app, 120, 40);
+    let unit = s
+        .lines()
+        .find(|l| l.contains("n  unit "))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(unit.contains("Skirmishers"), "{unit}");
+    let s = words(&s);
+    assert!(!s.contains("a Withdrawal for Crossbowmen"), "{s}");
+    assert!(s.contains("a Withdrawal for Skirmishers"), "{s}");
+    // The Bolt-shooter is not offered: its number picks nothing here.
+    keys(&mut app, "n4");
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("a Withdrawal for Bolt-shooter"), "{s}");
+    for _ in 0..20 {
+        keys(&mut app, " ");
+        let s = words(&screen(&app, 120, 40));
+        assert!(!s.contains("a Withdrawal for Bolt-shooter"), "{s}");
+        assert!(!s.contains("a Withdrawal for Elite"), "{s}");
+        assert!(!s.contains("a Withdrawal for Militia"), "{s}");
+    }
+    keys(&mut app, "rw");
+    let n = count(&app);
+    assert_eq!(keys(&mut app, "t66\n"), [Effect::Save], "{}", status(&app));
+    assert_eq!(count(&app), n + 1);
+    assert!(
+        app.battle()
+            .entry(n)
+            .unwrap()
+            .summary
+            .contains("Skirmishers"),
+        "{}",
+        app.battle().entry(n).unwrap().summary
+    );
+}
+
+/// rr3 F7, R-9: "A Pursuit a unit may (not must) attempt lapses when the
+/// checks begin": once they have, the table no longer shows it and `r`
+/// does not offer it (its enemy has routed from the table besides).
+#[test]
+fn a_pursuit_lapsed_at_the_break_checks_is_neither_shown_nor_offered() {
+    let mut app = saved("rr3-pursuit-lapsed.toml");
+    assert!(app.battle().state().combat_ending);
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = screen(&app, w, h);
+        assert!(!s.contains("pursuit on a1"), "{s}");
+    }
+    keys(&mut app, "r");
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("a Pursuit for Crossbowmen"), "{s}");
+}
+
+/// rr3 STILL, RR-20: "the successful attacker may then attempt a Pursuit
+/// Action": the referee's decision not to pursue is an event (`d`), in
+/// the log and in the save, read back as written; the table no longer
+/// shows the Pursuit.
+#[test]
+fn a_declined_pursuit_is_recorded_and_saved() {
+    let mut app = saved("rr3-decline.toml");
+    assert_eq!(step(&app), Step::Combat);
+    assert!(screen(&app, 120, 40).contains("pursuit on a3"));
+    let n = count(&app);
+    assert_eq!(keys(&mut app, "d"), [Effect::Save], "{}", status(&app));
+    assert_eq!(count(&app), n + 1);
+    assert!(
+        last(&app).contains("Crossbowmen does not pursue Elite heavy cavalry B"),
+        "{}",
+        last(&app)
+    );
+    assert!(!screen(&app, 120, 40).contains("pursuit on a3"));
+    // Nothing more to decline.
+    assert!(keys(&mut app, "d").is_empty());
+    assert_eq!(count(&app), n + 1);
+    // Written and read back.
+    let dir = std::env::temp_dir().join(format!("herald-rr3-decline-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("declined.toml");
+    let mut b = app.battle().clone();
+    herald::store::save::SaveFile::create_from(&path, "declined", &mut b, app.dice_position())
+        .unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("kind = \"decline_pursuit\""), "{text}");
+    let back = save::load::<RobertsRules>(&path).unwrap().data.battle;
+    assert_eq!(back.events(), app.battle().events());
+    assert!(back.earlier_readings().is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// rr3 STILL, RR-20, R-9: a Pursuit left unattempted when the phase ends
+/// lapses, and the end's record says so.
+#[test]
+fn a_pursuit_left_at_the_phases_end_is_said_to_lapse() {
+    let mut app = saved("rr3-decline.toml");
+    assert_eq!(keys(&mut app, "e"), [Effect::Save], "{}", status(&app));
+    let why = explained(&app);
+    assert!(
+        why.contains("Crossbowmen did not attempt its Pursuit of Elite heavy cavalry B: it lapses"),
+        "{why}"
+    );
+}
+
+/// The bottom row and a table row as drawn end at a word (or with `…`).
+fn ends_at_a_word(row: &str, full: &str) -> bool {
+    let row = row.trim_end();
+    row.ends_with('…')
+        || full == row
+        || (full.starts_with(row) && full[row.len()..].starts_with([' ', ',', ')']))
+}
+
+/// rr3 F1, F8: the `last:` line ends at a word, at 120x40 and 80x24.
+#[test]
+fn the_last_line_is_never_cut_inside_a_word() {
+    let mut app = saved("rr3-nearby-checks.toml");
+    keys(&mut app, "\nk");
+    let summary = format!("last: {}", last(&app));
+    for (w, h) in [(120, 40), (80, 24)] {
+        let s = screen(&app, w, h);
+        let row = s
+            .lines()
+            .find(|l| l.starts_with("last: "))
+            .unwrap_or_else(|| panic!("{s}"));
+        assert!(
+            ends_at_a_word(row, &summary),
+            "{w}x{h}: {row:?} of {summary:?}"
+        );
+    }
+}
+
+/// rr3 F2: the unit table's owes column ends at a word, never inside one
+/// (`charge on b1: owed` was cut to `char`).
+#[test]
+fn the_owes_column_is_never_cut_inside_a_word() {
+    let app = saved("rr3-recheck.toml");
+    for (w, h) in [(120, 40), (80, 24)] {
+        let s = screen(&app, w, h);
+        let row = s
+            .lines()
+            .find(|l| l.starts_with("a3 "))
+            .unwrap_or_else(|| panic!("{s}"));
+        assert!(!row.ends_with("char"), "{w}x{h}: {row}");
+        assert!(!row.ends_with("charge on"), "{w}x{h}: {row}");
+        if row.chars().count() >= w as usize - 1 {
+            assert!(row.ends_with('…'), "{w}x{h}: {row}");
+        }
+    }
+}
+
+/// rr3 F8: a refusal too long for the status line's two rows ends at a
+/// word with `…` at 80x24 (`u undoes the che` was cut inside `check`).
+#[test]
+fn a_long_refusal_ends_at_a_word_at_80x24() {
+    let mut app = saved("rr3-pursuit-lapsed.toml");
+    keys(&mut app, "c\n");
+    let s = screen(&app, 80, 24);
+    let rows: Vec<&str> = s.lines().collect();
+    let bottom = rows[rows.len() - 1].trim_end();
+    assert!(bottom.ends_with('…') || bottom.ends_with("check"), "{s}");
+    assert!(!s.contains(" che\n"), "{s}");
+}
+
+// The fourth independent playing rr4 (`/work/play/rr4/FINDINGS.md`).
+
+/// rr4 F2, RR-13, RR-14, Charging: "the unit routs and is removed from
+/// play": a unit routed in the Assault Phase owes no countercharge, and
+/// the charge declared on it lapses: the Charge Phase forces neither a
+/// Morale Check to lead it nor a Countermand, and it ends.
+#[test]
+fn a_charge_on_a_unit_routed_and_removed_lapses() {
+    let mut app = saved("rr4-after-chain.toml");
+    assert_eq!(keys(&mut app, "e"), [Effect::Save], "{}", status(&app));
+    assert_eq!(step(&app), Step::Charge, "{}", status(&app));
+    assert!(app.battle().state().charges_owed().is_empty());
+    for (w, h) in [(120, 40), (80, 24)] {
+        let s = screen(&app, w, h);
+        assert!(!s.contains("countercharge: owed"), "{s}");
+        assert!(!s.contains("must charge first"), "{s}");
+    }
+    let s = screen(&app, 120, 40);
+    let a1 = s
+        .lines()
+        .find(|l| l.starts_with("a1 "))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(a1.contains("countercharge: lapsed"), "{a1}");
+    // The charge on it is neither led nor countermanded.
+    let n = count(&app);
+    assert!(keys(&mut app, "gt23\n").is_empty(), "{}", status(&app));
+    assert_eq!(count(&app), n);
+    assert!(
+        status(&app).contains("lapses: Militia spearmen routed and was removed from play"),
+        "{}",
+        status(&app)
+    );
+    keys(&mut app, "^^");
+    assert_eq!(keys(&mut app, "e"), [Effect::Save], "{}", status(&app));
+    assert_eq!(step(&app), Step::Combat);
+}
+
+/// rr4 F6, RR-20: "the successful attacker may then attempt a Pursuit
+/// Action ... automatically successful if the enemy was unable to
+/// retreat": automatic is the roll, not the choice. Unchosen it is not
+/// shown as won and does not hold the Break Checks for stands lost; it
+/// lapses when they begin (R-9).
+#[test]
+fn an_automatic_pursuit_is_not_taken_as_made() {
+    let mut app = saved("rr4-auto-pursuit.toml");
+    assert_eq!(step(&app), Step::Combat);
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("(won)"), "{s}");
+    assert!(s.contains("pursuit on a3 (automatic)"), "{s}");
+    let n = count(&app);
+    assert_eq!(keys(&mut app, "k\n"), [Effect::Save], "{}", status(&app));
+    assert_eq!(count(&app), n + 1);
+    assert!(!screen(&app, 120, 40).contains("pursuit on a3"));
+}
+
+/// rr4 F6, RR-20: "If the advancing stand makes contact with the enemy,
+/// it may make a free Attack Roll": a Pursuit recorded as made, whose
+/// attack is not made, is left with `d`, and the Break Checks go on.
+#[test]
+fn a_won_pursuits_attack_may_be_left() {
+    let mut app = saved("rr4-auto-pursuit.toml");
+    assert_eq!(keys(&mut app, "r\n"), [Effect::Save], "{}", status(&app));
+    assert!(
+        last(&app).contains("a Pursuit, automatic"),
+        "{}",
+        last(&app)
+    );
+    assert!(screen(&app, 120, 40).contains("pursuit on a3 (won)"));
+    let n = count(&app);
+    assert!(keys(&mut app, "k\n").is_empty());
+    assert_eq!(count(&app), n);
+    assert!(status(&app).contains("or to leave (d)"), "{}", status(&app));
+    keys(&mut app, "^");
+    assert_eq!(keys(&mut app, "d"), [Effect::Save], "{}", status(&app));
+    assert!(
+        last(&app).contains("makes no Pursuit attack on Elite heavy cavalry B"),
+        "{}",
+        last(&app)
+    );
+    assert_eq!(keys(&mut app, "k\n"), [Effect::Save], "{}", status(&app));
+}
+
+/// rr4 F1, Sequence of Play's example ("not enough, and our Spearmen
+/// march to the full extent of their ability ... We can't stop them"),
+/// Charging: a unit whose Movement succeeded and whose Stop then failed
+/// moved, and may be declared to charge.
+#[test]
+fn a_unit_that_moved_and_failed_its_stop_may_be_declared_to_charge() {
+    let mut app = saved("rr4-moved-stop-failed.toml");
+    assert_eq!(step(&app), Step::Action);
+    keys(&mut app, "g");
+    for _ in 0..8 {
+        let s = screen(&app, 120, 40);
+        if s.lines()
+            .any(|l| l.contains("n  unit declared to charge  a1 Militia spearmen"))
+        {
+            break;
+        }
+        code(&mut app, ratatui::crossterm::event::KeyCode::Left);
+    }
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("unit declared to charge a1 Militia spearmen"),
+        "{s}"
+    );
+    assert!(!s.contains("did not move"), "{s}");
+    let n = count(&app);
+    assert_eq!(keys(&mut app, "\n"), [Effect::Save], "{}", status(&app));
+    assert_eq!(count(&app), n + 1);
+    assert!(
+        last(&app).contains("Militia spearmen (a1) declared to charge"),
+        "{}",
+        last(&app)
+    );
+}
+
+/// rr4 F4, RR-15 ("the Leader routs and is removed from play"), RR-14:
+/// the course of the battle (`V`) marks the turn a leader routed and the
+/// turn a unit broke without routing, as the half-turn summaries do.
+#[test]
+fn the_course_marks_a_routed_leader() {
+    let mut app = saved("rr4-rr2-end.toml");
+    // `V` opens the course the shell draws from the battle's record.
+    assert_eq!(keys(&mut app, "V"), [Effect::OpenCourse]);
+    let marks: Vec<String> = app
+        .battle()
+        .course()
+        .marks
+        .iter()
+        .map(|m| format!("turn {} {}: {}", m.turn, m.side.name(), m.what))
+        .collect();
+    assert!(
+        marks
+            .iter()
+            .any(|m| m.contains("Captain of spearmen (Captain) routed")),
+        "{marks:?}"
+    );
+}

@@ -910,6 +910,32 @@ fn a_battle_reopened_after_a_failed_evade_comes_back_to_its_charge() {
 }
 
 #[test]
+fn a_battle_reopened_after_a_successful_evade_says_it_evaded() {
+    // 2.4.7: an evader that succeeds moves away. The monkey (Warlords,
+    // seed 1019, key 8136 of a run from seed 1000) found the charge's
+    // panel, rebuilt from the record, claiming "failed to evade: it flees
+    // instead" after a recorded success: the record held the roll but not
+    // the evade it chose.
+    let mut live = levies_charge_the_breton_archers();
+    press(&mut live, &["e", "65", "Enter"]);
+    assert!(panel(&live).contains("✓ evaded"), "{}", panel(&live));
+    for (how, app) in [
+        ("reopened", after(setup(), live.battle.events())),
+        ("undone and redone", {
+            let mut back = live;
+            press(&mut back, &["u", "U"]);
+            back
+        }),
+    ] {
+        let s = screen(&app, 120, 40);
+        assert_eq!(app.context(), Context::Charge, "{how}:\n{s}");
+        let s = panel(&app);
+        assert!(s.contains("✓ evaded"), "{how}:\n{s}");
+        assert!(!s.contains("failed to evade"), "{how}:\n{s}");
+    }
+}
+
+#[test]
 fn after_a_failed_evade_closed_with_esc_no_other_answer_is_offered() {
     // ROUGH 5: the evade was the answer (2.4.4); Esc on its result leaves
     // the charge holding it, with no counter-charge, evade or stand offered.
@@ -1192,6 +1218,10 @@ fn a_charger_halted_by_a_shower_after_contact_still_charges() {
     // Charge move". b11 made contact, then a12's shower Halted it: in their
     // Melee b11 still counts as charging, and `c` is not refused.
     let mut app = wl3("keep-t1-b11a12");
+    // Owed first since wl3 F2: b1, dispersed in its Melee, lost the stands
+    // of its personalities (3.1.3.2, W-19); the playing never said whose.
+    assert!(owes(&app, b(1), |d| matches!(d, Due::StandLoss { .. })));
+    press(&mut app, &["Enter", "n"]);
     press(&mut app, &["Enter"]);
     assert_eq!(app.context(), Context::Melee, "{}", screen(&app, 120, 40));
     let Some(Dialog::Resolve(Resolve {
@@ -1212,4 +1242,299 @@ fn a_charger_halted_by_a_shower_after_contact_still_charges() {
     press(&mut app, &["c"]);
     let s = screen(&app, 120, 40);
     assert!(!s.contains("Halted on the way"), "{s}");
+}
+
+/// Whether `id` owes a duty that `is` matches.
+fn owes(app: &App, id: UnitId, is: impl Fn(&Due) -> bool) -> bool {
+    app.battle
+        .duties()
+        .iter()
+        .any(|d| d.unit == id && is(&d.due))
+}
+
+#[test]
+fn a_berserk_counter_charger_in_contact_owes_no_berserk_move() {
+    // wl3 F9, 2.4.10 1 and 2.4.4.2, W-34: a Berserk unit in contact with
+    // the enemy it answered is in Melee; its Berserk Move is that contact,
+    // never a random move after it. a12 (Berserk) failed its counter-charge
+    // and b7 made contact; in Bannockburn a8 counter-charged with success
+    // and met b6 halfway.
+    for (save, id) in [
+        ("keep-t4-a12-berserk-in-melee", a(12)),
+        ("keep-bannock-a8-berserk-duty", a(8)),
+    ] {
+        let mut app = wl3(save);
+        assert!(
+            !app.battle.in_melee_with(id).is_empty(),
+            "{save}: {id} is in Melee"
+        );
+        assert!(
+            !owes(&app, id, |d| *d == Due::BerserkMove),
+            "{save}: {:?}",
+            app.battle.duties()
+        );
+        let events = app.battle.events().len();
+        press(&mut app, &["Enter", "Enter"]);
+        assert!(
+            !app.battle.events()[events..]
+                .iter()
+                .any(|e| matches!(e, Event::RandomMove { unit, .. } if *unit == id)),
+            "{save}: {}",
+            screen(&app, 120, 40)
+        );
+    }
+}
+
+#[test]
+fn a_unit_dispersed_by_its_fall_back_losses_owes_the_personality_roll() {
+    // wl3 F2, 3.1.3.2 and W-19: "When a stand containing a personality is
+    // lost in melee, roll a red die." b1 (Duke William, Toustain) loses 6
+    // stands on its flanks and rear and is dispersed: the step stays owed.
+    let mut app = wl3("keep-t1-melee");
+    // On to the Melee phase, then b1 against a1 (a6 on b1's rear).
+    press(&mut app, &["Enter", "Enter", "t"]);
+    press(&mut app, &["W: 4 4 1 R: 2 Y: 2 | W: 6 5 3 2 R: 5"]);
+    press(&mut app, &["Enter", "2", "Enter"]);
+    assert!(
+        app.battle.unit(b(1)).unwrap().off_table(),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert!(
+        owes(&app, b(1), |d| matches!(d, Due::StandLoss { lost: 6, .. })),
+        "{:?}",
+        app.battle.duties()
+    );
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("its 6 lost stands"), "{s}");
+}
+
+#[test]
+fn stands_lost_falling_back_into_an_enemy_owe_the_personality_roll() {
+    // wl3 F11, 3.1.3.2 and W-19: a1 (Harold) loses to b2 and falls back
+    // into b4's front, losing its rear stands there: whose stand each was
+    // is asked as after any loss in Melee.
+    let mut app = wl3("keep-t4-a1-fallback");
+    press(&mut app, &["u", "Enter", "t"]);
+    press(
+        &mut app,
+        &["W: 5 4 R: 4 Y: 4 | W: 3 2 4 R: 4 Y: 4", "Enter"],
+    );
+    assert!(
+        !owes(&app, a(1), |d| matches!(d, Due::StandLoss { .. })),
+        "no stand lost in the round itself: {:?}",
+        app.battle.duties()
+    );
+    let stands = app.battle.unit(a(1)).unwrap().unit.stands;
+    press(&mut app, &["1", "e", "b4", "Enter"]);
+    if app.asking_rear_stands() {
+        press(&mut app, &["3", "Enter"]);
+    }
+    let lost = stands - app.battle.unit(a(1)).unwrap().unit.stands;
+    assert!(lost > 0, "{}", screen(&app, 120, 40));
+    assert!(
+        owes(
+            &app,
+            a(1),
+            |d| matches!(d, Due::StandLoss { lost: l, .. } if *l == lost)
+        ),
+        "{:?}\n{}",
+        app.battle.duties(),
+        screen(&app, 120, 40)
+    );
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("lost stands"), "{s}");
+}
+
+#[test]
+fn a_ready_unit_stopped_in_melee_does_not_start_fleeing() {
+    // wl3 F6, W-34: "A unit that was moving when an enemy contacted it is
+    // no longer moving ... It stays stopped after the Melee." a8 fled in
+    // turn 1, was contacted by b2 and is Ready in Melee: its turn-2
+    // activation starts without "fleeing", and a failure is no flight.
+    let mut app = wl3("keep-t2-a8-fleeing-default");
+    press(&mut app, &["Enter"]);
+    let Some(Dialog::Resolve(Resolve {
+        procedure: Procedure::Activation { unit, situation },
+        ..
+    })) = app.dialogs.last()
+    else {
+        panic!("{}", screen(&app, 120, 40))
+    };
+    assert_eq!(*unit, a(8));
+    assert!(!situation.fleeing, "{}", screen(&app, 120, 40));
+    press(&mut app, &["2", "1"]);
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("MUST flee"), "{s}");
+    assert!(!owes(&app, a(8), |d| *d == Due::Flee), "{s}");
+}
+
+#[test]
+fn a_shots_dice_with_its_yellow_die_typed_on_one_line() {
+    // wl3 F1, the console guide: "or type them in one line by colour,
+    // W: 6 6 4  R: 3  Y: 1". A shot has one side's dice (W-15): its yellow
+    // die is the target's personalities', never refused as a Melee's.
+    let mut app = wl3("keep-shot-yellow-refused");
+    press(&mut app, &["u", "s", "x", "Enter", "5", "3", "Enter", "t"]);
+    let events = app.battle.events().len();
+    press(&mut app, &["W: 6 6 6 4 R: 1 1 5 Y: 2", "Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("more than one side"), "{s}");
+    assert!(
+        app.battle.events()[events..].iter().any(|e| matches!(
+            e,
+            Event::Shooting { shooter, dice, .. } if *shooter == a(5) && dice.yellow.len() == 1
+        )),
+        "{s}"
+    );
+}
+
+#[test]
+fn a_slippery_mans_dice_are_his_not_the_enemys() {
+    // wl3 F7, W-21: Slippery, "roll 2 white dice" for him. a12 rolls 2
+    // dice against b10; Eustace's 6 6 are shown and logged as his own,
+    // not as two more dice of a12's.
+    let mut app = wl3("keep-t3-a12b10");
+    press(
+        &mut app,
+        &["Enter", "t", "W: 6 6 R: 2 Y: 1 | W: 1 1", "Enter"],
+    );
+    press(&mut app, &["6 6", "Enter"]);
+    let entry = app.battle.entry(app.battle.events().len() - 1).unwrap();
+    let fyrd = entry
+        .rolls
+        .iter()
+        .find(|r| r.who == "Fyrd of Sussex")
+        .expect("a12's dice");
+    assert_eq!(fyrd.dice.white.len(), 2, "{:?}", entry.rolls);
+    let his = entry
+        .rolls
+        .iter()
+        .find(|r| r.who.contains("Eustace"))
+        .unwrap_or_else(|| panic!("{:?}", entry.rolls));
+    assert_eq!(his.dice.white.len(), 2, "{:?}", entry.rolls);
+    let s = screen(&app, 120, 40);
+    let row = s
+        .lines()
+        .find(|l| l.contains("Fyrd of Sussex ") && l.contains("[W6]"))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(!row.contains("w6"), "{row}");
+    assert!(s.contains("is Slippery, his own dice"), "{s}");
+}
+
+// ------------------------------------------------------------------
+// The independent playing wl4 (Hastings, Bannockburn): a declared charge
+// the battle owes until it is completed (2.4.4.1, 2.6.3); its saves are
+// in tests/battle_data/wl4/, as the playing kept them.
+
+/// A console on the wl4 playing's save `name`, as `herald play` opens it.
+fn wl4(name: &str) -> App {
+    let path = format!(
+        "{}/tests/battle_data/wl4/{name}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let data = herald::store::save::load::<herald::battle::warlords::Warlords>(
+        std::path::Path::new(&path),
+    )
+    .unwrap_or_else(|e| panic!("{path}: {e}"))
+    .data;
+    App::new(
+        data.battle,
+        SeededDice::restore(data.dice),
+        Theme::plain(),
+        &data.name,
+    )
+}
+
+/// Whether the battle owes `unit`'s charge at `target` (moved or not).
+fn owes_charge(app: &App, unit: UnitId, target: UnitId, moved: bool) -> bool {
+    app.battle
+        .duties()
+        .iter()
+        .any(|d| d.unit == unit && d.due == Due::Charge { target, moved })
+}
+
+#[test]
+fn esc_on_an_unrolled_charge_says_it_must_still_be_done_and_enter_brings_it_back() {
+    // 2.4.4.1 "Charge moves must be completed as a Random Move": the
+    // battle owes it; Esc leaves it owed, Enter opens its panel again.
+    let mut app = levies_charge_the_breton_archers();
+    assert!(owes_charge(&app, a(8), b(9), false));
+    press(&mut app, &["Esc"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("must still complete its charge"), "{s}");
+    assert!(owes_charge(&app, a(8), b(9), false));
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    // The move rolled and "no contact" answered completes it.
+    press(&mut app, &["s", "Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Did it reach its target?"), "{s}");
+    assert!(owes_charge(&app, a(8), b(9), true), "{s}");
+    press(&mut app, &["n"]);
+    assert!(
+        !app.battle
+            .duties()
+            .iter()
+            .any(|d| matches!(d.due, Due::Charge { .. })),
+        "{}",
+        screen(&app, 120, 40)
+    );
+}
+
+#[test]
+fn a_berserk_winners_charge_reopened_in_the_melee_phase_is_owed() {
+    // wl4 F3: 2.6.3 "If it goes Berserk, it charges immediately"; 2.4.4.1.
+    // Reopened in the Melee phase, its panel is back; after the target's
+    // flight, and after u then U, the turn cannot end before its move.
+    let mut app = wl4("keep-berserk-charge");
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    assert!(owes_charge(&app, b(11), a(12), false));
+    press(&mut app, &["Enter", "66623", "Enter"]);
+    assert!(
+        app.battle
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::Flee { unit, .. } if *unit == a(12))),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["u", "U"]);
+    assert!(owes_charge(&app, b(11), a(12), false));
+    let s = screen(&app, 120, 40);
+    assert!(!s.contains("end the turn"), "{s}");
+    press(&mut app, &["Esc"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Beaumont's knights (b11) must"), "{s}");
+    assert!(
+        app.battle.record(Event::NextPhase).is_err(),
+        "the turn does not end with the charge owed"
+    );
+}
+
+#[test]
+fn the_contact_question_comes_back_after_undo_and_redo() {
+    // wl4 F1, third reproduction: the charge move rolled, "Did it reach its
+    // target?" open; u goes back to the charge before its move, U brings
+    // the question back (2.4.4.1, W-25).
+    let mut app = wl4("keep-reach-question");
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Did it reach its target?"), "{s}");
+    press(&mut app, &["u"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    assert!(owes_charge(&app, b(6), a(3), false));
+    press(&mut app, &["U"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Did it reach its target?"), "{s}");
+    assert!(owes_charge(&app, b(6), a(3), true));
+}
+
+#[test]
+fn a_charge_redone_after_a_successful_evade_is_still_owed() {
+    // wl4 F1: after u then U on the evaded charge, the charge move is owed.
+    let mut app = wl4("keep-evade-ok");
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    press(&mut app, &["u", "U"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    assert!(owes_charge(&app, b(7), a(12), false));
 }

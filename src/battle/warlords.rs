@@ -134,6 +134,12 @@ impl RuleSystem for Warlords {
 impl State {
     /// What the turn sequence wants next: a duty a result left, then the sequence of 2.1.
     pub fn next_step(&self) -> Step {
+        // A declared charge comes after the duties it waits on: the target's
+        // flight before the charge move (W-29, 1.7.3).
+        let charge = |d: &Duty| matches!(d.due, Due::Charge { .. });
+        if let Some(i) = self.duties.iter().position(|d| !charge(d)) {
+            return Step::Duty(i);
+        }
         if !self.duties.is_empty() {
             return Step::Duty(0);
         }

@@ -336,6 +336,18 @@ pub fn eagles_odds(event: EagleEvent) -> Distribution<EagleResult> {
     Distribution::gather(rolls(2).map(|(d, p)| (eagles(u32::from(d[0] + d[1]), event), p)))
 }
 
+/// The odds of what happens to `legion` for `event`, through the test
+/// itself: an Eagle already lost, or Centurion Casualties already
+/// suffered, is No Effect (HE-32, once per battle each). A unit that is
+/// no Legion gets the table's odds.
+pub fn legion_eagles_odds(legion: &Unit, event: EagleEvent) -> Distribution<EagleResult> {
+    Distribution::gather(rolls(2).map(|(d, p)| {
+        let r = crate::rules::homunculus_est::eagles::lost_eagles(legion, event, &d)
+            .map_or_else(|_| eagles(u32::from(d[0] + d[1]), event), |o| o.result);
+        (r, p)
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

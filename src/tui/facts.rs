@@ -65,6 +65,9 @@ pub enum Kind {
     Choice,
     /// One of several lines for one value: its key sets the value to it.
     Option,
+    /// A measure to the tenth (inches), held in tenths: digits type its
+    /// whole part, `.` and one digit its tenth; ←/→ and +/- step it.
+    Tenths,
 }
 
 /// Where a fact's value comes from, shown beside it.
@@ -107,7 +110,7 @@ pub struct Fact {
 impl Fact {
     /// Whether digits typed go into it.
     pub fn takes_digits(&self) -> bool {
-        matches!(self.kind, Kind::Number | Kind::Choice)
+        matches!(self.kind, Kind::Number | Kind::Choice | Kind::Tenths)
     }
 }
 
@@ -126,6 +129,8 @@ pub enum Input {
     Digit(u8),
     /// Backspace: the last digit typed goes.
     Erase,
+    /// `.`: the decimal point of a measure to the tenth.
+    Point,
     /// A fact's key.
     Key(char),
 }
@@ -135,6 +140,7 @@ impl Input {
     pub fn typed(c: char) -> Input {
         match c.to_digit(10) {
             Some(d) => Input::Digit(d as u8),
+            None if c == '.' => Input::Point,
             None => Input::Key(c),
         }
     }
@@ -165,6 +171,8 @@ pub struct Facts {
     typed: String,
     /// The keys of the facts the referee has said (for unsaid facts).
     said: Vec<char>,
+    /// A measure's decimal point was typed, and its tenth when typed.
+    point: Option<Option<u32>>,
 }
 
 /// The most a typed number holds (a longer one keeps its first digits).
@@ -221,16 +229,19 @@ impl Facts {
                 let by = if input == Input::Up { -1 } else { 1 };
                 self.field = (self.field as i64 + by).clamp(0, facts.len() as i64 - 1) as usize;
                 self.typed.clear();
+                self.point = None;
                 return Ok(());
             }
             Input::More | Input::Less => {
                 self.typed.clear();
+                self.point = None;
                 Edit::Step(if input == Input::More { 1 } else { -1 })
             }
             Input::Key(c) => {
                 if let Some(i) = facts.iter().position(|f| f.key == c) {
                     self.field = i;
                     self.typed.clear();
+                    self.point = None;
                     Edit::Key
                 } else if let Some(i) = facts
                     .iter()
@@ -238,6 +249,7 @@ impl Facts {
                 {
                     self.field = i;
                     self.typed.clear();
+                    self.point = None;
                     Edit::Pick(c)
                 } else {
                     return Err(format!("no fact here has the key {c}"));
@@ -251,20 +263,63 @@ impl Facts {
                         fact.label
                     ));
                 }
-                let before = self.typed.clone();
-                if self.typed.len() < MAX_DIGITS {
-                    self.typed.push(char::from(b'0' + d));
+                let tenths = fact.kind == Kind::Tenths;
+                if tenths && let Some(tenth) = self.point {
+                    if tenth.is_some() {
+                        return Err(format!(
+                            "{} is measured to the tenth: one digit after the point",
+                            fact.label
+                        ));
+                    }
+                    self.point = Some(Some(u32::from(d)));
+                    let whole = number_of(&self.typed);
+                    Edit::Type(whole.saturating_mul(10).saturating_add(u32::from(d)))
+                } else {
+                    let before = self.typed.clone();
+                    if self.typed.len() < MAX_DIGITS {
+                        self.typed.push(char::from(b'0' + d));
+                    }
+                    digits = (before, self.typed.clone());
+                    let n = number_of(&self.typed);
+                    Edit::Type(if tenths { n.saturating_mul(10) } else { n })
                 }
-                digits = (before, self.typed.clone());
-                Edit::Type(number_of(&self.typed))
+            }
+            Input::Point => {
+                let fact = &facts[self.field];
+                if fact.kind != Kind::Tenths {
+                    return Err(format!(
+                        "{} is a whole number: no decimal point",
+                        fact.label
+                    ));
+                }
+                if self.point.is_some() {
+                    return Err(format!("{} has its decimal point", fact.label));
+                }
+                self.point = Some(None);
+                Edit::Type(number_of(&self.typed).saturating_mul(10))
             }
             Input::Erase => {
-                let before = self.typed.clone();
-                if self.typed.pop().is_none() {
-                    return Ok(());
+                let tenths = facts[self.field].kind == Kind::Tenths;
+                match self.point {
+                    // the tenth goes, then the point
+                    Some(Some(_)) => {
+                        self.point = Some(None);
+                        Edit::Type(number_of(&self.typed).saturating_mul(10))
+                    }
+                    Some(None) => {
+                        self.point = None;
+                        Edit::Type(number_of(&self.typed).saturating_mul(10))
+                    }
+                    None => {
+                        let before = self.typed.clone();
+                        if self.typed.pop().is_none() {
+                            return Ok(());
+                        }
+                        digits = (before, self.typed.clone());
+                        let n = number_of(&self.typed);
+                        Edit::Type(if tenths { n.saturating_mul(10) } else { n })
+                    }
                 }
-                digits = (before, self.typed.clone());
-                Edit::Type(number_of(&self.typed))
             }
         };
         let mut f = Form::new(&mut self.said, Some((self.field, edit)));

@@ -18,8 +18,9 @@ use crate::rules::roberts_rules::BreakCause;
 use crate::rules::roberts_rules::action_roll::phase_words;
 use crate::tui::facts::{Facts, Input, view};
 use crate::tui::screen::{Effect, MIN_HEIGHT, MIN_WIDTH, Screen, Status};
+use crate::tui::text::cut_words;
 use crate::tui::theme::Theme;
-use panel::{Draft, Kind};
+use panel::{Draft, Kind, pursuers};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -63,8 +64,7 @@ pub struct App {
     panel: Option<Panel>,
 }
 
-const KEYS: &str =
-    "r act g charge m fire c melee p pursue k break o morale n nearby h correct e end u/U l V q";
+const KEYS: &str = "r act g charge m fire c melee p pursue d decline k break o morale n nearby h correct e end u/U l V q";
 
 impl App {
     /// A console over a battle.
@@ -147,6 +147,29 @@ impl App {
                 }
             },
             KeyCode::Char('e') => self.record(Event::EndPhase),
+            // RR-20: "The decision to Pursue must be made immediately": d
+            // records the decision not to, for the first Pursuit a unit
+            // may decline (an Impetuous unit's is refused in words).
+            KeyCode::Char('d') if phase != Phase::Deployment => {
+                let s = self.battle.state();
+                let open: Vec<UnitId> = pursuers(s).into_iter().map(|(u, _)| u).collect();
+                let may = open.iter().copied().find(|u| {
+                    s.troop(*u)
+                        .ok()
+                        .and_then(|t| s.open_pursuit(t))
+                        .is_some_and(|p| !p.required && !p.pursuing)
+                });
+                match may.or(open.first().copied()) {
+                    Some(unit) => self.record(Event::DeclinePursuit { unit }),
+                    None => {
+                        self.say(
+                            "no Pursuit is open: d declines the Pursuit a unit that pushed an enemy back may attempt (RR-20)",
+                            true,
+                        );
+                        Vec::new()
+                    }
+                }
+            }
             KeyCode::Char('g') if !matches!(phase.step(), Some(Step::Action | Step::Charge)) => {
                 self.say(
                     "g declares a charge in the Action Phase and makes each charge owed in the Charge Phase (Charging)",
@@ -534,6 +557,7 @@ impl App {
                 format!("charge{on}")
             };
             other.push(match c.state {
+                ChargeState::Owed if s.charge_lapsed(t) => format!("{what}: lapsed"),
                 ChargeState::Owed => format!("{what}: owed"),
                 ChargeState::Charged => format!("{what}: went in"),
                 ChargeState::Countermanded => format!("{what}: countermanded"),
@@ -541,11 +565,18 @@ impl App {
                 ChargeState::StayedBehind => format!("{what}: stays behind"),
             });
         }
-        if let Some(p) = t.pursuit {
+        // a Pursuit lapsed (or whose enemy left the table) is not shown.
+        if let Some(p) = s.open_pursuit(t) {
             other.push(format!(
                 "pursuit on {}{}",
                 p.target,
-                if p.pursuing { " (won)" } else { "" }
+                if p.pursuing {
+                    " (won)"
+                } else if p.automatic {
+                    " (automatic)"
+                } else {
+                    ""
+                }
             ));
         }
         if t.pushed_back {
@@ -726,6 +757,22 @@ impl App {
                             ids(&pursuits)
                         ));
                     }
+                    let may: Vec<String> = pursuers(s)
+                        .into_iter()
+                        .filter(|(u, _)| {
+                            s.troop(*u)
+                                .ok()
+                                .and_then(|t| s.open_pursuit(t))
+                                .is_some_and(|p| !p.required && !p.pursuing)
+                        })
+                        .map(|(u, x)| format!("{u} on {x}"))
+                        .collect();
+                    if !may.is_empty() {
+                        out.push(format!(
+                            "may Pursue (r attempts, d declines) (RR-20): {}",
+                            may.join(", ")
+                        ));
+                    }
                     let retreats = s.vulnerable_retreats_owed();
                     if !retreats.is_empty() {
                         out.push(format!(
@@ -809,7 +856,7 @@ impl App {
         }
         let mut y = area.y;
         for (text, style) in &top {
-            let t: String = text.chars().take(w).collect();
+            let t = cut_words(text, w);
             buf.set_string(area.x, y, t, *style);
             y += 1;
         }
@@ -846,7 +893,7 @@ impl App {
             let mut rows = vec![heading_row.clone()];
             rows.extend(ids.iter().filter_map(|id| unit_row(*id)));
             for (text, style) in &rows {
-                let t: String = text.chars().take(w).collect();
+                let t = cut_words(text, w);
                 buf.set_string(area.x, y, t, *style);
                 y += 1;
             }
@@ -971,14 +1018,14 @@ impl App {
             lines.extend(part);
         }
         for (text, style) in lines.iter().take(rows as usize) {
-            let t: String = text.chars().take(w).collect();
+            let t = cut_words(text, w);
             buf.set_string(area.x, y, t, *style);
             y += 1;
         }
         for (ly, (text, style)) in
             (table_end - last_rows..).zip(last.iter().take(last_rows as usize))
         {
-            let t: String = text.chars().take(w).collect();
+            let t = cut_words(text, w);
             buf.set_string(area.x, ly, t, *style);
         }
         if let Some(p) = &self.panel {
@@ -1005,7 +1052,7 @@ impl App {
             .checked_sub(1)
             .and_then(|i| self.battle.entry(i))
         {
-            let t: String = format!("last: {}", e.summary).chars().take(w).collect();
+            let t = cut_words(&format!("last: {}", e.summary), w);
             buf.set_string(area.x, area.y + area.height - 2, t, Style::default());
         }
         let status = match &self.status {
@@ -1054,14 +1101,22 @@ impl App {
         let rows: Vec<String> = if rows.len() > 1 {
             let n = rows.len();
             let mut two = vec![rows[0].clone()];
-            two.push(rows[1..n].join(" ").trim().to_string());
+            // The rows wrap_plain indents are joined without their indent.
+            two.push(
+                rows[1..n]
+                    .iter()
+                    .map(|r| r.trim())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
             two
         } else {
             rows
         };
         let first_y = area.y + area.height - rows.len() as u16;
         for (i, r) in rows.iter().enumerate() {
-            let t: String = format!("{r:<w$}").chars().take(w).collect();
+            let r = cut_words(r, w);
+            let t = format!("{r:<w$}");
             buf.set_string(
                 area.x,
                 first_y + i as u16,

@@ -66,6 +66,7 @@ pub fn pool_mut<'e>(event: &'e mut Event, pool: &str) -> Option<&'e mut Vec<u8>>
         (Event::FollowUp { dice, .. }, "stay") => &mut dice.stay,
         (Event::FollowUp { dice, .. }, "cover") => &mut dice.cover,
         (Event::FollowUp { dice, .. }, "follow_up") => &mut dice.follow_up,
+        (Event::Rout { dice, .. }, "rout") => dice.get_or_insert_with(Vec::new),
         (Event::GeneralRisk { dice, .. }, "risk") => &mut dice.risk,
         (Event::GeneralRisk { dice, .. }, "injury") => &mut dice.injury,
         (Event::GeneralRisk { dice, .. }, "points") => &mut dice.points,

@@ -168,9 +168,11 @@ pub fn step_event(d: &Due, enemy: UnitId) -> Option<Event> {
             dice: Vec::new(),
         },
         // the rout's move is the referee's; he names the friends whose ZOC it entered (HE-28)
+        // HE-24, HE-28: a rout with no distance rolled yet rolls its own die
         Next::RoutMove => Event::Rout {
             unit,
             tests: Vec::new(),
+            dice: d.squares.is_none().then(Vec::new),
         },
         // RISK TO GENERALS: the rules' check of the killed general's army (HE-12)
         Next::HomunculusEst => Event::ImmediateCheck { side: unit.side },

@@ -171,6 +171,11 @@ pub enum Event {
         unit: UnitId,
         /// The friends the referee names; each tests.
         tests: Vec<UnitId>,
+        /// The rout's own FOLLOW UP die, where no FAILED DISCIPLINE roll
+        /// gave its distance (a Disordered unit Pushed Back into an enemy,
+        /// HE-24, HE-28); `None` where the distance was rolled before, and
+        /// in a save written before this die was asked for.
+        dice: Option<Vec<u8>>,
     },
     /// The immediate "Homunculus Est!" on a general's death: the rules'
     /// check of his army, not a call (RISK TO GENERALS, HE-12).

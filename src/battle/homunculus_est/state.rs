@@ -76,6 +76,11 @@ pub struct State {
     /// The turn each unit now in Pursuit Off-Table left the table in: it
     /// may be brought back "in following turns" only (PURSUIT OFF-TABLE, HE-33).
     pub left_table: Vec<(UnitId, u32)>,
+    /// Units Pushed Back off the table: gone for good, they still take the
+    /// Discipline Test their result owes and its FAILED DISCIPLINE roll,
+    /// whose cards count (COMBAT RESULTS, SHOOTING RESULTS; PUSH BACK
+    /// Off-Table excuses nothing, HE-24).
+    pub pushed_off: Vec<UnitId>,
 }
 
 impl State {
@@ -115,6 +120,7 @@ impl State {
             ],
             held: Vec::new(),
             left_table: Vec::new(),
+            pushed_off: Vec::new(),
         }
     }
 
@@ -244,6 +250,14 @@ impl State {
             }
         }
         match event {
+            Event::Rout {
+                unit, dice: None, ..
+            } if self.rout_die_owed(*unit) => {
+                return Err(BattleError::Refused(format!(
+                    "{} routs with no distance rolled: its move is 1 die on the FOLLOW UP table (PUSH BACK, FAILED DISCIPLINE OUTCOME, HE-24, HE-28)",
+                    self.unit(*unit).map_or(String::new(), |u| u.name.clone())
+                )));
+            }
             Event::ImmediateCheck { side }
                 if !self
                     .due
@@ -346,6 +360,15 @@ impl State {
             )));
         }
         Ok(())
+    }
+
+    /// Does `unit`'s rout owe its own move's die: no FAILED DISCIPLINE roll
+    /// gave its distance (a Disordered unit Pushed Back into an enemy,
+    /// PUSH BACK, HE-24; FAILED DISCIPLINE OUTCOME Rout, HE-28)?
+    pub fn rout_die_owed(&self, unit: UnitId) -> bool {
+        self.due
+            .iter()
+            .any(|d| d.unit == unit && d.step == Next::RoutMove && d.squares.is_none())
     }
 
     /// The values of a player's unseen (unrevealed) Setback Cards, typed or not.
@@ -531,12 +554,19 @@ impl State {
     /// (SKIRMISH AND RESERVE LINES OUTCOME, UNIT CHARACTERISTICS (1)
     /// Elephants, HE-26, HE-33). Its rout's move, its general's risk and its
     /// Lost Eagles stay owed.
+    /// A unit Pushed Back off the table keeps its Discipline Test and
+    /// FAILED DISCIPLINE roll (PUSH BACK Off-Table, HE-24), but has no
+    /// rout's move to make: it is no longer on the table.
     fn drop_steps_of_units_gone(&mut self) {
         let units = &self.units;
+        let pushed_off = &self.pushed_off;
         self.due.retain(|d| {
             let gone = units[d.unit.side as usize]
                 .get(d.unit.index)
                 .is_some_and(|u| u.removed || u.off_table);
+            if gone && pushed_off.contains(&d.unit) {
+                return matches!(family(d.step), 3 | 4 | 7 | 8 | 10);
+            }
             !gone || matches!(family(d.step), 6 | 7 | 8 | 10)
         });
     }
@@ -1146,6 +1176,9 @@ impl State {
                 let o = push_back::push_back(&u, *situation, dice)?;
                 rolls(&mut entry, &u.name, &[("", dice)]);
                 ex.extend(o.explanation);
+                if o.off_table && !self.pushed_off.contains(unit) {
+                    self.pushed_off.push(*unit);
+                }
                 entry.summary = if o.off_table {
                     // PUSH BACK Off-Table: it leaves the table for good (HE-24)
                     format!("{} is Pushed Back off the table", u.name)
@@ -1241,13 +1274,24 @@ impl State {
                 );
                 entry.summary = format!("player {} draws a {kind} Card", side.name());
             }
-            Event::Rout { unit, tests } => {
+            Event::Rout { unit, tests, dice } => {
                 let u = self.unit(*unit)?.clone();
                 if !u.removed {
                     return Err(BattleError::Refused(format!(
                         "{} has not routed: only a Rout or Stampede moves away and makes friends test (HE-26, HE-28)",
                         u.name
                     )));
+                }
+                // HE-24, HE-28: a rout with no FAILED DISCIPLINE roll rolls its move here
+                match dice {
+                    Some(dice) if self.rout_die_owed(*unit) => {
+                        let (_, lines) = failed::rout_move(&u, dice)?;
+                        rolls(&mut entry, &u.name, &[("rout", dice.as_slice())]);
+                        ex.extend(lines);
+                    }
+                    Some(dice) => crate::rules::homunculus_est::Draw::new("rout", dice).done()?,
+                    // a save written before the rout's die was asked for (check says so)
+                    None => {}
                 }
                 // a Stampede: friend or enemy, every unit in its ZOC (HE-26)
                 let stampede = self.stampede(*unit);

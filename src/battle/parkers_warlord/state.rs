@@ -47,6 +47,9 @@ pub struct Officer {
     pub received: bool,
     /// A Warlord's -1 was used this turn (PW-10).
     pub discount_used: bool,
+    /// He discarded this turn: "at the end of his command phase" (PW-3),
+    /// so he issues no more commands this turn.
+    pub discarded: bool,
 }
 
 /// A unit of a battle line in the battle.
@@ -158,6 +161,7 @@ impl State {
                     check: None,
                     received: false,
                     discount_used: false,
+                    discarded: false,
                 });
             }
         }
@@ -269,6 +273,8 @@ impl State {
             Event::Command { unit, cards, .. } => {
                 own(unit, "a command")?;
                 self.checks_done()?;
+                let u = self.unit(*unit)?;
+                self.not_discarded(UnitId::new(unit.side, u.personality))?;
                 cards_in_range(setup_range(&self.card_values, unit.side), cards)
             }
             Event::BattleLine {
@@ -276,6 +282,7 @@ impl State {
             } => {
                 own(personality, "a battle line command")?;
                 self.checks_done()?;
+                self.not_discarded(*personality)?;
                 cards_in_range(setup_range(&self.card_values, personality.side), cards)
             }
             Event::Discard { personality, .. } => own(personality, "a discard"),
@@ -343,6 +350,19 @@ impl State {
             })
             .collect::<Vec<_>>()
             .join(", ")
+    }
+
+    /// PW-3: "He may discard any and all cards in his hand at the end of
+    /// his command phase": once he has discarded, his commands are over.
+    fn not_discarded(&self, personality: UnitId) -> Result<(), BattleError> {
+        let o = self.officer(personality)?;
+        if o.discarded {
+            return Err(BattleError::OutOfTurn(format!(
+                "{} has discarded: discards come last in his command phase, after his commands (PW-3)",
+                o.personality.name
+            )));
+        }
+        Ok(())
     }
 
     fn checks_done(&self) -> Result<(), BattleError> {
@@ -735,14 +755,18 @@ impl State {
                     .personality
                     .hand;
                 *h -= cards;
+                if *cards > 0 {
+                    self.officers[personality.side as usize][personality.index].discarded = true;
+                }
+                let h = self.officers[personality.side as usize][personality.index]
+                    .personality
+                    .hand;
                 ex.line(
-                    format!("{} discards {cards}: {} held", p.personality.name, *h),
+                    format!("{} discards {cards}: {h} held", p.personality.name),
                     cite("Command Cards", "PW-3"),
                 );
-                entry.summary = format!(
-                    "{} discards {cards} card(s), {} held",
-                    p.personality.name, *h
-                );
+                entry.summary =
+                    format!("{} discards {cards} card(s), {h} held", p.personality.name);
             }
             Event::Attach { personality, unit } => {
                 let p = self.officer(*personality)?.clone();
@@ -914,11 +938,14 @@ impl State {
                 }
                 // PW-15: "has maneuvered in its most recent command phase": a Maneuver this turn.
                 let maneuvered = st.unit.done.contains(&Command::Maneuver);
+                // PW-15: "in good order": neither disordered nor broken, and
+                // not broken earlier this turn by the record (rallied).
                 let o = pass_through(
                     *began_within_3,
-                    p.unit.order == Order::Disordered,
-                    st.unit.order == Order::Disordered,
+                    p.unit.order != Order::Good,
+                    st.unit.order != Order::Good,
                     maneuvered,
+                    p.unit.rallied_from_broken || st.unit.rallied_from_broken,
                 );
                 ex.extend(o.explanation);
                 let before = p.unit.order;
@@ -993,6 +1020,7 @@ impl State {
                     o.check = None;
                     o.received = false;
                     o.discount_used = false;
+                    o.discarded = false;
                 }
                 for u in &mut self.units[next as usize] {
                     u.unit.done.clear();

@@ -22,6 +22,22 @@ pub fn measure(state: &State, _setup: &Setup) -> Measure {
                 fallen.push(format!("{} ({id}) routed", t.unit.name));
             } else if t.destroyed {
                 fallen.push(format!("{} ({id}) destroyed", t.unit.name));
+            } else if t.broken {
+                // RR-14: failed a nearby-rout check and survived.
+                fallen.push(format!("{} ({id}) broken", t.unit.name));
+            }
+        }
+        // RR-15: "the Leader routs and is removed from play"; Herald's
+        // reading R-2: one whose unit left the table went with it.
+        for l in &state.leaders[s as usize] {
+            match l.fate {
+                Some(super::state::LeaderFate::Routed) => {
+                    fallen.push(format!("{} ({}) routed", l.name, l.title()));
+                }
+                Some(super::state::LeaderFate::WithUnit) => {
+                    fallen.push(format!("{} ({}) gone with his unit", l.name, l.title()));
+                }
+                None => {}
             }
         }
         SideMeasure {

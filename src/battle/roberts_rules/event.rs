@@ -192,6 +192,13 @@ pub enum Event {
         /// The units he names (none is an answer).
         units: Vec<UnitId>,
     },
+    /// The referee's decision that a unit does not attempt the Pursuit
+    /// open to it (RR-20: "the successful attacker may then attempt a
+    /// Pursuit Action"; "The decision to Pursue must be made immediately").
+    DeclinePursuit {
+        /// The unit that does not pursue.
+        unit: UnitId,
+    },
     /// The phase ends; after the Combat Phase, the half-turn (RR-4).
     EndPhase,
 }
@@ -211,6 +218,7 @@ impl Event {
             Event::MoraleCheck { .. } => "morale_check",
             Event::Correction { .. } => "correction",
             Event::Nearby { .. } => "nearby",
+            Event::DeclinePursuit { .. } => "decline_pursuit",
             Event::EndPhase => "end_phase",
         }
     }

@@ -139,6 +139,10 @@ pub struct Troop {
     pub charge: Option<Charge>,
     /// It attempted a Countercharge this phase (an Eager unit must).
     pub countercharge_tried: bool,
+    /// Its Movement (or Retrograde) Action succeeded this phase: it moved,
+    /// whatever roll failed after (a failed Stop marches it "to the full
+    /// extent of their ability", Sequence of Play).
+    pub moved: bool,
 }
 
 impl Troop {
@@ -163,6 +167,7 @@ impl Troop {
             nearby: None,
             charge: None,
             countercharge_tried: false,
+            moved: false,
         }
     }
 
@@ -324,12 +329,32 @@ impl State {
         }
     }
 
+    /// Its charge, while the Charge Phase owes it: none once it, or the
+    /// enemy it was declared to close with, has left the table ("the unit
+    /// routs and is removed from play", RR-13, RR-14; Charging). The record
+    /// keeps the charge as declared; this is what is owed and offered.
+    pub fn charge_owed_by(&self, t: &Troop) -> bool {
+        t.charge_owed() && !self.charge_target_gone(t)
+    }
+
+    /// A charge declared or countercharged and not made, that lapsed
+    /// because it or its enemy left the table.
+    pub fn charge_lapsed(&self, t: &Troop) -> bool {
+        t.charge.is_some_and(|c| c.state == ChargeState::Owed) && !self.charge_owed_by(t)
+    }
+
+    fn charge_target_gone(&self, t: &Troop) -> bool {
+        t.charge
+            .and_then(|c| c.target)
+            .is_some_and(|x| self.troop(x).is_ok_and(|g| g.gone()))
+    }
+
     /// The units whose charge the Charge Phase owes (Charging).
     pub fn charges_owed(&self) -> Vec<UnitId> {
         let mut out = Vec::new();
         for side in [Side::A, Side::B] {
             for (i, t) in self.units[side as usize].iter().enumerate() {
-                if t.charge_owed() {
+                if self.charge_owed_by(t) {
                     out.push(UnitId::new(side, i));
                 }
             }
@@ -353,7 +378,7 @@ impl State {
         if self.phase.step() != Some(Step::Reaction) {
             return out;
         }
-        for t in self.units.iter().flatten() {
+        for t in self.units.iter().flatten().filter(|t| !t.gone()) {
             if let Some(Charge {
                 countercharge: false,
                 target: Some(target),
@@ -441,6 +466,41 @@ impl State {
             t.pursuit
                 .is_some_and(|p| p.required && s.troop(p.target).is_ok_and(|g| !g.gone()))
         })
+    }
+
+    /// The Pursuit still open to a unit (RR-20): none once it or its enemy
+    /// has left the table, nor, once the Combat Phase's Break Checks for
+    /// stands lost have begun, one it may (not must) attempt and has not
+    /// won: that lapses (Herald's reading R-9). The record keeps what the
+    /// fold held; this is what the screens offer and show.
+    pub fn open_pursuit(&self, t: &Troop) -> Option<PursuitOpen> {
+        let p = t.pursuit?;
+        let enemy_gone = self.troop(p.target).is_ok_and(|g| g.gone());
+        let lapsed = self.combat_ending && !p.pursuing && !p.required;
+        (!t.gone() && !enemy_gone && !lapsed).then_some(p)
+    }
+
+    /// Says of each Pursuit a unit may (not must) attempt, and has not,
+    /// that it lapses `when` (RR-20; Herald's reading R-9): the record of
+    /// the event it lapses at holds it.
+    fn say_lapsing(&self, when: &str, ex: &mut Explanation) {
+        for t in self.units.iter().flatten() {
+            if let Some(p) = self.open_pursuit(t)
+                && !p.pursuing
+                && !p.required
+            {
+                let target = self
+                    .troop(p.target)
+                    .map_or(p.target.to_string(), |g| g.unit.name.clone());
+                ex.line(
+                    format!(
+                        "{} did not attempt its Pursuit of {target}: it lapses {when}",
+                        t.unit.name
+                    ),
+                    cite("Melee Combat", "RR-20; Herald's reading R-9"),
+                );
+            }
+        }
     }
 
     /// The Vulnerable stands pushed back whose Action Roll to retreat
@@ -531,12 +591,14 @@ impl State {
             if let Some(id) = open {
                 let t = &self.units[id.side as usize][id.index];
                 return Err(BattleError::OutOfTurn(format!(
-                    "Break Checks for stands lost are made at the end of the Combat Phase, after every combat: {} ({id}) has {} to make first (RR-14, RR-20)",
+                    "Break Checks for stands lost are made at the end of the Combat Phase, after every combat: {} ({id}) has {} first (RR-14, RR-20)",
                     t.unit.name,
                     if t.vulnerable_retreat {
-                        "its Vulnerable retreat's Action Roll"
+                        "its Vulnerable retreat's Action Roll to make"
+                    } else if t.pursuit.is_some_and(|p| p.pursuing) {
+                        "its Pursuit attack to make (p), or to leave (d) if it made no contact"
                     } else {
-                        "its Pursuit"
+                        "its Pursuit to make"
                     }
                 )));
             }
@@ -639,7 +701,10 @@ impl State {
                 let t = self.troop(*unit)?;
                 // Outside the Charge Phase, or for a unit that is not
                 // Reluctant or has checked, the rules' own refusal speaks.
-                if t.charge_owed()
+                if let Some(why) = self.charge_gone_words(t) {
+                    return Err(BattleError::Refused(why));
+                }
+                if self.charge_owed_by(t)
                     || self.phase.step() != Some(Step::Charge)
                     || !t.unit.reluctant()
                     || t.lead_charge.is_some()
@@ -652,14 +717,72 @@ impl State {
                     )))
                 }
             }
+            // RR-14: the check for stands lost is made "for any units
+            // which have lost stands during the phase", once a phase: a
+            // unit that owes none makes none, and a check not made would
+            // still end the phase's combats as its first (R-9). A save
+            // holding one stands as recorded (an earlier reading).
+            Event::BreakCheck {
+                unit,
+                cause: BreakCause::StandsLost,
+                ..
+            } => {
+                let t = self.troop(*unit)?;
+                if t.gone() {
+                    return Ok(());
+                }
+                if t.stands_lost == 0 {
+                    return Err(BattleError::Refused(format!(
+                        "{} lost no stands this phase: it owes no Break Check for stands lost (RR-14)",
+                        t.unit.name
+                    )));
+                }
+                if t.checked {
+                    return Err(BattleError::Refused(format!(
+                        "{} has made its Break Check this phase: units never make more than one Break Check per phase (RR-14; Herald's reading R-5)",
+                        t.unit.name
+                    )));
+                }
+                Ok(())
+            }
+            // RR-20: a Pursuit the unit "may" attempt may be declined; an
+            // Impetuous unit "must attempt to Pursue"; one won attacks (p).
+            Event::DeclinePursuit { unit } => {
+                let t = self.on_table(*unit)?;
+                match self.open_pursuit(t) {
+                    None => Err(BattleError::Refused(format!(
+                        "{} has no Pursuit open to decline: a Pursuit is the successful attacker's, after a Push Back, until the Break Checks begin (RR-20; Herald's reading R-9)",
+                        t.unit.name
+                    ))),
+                    // RR-20: "If the advancing stand makes contact with the
+                    // enemy, it may make a free Attack Roll": a won
+                    // Pursuit's attack may be left (no contact, or none made).
+                    Some(p) if p.pursuing => Ok(()),
+                    Some(p) if p.required => Err(BattleError::Refused(format!(
+                        "{} is Impetuous: it must attempt to Pursue (r) (RR-20)",
+                        t.unit.name
+                    ))),
+                    Some(_) => Ok(()),
+                }
+            }
+            Event::Charge { unit } => match self
+                .troop(*unit)
+                .ok()
+                .and_then(|t| self.charge_gone_words(t))
+            {
+                Some(why) => Err(BattleError::Refused(why)),
+                None => Ok(()),
+            },
             Event::DeclareCharge { unit, .. } => {
                 let t = self.troop(*unit)?;
                 // Charging: "units which move within a distance of an enemy
                 // stand equal to the moving unit's base depth must
                 // immediately stop. The Acting Player may declare that any
                 // of these units will attempt to close": a failed Action
-                // Roll moved nothing (RR-9).
-                if t.failed {
+                // Roll moved nothing (RR-9), unless its Movement succeeded
+                // before it (a failed Stop: "We can't stop them", Sequence
+                // of Play).
+                if t.failed && !t.moved {
                     return Err(BattleError::Refused(format!(
                         "{} did not move: its Action Roll failed this phase and it takes no further Actions (RR-9); a charge is declared for a unit which moved within its base depth of an enemy (Charging)",
                         t.unit.name
@@ -704,10 +827,24 @@ impl State {
                         .into(),
                 ));
             }
-            Action::Countermand if !t.charge_owed() => {
+            Action::Countermand if self.charge_gone_words(t).is_some() => {
+                return Err(BattleError::Refused(
+                    self.charge_gone_words(t).unwrap_or_default(),
+                ));
+            }
+            Action::Countermand if !self.charge_owed_by(t) => {
                 return Err(BattleError::Refused(format!(
                     "{} has no charge to countermand (Charging)",
                     t.unit.name
+                )));
+            }
+            // Skirmishers: "forcing the Reacting Player to immediately make a
+            // Withdrawal Action attempt for each involved Skirmisher stand".
+            Action::Withdrawal if t.unit.skirmisher() == Some(false) => {
+                return Err(BattleError::Refused(format!(
+                    "{} is {}, not Skirmishers: a Withdrawal Action is a Skirmisher stand's (Skirmishers; RR-10)",
+                    t.unit.name,
+                    t.unit.troop_type.as_deref().unwrap_or("").replace('_', " ")
                 )));
             }
             Action::Set if !matches!(step, Some(Step::Reaction | Step::Assault)) => {
@@ -726,6 +863,22 @@ impl State {
             )));
         }
         Ok(())
+    }
+
+    /// Why a charge owed in the record is owed no longer: the enemy it
+    /// was declared to close with has left the table (RR-13, RR-14).
+    fn charge_gone_words(&self, t: &Troop) -> Option<String> {
+        if !t.charge.is_some_and(|c| c.state == ChargeState::Owed) || !self.charge_target_gone(t) {
+            return None;
+        }
+        let g = self.troop(t.charge?.target?).ok()?;
+        Some(format!(
+            "{}'s charge on {} lapses: {} {} and was removed from play, so there is no enemy to close with (Charging; RR-13, RR-14)",
+            t.unit.name,
+            g.unit.name,
+            g.unit.name,
+            if g.routed { "routed" } else { "was destroyed" }
+        ))
     }
 
     /// Whether a charge by `id` meets an enemy charge halfway: a declared
@@ -1007,6 +1160,7 @@ impl State {
                     ActionResult::Failed | ActionResult::HalfRetreat => tm.failed = true,
                     ActionResult::Done => match action {
                         Action::MissileFire => tm.may_fire = true,
+                        Action::Movement | Action::Retrograde => tm.moved = true,
                         Action::Pursuit => {
                             if let Some(p) = &mut tm.pursuit {
                                 p.pursuing = true;
@@ -1335,11 +1489,13 @@ impl State {
                     let loser_gone = self.troop(loser)?.gone();
                     let w = &mut self.units[winner.side as usize][winner.index];
                     if !loser_gone && !w.gone() {
-                        let automatic = o.pursuit == Pursuit::Automatic;
+                        // RR-20: "automatically successful" is the roll, not
+                        // the choice: the attacker "may" Pursue, and does
+                        // once its Pursuit (r) or its attack (p) is recorded.
                         w.pursuit = Some(PursuitOpen {
                             target: loser,
-                            automatic,
-                            pursuing: automatic,
+                            automatic: o.pursuit == Pursuit::Automatic,
+                            pursuing: false,
                             required: o.pursuit_required,
                         });
                     }
@@ -1404,7 +1560,9 @@ impl State {
                 let p = self.on_table(*unit)?.clone();
                 let tg = self.on_table(*target)?.clone();
                 match p.pursuit {
-                    Some(o) if o.target == *target && o.pursuing => {}
+                    // An automatic Pursuit's attack is its choice made
+                    // (RR-20); a save from before held it as made.
+                    Some(o) if o.target == *target && (o.pursuing || o.automatic) => {}
                     Some(o) if o.target == *target => {
                         return Err(BattleError::Refused(format!(
                             "{} must first succeed at a Pursuit Action Roll (RR-20)",
@@ -1512,6 +1670,9 @@ impl State {
                 }
                 ex.extend(o.explanation.clone());
                 if *cause == BreakCause::StandsLost && step == Step::Combat {
+                    if !self.combat_ending {
+                        self.say_lapsing("as the Break Checks begin", &mut ex);
+                    }
                     // RR-14: made "at the end of the Combat Phase".
                     self.combat_ending = true;
                 }
@@ -1893,14 +2054,50 @@ impl State {
                     ),
                 };
             }
+            Event::DeclinePursuit { unit } => {
+                self.half()?;
+                let t = self.troop(*unit)?.clone();
+                let target = t
+                    .pursuit
+                    .map_or("the enemy it pushed back".to_string(), |p| {
+                        self.troop(p.target)
+                            .map_or(p.target.to_string(), |g| g.unit.name.clone())
+                    });
+                self.units[unit.side as usize][unit.index].pursuit = None;
+                if t.pursuit.is_some_and(|p| p.pursuing) {
+                    // RR-20: "If the advancing stand makes contact with the
+                    // enemy, it may make a free Attack Roll."
+                    ex.line(
+                        format!(
+                            "{} pursued {target} and makes no Pursuit attack: it did not make contact, or its player makes no free Attack Roll",
+                            t.unit.name
+                        ),
+                        cite("Melee Combat", "RR-20"),
+                    );
+                    entry.summary = format!("{} makes no Pursuit attack on {target}", t.unit.name);
+                } else {
+                    ex.line(
+                        format!(
+                            "{} does not pursue {target}: the referee's decision, made at once",
+                            t.unit.name
+                        ),
+                        cite("Melee Combat", "RR-20"),
+                    );
+                    entry.summary = format!("{} does not pursue {target}", t.unit.name);
+                }
+            }
             Event::EndPhase => {
                 let (acting, step) = self.half()?;
+                if step == Step::Combat {
+                    self.say_lapsing("with the phase", &mut ex);
+                }
                 let Phase::Half { half, .. } = self.phase else {
                     unreachable!("half() said a half-turn is under way")
                 };
                 for side in &mut self.units {
                     for t in side.iter_mut() {
                         t.failed = false;
+                        t.moved = false;
                         t.actions = 0;
                         t.may_fire = false;
                         t.fired = false;

@@ -7,6 +7,7 @@ use super::{Battle, Due, Duty, Step};
 use crate::battle::BattleError;
 use crate::dice::{Dice, DiceSource};
 use crate::rules::warlords::activation::ActivationSituation;
+use crate::rules::warlords::charge::ChargeMove;
 use crate::rules::warlords::melee::{MeleeDice, MeleeFacts};
 
 impl Battle {
@@ -103,6 +104,29 @@ impl Battle {
                 unit,
                 due: d.due.code().to_string(),
             },
+            // 2.4.4.1, 2.4.4.2: the charge move (none when a counter-charger
+            // meets it halfway), then contact.
+            Due::Charge { target, moved } => {
+                let (target, moved) = (*target, *moved);
+                match self.charge_move(unit, target) {
+                    Some(ChargeMove::CounterChargerOn { spans }) if !moved => Event::RandomMove {
+                        unit: target,
+                        spans,
+                        toward: Some(unit),
+                        dice: Dice::default(),
+                    },
+                    Some(m) if !moved && m != ChargeMove::MeetHalfway => Event::RandomMove {
+                        unit,
+                        spans: m.spans().unwrap_or(spans),
+                        toward: Some(target),
+                        dice: Dice::default(),
+                    },
+                    _ => Event::Contact {
+                        charger: unit,
+                        target,
+                    },
+                }
+            }
         }
     }
 

@@ -44,6 +44,15 @@ pub enum Due {
         /// The enemy in contact.
         at: UnitId,
     },
+    /// A declared charge at `target` is completed (2.4.4.1, 2.6.3): its
+    /// charge move (or meeting a counter-charger halfway, 2.4.4.2), then
+    /// whether it made contact.
+    Charge {
+        /// The enemy charged.
+        target: UnitId,
+        /// The move is rolled: only the contact answer is left.
+        moved: bool,
+    },
 }
 
 impl Duty {
@@ -68,12 +77,12 @@ impl Due {
             Due::BerserkTest { .. } => "berserk_test",
             Due::StandLoss { .. } => "stand_loss",
             Due::Shower { .. } => "shower",
+            Due::Charge { .. } => "charge",
         }
     }
 
     /// Every written form, for error messages.
-    pub const CODES: &'static str =
-        "flee, berserk_move, random_move_then_halt, follow_up, berserk_test, stand_loss, shower";
+    pub const CODES: &'static str = "flee, berserk_move, random_move_then_halt, follow_up, berserk_test, stand_loss, shower, charge";
 
     /// Whether the rules require it (a shower is only offered).
     pub fn required(&self) -> bool {
@@ -109,6 +118,16 @@ impl fmt::Display for Due {
                 "say which personalities were in its {lost} lost stands: each rolls a red die (3.1.3.2, W-19)"
             ),
             Due::Shower { at } => write!(f, "may shower {at} before the Melee (2.5.1, W-23)"),
+            Due::Charge {
+                target,
+                moved: false,
+            } => write!(
+                f,
+                "complete its charge at {target} as a Random Move (2.4.4.1)"
+            ),
+            Due::Charge { target, .. } => {
+                write!(f, "say whether its charge reached {target} (2.4.4.1, W-25)")
+            }
         }
     }
 }

@@ -271,12 +271,19 @@ impl State {
         Ok(())
     }
 
-    /// Ends every engagement of units that left the table.
+    /// Ends every engagement of units that left the table, and their
+    /// duties, but for the stands they lost with personalities: each man in
+    /// a lost stand still rolls, his unit gone or not (3.1.3.2, W-19).
     fn clear_off_table(&mut self) {
         let units = &self.units;
         let off = |id: UnitId| units[id.side as usize][id.index].off_table();
         self.engagements.retain(|e| !off(e.a) && !off(e.b));
-        self.duties.retain(|d| !off(d.unit));
+        // W-19: a stand-loss step stays owed by a unit that left the table;
+        // 2.4.4.1: a charge at a unit that left the table is over.
+        self.duties.retain(|d| {
+            (!off(d.unit) || matches!(d.due, Due::StandLoss { .. }))
+                && !matches!(d.due, Due::Charge { target, .. } if off(target))
+        });
         self.prune_supports();
     }
 
@@ -371,6 +378,11 @@ impl State {
                     slot.chosen.push(Choice::AddChampion);
                 }
                 entry.effects = diff_effects(id, &before, &slot.unit);
+                // 2.4.4.1, W-25: an earlier reading recorded no event for a
+                // charge move that made no contact; the next activation
+                // closes its question (a new one is refused first, `check`).
+                self.duties
+                    .retain(|d| !matches!(d.due, Due::Charge { moved: true, .. }));
                 self.owe(id, &then.next, None);
                 self.clear_off_table();
             }
@@ -395,11 +407,14 @@ impl State {
                 let out = plan.resolve(dice)?;
                 let mut after = before.clone();
                 out.apply(&mut after);
+                // W-21: a Slippery man's 2 white dice are his, not the shooter's.
+                let mut own = dice.clone();
+                own.white.truncate(out.dice_rolled as usize);
                 let mut text = format!(
                     "{} ({sid}) shoots at {} ({tid}): {}: {} hit(s), {} casualty figure(s)",
                     s.name,
                     t.name,
-                    dice_text(dice),
+                    dice_text(&own),
                     out.hits,
                     out.casualties
                 );
@@ -410,7 +425,8 @@ impl State {
                     text.push_str(&format!("; {} {}", p.name, p.fate));
                 }
                 entry.summary = text;
-                entry.roll(&s.name, dice);
+                let slippery = out.personality.as_ref().map(|p| p.name.as_str());
+                roll_apart(&mut entry, &s.name, dice, out.dice_rolled, slippery);
                 // The outcome's explanation starts with how the dice were counted.
                 entry.explanation = out.explanation;
                 let slot = self.get_mut(tid);
@@ -481,8 +497,16 @@ impl State {
                     text.push_str(&format!("; {} {}", hit.name, hit.fate));
                 }
                 entry.summary = text;
-                entry.roll(&ua.name, &dice.a);
-                entry.roll(&ub.name, &dice.b);
+                // W-21: a Slippery man's 2 white dice follow the dice that hit him.
+                let hit = |victim: Side| {
+                    out.personalities
+                        .iter()
+                        .find(|h| h.side == victim)
+                        .map(|h| h.name.as_str())
+                };
+                let rolled = (out.a.dice_rolled, out.b.dice_rolled);
+                roll_apart(&mut entry, &ua.name, &dice.a, rolled.0, hit(Side::B));
+                roll_apart(&mut entry, &ub.name, &dice.b, rolled.1, hit(Side::A));
                 entry.explanation = out.explanation.clone();
                 drop(melee);
                 self.get_mut(aid).unit = then.a;
@@ -740,6 +764,17 @@ impl State {
                 if toward.is_none() && !halting {
                     self.done(id, |d| *d == Due::BerserkMove);
                 }
+                // 2.4.4.1, 2.4.4.2: the charge move is rolled (the charger's,
+                // or the counter-charger's on a Halted charger); contact is next.
+                if let Some(t) = toward {
+                    for d in &mut self.duties {
+                        if let Due::Charge { target, moved } = &mut d.due
+                            && ((d.unit, *target) == (id, *t) || (d.unit, *target) == (*t, id))
+                        {
+                            *moved = true;
+                        }
+                    }
+                }
             }
             Event::Reaction {
                 unit,
@@ -783,6 +818,7 @@ impl State {
                 let mut after = before.clone();
                 let mut owed = Vec::new();
                 let mut counter = false;
+                let mut chose = None;
                 if berserk_test {
                     // 2.6.3: the roll is only to see whether it goes Berserk.
                     if out.berserk {
@@ -804,7 +840,8 @@ impl State {
                         None
                     };
                     counter = choice == Some(Choice::CounterCharge);
-                    let then = match choice {
+                    chose = choice;
+                    let mut then = match choice {
                         Some(c) => crate::rules::warlords::next::choose(
                             &verdict,
                             then,
@@ -813,6 +850,12 @@ impl State {
                         )?,
                         None => then,
                     };
+                    if counter {
+                        // 2.4.10 1, 2.4.4.2: a Berserk unit's counter-charge is
+                        // its Berserk Move's charge; they meet halfway.
+                        then.next
+                            .retain(|n| *n != crate::rules::warlords::next::Next::BerserkMove);
+                    }
                     owed = then.next;
                     after = then.unit;
                     entry.explanation.extend(then.explanation);
@@ -853,6 +896,11 @@ impl State {
                 slot.unit = after;
                 if !berserk_test {
                     slot.activated = true;
+                }
+                // W-27: the answer is the activation's one choice, held so a
+                // charge's panel rebuilt from the record says it evaded (2.4.7).
+                if let Some(c) = chose {
+                    slot.chosen.push(c);
                 }
                 if counter {
                     slot.charge = Some(ChargeMade {
@@ -980,10 +1028,12 @@ impl State {
                     self.unit(y)?.unit.name
                 );
                 // W-34 (2.4.1): no unit moves on with an enemy in contact.
+                self.in_contact(x, y, &mut entry);
                 for id in [x, y] {
                     let before = self.unit(id)?.unit.clone();
                     if before.moving {
                         self.get_mut(id).unit.moving = false;
+                        self.get_mut(id).unit.fleeing = false;
                         entry.explanation.line(
                             format!("{} was moving and is in contact: it stops", before.name),
                             crate::rules::explain::sec("2.4.1, W-34"),
@@ -1371,6 +1421,28 @@ impl State {
         entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
         self.clear_off_table();
         Ok(())
+    }
+}
+
+/// Logs a unit's dice, and apart from them the 2 white dice a Slippery
+/// personality its dice hit rolls for himself (W-21): the unit rolled
+/// `rolled` white dice, the rest are his.
+fn roll_apart(entry: &mut Entry, who: &str, dice: &Dice, rolled: u32, slippery: Option<&str>) {
+    let n = rolled as usize;
+    match slippery {
+        Some(name) if dice.white.len() > n => {
+            let mut own = dice.clone();
+            let his = own.white.split_off(n);
+            entry.roll(who, &own);
+            entry.roll(
+                &format!("{name}, Slippery (W-21)"),
+                &Dice {
+                    white: his,
+                    ..Dice::default()
+                },
+            );
+        }
+        _ => entry.roll(who, dice),
     }
 }
 

@@ -152,6 +152,7 @@ pub fn resolve_input(input: &CaseInput, house: &House) -> Result<Resolved, Strin
                 *passing_disordered,
                 *stationary_disordered,
                 *stationary_maneuvered,
+                false,
             );
             Resolved {
                 fields: json!({

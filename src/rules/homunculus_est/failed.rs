@@ -206,6 +206,27 @@ fn rout(
     Ok(n)
 }
 
+/// The rout's move of a unit that routed with no FAILED DISCIPLINE roll
+/// (Pushed Back, Disordered, into an enemy: PUSH BACK, HE-24): "a move of
+/// 1D6 on the FOLLOW UP table away from the enemy" (FAILED DISCIPLINE
+/// OUTCOME Rout, HE-28). The squares and the line that says so.
+pub fn rout_move(unit: &Unit, dice: &[u8]) -> Result<(u32, Explanation), RulesError> {
+    check_faces("rout", dice)?;
+    let mut draw = Draw::new("rout", dice);
+    let d = draw.one("the rout's move (FOLLOW UP table)")?;
+    draw.done()?;
+    let n = distance(d, unit.moves_as_cavalry_or_skirmisher());
+    let mut ex = Explanation::default();
+    ex.line(
+        format!(
+            "the rout's move: {d} on the FOLLOW UP table, {n} square{} away from the enemy",
+            if n == 1 { "" } else { "s" }
+        ),
+        cite("FAILED DISCIPLINE OUTCOME", "HE-24, HE-28"),
+    );
+    Ok((n, ex))
+}
+
 /// Resolves a FAILED DISCIPLINE OUTCOME.
 pub fn failed_discipline(
     unit: &Unit,

@@ -156,11 +156,18 @@ pub fn general_risk_of(
         after.status = outcome;
         // HE-30: one die per Command Point left, in pool order
         let up_to = fate.point_lost_up_to();
+        // every point's die is rolled at once, so a short roll says how many are owed
+        let owed: u32 = Pool::ORDER.iter().map(|p| after_points.get(*p)).sum();
+        let mut faces = pts
+            .take(
+                owed as usize,
+                "a die per Command Point (RISK TO GENERALS 2)",
+            )?
+            .iter();
         for pool in Pool::ORDER {
             let held = after_points.get(pool);
             let mut kept = held;
-            for _ in 0..held {
-                let d = pts.one("a die per Command Point (RISK TO GENERALS 2)")?;
+            for &d in faces.by_ref().take(held as usize) {
                 if d <= up_to {
                     kept -= 1;
                     removed += 1;

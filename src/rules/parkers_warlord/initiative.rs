@@ -128,41 +128,12 @@ impl InitiativeCheck {
         let limit = p.kind.cards();
         let mut hand = p.hand;
         let mut trimmed = 0;
-        if hand > limit && !one {
-            if house.word(&HAND_LIMIT) == "keep" {
-                ex.line(
-                    format!(
-                        "{hand} cards, above the {} limit of {limit}: kept (house option)",
-                        p.kind.title()
-                    ),
-                    HAND_LIMIT.cite(),
-                );
-            } else {
-                trimmed = hand - limit;
-                hand = limit;
-                ex.line(
-                    format!(
-                        "{} cards, above the {} limit of {limit} without a 1: cut to {limit}",
-                        p.hand,
-                        p.kind.title()
-                    ),
-                    c("PW-7"),
-                );
-            }
-        }
         let (mut drawn, mut lost, mut over) = (0, 0, 0);
-        if success {
-            drawn = limit.saturating_sub(hand).min(p.kind.cards());
-            hand += drawn;
-            ex.line(
-                format!(
-                    "{roll}: success; a {} draws {}, the hand fills to {limit}: {drawn} drawn",
-                    p.kind.title(),
-                    p.kind.cards()
-                ),
-                c("PW-4, PW-7"),
-            );
-        } else {
+        // PW-6 first on a roll over: he "loses a card, and for every 5
+        // points over (or part thereof) he loses another" from the hand he
+        // holds; the cut to the limit (PW-7) takes only what is still above
+        // it after (a hand within the limit "at any time" after the check).
+        if !success {
             over = (i32::from(roll) - initiative).max(0) as u32;
             lost = match house.word(&OVER_LOSS) {
                 "first_card_counts" => over.div_ceil(5),
@@ -176,6 +147,39 @@ impl InitiativeCheck {
                     "{roll}: {over} over; he loses a card, and another for every 5 points over or part: {lost} lost, {held} held, {hand} left",
                 ),
                 if house.value(&OVER_LOSS) == OVER_LOSS.default { c("PW-2, PW-6") } else { OVER_LOSS.cite() },
+            );
+        }
+        if hand > limit && !one {
+            if house.word(&HAND_LIMIT) == "keep" {
+                ex.line(
+                    format!(
+                        "{hand} cards, above the {} limit of {limit}: kept (house option)",
+                        p.kind.title()
+                    ),
+                    HAND_LIMIT.cite(),
+                );
+            } else {
+                trimmed = hand - limit;
+                ex.line(
+                    format!(
+                        "{hand} cards, above the {} limit of {limit} without a 1: cut to {limit}",
+                        p.kind.title()
+                    ),
+                    c("PW-7"),
+                );
+                hand = limit;
+            }
+        }
+        if success {
+            drawn = limit.saturating_sub(hand).min(p.kind.cards());
+            hand += drawn;
+            ex.line(
+                format!(
+                    "{roll}: success; a {} draws {}, the hand fills to {limit}: {drawn} drawn",
+                    p.kind.title(),
+                    p.kind.cards()
+                ),
+                c("PW-4, PW-7"),
             );
         }
         if one {

@@ -240,12 +240,19 @@ pub fn pass_through(
     passing_disordered: bool,
     stationary_disordered: bool,
     stationary_maneuvered: bool,
+    rallied_this_turn: bool,
 ) -> PassThrough {
     let c = |r: &str| cite("Passing Through Friends", r);
     let mut ex = Explanation::default();
     let mut why = Vec::new();
     if passing_disordered || stationary_disordered {
-        why.push("a unit is already in disorder");
+        why.push("a unit is not in good order");
+    }
+    // "If both units begin their turn ... and are in good order": a unit
+    // the record has broken and rallied this turn is not taken as in good
+    // order since its turn began (Herald's reading, rr4 F5).
+    if rallied_this_turn {
+        why.push("a unit was broken this turn and rallied: the record does not have it in good order since its turn began");
     }
     if !began_within_3 {
         why.push("the unit passing through is more than 3\" away");
@@ -330,8 +337,9 @@ mod tests {
 
     #[test]
     fn passing_from_afar_disorders_the_passing_unit() {
-        assert!(!pass_through(true, false, false, false).passing_disordered);
-        assert!(pass_through(false, false, false, false).passing_disordered);
-        assert!(pass_through(true, false, false, true).passing_disordered);
+        assert!(!pass_through(true, false, false, false, false).passing_disordered);
+        assert!(pass_through(false, false, false, false, false).passing_disordered);
+        assert!(pass_through(true, false, false, true, false).passing_disordered);
+        assert!(pass_through(true, false, false, false, true).passing_disordered);
     }
 }

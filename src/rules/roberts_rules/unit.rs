@@ -97,6 +97,15 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// Whether it is Skirmishers, as its army list's troop type says
+    /// (`skirmisher…`, as the army files take it); `None` when the list
+    /// names no troop type: the referee's to say.
+    pub fn skirmisher(&self) -> Option<bool> {
+        self.troop_type
+            .as_deref()
+            .map(|t| t.starts_with("skirmisher"))
+    }
+
     /// Whether it has an Attribute (Impetuous troops are "automatically Eager").
     pub fn has(&self, a: Attribute) -> bool {
         self.attributes.contains(&a)

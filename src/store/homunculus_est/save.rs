@@ -489,10 +489,13 @@ pub fn write_event(o: &mut String, e: &Event) {
                 ]),
             );
         }
-        Event::Rout { unit, tests } => {
+        Event::Rout { unit, tests, dice } => {
             line("unit", quote(&unit.to_string()));
             let named: Vec<String> = tests.iter().map(|t| quote(&t.to_string())).collect();
             line("tests", format!("[{}]", named.join(", ")));
+            if let Some(dice) = dice {
+                line("dice", pools(&[("rout", dice)]));
+            }
         }
         Event::Lines { unit, dice } => {
             line("unit", quote(&unit.to_string()));
@@ -808,7 +811,14 @@ fn read_fields<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, kind: &str) 
                     ),
                 }
             }
-            Event::Rout { unit: unit?, tests }
+            // the rout's own die, where it rolled one (absent in earlier saves)
+            let rolled = f.has("dice");
+            let [rout] = dice(walk, f, ["rout"]);
+            Event::Rout {
+                unit: unit?,
+                tests,
+                dice: rolled.then_some(rout),
+            }
         }
         "line_outcome" => {
             let unit = unit_id(walk, f, "unit");

@@ -32,6 +32,7 @@ pub const EVENT_KINDS: &[&str] = &[
     "morale_check",
     "correction",
     "nearby",
+    "decline_pursuit",
     "end_phase",
 ];
 
@@ -323,6 +324,7 @@ pub fn write_event(o: &mut String, e: &Event) {
                 format!("[{}]", units.iter().map(id).collect::<Vec<_>>().join(", ")),
             );
         }
+        Event::DeclinePursuit { unit } => line("unit", id(unit)),
         Event::EndPhase => {}
     }
 }
@@ -552,6 +554,9 @@ fn read_fields<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, kind: &str) 
                 units,
             }
         }
+        "decline_pursuit" => Event::DeclinePursuit {
+            unit: unit_id(walk, f, "unit")?,
+        },
         "end_phase" => Event::EndPhase,
         other => {
             walk.error(

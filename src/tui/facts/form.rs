@@ -127,6 +127,28 @@ impl<'s> Form<'s> {
         self.push(key, label.into(), value, *v > 0, Kind::Number)
     }
 
+    /// A measure to the tenth (inches), held in tenths: digits type its
+    /// whole part, `.` and a digit its tenth (`1 4 . 5` is 14.5, held as
+    /// 145); ←/→ and +/- step it by `step` tenths. Shown `14.5`, or `14`.
+    pub fn tenths(
+        &mut self,
+        key: char,
+        label: impl Into<String>,
+        v: &mut u32,
+        range: (u32, u32),
+        step: u32,
+    ) -> Mark<'_> {
+        if let Some(e) = self.hit(key) {
+            *v = changed(*v, e, range, step);
+        }
+        let value = if v.is_multiple_of(10) {
+            (*v / 10).to_string()
+        } else {
+            format!("{}.{}", *v / 10, *v % 10)
+        };
+        self.push(key, label.into(), value, *v > 0, Kind::Tenths)
+    }
+
     /// A number as [`Form::number`], but a digit that would take it past
     /// its most starts it anew: a card worth 1 to 10 typed `1` `3` is 3,
     /// not 13 (nor 10).

@@ -426,11 +426,15 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
             }
         }
         Event::FollowUp {
+            unit: id,
             loser,
             situation: s,
             ..
         } => {
             let l = unit(state, *loser);
+            // Elephants count as Cavalry for Follow Ups (UNIT CHARACTERISTICS (1), HE-2)
+            let victor = unit(state, *id);
+            let cavalry = victor.is_cavalry() || victor.has(Characteristic::Elephants);
             // FOLLOW UP (HE-25)
             f.flag(
                 's',
@@ -462,7 +466,11 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                 "an enemy in one of its two frontal squares",
                 &mut s.enemy_in_frontal_square,
             );
-            if s.enemy_in_frontal_square {
+            // FOLLOW UP: only Cavalry may carry out an Oblique Advance (HE-25)
+            if !cavalry {
+                s.oblique = false;
+            }
+            if s.enemy_in_frontal_square && cavalry {
                 f.flag(
                     'o',
                     "Cavalry Oblique Advance (one square of the roll)",
@@ -676,7 +684,9 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
             )
             .unsaid();
         }
-        Event::Rout { unit: id, tests } => {
+        Event::Rout {
+            unit: id, tests, ..
+        } => {
             // FAILED DISCIPLINE OUTCOME Rout: friendly units whose ZOC it enters test (HE-28;
             // a Stampede: every unit in its ZOC, HE-26); the move is the referee's at the table
             let stampede = state.stampede(*id);

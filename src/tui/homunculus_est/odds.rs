@@ -15,8 +15,13 @@ use crate::rules::named::Named;
 
 /// A chance in words: `42%`.
 pub fn pct(p: f64) -> String {
-    let v = p * 100.0;
-    if v > 0.0 && v < 0.5 {
+    // a sum of fractions may fall a hair outside 0..=1: certainty is said as such
+    let v = (p * 100.0).clamp(0.0, 100.0);
+    if v < 1e-9 {
+        "0%".to_string()
+    } else if v > 100.0 - 1e-9 {
+        "100%".to_string()
+    } else if v < 0.5 {
         "<1%".to_string()
     } else if v < 100.0 && v > 99.5 {
         ">99%".to_string()
@@ -229,7 +234,13 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
             let elephant =
                 u.has(Characteristic::Elephants) || u.lines.contains(&LineKind::Elephant);
             if situation.critical && elephant {
-                vec!["a Stampede: a Rout, no roll (HE-26)".to_string()]
+                // UNIT CHARACTERISTICS (1): "exactly as a Rout", whose move is
+                // rolled on the FOLLOW UP table (FAILED DISCIPLINE OUTCOME, HE-26, HE-28)
+                vec![
+                    "a Stampede: a Rout, no outcome roll (HE-26)".to_string(),
+                    "its rout's move: 1 die on the FOLLOW UP table (HE-28)".to_string(),
+                    format!("squares: {}", spread(&odds::distance_odds(&u), |v| v.to_string())),
+                ]
             } else {
                 let m = crate::rules::explain::total(&discipline_modifiers(&u, fatigued, situation));
                 vec![
@@ -276,9 +287,14 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
                 .map(|l| format!("{} line removed: {} (HE-31)", named(*l), pct(odds::line_removed(*l))))
                 .collect()
         }
-        Event::Eagles { event: what, .. } => vec![
+        // from the Legion's record: each result once per battle (HE-32)
+        Event::Eagles {
+            unit: id,
+            event: what,
+            ..
+        } => vec![
             "2D6 (LOST EAGLES, HE-32)".to_string(),
-            spread(&odds::eagles_odds(*what), named),
+            spread(&odds::legion_eagles_odds(&unit(*id)?, *what), named),
         ],
         Event::Call { .. } => vec![
             "no dice: the called player reveals his cards and Herald adds their values against his Army Break Point (HE-12)".to_string(),
@@ -346,19 +362,23 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
         }
         Event::Discard { .. } => vec!["no dice: a revealed card leaves his hand (HE-12)".to_string()],
         Event::DrawCard { .. } => vec!["no dice: the card's value, face down (HE-10)".to_string()],
-        Event::Rout { unit, .. } => {
+        Event::Rout { unit: id, .. } => {
             // the distance rolled on the FOLLOW UP table, from Herald's record (HE-28)
             let squares = state
                 .due
                 .iter()
-                .find(|d| d.step == crate::rules::homunculus_est::Next::RoutMove && d.unit == *unit)
+                .find(|d| d.step == crate::rules::homunculus_est::Next::RoutMove && d.unit == *id)
                 .and_then(|d| d.squares);
             vec![
-                format!(
-                    "no dice: move it {} away from the enemy at the table",
-                    squares.map_or("the rolled distance".to_string(), |n| format!("{n} square(s)"))
-                ),
-                if state.stampede(*unit) {
+                match squares {
+                    Some(n) => format!("no dice: move it {n} square(s) away from the enemy at the table"),
+                    // HE-24, HE-28: no FAILED DISCIPLINE roll gave its distance: its own die
+                    None => format!(
+                        "1 die on the FOLLOW UP table (HE-24, HE-28), then move it that far away from the enemy at the table; squares: {}",
+                        spread(&odds::distance_odds(&unit(*id)?), |v| v.to_string())
+                    ),
+                },
+                if state.stampede(*id) {
                     "a Stampede: mark every unit in its ZOC, friend or enemy; each tests (HE-26)"
                 } else {
                     "mark each friend whose ZOC it enters; each tests (HE-28)"

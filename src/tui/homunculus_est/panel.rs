@@ -107,7 +107,7 @@ impl Panel {
                 | Event::Call { .. }
                 | Event::Discard { .. }
                 | Event::Points { .. }
-                | Event::Rout { .. }
+                | Event::Rout { dice: None, .. }
                 | Event::ImmediateCheck { .. }
                 | Event::EndPhase
         )

@@ -154,6 +154,16 @@ pub fn dice_words(state: &State, setup: &Setup, event: &Event) -> String {
                 "the re-roll's 2 dice (HE-1: they replace the roll)".to_string()
             }
         }
+        // UNIT CHARACTERISTICS (1): a Stampede is "exactly as a Rout", with no outcome roll (HE-26)
+        Event::FailedDiscipline { unit, situation, .. }
+            if situation.critical
+                && state.unit(*unit).is_ok_and(|u| {
+                    u.has(Characteristic::Elephants)
+                        || u.lines.contains(&crate::rules::homunculus_est::LineKind::Elephant)
+                }) =>
+        {
+            "a Stampede, no outcome roll: 1 die for the rout's move on the FOLLOW UP table (HE-26, HE-28)".to_string()
+        }
         Event::FailedDiscipline { unit, .. } | Event::FailedReform { unit, .. } => format!(
             "2 outcome dice, then 1 die for the rout's move if {} routs (HE-28, HE-29)",
             name(*unit)
@@ -208,6 +218,9 @@ pub fn dice_words(state: &State, setup: &Setup, event: &Event) -> String {
             format!("{}, one per line in the order listed (HE-31)", dice(n))
         }
         Event::Eagles { .. } => "2 dice (HE-32)".to_string(),
+        Event::Rout { dice: Some(_), .. } => {
+            "1 die for the rout's move on the FOLLOW UP table (HE-24, HE-28)".to_string()
+        }
         Event::Manoeuvre {
             unit, situation, ..
         } => {

@@ -99,7 +99,8 @@ pub struct Draft {
     pub order: Order,
     /// It counts as having maneuvered.
     pub lost: bool,
-    /// Closest enemy in sight, inches.
+    /// Closest enemy in sight, in tenths of an inch (PW-14 measures to
+    /// the tenth: "30.1\" or more").
     pub enemy: u32,
     /// The referee's multiplier under 15" (the text's bands are lost, PW-14), in tenths; 0: not given.
     pub band: u32,
@@ -335,16 +336,16 @@ impl Draft {
                 // PW-14: "Charging units, skirmishers, and personalities do
                 // not use proximity movement!": their distance is not asked.
                 if self.proximity() {
-                    f.number(
+                    f.tenths(
                         'e',
                         "closest enemy in sight, inches",
                         &mut self.enemy,
-                        (0, 200),
-                        1,
+                        (0, 2000),
+                        10,
                     )
                     .unsaid();
                 }
-                if self.proximity() && self.enemy < 15 {
+                if self.proximity() && self.enemy < 150 {
                     // PW-14: the text's bands under 15" are lost: the referee's
                     // multiplier, in tenths (10 is the domain move, 15 half again).
                     let m = f.number(
@@ -589,7 +590,7 @@ impl Draft {
                 Event::Move {
                     unit: self.unit_id(),
                     charging: self.charge,
-                    closest_enemy: self.proximity().then_some(f64::from(self.enemy)),
+                    closest_enemy: self.proximity().then_some(f64::from(self.enemy) / 10.0),
                     band_multiplier: (self.band > 0).then(|| f64::from(self.band) / 10.0),
                     segments,
                 }

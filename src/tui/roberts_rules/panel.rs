@@ -665,7 +665,7 @@ impl Draft {
             && state.phase.step() == Some(Step::Charge)
             && state
                 .troop(self.unit)
-                .is_ok_and(|t| t.unit.reluctant() && t.charge_owed())
+                .is_ok_and(|t| t.unit.reluctant() && state.charge_owed_by(t))
     }
 
     /// The event with these dice (two a roll, in order), as the battle
@@ -1021,7 +1021,7 @@ impl Draft {
                 let a = self.troop(state, self.unit)?;
                 let b = self.troop(state, self.target)?;
                 match a.pursuit {
-                    Some(o) if o.target == self.target && o.pursuing => {}
+                    Some(o) if o.target == self.target && (o.pursuing || o.automatic) => {}
                     Some(o) if o.target == self.target => out.push(format!(
                         "{} must first succeed at a Pursuit Action Roll (r, RR-20)",
                         a.unit.name
@@ -1212,42 +1212,66 @@ impl Draft {
         };
         match self.kind {
             Kind::Action => {
-                // RR-4, RR-5: whose units act in this phase, for this Action.
-                let side = match (step, self.action) {
-                    (Step::Action, Action::Withdrawal) => Some(acting.other()),
-                    (Step::Reaction, _) => Some(acting.other()),
-                    (Step::Action | Step::Assault, _) => Some(acting),
-                    (Step::Charge, Action::Countermand) => None,
-                    _ => None,
-                };
-                let mut units = side.map_or_else(both, |s| on_table(state, s));
-                if step == Step::Charge && self.action == Action::Countermand {
-                    let owed = state.charges_owed();
-                    if !owed.is_empty() {
-                        units = owed;
+                // RR-4, RR-5: whose units act in this phase, for this Action;
+                // a Withdrawal is a Skirmisher stand's (Skirmishers).
+                let units_for = |action: Action| {
+                    let side = match (step, action) {
+                        (Step::Action, Action::Withdrawal) => Some(acting.other()),
+                        (Step::Reaction, _) => Some(acting.other()),
+                        (Step::Action | Step::Assault, _) => Some(acting),
+                        _ => None,
+                    };
+                    let mut units = side.map_or_else(both, |s| on_table(state, s));
+                    if step == Step::Charge && action == Action::Countermand {
+                        let owed = state.charges_owed();
+                        if !owed.is_empty() {
+                            units = owed;
+                        }
                     }
+                    if action == Action::Withdrawal {
+                        units.retain(|u| {
+                            state
+                                .troop(*u)
+                                .is_ok_and(|t| t.unit.skirmisher() != Some(false))
+                        });
+                    }
+                    units
+                };
+                // No Withdrawal is offered where no unit may make one.
+                let keys: Vec<(char, Action)> = self
+                    .action_keys(step)
+                    .into_iter()
+                    .filter(|(_, a)| *a != Action::Withdrawal || !units_for(*a).is_empty())
+                    .collect();
+                if !keys.iter().any(|(_, a)| *a == self.action)
+                    && let Some((_, a)) = keys.first()
+                {
+                    self.action = *a;
                 }
+                let units = units_for(self.action);
                 if !units.contains(&self.unit)
                     && let Some(u) = units.first()
                 {
                     self.unit = *u;
                 }
                 f.choice_numbered('n', "unit", &mut self.unit, &units, name, number);
-                let keys = self.action_keys(step);
-                if !keys.iter().any(|(_, a)| *a == self.action)
-                    && let Some((_, a)) = keys.first()
-                {
-                    self.action = *a;
-                }
                 let before = self.action;
                 f.keyed('x', "Action", &mut self.action, &keys, |a| {
                     action_words(a).to_string()
                 });
-                // A Pursuit is a pursuer's, a Vulnerable retreat a unit's
-                // pushed back: picking one goes to the first such unit.
                 if self.action != before {
+                    // The unit field shows the unit the panel acts on: one
+                    // of those the new Action's phase and side allow; a
+                    // Pursuit is a pursuer's, a Vulnerable retreat a unit's
+                    // pushed back: picking one goes to the first such unit.
+                    let units = units_for(self.action);
+                    if !units.contains(&self.unit)
+                        && let Some(u) = units.first()
+                    {
+                        self.unit = *u;
+                    }
                     let fits = |t: &Troop| match self.action {
-                        Action::Pursuit => t.pursuit.is_some(),
+                        Action::Pursuit => state.open_pursuit(t).is_some(),
                         Action::VulnerableRetreat => t.pushed_back,
                         _ => true,
                     };
@@ -1634,7 +1658,7 @@ pub fn reluctant(state: &State) -> Vec<UnitId> {
         state.troop(*u).map_or(2, |t| {
             if t.lead_charge.is_some() {
                 2
-            } else if t.charge_owed() {
+            } else if state.charge_owed_by(t) {
                 0
             } else {
                 1
@@ -1649,9 +1673,7 @@ pub fn pursuers(state: &State) -> Vec<(UnitId, UnitId)> {
     let mut out = Vec::new();
     for side in [Side::A, Side::B] {
         for (i, t) in state.units[side as usize].iter().enumerate() {
-            if let Some(p) = t.pursuit
-                && !t.gone()
-            {
+            if let Some(p) = state.open_pursuit(t) {
                 out.push((UnitId::new(side, i), p.target));
             }
         }

@@ -58,6 +58,14 @@ impl State {
         }
     }
 
+    /// Clears the charge duty between `a` and `b`, whichever charged (2.4.4.1).
+    pub(super) fn charge_done(&mut self, a: UnitId, b: UnitId) {
+        self.duties.retain(|d| {
+            !matches!(d.due, Due::Charge { target, .. }
+                if (d.unit, target) == (a, b) || (d.unit, target) == (b, a))
+        });
+    }
+
     /// Clears `id`'s first duty that `is` matches; says whether there was one.
     pub(super) fn done(&mut self, id: UnitId, is: impl Fn(&Due) -> bool) -> bool {
         match self.duties.iter().position(|d| d.unit == id && is(&d.due)) {
@@ -142,6 +150,62 @@ impl State {
         if follow == Some(true) {
             self.winner_follows(w, l, entry);
         }
+    }
+
+    /// Stands lost outside the round's own count (falling back into an
+    /// enemy, 2.6.2.1): one step for all of the unit's lost stands, each
+    /// personality in one rolling as in any Melee loss (3.1.3.2, W-19).
+    /// `enemy` is the unit it ran into, when the Melee names none.
+    pub(super) fn owe_stand_loss(
+        &mut self,
+        id: UnitId,
+        more: u32,
+        enemy: Option<UnitId>,
+        entry: &mut Entry,
+    ) {
+        let people = self.units[id.side as usize][id.index]
+            .unit
+            .active_personalities()
+            .count() as u32;
+        if more == 0 || people == 0 {
+            return;
+        }
+        let step = self
+            .duties
+            .iter_mut()
+            .find(|d| d.unit == id && matches!(d.due, Due::StandLoss { .. }));
+        match step {
+            Some(Duty {
+                due: Due::StandLoss { lost, stands, .. },
+                ..
+            }) => {
+                *lost += more;
+                *stands = (*stands + more).min(people);
+            }
+            _ => {
+                let enemy = self
+                    .engagements
+                    .iter()
+                    .find_map(|e| e.opponent_of(id))
+                    .or(enemy);
+                self.duties.push(Duty {
+                    unit: id,
+                    due: Due::StandLoss {
+                        lost: more,
+                        stands: more.min(people),
+                        named: Vec::new(),
+                        enemy,
+                    },
+                });
+            }
+        }
+        let name = &self.units[id.side as usize][id.index].unit.name;
+        entry.explanation.line(
+            format!(
+                "{name} loses {more} stand(s): for each personality in a lost stand, roll a red die against his Prowess"
+            ),
+            sec("3.1.3.2, W-19"),
+        );
     }
 
     /// The enemy personality with a vendetta against `name`, in `enemy`'s unit (W-21).
@@ -293,6 +357,16 @@ impl State {
             });
         }
         entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
+        if let Some((target, _)) = spans {
+            // 2.4.4.1, 2.6.3: a declared charge is completed as a Random Move.
+            self.duties.push(Duty {
+                unit: id,
+                due: Due::Charge {
+                    target,
+                    moved: false,
+                },
+            });
+        }
         if choice == Choice::Charge {
             self.done(id, |d| *d == Due::BerserkMove); // 2.4.10: the Berserk Move's charge
             if let Some((t, _)) = spans
@@ -325,6 +399,8 @@ impl State {
             )));
         }
         let (before_c, before_t) = (c.unit.clone(), t.unit.clone());
+        // 2.4.4.1, 2.4.4.2: contact completes the charge.
+        self.charge_done(charger, target);
         for (id, other) in [(charger, target), (target, charger)] {
             let slot = self.get_mut(id);
             if charged(slot, other) {
@@ -337,10 +413,13 @@ impl State {
             }
         }
         // W-34 (2.4.1): a unit contacted while moving stops; no unit moves
-        // on with an enemy in contact, so it may change formation next.
+        // on with an enemy in contact, so it may change formation next. A
+        // unit that was fleeing is no longer (a flight is a move).
         let contacted = self.get_mut(target);
         let was_moving = contacted.unit.moving;
         contacted.unit.moving = false;
+        contacted.unit.fleeing = false;
+        self.in_contact(charger, target, entry);
         if self.engagement(charger, target).is_none() {
             self.engagements.push(super::Engagement {
                 a: charger,
@@ -402,6 +481,24 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    /// Two units come into contact: a Berserk Move either still owes is
+    /// made (2.4.10 1: it charges the nearest enemy in reach, the one it
+    /// is now in Melee with; 2.4.4.2, W-34: no unit moves on with an enemy
+    /// in contact), so none is owed any more.
+    pub(super) fn in_contact(&mut self, x: UnitId, y: UnitId, entry: &mut Entry) {
+        for id in [x, y] {
+            if self.done(id, |d| *d == Due::BerserkMove) {
+                let name = self.units[id.side as usize][id.index].unit.name.clone();
+                entry.explanation.line(
+                    format!(
+                        "{name} is in Melee: its Berserk Move is this contact, with no random move after it"
+                    ),
+                    sec("2.4.10, 2.4.4.2, W-34"),
+                );
+            }
+        }
     }
 
     /// The Ready winner follows up or not (2.6.3, W-26).
@@ -542,7 +639,10 @@ impl State {
         };
         entry.summary = format!("{} ({id}) falls back into {what} (2.6.2.1)", u.name);
         entry.explanation = r.explanation;
+        let lost = u.stands.saturating_sub(r.unit.stands);
         self.get_mut(id).unit = r.unit;
+        let enemy = other.filter(|o| o.side != id.side);
+        self.owe_stand_loss(id, lost, enemy, entry);
         entry.effects = diff_effects(id, &u, &self.unit(id)?.unit);
         if let (Some(oid), Some(before), Some(after)) = (other, o, r.other) {
             self.get_mut(oid).unit = after;
@@ -594,6 +694,11 @@ impl State {
             && let Some(c) = slot.charge.as_mut().filter(|c| !c.contact)
         {
             c.stopped = true;
+            let target = c.target;
+            self.done(
+                id,
+                |d| matches!(d, Due::Charge { target: t, .. } if *t == target),
+            );
             entry.explanation.line(
                 "its charge ends there: no charge move and no contact",
                 sec("3.3.3"),
@@ -686,6 +791,14 @@ impl State {
         };
         let d = self.duties.remove(i);
         entry.summary = match d.due {
+            // 2.4.4.1, W-25: the charge move is done and did not reach.
+            Due::Charge {
+                target,
+                moved: true,
+            } => format!(
+                "{name} ({id}) made no contact with {} ({target}): its charge move is done (2.4.4.1, W-25)",
+                self.unit(target)?.unit.name
+            ),
             // 3.1.3.2: no personality (or no other) was in a lost stand.
             Due::StandLoss { named, .. } if named.is_empty() => format!(
                 "no personality of {name} ({id}) was in its lost stand(s): nobody rolls (3.1.3.2)"
@@ -764,6 +877,19 @@ impl State {
     /// a unit Halted this turn (2.4.4.2); a charge the unit may not make (W-30).
     pub fn check(&self, setup: &Setup, event: &Event) -> Result<(), BattleError> {
         self.check_charge(event)?;
+        // 2.4.4.1, W-25: a charge moved says whether it reached before the
+        // next unit activates.
+        if let Event::Activation { .. } = event
+            && let Some(d) = self
+                .duties
+                .iter()
+                .find(|d| matches!(d.due, Due::Charge { moved: true, .. }))
+        {
+            return Err(BattleError::OutOfTurn(format!(
+                "first: {} ({}) must {}",
+                self.units[d.unit.side as usize][d.unit.index].unit.name, d.unit, d.due
+            )));
+        }
         match event {
             Event::NextPhase => {
                 let owed: Vec<String> = self

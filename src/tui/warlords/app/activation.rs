@@ -50,8 +50,19 @@ impl App {
                 "{name} has already activated this turn (2.2); u undoes, c corrects"
             ));
         }
-        self.select(id);
         let situation = self.default_situation(id);
+        // 2.4.4.1, W-25: what the battle owes first (a charge moved that
+        // must say whether it reached) is said before any panel opens.
+        let probe = Event::Activation {
+            unit: id,
+            situation,
+            dice: Dice::default(),
+            add_champion: false,
+        };
+        if let Err(e) = self.battle.state().check(self.battle.setup(), &probe) {
+            return self.refuse(e.to_string());
+        }
+        self.select(id);
         self.dialogs
             .push(Dialog::Resolve(Resolve::new(Procedure::Activation {
                 unit: id,
@@ -93,7 +104,9 @@ impl App {
             enemy_in_charge_distance: engaged,
             enemy_visible_ahead: true,
             tactician_in_sight: tactician,
-            fleeing: unit.fleeing, // as the battle recorded it (2.2.2, 2.4.11)
+            // As the battle recorded it (2.2.2, 2.4.11); a unit stopped by
+            // contact flees no more (W-34).
+            fleeing: unit.fleeing && unit.moving,
             changing_formation: false,
             halted_this_turn: halted,
             in_melee: engaged,

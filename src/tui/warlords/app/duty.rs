@@ -84,6 +84,8 @@ impl App {
                 }));
             }
             Due::Shower { at } => return self.open_shooting(unit, *at, false, true),
+            // 2.4.4.1, 2.6.3: the declared charge's panel, as the record holds it.
+            Due::Charge { target, moved } => return self.open_charge(unit, *target, *moved),
         };
         self.dialogs.push(Dialog::Resolve(Resolve::new(procedure)));
     }
@@ -151,6 +153,7 @@ impl App {
                 Procedure::Shooting {
                     shooter, situation, ..
                 } if situation.contact => (*shooter, "shower"),
+                Procedure::Charge { unit, .. } => (*unit, "charge"),
                 _ => return None,
             },
             _ => return None,
@@ -739,6 +742,8 @@ impl App {
                         }
                     }
                 }
+                // 3.1.3.2, W-19: stands it lost there owe their step too.
+                self.sync_melee_steps();
                 self.say(format!("{text}; u undoes"));
             }
             Err(e) => {

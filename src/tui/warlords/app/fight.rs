@@ -7,7 +7,6 @@ use super::App;
 use crate::battle::UnitId;
 use crate::battle::warlords::Due;
 use crate::battle::warlords::Event;
-use crate::battle::warlords::Phase;
 use crate::battle::warlords::Support;
 use crate::dice::Dice;
 use crate::rules::Side;
@@ -190,7 +189,7 @@ impl App {
 
     /// Adds to an open Melee result the duties its steps have since left
     /// (a Berserk Move after a Berserk test, 2.6.3).
-    fn sync_melee_steps(&mut self) {
+    pub(super) fn sync_melee_steps(&mut self) {
         let Some(Dialog::Resolve(Resolve {
             procedure: Procedure::Melee { a, b, supports, .. },
             rolled: Some(_),
@@ -672,42 +671,62 @@ impl App {
             })));
     }
 
-    /// A battle reopened between a charge's declaration and its move: the
-    /// record owes the charge move (2.4.4.1: "Charge moves must be completed
-    /// as a Random Move"), so its panel comes back with what the record
-    /// holds of the target's answer and the shots at the charger.
+    /// A battle reopened (or redone) while its next step is a declared
+    /// charge: the record owes the charge move (2.4.4.1: "Charge moves must
+    /// be completed as a Random Move"; 2.6.3, a Berserk winner's charge), so
+    /// its panel comes back with what the record holds.
     pub(super) fn resume_charge(&mut self) {
-        if !matches!(self.battle.phase(), Phase::Activation(_)) || !self.dialogs.is_empty() {
+        if !self.dialogs.is_empty() {
             return;
+        }
+        // 2.4.4.1, 2.6.3: the battle owes the charge's completion, in any
+        // phase; its panel leads to a flight owed first (W-29, 1.7.3).
+        if let Some(d) = self
+            .battle
+            .duties()
+            .iter()
+            .find(|d| matches!(d.due, Due::Charge { .. }))
+            .cloned()
+        {
+            self.open_duty_for(&d);
+        }
+    }
+
+    /// Opens the panel of `unit`'s declared charge at `target` as the record
+    /// holds it: the target's answer and the shots at the charger, and, once
+    /// the move is rolled (`moved`), the contact question (2.4.4.1, W-25).
+    pub(super) fn open_charge(&mut self, unit: UnitId, target: UnitId, moved: bool) {
+        if self.dialogs.iter().any(|d| {
+            matches!(d, Dialog::Resolve(Resolve { procedure: Procedure::Charge { unit: u, target: t, .. }, .. })
+                if (*u, *t) == (unit, target))
+        }) {
+            return; // its panel is open, under the one that closed
         }
         let events = self.battle.events();
-        let mut moved: Vec<UnitId> = Vec::new();
-        let mut found = None;
-        for (i, e) in events.iter().enumerate().rev() {
-            match e {
-                Event::NextPhase | Event::GoTo { .. } | Event::Initiative { .. } => break,
-                Event::RandomMove {
-                    unit,
-                    toward: Some(_),
-                    ..
-                } => moved.push(*unit),
-                Event::Contact { charger, target } => moved.extend([*charger, *target]),
-                Event::Choose {
-                    unit,
-                    choice: RulesChoice::Charge,
-                    target: Some(t),
-                    ..
-                } => {
-                    if !moved.contains(unit) {
-                        found = Some((i, *unit, *t));
-                    }
-                    break;
-                }
-                _ => {}
-            }
-        }
-        let Some((at, unit, target)) = found else {
+        let Some(at) = events.iter().rposition(|e| {
+            matches!(e, Event::Choose {
+                unit: u,
+                choice: RulesChoice::Charge,
+                target: Some(t),
+                ..
+            } if *u == unit && *t == target)
+        }) else {
             return;
+        };
+        let rolled = if moved {
+            let Some((i, e)) = events.iter().enumerate().skip(at + 1).rev().find(|(_, e)| {
+                matches!(e, Event::RandomMove { unit: u, toward: Some(t), .. }
+                    if (*u, *t) == (unit, target) || (*u, *t) == (target, unit))
+            }) else {
+                return;
+            };
+            let Ok(mut r) = self.preview(&e.clone()) else {
+                return;
+            };
+            r.entry = i;
+            Some(r)
+        } else {
+            None
         };
         let Some(made) = self
             .battle
@@ -762,16 +781,18 @@ impl App {
             .unwrap_or_else(|_| vec![Answer::Stand]),
             _ => Vec::new(),
         };
-        self.dialogs
-            .push(Dialog::Resolve(Resolve::new(Procedure::Charge {
-                unit,
-                target,
-                spans: made.spans,
-                answers,
-                response,
-                answered,
-                shots,
-            })));
+        let mut panel = Resolve::new(Procedure::Charge {
+            unit,
+            target,
+            spans: made.spans,
+            answers,
+            response,
+            answered,
+            shots,
+        });
+        panel.rolled = rolled;
+        self.select(unit);
+        self.dialogs.push(Dialog::Resolve(panel));
     }
 
     /// Says why a charge is refused, on the panel below or the status line.
@@ -1022,6 +1043,24 @@ impl App {
             && let Err(e) = self.battle.record(Event::Contact {
                 charger: unit,
                 target,
+            })
+        {
+            return self.set_resolve_error(e.to_string());
+        }
+        // 2.4.4.1, W-25: "no contact" completes the charge the battle owes.
+        let owed = Due::Charge {
+            target,
+            moved: true,
+        };
+        if !contact
+            && self
+                .battle
+                .duties()
+                .iter()
+                .any(|d| d.unit == unit && d.due == owed)
+            && let Err(e) = self.battle.record(Event::Dismiss {
+                unit,
+                due: owed.code().to_string(),
             })
         {
             return self.set_resolve_error(e.to_string());

@@ -309,6 +309,11 @@ pub(super) fn typed_dice(t: &TypeDice) -> Result<Vec<Dice>, String> {
                         .collect();
                     match wanting.as_slice() {
                         [g] => typed[*g].of_mut(c).extend_from_slice(dice.of(c)),
+                        // One side's dice only (a shot, W-15): the yellow its red
+                        // dice may call for is its own; the count check judges it.
+                        [] if t.groups.len() == 1 => {
+                            typed[0].of_mut(c).extend_from_slice(dice.of(c))
+                        }
                         _ => {
                             return Err(format!(
                                 "more than one side may need {} dice: type each side's dice apart, e.g. W: 6 6 R: 3 | W: 5 4 R: 2",

@@ -24,11 +24,12 @@ impl App {
         });
         // A declared charge before its move (2.4.4): undoing an answer or a
         // shot at the charger goes back to it, the charge still declared.
+        // Its contact question too: undoing the charge move goes back to it.
         let charge = self.dialogs.iter().rev().find_map(|d| match d {
-            Dialog::Resolve(r)
-                if matches!(r.procedure, Procedure::Charge { .. }) && r.rolled.is_none() =>
-            {
-                Some(r.clone())
+            Dialog::Resolve(r) if matches!(r.procedure, Procedure::Charge { .. }) => {
+                let mut r = r.clone();
+                r.rolled = None;
+                Some(r)
             }
             _ => None,
         });
@@ -141,6 +142,11 @@ impl App {
 
     /// Applies again the last step taken back, with its recorded dice.
     pub(super) fn redo(&mut self) {
+        // A charge's panel open before its move (undo left it so) comes
+        // back with what is redone (2.4.4.1): the answer, the shots.
+        let charge = self.dialogs.iter().any(|d| {
+            matches!(d, Dialog::Resolve(r) if r.rolled.is_none() && matches!(r.procedure, Procedure::Charge { .. }))
+        });
         self.dialogs.clear();
         let mut summaries: Vec<String> = Vec::new();
         loop {
@@ -166,6 +172,18 @@ impl App {
             self.refuse("nothing to redo");
         } else {
             self.say(format!("redone: {}", summaries.join("; ")));
+        }
+        // A charge move redone: its contact question, which followed it, is
+        // back (2.4.4.1, W-25).
+        let moved = matches!(
+            self.battle.events().last(),
+            Some(Event::RandomMove {
+                toward: Some(_),
+                ..
+            })
+        );
+        if charge || moved {
+            self.resume_charge();
         }
         // The cursor where it stood before the undo: undo then redo is the
         // identity (the monkey, seed 300).

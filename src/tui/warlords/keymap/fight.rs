@@ -151,6 +151,13 @@ pub const KEYS: &[Binding] = &[
         "stakes/tabor/berm",
         "the charger reaches stakes, a tabor or a berm (3.3.3)",
     ),
+    b(
+        C::Charge,
+        Key::ch('z'),
+        Action::SetAside,
+        "",
+        "a declared charge the table has made moot: set it aside (2.4.4.1)",
+    ),
     // After the charge move.
     b(
         C::Contact,

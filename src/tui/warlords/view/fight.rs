@@ -724,6 +724,33 @@ fn response_word(r: Response) -> &'static str {
     }
 }
 
+/// A handful split at the unit's own `rolled` white dice: the rest, if
+/// any, are the 2 a Slippery personality rolls for himself (W-21).
+fn slippery_apart(
+    d: &crate::dice::Dice,
+    rolled: u32,
+) -> (crate::dice::Dice, Option<crate::dice::Dice>) {
+    let mut own = d.clone();
+    let his = own.white.split_off((rolled as usize).min(own.white.len()));
+    let his = (!his.is_empty()).then(|| crate::dice::Dice {
+        white: his,
+        ..Default::default()
+    });
+    (own, his)
+}
+
+/// The line of a Slippery man's own dice (W-21).
+fn slippery_line(
+    t: &crate::tui::theme::Theme,
+    name: &str,
+    his: &crate::dice::Dice,
+) -> Line<'static> {
+    let mut spans = vec![Span::raw(format!("  {name} is Slippery, his own dice: "))];
+    spans.extend(dice::row(t, his, None));
+    spans.push(Span::raw("(W-21)"));
+    Line::from(spans)
+}
+
 /// After the roll of a shot, a charge move or a Melee; `None` for the others.
 pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
     let t = &app.theme;
@@ -734,8 +761,9 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
         Procedure::Shooting { target, .. } => {
             let o = x.shooting.as_ref()?;
             let d = x.dice.first().cloned().unwrap_or_default();
+            let (own, his) = slippery_apart(&d, o.dice_rolled);
             let mut spans = vec![Span::styled("Dice ", t.title())];
-            spans.extend(dice::row(t, &d, None));
+            spans.extend(dice::row(t, &own, None));
             out.push(Line::from(spans));
             out.push(Line::from(vec![
                 Span::styled(format!("{} hit(s)", o.hits), t.title()),
@@ -772,6 +800,9 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                     (true, None) => "red dice ≤ hits, but the yellow die picks nobody (W-15, W-18)",
                 }));
                 out.push(Line::from(spans));
+            }
+            if let (Some(p), Some(his)) = (&o.personality, &his) {
+                out.push(slippery_line(t, &p.name, his));
             }
             if let Some(p) = &o.personality {
                 out.push(Line::from(Span::styled(
@@ -816,6 +847,7 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
         Procedure::Melee { a, b, .. } => {
             let o = x.melee.as_ref()?;
             let (na, nb) = (app.name(*a), app.name(*b));
+            let mut slippery = Vec::new();
             for (s, name, d) in [
                 (Side::A, &na, x.dice.first()),
                 (Side::B, &nb, x.dice.get(1)),
@@ -823,8 +855,14 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                 let res = o.side(s);
                 let mut spans = vec![Span::styled(format!("{:<22} ", cut(name, 22)), t.title())];
                 if let Some(d) = d {
+                    // W-21: the white dice past the side's own are a Slippery man's.
+                    let (own, his) = slippery_apart(d, res.dice_rolled);
                     // N3: only the counted dice's doubles count in a Melee (W-18).
-                    spans.extend(dice::counted_row(t, d, res.read.as_ref()));
+                    spans.extend(dice::counted_row(t, &own, res.read.as_ref()));
+                    let victim = o.personalities.iter().find(|h| h.side == s.other());
+                    if let (Some(his), Some(h)) = (his, victim) {
+                        slippery.push(slippery_line(t, &h.name, &his));
+                    }
                 }
                 spans.push(Span::raw(format!(
                     " score {} · inflicts {} casualty figure(s){}",
@@ -838,6 +876,7 @@ pub fn after(app: &App, r: &Resolve, x: &Rolled) -> Option<Vec<Line<'static>>> {
                 )));
                 out.push(Line::from(spans));
             }
+            out.extend(slippery);
             let dec = &o.decision;
             out.push(Line::from(match dec.loser {
                 None => Span::styled("A DRAW: nobody falls back", t.title()),
@@ -1176,6 +1215,11 @@ fn does_duty(d: &Duty, e: &Event) -> bool {
             Due::BerserkMove | Due::RandomMoveThenHalt,
         ) => (unit, true),
         (Event::Shooting { shooter, .. }, Due::Shower { .. }) => (shooter, true),
+        // 2.4.4.1: its charge move, then contact.
+        (
+            Event::RandomMove { unit, .. } | Event::Contact { charger: unit, .. },
+            Due::Charge { .. },
+        ) => (unit, true),
         (Event::Dismiss { unit, due }, d) => (unit, due == d.code()),
         _ => return false,
     };
