@@ -1731,7 +1731,8 @@ fn a_rout_is_an_event_a_disaster_and_calls_for_tests() {
         app.battle.events().last(),
         Some(&Event::Rout {
             unit: u(A, 4),
-            cause: RoutCause::Interpenetrated
+            cause: RoutCause::Interpenetrated,
+            bases_in_contact: 0,
         })
     );
     let s = screen(&app, 120, 40);
@@ -1765,6 +1766,7 @@ fn a_rally_has_an_outcome_the_referee_says() {
             Event::Rout {
                 unit: u(B, 2),
                 cause: RoutCause::Interpenetrated,
+                bases_in_contact: 0,
             },
             &[],
         );
@@ -1837,6 +1839,7 @@ fn a_rally_has_an_outcome_the_referee_says() {
         Event::Rout {
             unit: u(B, 2),
             cause: RoutCause::Interpenetrated,
+            bases_in_contact: 0,
         },
         &[],
     );

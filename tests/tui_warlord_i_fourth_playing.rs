@@ -584,3 +584,157 @@ fn a_wavering_unit_scoring_8_or_9_remains_wavering() {
     }
     assert!(seen > 0, "no throw scored 8 or 9");
 }
+
+/// A battle saved by the wi4 referee (`tests/battle_data/warlord-i-wi4/`).
+fn wi4_save(name: &str) -> Battle {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/battle_data/warlord-i-wi4")
+        .join(name);
+    herald::store::save::load::<herald::battle::warlord_i::WarlordI>(&path)
+        .expect("the wi4 save opens")
+        .data
+        .battle
+}
+
+#[test]
+fn a_surrenders_aps_above_4_are_held_by_the_record() {
+    // wi4 F1 (Rule 76, WI-20: the loser "gains 1 AP per point above 4",
+    // whatever its response; Rule 99, WI-21: its general's roll counts
+    // them): a1 loses by 12 and surrenders; the Why said "+8 AP" but no
+    // change held them, while Crassus' roll counted them. Now "What
+    // changed" says the 8 APs it incurred as it left the table.
+    let mut app = carrhae(1);
+    app.battle = wi4_save("keep-before-surrender.toml");
+    press(&mut app, &["Enter", "s", "1", "t", "2", "1", "Enter", "s"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("surrenders; the enemy takes it prisoner"), "{s}");
+    assert!(s.contains("incurred +"), "{s}");
+    let aps = app.battle.unit(u(A, 1)).map(|x| x.aps_this_move);
+    assert_eq!(aps, Some(15), "{s}");
+}
+
+#[test]
+fn a_dispersed_general_leads_no_waver_test() {
+    // wi4 F3 (Rule 99, 7: the command base is dispersed for the rest of
+    // this Move and the next, not in action; Rule 59's leader +2): Surena,
+    // dispersed in Move 3, is with b1 in Move 4; b1's waver test started
+    // "led by the C-in-C (recorded)" and added +2. Now it starts with
+    // nobody, marked as the record's (his base dispersed).
+    let mut app = carrhae(1);
+    app.battle = wi4_save("keep-m4-dispersed-leader.toml");
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("Waver test: Surena's cataphracts (b1)"), "{s}");
+    assert!(!s.contains("the C-in-C (recorded)"), "{s}");
+    assert!(!s.contains("+2 led by the C-in-C"), "{s}");
+    assert!(s.contains("nobody (recorded: dispersed)"), "{s}");
+}
+
+#[test]
+fn friends_wavering_through_a_shaken_unit_make_it_waver_not_rout() {
+    // wi4 F2 (Rule 62: troops "interpenetrated by wavering or routing
+    // friends waver or rout too"): a3 wavered and retreated through a2;
+    // the rout panel had one line for both and always routed a2 (a
+    // disaster). Now it asks which: wavering friends make it waver, with
+    // a retreat's DP and no disaster; routing friends still rout it.
+    let mut app = carrhae(1);
+    app.battle = wi4_save("keep-before-interpen.toml");
+    let disasters = app.battle.disasters().len();
+    press(&mut app, &["A", "2", "R"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("wavering friends interpenetrated it while shaken"),
+        "{s}"
+    );
+    assert!(
+        s.contains("routing friends interpenetrated it while shaken"),
+        "{s}"
+    );
+    press(&mut app, &["v"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("It wavers too (Rule 62)"), "{s}");
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    let a2 = app.battle.unit(u(A, 2)).expect("a2 on the table");
+    assert_eq!(
+        a2.unit.morale,
+        herald::rules::warlord_i::Morale::Wavering,
+        "{s}"
+    );
+    assert!(s.contains("wavers too"), "{s}");
+    assert!(!s.contains("→ routed"), "{s}");
+    assert_eq!(app.battle.disasters().len(), disasters, "no disaster: {s}");
+    // Routing friends still rout it.
+    let mut app = carrhae(1);
+    app.battle = wi4_save("keep-before-interpen.toml");
+    press(&mut app, &["A", "2", "R", "s", "Enter"]);
+    let a2 = app.battle.unit(u(A, 2)).expect("a2 on the table");
+    assert_eq!(a2.unit.morale, herald::rules::warlord_i::Morale::Routed);
+}
+
+#[test]
+fn trapped_evaders_lose_their_bases_in_contact_and_only_evaders_are_trapped() {
+    // wi4 F4 (Rule 62: "Evading troops trapped by impassable terrain or
+    // troops rout if contacted, bases in direct contact are destroyed"):
+    // the cause was accepted for a4, reckless and not evading, and routed
+    // it without a word of the bases in contact. Now it is refused for a
+    // unit the record has not evading, and for an evading one the panel
+    // asks how many bases are in direct contact and destroys them.
+    let mut app = carrhae(1);
+    app.battle = wi4_save("keep-m7-before-rout.toml");
+    press(&mut app, &["A", "4", "R", "e", "Enter"]);
+    let s = screen(&app, 120, 40);
+    let a4 = app.battle.unit(u(A, 4)).expect("a4 on the table");
+    assert_ne!(
+        a4.unit.morale,
+        herald::rules::warlord_i::Morale::Routed,
+        "{s}"
+    );
+    assert!(s.contains("is not evading"), "{s}");
+    let mut b = wi4_save("keep-m7-before-rout.toml");
+    battle_support::play(
+        &mut b,
+        Event::Correct {
+            unit: u(A, 4),
+            correction: herald::battle::warlord_i::Correction::Activity(vec![
+                herald::rules::warlord_i::Activity::Evading,
+            ]),
+        },
+        &[],
+    );
+    let bases = b.unit(u(A, 4)).expect("a4").unit.bases;
+    let mut app = carrhae(1);
+    app.battle = b;
+    press(&mut app, &["A", "4", "R", "e"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("its bases in direct contact (destroyed)"), "{s}");
+    press(&mut app, &["b", "2", "Enter"]);
+    let s = screen(&app, 120, 40);
+    let a4 = app.battle.unit(u(A, 4)).expect("a4 on the table");
+    assert_eq!(
+        a4.unit.morale,
+        herald::rules::warlord_i::Morale::Routed,
+        "{s}"
+    );
+    assert_eq!(a4.unit.bases, bases - 2, "{s}");
+    assert!(s.contains("base(s) in direct contact destroyed"), "{s}");
+}
+
+#[test]
+fn the_cos_line_never_cuts_ccp_at_80_columns() {
+    // wi4 F5 (docs/console.md: each CO with his CCPs): at 80x24 the COs
+    // line ended "successor a3: 2 CC". Checked on the reworked line: every
+    // CCP count is whole, at 80 and 120 columns.
+    let mut app = carrhae(1);
+    app.battle = wi4_save("carrhae.toml");
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = screen(&app, w, h);
+        assert!(s.contains(" CCP"), "{s}");
+        for line in s.lines() {
+            let cut = line
+                .match_indices(" CC")
+                .any(|(i, _)| !line[i..].starts_with(" CCP"));
+            assert!(!cut, "a CCP cut at {w}x{h}: {line}\n{s}");
+        }
+    }
+}

@@ -217,6 +217,7 @@ pub fn idea(b: &Battle, rng: &mut ChaCha8Rng) -> Event {
         73 => Event::Rout {
             unit,
             cause: herald::battle::warlord_i::RoutCause::Interpenetrated,
+            bases_in_contact: 0,
         },
         70..73 => Event::Flag {
             unit,

@@ -75,10 +75,12 @@ impl Battle {
     }
 
     /// Who leads a unit for the optional waver bonus of Rule 59 (WI-14):
-    /// the C-in-C or a divisional CO whose base is with it.
+    /// the C-in-C or a divisional CO whose base is with it and in action.
     pub fn leader_of(&self, unit: UnitId) -> Option<Leader> {
         let co = self.co(self.general_with(unit)?)?;
-        if co.co.status.base_lost() {
+        // Rule 99, 7 (wi4 F3): a dispersed command base is not in action
+        // for the rest of this Move and the next, so it leads nobody.
+        if co.co.status.base_lost() || co.co.dispersed {
             return None;
         }
         Some(if co.co.c_in_c {
@@ -177,7 +179,11 @@ impl Battle {
     /// when one is with it (Rule 76); the rest at their defaults.
     pub fn melee_facts(&self, unit: UnitId, foe: UnitId) -> MeleeFacts {
         let advancing = self.advancing_why(unit).is_some();
-        let general = self.general_with(unit).and_then(|c| self.co(c));
+        // Rule 99, 7 (wi4 F3): a dispersed command base leads no melee.
+        let general = self
+            .general_with(unit)
+            .and_then(|c| self.co(c))
+            .filter(|c| !c.co.dispersed);
         let (charge, contact) = self.advantages(unit, foe);
         MeleeFacts {
             advancing,

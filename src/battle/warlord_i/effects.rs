@@ -45,6 +45,21 @@ pub fn diff_effects(
     // WI-10: APs gained, then 2 taken off with each base removed: each said.
     let eaten = (u64::from(before.aps) + u64::from(gained)).saturating_sub(u64::from(after.aps));
     if gone {
+        // Rule 76, WI-20, WI-21 (wi4 F1): a unit leaving the table is
+        // charged no APs (issue 33 item 4), but the APs it incurred on the
+        // way (a surrender's points above 4) are said, since its general's
+        // wounding roll counts them: the record holds every AP it counts.
+        if gained > 0 {
+            push(
+                "aps_incurred",
+                before.aps.to_string(),
+                (u64::from(before.aps) + u64::from(gained)).to_string(),
+                format!(
+                    "{n}: incurred +{gained} AP(s) as it left the table (its general's wounding roll counts them, WI-21)"
+                ),
+                false,
+            );
+        }
     } else if gained > 0 && eaten > 0 && after.bases < before.bases {
         push(
             "aps",
@@ -194,9 +209,11 @@ mod tests {
         let fx = diff_effects(id, &before, &after, false, 7);
         let fields: Vec<&str> = fx.iter().map(|e| e.field).collect();
         // Issue 33 item 4: a unit off the table is charged no APs and no morale.
-        assert_eq!(fields, ["bases", "bases_lost"]);
+        // wi4 F1: the APs it incurred on the way are said, not charged.
+        assert_eq!(fields, ["aps_incurred", "bases", "bases_lost"]);
+        assert!(fx[0].text.contains("incurred +7 AP(s)"));
         assert_eq!(fx.iter().filter(|e| e.leaves_table).count(), 1);
-        assert!(fx[0].text.contains("destroyed"));
+        assert!(fx[1].text.contains("destroyed"));
         let fx = diff_effects(id, &before, &after, true, 0);
         assert!(fx[0].text.contains("prisoner"));
     }

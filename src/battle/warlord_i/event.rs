@@ -273,22 +273,30 @@ named_enum!(WaverCause {
 /// Why a unit routs (Rule 62's additional morale responses).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RoutCause {
-    /// Fleeing superior troops interpenetrated it: it routs too.
+    /// Fleeing superior troops, routing, interpenetrated it: it routs too.
     Interpenetrated,
-    /// It was shaken (or dispersed) and wavering or routing friends
-    /// interpenetrated it: it routs too.
+    /// It was shaken (or dispersed) and routing friends interpenetrated
+    /// it: it routs too.
     ThroughShaken,
     /// Evading, it was trapped by impassable terrain or troops and contacted.
     EvadersTrapped,
+    /// Fleeing superior troops, wavering, interpenetrated it: it wavers too.
+    InterpenetratedWavering,
+    /// It was shaken (or dispersed) and wavering friends interpenetrated
+    /// it: it wavers too, retreating in front of them.
+    ThroughShakenWavering,
 }
 named_enum!(RoutCause {
     "interpenetrated" => RoutCause::Interpenetrated,
     "through_shaken" => RoutCause::ThroughShaken,
     "evaders_trapped" => RoutCause::EvadersTrapped,
+    "interpenetrated_wavering" => RoutCause::InterpenetratedWavering,
+    "through_shaken_wavering" => RoutCause::ThroughShakenWavering,
 });
 
 impl RoutCause {
-    /// In words, as Rule 62 lists it.
+    /// In words, as Rule 62 lists it (the log's words; a save from before
+    /// the wavering causes keeps its words).
     pub fn title(self) -> &'static str {
         match self {
             RoutCause::Interpenetrated => "fleeing superior troops interpenetrated it",
@@ -296,7 +304,38 @@ impl RoutCause {
                 "wavering or routing friends interpenetrated it while shaken"
             }
             RoutCause::EvadersTrapped => "evading, it was trapped and contacted",
+            RoutCause::InterpenetratedWavering => {
+                "fleeing superior troops, wavering, interpenetrated it"
+            }
+            RoutCause::ThroughShakenWavering => "wavering friends interpenetrated it while shaken",
         }
+    }
+
+    /// The panel's words for each cause, the friends' morale said (Rule 62:
+    /// "waver or rout too").
+    pub fn choice(self) -> &'static str {
+        match self {
+            RoutCause::Interpenetrated => "fleeing superior troops, routing, interpenetrated it",
+            RoutCause::ThroughShaken => "routing friends interpenetrated it while shaken",
+            other => other.title(),
+        }
+    }
+
+    /// Rule 62's "waver or rout too": the unit wavers, not routs, where the
+    /// friends passing through it were wavering.
+    pub fn wavers(self) -> bool {
+        matches!(
+            self,
+            RoutCause::InterpenetratedWavering | RoutCause::ThroughShakenWavering
+        )
+    }
+
+    /// Rule 62: troops interpenetrated while shaken (or dispersed).
+    pub fn while_shaken(self) -> bool {
+        matches!(
+            self,
+            RoutCause::ThroughShaken | RoutCause::ThroughShakenWavering
+        )
     }
 }
 
@@ -534,6 +573,9 @@ pub enum Event {
         unit: UnitId,
         /// Why (Rule 62).
         cause: RoutCause,
+        /// Evaders trapped and contacted: its bases in direct contact, which
+        /// are destroyed (Rules 62, 70, 89); 0 for any other cause.
+        bases_in_contact: u32,
     },
     /// The referee sets aside a unit's flagged waver test the table made moot.
     Dismiss {

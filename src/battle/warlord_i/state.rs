@@ -598,7 +598,11 @@ impl State {
             Event::FriendsWithin10cm { disaster, units } => {
                 self.friends_within_10cm(*disaster, units, &mut entry)?
             }
-            Event::Rout { unit, cause } => self.rout(*unit, *cause, &mut entry)?,
+            Event::Rout {
+                unit,
+                cause,
+                bases_in_contact,
+            } => self.rout(*unit, *cause, *bases_in_contact, &mut entry)?,
             Event::Dismiss { unit } => self.dismiss(*unit, &mut entry)?,
             Event::WaverTest {
                 unit,

@@ -434,6 +434,7 @@ impl App {
             Action::Rout => Event::Rout {
                 unit,
                 cause: crate::battle::warlord_i::RoutCause::Interpenetrated,
+                bases_in_contact: 0,
             },
             Action::Attrition => Event::Attrition {
                 unit,

@@ -71,6 +71,7 @@ impl State {
         &mut self,
         unit: UnitId,
         cause: RoutCause,
+        bases_in_contact: u32,
         entry: &mut Entry,
     ) -> Result<(), BattleError> {
         let u = self.on_table(unit)?;
@@ -79,6 +80,9 @@ impl State {
             return Err(BattleError::Refused(format!("{name} is routed already")));
         }
         let before = u.unit.clone();
+        if cause.wavers() {
+            return self.waver_too(unit, cause, entry);
+        }
         entry.summary = format!(
             "{name} routs: {} (Rule 62); a disaster: the referee names the friendly units within 10 cm next (Rules 12, 58; WI-12)",
             cause.title()
@@ -96,6 +100,17 @@ impl State {
             crate::rules::explain::cite("Rules 12, 58", "WI-12, WI-13"),
         );
         let mut after = before.state();
+        // Rules 62, 70, 89 (wi4 F4): trapped evaders' bases in direct
+        // contact are destroyed (at most all it has).
+        let destroyed = bases_in_contact.min(after.bases);
+        if cause == RoutCause::EvadersTrapped && destroyed > 0 {
+            after.bases -= destroyed;
+            after.bases_lost += destroyed;
+            entry.explanation.line(
+                format!("{destroyed} base(s) in direct contact destroyed (Rules 62, 70, 89)"),
+                crate::rules::explain::cite("Rule 62", ""),
+            );
+        }
         crate::rules::warlord_i::points::gain(&mut after, 1, 1);
         after.morale = Morale::Routed;
         // WI-10: routers cannot recuperate: a base per 4 APs.
@@ -105,6 +120,57 @@ impl State {
             Some(&mut entry.explanation),
         );
         self.write_after(unit, &after, 1, entry);
+        Ok(())
+    }
+
+    /// Rule 62's "waver too": wavering friends (or fleeing superior troops,
+    /// wavering) interpenetrated the unit; it becomes wavering, not routed,
+    /// and no disaster follows (WI-12 names a rout, not a waver). Through
+    /// shaken troops it retreats in front of them: a retreat's DP (Rule 18,
+    /// WI-8), as a waver test's retreat.
+    fn waver_too(
+        &mut self,
+        unit: UnitId,
+        cause: RoutCause,
+        entry: &mut Entry,
+    ) -> Result<(), BattleError> {
+        let u = self.on_table(unit)?;
+        let name = named(&u.unit.name, unit);
+        let before = u.unit.clone();
+        let retreats = cause.while_shaken();
+        entry.summary = format!(
+            "{name} wavers too: {} (Rule 62){}",
+            cause.title(),
+            if retreats {
+                "; it retreats in front of them (IRMD)"
+            } else {
+                ""
+            }
+        );
+        entry.explanation.line(
+            format!(
+                "{name} wavers too: {}; wavering friends make it waver, routing ones rout (Rule 62)",
+                cause.title()
+            ),
+            crate::rules::explain::cite("Rule 62", ""),
+        );
+        let mut after = before.state();
+        after.morale = Morale::Wavering;
+        let gained = u32::from(retreats);
+        if retreats {
+            entry.explanation.line(
+                "retreating in front of them (IRMD) gains 1 DP, an AP too (Rule 18, WI-8)",
+                crate::rules::explain::cite("Rule 18", "WI-8"),
+            );
+            crate::rules::warlord_i::points::gain(&mut after, 1, 1);
+            crate::rules::warlord_i::points::remove_bases_with(
+                &mut after,
+                // WI-10: a wavering unit cannot recuperate: a base per 4 APs.
+                false,
+                Some(&mut entry.explanation),
+            );
+        }
+        self.write_after(unit, &after, gained, entry);
         Ok(())
     }
 

@@ -310,10 +310,29 @@ impl State {
         // Rule 62: only "RPs & shaken or dispersed troops etc" rout when
         // wavering or routing friends interpenetrate them; a steady or
         // reckless unit does not (a save from before stands as recorded).
+        // Rules 62, 70, 89 (wi4 F4): only evading troops are trapped
+        // evaders, and contacted, at least one base is in direct contact.
         if let Event::Rout {
             unit,
-            cause: super::super::event::RoutCause::ThroughShaken,
+            cause: super::super::event::RoutCause::EvadersTrapped,
+            bases_in_contact,
         } = event
+            && let Some(u) = self.get(*unit)
+        {
+            let name = named(&u.unit.name, *unit);
+            if !u.unit.is(crate::rules::warlord_i::Activity::Evading) {
+                return Err(BattleError::Refused(format!(
+                    "{name} is not evading, as the record has it: only evading troops trapped and contacted rout for that cause (Rule 62); say the cause that stands, or its activity (a correction)"
+                )));
+            }
+            if *bases_in_contact == 0 {
+                return Err(BattleError::Refused(format!(
+                    "say how many of {name}'s bases are in direct contact: they are destroyed (Rules 62, 70, 89); at least 1, as it was contacted"
+                )));
+            }
+        }
+        if let Event::Rout { unit, cause, .. } = event
+            && cause.while_shaken()
             && let Some(u) = self.get(*unit)
             && u.unit.morale < Morale::Shaken
         {

@@ -600,9 +600,12 @@ fn fields<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>, kind: &str) -> Op
         "rout" => {
             let unit = unit_id(walk, f, "unit");
             let cause = required_word::<RoutCause>(walk, f, "cause", "why it routs (Rule 62)");
+            // Rule 62: absent in saves from before (none destroyed then).
+            let bases_in_contact = count(walk, f, "bases_in_contact");
             Event::Rout {
                 unit: unit?,
                 cause: cause?,
+                bases_in_contact,
             }
         }
         "dismiss" => Event::Dismiss {

@@ -326,9 +326,16 @@ pub(super) fn write_event(o: &mut String, e: &Event) {
             let list: Vec<String> = units.iter().map(|u| format!("\"{u}\"")).collect();
             let _ = writeln!(o, "units = [{}]", list.join(", "));
         }
-        Event::Rout { unit, cause } => {
+        Event::Rout {
+            unit,
+            cause,
+            bases_in_contact,
+        } => {
             id(o, "unit", *unit);
             let _ = writeln!(o, "cause = \"{}\"", cause.name());
+            if *bases_in_contact > 0 {
+                let _ = writeln!(o, "bases_in_contact = {bases_in_contact}");
+            }
         }
         Event::Dismiss { unit } => id(o, "unit", *unit),
         Event::WaverTest {

@@ -482,14 +482,34 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
             one_of(f, cause, &all, |c| c.title());
         }
         // Rule 62: one cause, each on its key; none until said.
-        Event::Rout { cause, .. } => {
+        Event::Rout {
+            unit,
+            cause,
+            bases_in_contact,
+        } => {
             use crate::battle::warlord_i::RoutCause;
             let all = [
                 ('i', RoutCause::Interpenetrated),
+                ('w', RoutCause::InterpenetratedWavering),
                 ('s', RoutCause::ThroughShaken),
+                ('v', RoutCause::ThroughShakenWavering),
                 ('e', RoutCause::EvadersTrapped),
             ];
-            one_of(f, cause, &all, |c| c.title());
+            one_of(f, cause, &all, |c| c.choice());
+            // Rules 62, 70, 89 (wi4 F4): trapped evaders lose the bases in
+            // direct contact; the table's count, the referee's to say.
+            if *cause == RoutCause::EvadersTrapped {
+                let most = b.unit(*unit).map_or(1, |u| u.unit.bases.max(1));
+                f.number(
+                    'b',
+                    "its bases in direct contact (destroyed)",
+                    bases_in_contact,
+                    (1, most),
+                    1,
+                );
+            } else {
+                *bases_in_contact = 0;
+            }
         }
         // WI-12: the referee names the friends within 10 cm, by number
         // (Herald has no map); none is an answer.
@@ -563,6 +583,10 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
             );
             f.number('s', "secure flanks", &mut s.secure_flanks, (0, 2), 1);
             let led = b.leader_of(*unit);
+            let dispersed = b
+                .general_with(*unit)
+                .and_then(|c| b.co(c))
+                .is_some_and(|c| c.co.dispersed);
             f.choice(
                 'y',
                 "led by (Rule 59, WI-14)",
@@ -574,7 +598,15 @@ pub fn list(b: &Battle, event: &mut Event, f: &mut Form) {
                     Some(Leader::CInC) => "the C-in-C".to_string(),
                 },
             )
-            .from_record(s.led_by.is_some() && s.led_by == led, "recorded");
+            .from_record(
+                (s.led_by.is_some() && s.led_by == led) || (s.led_by.is_none() && dispersed),
+                // Rule 99, 7 (wi4 F3): the general with it is dispersed.
+                if dispersed && s.led_by.is_none() {
+                    "recorded: dispersed"
+                } else {
+                    "recorded"
+                },
+            );
             f.flag('x', "no leader bonus (WI-14)", &mut s.leader_bonus_off);
         }
         Event::Attrition { gains: g, .. } => {

@@ -40,7 +40,9 @@ pub fn title(app: &App, event: &Event) -> String {
             shooter, target, ..
         } => format!("{} shoots at {}", app.name(*shooter), app.name(*target)),
         Event::Flag { unit, .. } => format!("A cause of a waver test: {}", app.name(*unit)),
-        Event::Rout { unit, .. } => format!("A rout (Rule 62): {}", app.name(*unit)),
+        Event::Rout { unit, .. } => {
+            format!("It routs or wavers too (Rule 62): {}", app.name(*unit))
+        }
         Event::WaverTest { unit, .. } => format!("Waver test: {}", app.name(*unit)),
         Event::Attrition { unit, .. } => format!("Attrition: {}", app.name(*unit)),
         Event::FugitiveAttrition { unit, .. } => format!("Fugitives: {}", app.name(*unit)),

@@ -241,10 +241,31 @@ fn build(t: &Theme, b: &Battle, event: &Event) -> Result<Vec<Line<'static>>, Str
                 cause.title()
             )));
         }
-        Event::Rout { unit, cause } => {
+        Event::Rout { unit, cause, .. } if cause.wavers() => {
+            // Rule 62: "waver or rout too", as the friends passing through.
+            out.push(heading(t, "It wavers too (Rule 62)"));
+            let name = b.unit(*unit).map_or(String::new(), |u| u.unit.name.clone());
+            out.push(Line::from(format!("  {name}: {}", cause.title())));
+            out.push(Line::from(if cause.while_shaken() {
+                "  wavering; it retreats in front of them (IRMD), +1 DP (an AP too) (Rule 18, WI-8)"
+            } else {
+                "  wavering (no disaster: WI-12 names a rout)"
+            }));
+        }
+        Event::Rout {
+            unit,
+            cause,
+            bases_in_contact,
+        } => {
             out.push(heading(t, "It routs (Rule 62)"));
             let name = b.unit(*unit).map_or(String::new(), |u| u.unit.name.clone());
             out.push(Line::from(format!("  {name}: {}", cause.title())));
+            if *cause == crate::battle::warlord_i::RoutCause::EvadersTrapped {
+                // Rules 62, 70, 89: its bases in direct contact are destroyed.
+                out.push(Line::from(format!(
+                    "  its {bases_in_contact} base(s) in direct contact destroyed (Rules 62, 70, 89)"
+                )));
+            }
             out.push(Line::from("  routed, +1 DP (an AP too) (Rule 18, WI-8)"));
             out.push(Line::from(
                 "  a disaster for the rest of the Move (WI-12): next, the friendly units within 10 cm are named; each gains 1 AP (Rule 12) and takes a waver test (Rule 58)",
