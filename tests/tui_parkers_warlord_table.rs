@@ -510,3 +510,28 @@ fn a_friend_broken_and_rallied_this_turn_is_not_said_in_good_order() {
         last(&app)
     );
 }
+
+/// rr5 PW F5, PW-13: non-forward movement "costs 2\" for every inch or
+/// fractions thereof moved": the inch fields take a tenth (`2 . 5` is
+/// 2.5", never 25"), and the cost rounds the fraction up (3 x 2").
+#[test]
+fn the_movement_calculators_inches_take_a_tenth() {
+    let mut app = saved("rr5-pw-before-move.toml");
+    keys(&mut app, "me20f5s2.5");
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("non-forward, inches, open 2.5"), "{s}");
+    assert!(!s.contains(" 25"), "{s}");
+    let n = Screen::battle(&app).events().len();
+    keys(&mut app, "\n");
+    let b = Screen::battle(&app);
+    assert_eq!(b.events().len(), n + 1, "{s}");
+    let e = b.entry(n).unwrap();
+    let why: String = e
+        .explanation
+        .lines
+        .iter()
+        .map(|l| format!("{}\n", l.text))
+        .collect();
+    assert!(why.contains("2.5\""), "{why}");
+    assert!(why.contains("6\""), "{why}");
+}

@@ -946,3 +946,65 @@ fn the_course_marks_a_routed_leader() {
         "{marks:?}"
     );
 }
+
+// The fifth independent playing rr5 (`/work/play/rr5/FINDINGS.md`), on
+// the referee's own saves.
+
+/// rr5 F1, RR-16: "Only one Missile Fire Action can be taken per stand
+/// per phase": Crossbowmen have fired (m), so the Action panel records no
+/// second Missile Fire Action, as `m` refuses a second fire; nor does the
+/// panel open on one.
+#[test]
+fn no_second_missile_fire_action_after_the_unit_has_fired() {
+    let mut app = saved("rr5-reaction-before-refire.toml");
+    let n = app.battle().events().len();
+    keys(&mut app, "r");
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("Action Missile Fire"), "{s}");
+    keys(&mut app, "i\n");
+    assert_eq!(app.battle().events().len(), n, "{}", last(&app));
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("has made its Missile Fire Action this phase"),
+        "{s}"
+    );
+}
+
+/// rr5 F6, RR-3: "No MAV means 0": Militia spearmen have no missile
+/// weapons, so the Action panel records no Missile Fire Action for them
+/// (in the Assault Phase its failure would end their Actions, RR-9).
+#[test]
+fn no_missile_fire_action_for_a_unit_without_missile_weapons() {
+    let mut app = saved("rr5-mav0-fire-offered.toml");
+    let n = app.battle().events().len();
+    keys(&mut app, "r");
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("Action Missile Fire"), "{s}");
+    keys(&mut app, "i\n");
+    assert_eq!(app.battle().events().len(), n, "{}", last(&app));
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("no missile weapons to fire"), "{s}");
+}
+
+/// rr5 F3, RR-20: one Push Back gives one Pursuit attempt: after
+/// Crossbowmen's Pursuit succeeded, a second roll is refused (its failure
+/// wiped the Pursuit), and the Pursuit attack stays open.
+#[test]
+fn a_pursuit_that_succeeded_is_not_rolled_again() {
+    let mut app = saved("rr5-pursuit-succeeded.toml");
+    let n = app.battle().events().len();
+    assert!(last(&app).contains("Pursuit, 8, success"), "{}", last(&app));
+    keys(&mut app, "rt11\n");
+    assert_eq!(app.battle().events().len(), n, "{}", last(&app));
+    let s = words(&screen(&app, 120, 40));
+    assert!(
+        s.contains("Pursuit has succeeded: p makes its attack"),
+        "{s}"
+    );
+    assert!(
+        app.battle().state().units[1]
+            .iter()
+            .any(|t| t.pursuit.is_some_and(|p| p.pursuing)),
+        "the successful Pursuit stays open"
+    );
+}

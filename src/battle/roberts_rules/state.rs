@@ -847,6 +847,36 @@ impl State {
                     t.unit.troop_type.as_deref().unwrap_or("").replace('_', " ")
                 )));
             }
+            // Missile Fire: "Only one Missile Fire Action can be taken per
+            // stand per phase" (RR-16), as `m` refuses a second fire.
+            Action::MissileFire if t.fired => {
+                return Err(BattleError::Refused(format!(
+                    "{} has made its Missile Fire Action this phase (RR-16)",
+                    t.unit.name
+                )));
+            }
+            Action::MissileFire if t.may_fire => {
+                return Err(BattleError::Refused(format!(
+                    "{} has its Missile Fire Action already: m makes its attacks (RR-11, RR-16)",
+                    t.unit.name
+                )));
+            }
+            // RR-3: "No MAV means 0": no missile weapons, no Missile Fire.
+            Action::MissileFire if t.unit.mav <= 0 => {
+                return Err(BattleError::Refused(format!(
+                    "{} has no Missile Attack Value ({}): it has no missile weapons to fire (RR-3)",
+                    t.unit.name,
+                    t.unit.values()
+                )));
+            }
+            // RR-20: one Push Back, one Pursuit attempt; a Pursuit that
+            // succeeded is made with p, never rolled again.
+            Action::Pursuit if t.pursuit.is_some_and(|p| p.pursuing) => {
+                return Err(BattleError::Refused(format!(
+                    "{}'s Pursuit has succeeded: p makes its attack; one Push Back gives one Pursuit attempt (RR-20)",
+                    t.unit.name
+                )));
+            }
             Action::Set if !matches!(step, Some(Step::Reaction | Step::Assault)) => {
                 return Err(BattleError::OutOfTurn(
                     "a Set Action is taken in the Reaction Phase (defending units) or the Assault Phase (attacking units) (Charging)"

@@ -104,13 +104,13 @@ pub struct Draft {
     pub enemy: u32,
     /// The referee's multiplier under 15" (the text's bands are lost, PW-14), in tenths; 0: not given.
     pub band: u32,
-    /// Forward inches in the open.
+    /// Forward inches in the open, in tenths (PW-13: "or fractions thereof").
     pub forward: u32,
-    /// Non-forward inches in the open.
+    /// Non-forward inches in the open, in tenths (PW-13: "or fractions thereof").
     pub sideways: u32,
-    /// Forward inches in area or obstacle terrain.
+    /// Forward inches in area or obstacle terrain, in tenths (PW-13: "or fractions thereof").
     pub terrain_forward: u32,
-    /// Non-forward inches in area or obstacle terrain.
+    /// Non-forward inches in area or obstacle terrain, in tenths (PW-13: "or fractions thereof").
     pub terrain_sideways: u32,
     /// The unit a personality is attached to (0: none).
     pub attach: u32,
@@ -359,27 +359,33 @@ impl Draft {
                         m.unsaid();
                     }
                 }
-                f.number('f', "forward, inches, open", &mut self.forward, (0, 99), 1);
-                f.number(
+                f.tenths(
+                    'f',
+                    "forward, inches, open",
+                    &mut self.forward,
+                    (0, 990),
+                    10,
+                );
+                f.tenths(
                     's',
                     "non-forward, inches, open",
                     &mut self.sideways,
-                    (0, 99),
-                    1,
+                    (0, 990),
+                    10,
                 );
-                f.number(
+                f.tenths(
                     'a',
                     "forward, inches, in terrain",
                     &mut self.terrain_forward,
-                    (0, 99),
-                    1,
+                    (0, 990),
+                    10,
                 );
-                f.number(
+                f.tenths(
                     'r',
                     "non-forward, inches, in terrain",
                     &mut self.terrain_sideways,
-                    (0, 99),
-                    1,
+                    (0, 990),
+                    10,
                 );
             }
             Kind::Discard => {
@@ -581,7 +587,7 @@ impl Draft {
                 ] {
                     if inches > 0 {
                         segments.push(Segment {
-                            inches: f64::from(inches),
+                            inches: f64::from(inches) / 10.0,
                             forward,
                             terrain,
                         });

@@ -444,9 +444,10 @@ impl Draft {
                     Some(u) if state.charge_declared() => (Some(u), Action::Countercharge),
                     _ => {
                         let u = first_where(state, side, free).or(first_where(state, side, may));
+                        // RR-3, RR-16: Missile Fire only where it may still be taken.
                         let fires = u
                             .and_then(|u| state.troop(u).ok())
-                            .is_some_and(|t| t.unit.mav > 0);
+                            .is_some_and(|t| t.unit.mav > 0 && !t.fired && !t.may_fire);
                         (
                             u,
                             if fires {
