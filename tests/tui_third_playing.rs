@@ -1538,3 +1538,61 @@ fn a_charge_redone_after_a_successful_evade_is_still_owed() {
     assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
     assert!(owes_charge(&app, b(7), a(12), false));
 }
+
+// ------------------------------------------------------------------
+// The independent playing wl5 (Hastings turns 1–4): its saves are in
+// tests/battle_data/wl5/, as the playing kept them.
+
+/// A console on the wl5 playing's save `name`, as `herald play` opens it.
+fn wl5(name: &str) -> App {
+    let path = format!(
+        "{}/tests/battle_data/wl5/{name}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let data = herald::store::save::load::<herald::battle::warlords::Warlords>(
+        std::path::Path::new(&path),
+    )
+    .unwrap_or_else(|e| panic!("{path}: {e}"))
+    .data;
+    App::new(
+        data.battle,
+        SeededDice::restore(data.dice),
+        Theme::plain(),
+        &data.name,
+    )
+}
+
+#[test]
+fn enter_does_not_answer_whether_the_winner_follows_up() {
+    // wl5 FAULT 1, W-26: "a Ready one chooses (the referee says)"; 2.6.3
+    // "The opponent may choose whether to follow up if it is Ready". The
+    // dialog offers y and n; Enter recorded "follows up" for the player.
+    let mut app = wl5("keep-followup-auto");
+    assert!(matches!(
+        app.battle.events().last(),
+        Some(Event::FollowUp { .. })
+    ));
+    press(&mut app, &["u"]);
+    let events = app.battle.events().len();
+    press(&mut app, &["Enter"]);
+    assert_eq!(
+        app.context(),
+        Context::FollowUp,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert_eq!(app.battle.events().len(), events, "nothing recorded:\n{s}");
+    assert_eq!(app.context(), Context::FollowUp, "{s}");
+    assert!(s.contains("y follows up, n stays"), "{s}");
+    press(&mut app, &["n"]);
+    assert!(
+        matches!(
+            app.battle.events().last(),
+            Some(Event::FollowUp { follows: false, .. })
+        ),
+        "{}",
+        screen(&app, 120, 40)
+    );
+}
