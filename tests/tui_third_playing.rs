@@ -1562,6 +1562,49 @@ fn wl5(name: &str) -> App {
     )
 }
 
+/// Whether the open charge's panel offers the target an answer.
+fn offers_an_answer(app: &App) -> bool {
+    let p = panel(app);
+    let f = footer(app);
+    ["r counter-charge", "e evade", "s stand"]
+        .iter()
+        .any(|a| p.contains(a) || f.contains(a))
+}
+
+#[test]
+fn after_a_shot_at_the_charger_no_answer_is_offered_again() {
+    // wl5 FAULT 2, 2.4.4: "The unit being charged may choose to
+    // Counter-charge or Evade, but must do so before the Charge move
+    // begins. After a Counter-charge is declared or declined, any other
+    // enemy unit may ... shoot at the charging unit". Harold's housecarls
+    // (a1) charge the Norman archers (b5), who stood; the Norman
+    // crossbowmen (b6) shot (event 66). The stand was held only by the
+    // open panel: reopened, or the shot undone and redone, the panel
+    // offered counter-charge and evade again.
+    let reopened = wl5("keep-t2-reaction-shot");
+    let redone = {
+        let mut app = wl5("keep-t2-reaction-shot");
+        press(&mut app, &["u", "U"]);
+        app
+    };
+    for (how, mut app) in [("reopened", reopened), ("undone and redone", redone)] {
+        let s = screen(&app, 120, 40);
+        assert_eq!(app.context(), Context::Charge, "{how}:\n{s}");
+        assert!(
+            panel(&app).contains("stands to receive the charge"),
+            "{how}:\n{}",
+            panel(&app)
+        );
+        assert!(!offers_an_answer(&app), "{how}:\n{s}");
+        let events = app.battle.events().len();
+        press(&mut app, &["r"]);
+        assert_eq!(app.battle.events().len(), events, "{how}");
+        assert_eq!(app.context(), Context::Charge, "{how}");
+        // Another shot at the charger is still the charged side's to take.
+        assert!(footer(&app).contains("x "), "{how}: {}", footer(&app));
+    }
+}
+
 #[test]
 fn enter_does_not_answer_whether_the_winner_follows_up() {
     // wl5 FAULT 1, W-26: "a Ready one chooses (the referee says)"; 2.6.3

@@ -765,6 +765,18 @@ impl App {
                 shots.push((i + 1, entry.summary.clone()));
             }
         }
+        // 2.4.4: "After a Counter-charge is declared or declined, any other
+        // enemy unit may attempt to immediately use up its activation to
+        // shoot at the charging unit": an activation to shoot at the charger
+        // in the record is the target's answer too: it stood. The panel
+        // takes it from there, so undo, redo or a reopened battle never
+        // offers the answers again after a shot.
+        if response.is_none()
+            && let Some((at, _)) = shots.first()
+        {
+            response = Some(Response::Stand);
+            answered = at - 1;
+        }
         let answers = match (self.battle.unit(unit), self.battle.unit(target)) {
             (Some(c), Some(t)) if response.is_none() => Charge::declare(
                 &c.unit,
