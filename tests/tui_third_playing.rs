@@ -1605,6 +1605,81 @@ fn after_a_shot_at_the_charger_no_answer_is_offered_again() {
     }
 }
 
+/// The result of `shooter`'s activation to shoot at a charger, open on top.
+fn reaction_result_open(app: &App, shooter: UnitId) -> bool {
+    matches!(
+        app.dialogs.last(),
+        Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Reaction { unit, .. },
+            rolled: Some(_),
+            ..
+        })) if *unit == shooter
+    ) && matches!(
+        app.dialogs.iter().rev().nth(1),
+        Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Charge { .. },
+            ..
+        }))
+    )
+}
+
+#[test]
+fn undoing_a_shot_at_the_charger_offers_the_shot_again() {
+    // wl5 FAULT 3, 2.4.4: the unit uses up its activation *to shoot*; the
+    // console guide: undoing a shot taken after an activation "leaves that
+    // activation's result open with its choices offered again". Undone,
+    // the crossbowmen's (b6) activation stayed spent with no way to shoot.
+    let mut app = wl5("keep-t2-reaction-shot");
+    let shot = app.battle.events().len();
+    press(&mut app, &["u"]);
+    assert_eq!(app.battle.events().len(), shot - 1, "only the shot");
+    let s = screen(&app, 120, 40);
+    assert_eq!(app.context(), Context::AfterRoll, "{s}");
+    assert!(reaction_result_open(&app, b(6)), "{s}");
+    assert!(s.contains("Enter shoots at"), "{s}");
+    // Enter shoots again, with Herald's dice; then back to the charge.
+    press(&mut app, &["Enter"]);
+    assert_eq!(
+        app.context(),
+        Context::Shooting,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["Enter", "Enter"]);
+    assert!(
+        matches!(app.battle.events().last(), Some(Event::Shooting { shooter, target, .. })
+            if (*shooter, *target) == (b(6), a(1))),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    let p = panel(&app);
+    assert_eq!(p.matches("reacts to the charge").count(), 1, "{p}");
+    assert!(!offers_an_answer(&app), "{p}");
+
+    // The same live: the Levies (a8) charge the Breton archers (b9), who
+    // stand; the Norman archers (b5) roll 6 5 and shoot; u on the shot.
+    let mut app = levies_charge_the_breton_archers();
+    press(&mut app, &["s", "x", "5", "Enter", "65", "Enter", "Enter"]);
+    assert_eq!(
+        app.context(),
+        Context::AfterRoll,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["u"]);
+    let s = screen(&app, 120, 40);
+    assert!(reaction_result_open(&app, b(5)), "{s}");
+    press(&mut app, &["Enter"]);
+    assert_eq!(
+        app.context(),
+        Context::Shooting,
+        "{}",
+        screen(&app, 120, 40)
+    );
+}
+
 #[test]
 fn enter_does_not_answer_whether_the_winner_follows_up() {
     // wl5 FAULT 1, W-26: "a Ready one chooses (the referee says)"; 2.6.3
