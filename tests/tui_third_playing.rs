@@ -1538,3 +1538,179 @@ fn a_charge_redone_after_a_successful_evade_is_still_owed() {
     assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
     assert!(owes_charge(&app, b(7), a(12), false));
 }
+
+// ------------------------------------------------------------------
+// The independent playing wl5 (Hastings turns 1–4): its saves are in
+// tests/battle_data/wl5/, as the playing kept them.
+
+/// A console on the wl5 playing's save `name`, as `herald play` opens it.
+fn wl5(name: &str) -> App {
+    let path = format!(
+        "{}/tests/battle_data/wl5/{name}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let data = herald::store::save::load::<herald::battle::warlords::Warlords>(
+        std::path::Path::new(&path),
+    )
+    .unwrap_or_else(|e| panic!("{path}: {e}"))
+    .data;
+    App::new(
+        data.battle,
+        SeededDice::restore(data.dice),
+        Theme::plain(),
+        &data.name,
+    )
+}
+
+/// Whether the open charge's panel offers the target an answer.
+fn offers_an_answer(app: &App) -> bool {
+    let p = panel(app);
+    let f = footer(app);
+    ["r counter-charge", "e evade", "s stand"]
+        .iter()
+        .any(|a| p.contains(a) || f.contains(a))
+}
+
+#[test]
+fn after_a_shot_at_the_charger_no_answer_is_offered_again() {
+    // wl5 FAULT 2, 2.4.4: "The unit being charged may choose to
+    // Counter-charge or Evade, but must do so before the Charge move
+    // begins. After a Counter-charge is declared or declined, any other
+    // enemy unit may ... shoot at the charging unit". Harold's housecarls
+    // (a1) charge the Norman archers (b5), who stood; the Norman
+    // crossbowmen (b6) shot (event 66). The stand was held only by the
+    // open panel: reopened, or the shot undone and redone, the panel
+    // offered counter-charge and evade again.
+    let reopened = wl5("keep-t2-reaction-shot");
+    let redone = {
+        let mut app = wl5("keep-t2-reaction-shot");
+        press(&mut app, &["u", "U"]);
+        app
+    };
+    for (how, mut app) in [("reopened", reopened), ("undone and redone", redone)] {
+        let s = screen(&app, 120, 40);
+        assert_eq!(app.context(), Context::Charge, "{how}:\n{s}");
+        assert!(
+            panel(&app).contains("stands to receive the charge"),
+            "{how}:\n{}",
+            panel(&app)
+        );
+        assert!(!offers_an_answer(&app), "{how}:\n{s}");
+        let events = app.battle.events().len();
+        press(&mut app, &["r"]);
+        assert_eq!(app.battle.events().len(), events, "{how}");
+        assert_eq!(app.context(), Context::Charge, "{how}");
+        // Another shot at the charger is still the charged side's to take.
+        assert!(footer(&app).contains("x "), "{how}: {}", footer(&app));
+    }
+}
+
+/// The result of `shooter`'s activation to shoot at a charger, open on top.
+fn reaction_result_open(app: &App, shooter: UnitId) -> bool {
+    matches!(
+        app.dialogs.last(),
+        Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Reaction { unit, .. },
+            rolled: Some(_),
+            ..
+        })) if *unit == shooter
+    ) && matches!(
+        app.dialogs.iter().rev().nth(1),
+        Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Charge { .. },
+            ..
+        }))
+    )
+}
+
+#[test]
+fn undoing_a_shot_at_the_charger_offers_the_shot_again() {
+    // wl5 FAULT 3, 2.4.4: the unit uses up its activation *to shoot*; the
+    // console guide: undoing a shot taken after an activation "leaves that
+    // activation's result open with its choices offered again". Undone,
+    // the crossbowmen's (b6) activation stayed spent with no way to shoot.
+    let mut app = wl5("keep-t2-reaction-shot");
+    let shot = app.battle.events().len();
+    press(&mut app, &["u"]);
+    assert_eq!(app.battle.events().len(), shot - 1, "only the shot");
+    let s = screen(&app, 120, 40);
+    assert_eq!(app.context(), Context::AfterRoll, "{s}");
+    assert!(reaction_result_open(&app, b(6)), "{s}");
+    assert!(s.contains("Enter shoots at"), "{s}");
+    // Enter shoots again, with Herald's dice; then back to the charge.
+    press(&mut app, &["Enter"]);
+    assert_eq!(
+        app.context(),
+        Context::Shooting,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["Enter", "Enter"]);
+    assert!(
+        matches!(app.battle.events().last(), Some(Event::Shooting { shooter, target, .. })
+            if (*shooter, *target) == (b(6), a(1))),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+    let p = panel(&app);
+    assert_eq!(p.matches("reacts to the charge").count(), 1, "{p}");
+    assert!(!offers_an_answer(&app), "{p}");
+
+    // The same live: the Levies (a8) charge the Breton archers (b9), who
+    // stand; the Norman archers (b5) roll 6 5 and shoot; u on the shot.
+    let mut app = levies_charge_the_breton_archers();
+    press(&mut app, &["s", "x", "5", "Enter", "65", "Enter", "Enter"]);
+    assert_eq!(
+        app.context(),
+        Context::AfterRoll,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["u"]);
+    let s = screen(&app, 120, 40);
+    assert!(reaction_result_open(&app, b(5)), "{s}");
+    press(&mut app, &["Enter"]);
+    assert_eq!(
+        app.context(),
+        Context::Shooting,
+        "{}",
+        screen(&app, 120, 40)
+    );
+}
+
+#[test]
+fn enter_does_not_answer_whether_the_winner_follows_up() {
+    // wl5 FAULT 1, W-26: "a Ready one chooses (the referee says)"; 2.6.3
+    // "The opponent may choose whether to follow up if it is Ready". The
+    // dialog offers y and n; Enter recorded "follows up" for the player.
+    let mut app = wl5("keep-followup-auto");
+    assert!(matches!(
+        app.battle.events().last(),
+        Some(Event::FollowUp { .. })
+    ));
+    press(&mut app, &["u"]);
+    let events = app.battle.events().len();
+    press(&mut app, &["Enter"]);
+    assert_eq!(
+        app.context(),
+        Context::FollowUp,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert_eq!(app.battle.events().len(), events, "nothing recorded:\n{s}");
+    assert_eq!(app.context(), Context::FollowUp, "{s}");
+    assert!(s.contains("y follows up, n stays"), "{s}");
+    press(&mut app, &["n"]);
+    assert!(
+        matches!(
+            app.battle.events().last(),
+            Some(Event::FollowUp { follows: false, .. })
+        ),
+        "{}",
+        screen(&app, 120, 40)
+    );
+}

@@ -232,6 +232,9 @@ pub enum Action {
     SetAside,
     /// The Ready winner follows up (true) or not (2.6.3, W-26).
     FollowUp(bool),
+    /// Enter on the follow-up: a Ready winner's player chooses (W-26), so
+    /// no habitual key answers for him; it says which keys do.
+    FollowUpUnanswered,
     /// A supporting unit: the edge of the enemy opponent it contacts (2.6, 2.6.1).
     SupportEdge(crate::rules::warlords::supporting::Edge),
     /// A unit joining a Melee is its opponent instead: the unit there becomes its supporting unit (2.6).

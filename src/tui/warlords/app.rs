@@ -289,6 +289,10 @@ impl App {
             Action::Calm => self.calm(),
             Action::SetAside => self.set_aside(),
             Action::FollowUp(follows) => self.follow_up(follows),
+            // W-26: "a Ready one chooses (the referee says)": no default.
+            Action::FollowUpUnanswered => self.refuse(
+                "the player chooses whether it follows up (2.6.3, W-26): y follows up, n stays; Enter answers nothing",
+            ),
             Action::SupportEdge(edge) => self.support_edge(edge),
             Action::JoinAsOpponent => self.join_as_opponent(),
             Action::Defence => self.open_defence(),

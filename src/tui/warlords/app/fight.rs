@@ -765,6 +765,18 @@ impl App {
                 shots.push((i + 1, entry.summary.clone()));
             }
         }
+        // 2.4.4: "After a Counter-charge is declared or declined, any other
+        // enemy unit may attempt to immediately use up its activation to
+        // shoot at the charging unit": an activation to shoot at the charger
+        // in the record is the target's answer too: it stood. The panel
+        // takes it from there, so undo, redo or a reopened battle never
+        // offers the answers again after a shot.
+        if response.is_none()
+            && let Some((at, _)) = shots.first()
+        {
+            response = Some(Response::Stand);
+            answered = at - 1;
+        }
         let answers = match (self.battle.unit(unit), self.battle.unit(target)) {
             (Some(c), Some(t)) if response.is_none() => Charge::declare(
                 &c.unit,
@@ -793,6 +805,75 @@ impl App {
         panel.rolled = rolled;
         self.select(unit);
         self.dialogs.push(Dialog::Resolve(panel));
+        self.reopen_shot_at_charger();
+    }
+
+    /// Over the open charge's panel: when the record's last event is a
+    /// successful activation to shoot at its charger, with no shot yet
+    /// (the battle reopened, the activation redone, or its shot undone),
+    /// that activation's result comes back with its shot offered again.
+    /// 2.4.4: the unit "use[s] up its activation to shoot at the charging
+    /// unit"; docs/console.md: undoing a shot taken after an activation
+    /// "leaves that activation's result open with its choices offered
+    /// again".
+    pub(super) fn reopen_shot_at_charger(&mut self) {
+        let Some(Dialog::Resolve(Resolve {
+            procedure:
+                Procedure::Charge {
+                    unit: charger,
+                    target,
+                    ..
+                },
+            rolled: None,
+            ..
+        })) = self.dialogs.last()
+        else {
+            return;
+        };
+        let (charger, target) = (*charger, *target);
+        let entry = self.battle.events().len().saturating_sub(1);
+        let Some(
+            event @ Event::Reaction {
+                unit,
+                cause,
+                situation,
+                ..
+            },
+        ) = self.battle.events().last().cloned()
+        else {
+            return;
+        };
+        // The target's own counter-charge or evade is its answer, not a shot.
+        if cause != charger || (unit == target && (situation.charging || situation.evading())) {
+            return;
+        }
+        let Ok(mut rolled) = self.preview(&event) else {
+            return;
+        };
+        rolled.entry = entry;
+        let mut panel = Resolve::new(Procedure::Reaction {
+            unit,
+            cause,
+            purpose: Purpose::ShootAtCharger,
+            situation,
+        });
+        panel.rolled = Some(rolled);
+        self.dialogs.push(Dialog::Resolve(panel));
+        if self.enter_answers() != Some(Choice::Shoot) {
+            // A failed roll: the unit is used up, nothing is left to offer.
+            self.dialogs.pop();
+            return;
+        }
+        // Its line on the charge comes back when its result closes.
+        let below = self.dialogs.len() - 2;
+        if let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Charge { shots, .. },
+            ..
+        })) = self.dialogs.get_mut(below)
+        {
+            shots.retain(|(at, _)| *at != entry + 1);
+        }
+        self.select(unit);
     }
 
     /// Says why a charge is refused, on the panel below or the status line.

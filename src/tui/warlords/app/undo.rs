@@ -112,6 +112,9 @@ impl App {
             r.error = None;
             r.scroll = 0;
             self.dialogs.push(Dialog::Resolve(r));
+            // A shot at the charger undone: its activation's result, with
+            // the shot offered again (2.4.4, docs/console.md).
+            self.reopen_shot_at_charger();
         }
         // 2.6: a support taken back from the open Melee leaves it, with its
         // dice and modifiers; the panel stays open.

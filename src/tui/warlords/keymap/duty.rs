@@ -20,9 +20,9 @@ pub const KEYS: &[Binding] = &[
     b(
         C::FollowUp,
         Key::plain(K::Enter),
-        Action::FollowUp(true),
+        Action::FollowUpUnanswered,
         "",
-        "the winner follows up",
+        "answers nothing: the player chooses with y or n (W-26)",
     ),
     b(
         C::FollowUp,
