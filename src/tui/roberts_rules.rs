@@ -749,7 +749,15 @@ impl App {
                     ));
                 }
                 if step == Step::Combat {
-                    // RR-20: owed as steps before the phase ends.
+                    // RR-20: owed as steps before the phase ends; the
+                    // Vulnerable retreat roll first (Melee Combat's example).
+                    let retreats = s.vulnerable_retreats_owed();
+                    if !retreats.is_empty() {
+                        out.push(format!(
+                            "Vulnerable, pushed back: an Action Roll to retreat its full base depth (r, v) (RR-20): {}",
+                            ids(&retreats)
+                        ));
+                    }
                     let pursuits = s.pursuits_owed();
                     if !pursuits.is_empty() {
                         out.push(format!(
@@ -765,19 +773,15 @@ impl App {
                                 .and_then(|t| s.open_pursuit(t))
                                 .is_some_and(|p| !p.required && !p.pursuing)
                         })
-                        .map(|(u, x)| format!("{u} on {x}"))
+                        .map(|(u, x)| match s.retreat_before_pursuit(u) {
+                            Some(_) => format!("{u} on {x} once {x} has retreated"),
+                            None => format!("{u} on {x}"),
+                        })
                         .collect();
                     if !may.is_empty() {
                         out.push(format!(
                             "may Pursue (r attempts, d declines) (RR-20): {}",
                             may.join(", ")
-                        ));
-                    }
-                    let retreats = s.vulnerable_retreats_owed();
-                    if !retreats.is_empty() {
-                        out.push(format!(
-                            "Vulnerable, pushed back: an Action Roll to retreat its full base depth (r, v) (RR-20): {}",
-                            ids(&retreats)
                         ));
                     }
                 }

@@ -509,6 +509,15 @@ impl State {
         self.owing(|_, t| t.vulnerable_retreat)
     }
 
+    /// The enemy whose Vulnerable retreat roll a unit's Pursuit waits for:
+    /// the retreat and its roll come first, then the winner decides
+    /// whether to Pursue (RR-20; Melee Combat's worked example).
+    pub fn retreat_before_pursuit(&self, pursuer: UnitId) -> Option<UnitId> {
+        let p = self.troop(pursuer).ok()?.pursuit?;
+        let g = self.troop(p.target).ok()?;
+        (g.vulnerable_retreat && !g.gone()).then_some(p.target)
+    }
+
     /// The units on the table for which `owes` holds, side a's first.
     fn owing(&self, owes: impl Fn(&State, &Troop) -> bool) -> Vec<UnitId> {
         let mut out = Vec::new();
@@ -564,6 +573,27 @@ impl State {
                 t.unit.name
             )));
         }
+        // RR-20, Melee Combat's worked example: the pushed-back Vulnerable
+        // stand's retreat and its Action Roll come first ("The stand only
+        // retreats half of the normal distance. The Reacting Player must
+        // now decide whether to Pursue ... the Action Roll failure has left
+        // them just barely in reach"): the pursuer decides on what it left.
+        // A save that recorded the Pursuit first keeps it as recorded.
+        if let Event::Action {
+            unit,
+            action: Action::Pursuit,
+            ..
+        }
+        | Event::PursuitAttack { unit, .. }
+        | Event::DeclinePursuit { unit } = event
+            && let Some(g) = self.retreat_before_pursuit(*unit)
+        {
+            let t = &self.units[unit.side as usize][unit.index];
+            return Err(BattleError::OutOfTurn(format!(
+                "{} ({}) is Vulnerable and was pushed back: its Action Roll to retreat its full base depth comes first (r, v), then {} decides whether to Pursue on what it left (RR-20; Melee Combat's example)",
+                self.units[g.side as usize][g.index].unit.name, g, t.unit.name
+            )));
+        }
         // RR-20: "The decision to Pursue must be made immediately, before
         // other combats are resolved": no melee while a Pursuit is owed.
         if let (Event::Melee { .. }, Some(id)) = (event, self.pursuits_owed().first()) {
@@ -582,10 +612,11 @@ impl State {
         } = event
             && self.phase.step() == Some(Step::Combat)
         {
+            // The Vulnerable retreat roll first (Melee Combat's example).
             let open = self
-                .pursuits_owed()
+                .vulnerable_retreats_owed()
                 .into_iter()
-                .chain(self.vulnerable_retreats_owed())
+                .chain(self.pursuits_owed())
                 .chain(self.owing(|_, t| t.pursuit.is_some_and(|p| p.pursuing)))
                 .next();
             if let Some(id) = open {
