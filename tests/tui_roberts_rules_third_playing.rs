@@ -1024,3 +1024,17 @@ fn a_vulnerable_retreat_comes_before_the_pursuit() {
         last(&app)
     );
 }
+
+/// rr4 F2, R3, Charging: once no charge is owed, the Charge Phase's line
+/// says what became of each, never "each declared charge and
+/// countercharge is made" of a charge that lapsed with its enemy's rout.
+#[test]
+fn the_charge_phase_says_a_charge_on_a_routed_unit_lapsed() {
+    let mut app = saved("rr4-after-chain.toml");
+    assert_eq!(keys(&mut app, "e"), [Effect::Save], "{}", status(&app));
+    assert_eq!(step(&app), Step::Charge);
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("is made"), "{s}");
+    assert!(s.contains("b1's charge on a1 lapsed: a1 routed"), "{s}");
+    assert!(s.contains("a1's countercharge lapsed: a1 routed"), "{s}");
+}

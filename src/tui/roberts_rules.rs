@@ -723,9 +723,14 @@ impl App {
                     let (reluctant, plain): (Vec<UnitId>, Vec<UnitId>) = owed
                         .iter()
                         .partition(|u| s.troop(**u).is_ok_and(|t| t.unit.reluctant()));
-                    out.push(if owed.is_empty() {
-                        "charges owed: none (each declared charge and countercharge is made)"
+                    // Charging: what became of each charge no longer
+                    // owed, never "made" of one forfeited, kept back or lapsed.
+                    let fates = s.charge_fates();
+                    out.push(if owed.is_empty() && fates.is_empty() {
+                        "charges owed: none (no charge was declared or countercharge made)"
                             .to_string()
+                    } else if owed.is_empty() {
+                        format!("charges owed: none (Charging): {}", fates.join("; "))
                     } else {
                         format!(
                             "charges owed (Charging): {}{}; g makes the next, r a Countermand keeps one back",

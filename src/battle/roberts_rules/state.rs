@@ -362,6 +362,46 @@ impl State {
         out
     }
 
+    /// What became of each charge declared and countercharge made this
+    /// half-turn that the Charge Phase no longer owes, in words (Charging:
+    /// "units must charge unless a Countermand Action is successfully
+    /// taken"; a Set Action forfeits it; a Reluctant unit that fails its
+    /// Morale Check stays behind, RR-12; one whose unit or enemy left the
+    /// table lapses, RR-13, RR-14).
+    pub fn charge_fates(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for side in [Side::A, Side::B] {
+            for (i, t) in self.units[side as usize].iter().enumerate() {
+                let Some(c) = t.charge else { continue };
+                if self.charge_owed_by(t) {
+                    continue;
+                }
+                let id = UnitId::new(side, i);
+                let what = match c.target {
+                    Some(x) if !c.countercharge => format!("{id}'s charge on {x}"),
+                    _ => format!("{id}'s countercharge"),
+                };
+                let gone = |g: &Troop| if g.routed { "routed" } else { "was destroyed" };
+                out.push(match c.state {
+                    ChargeState::Charged => format!("{what} went in"),
+                    ChargeState::Forfeited => format!("{what} forfeited by its Set Action"),
+                    ChargeState::Countermanded => format!("{what} kept back by a Countermand"),
+                    ChargeState::StayedBehind => {
+                        format!("{what}: stayed behind, its Morale Check to lead failed (RR-12)")
+                    }
+                    ChargeState::Owed if t.gone() => format!("{what} lapsed: {id} {}", gone(t)),
+                    ChargeState::Owed => {
+                        match c.target.and_then(|x| Some((x, self.troop(x).ok()?))) {
+                            Some((x, g)) => format!("{what} lapsed: {x} {}", gone(g)),
+                            None => format!("{what} lapsed"),
+                        }
+                    }
+                });
+            }
+        }
+        out
+    }
+
     /// A charge was declared this half-turn (a Countercharge answers one).
     pub fn charge_declared(&self) -> bool {
         self.units
