@@ -1025,6 +1025,35 @@ fn a_vulnerable_retreat_comes_before_the_pursuit() {
     );
 }
 
+/// A refused panel's status never says "Enter records" or "Enter rolls"
+/// (Enter records nothing): it says what would be accepted: the units the
+/// battle would take (a1's Movement failed, so it did not move and is
+/// refused a charge, Charging; a2 is accepted), or, where none is, that
+/// the refusal says what comes first.
+#[test]
+fn a_refused_panels_status_says_what_would_be_accepted() {
+    let mut app = app();
+    assert_eq!(keys(&mut app, "a"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "rt33\n"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "rn2t44\n"), [Effect::Save]);
+    keys(&mut app, "gn1");
+    let st = status(&app);
+    assert!(!st.contains("Enter records Esc closes"), "{st}");
+    assert!(!st.contains("Enter rolls"), "{st}");
+    assert!(st.contains("Enter records nothing"), "{st}");
+    assert!(st.contains("accepted for: a2"), "{st}");
+    keys(&mut app, "n2");
+    let st = status(&app);
+    assert!(st.contains("Enter records Esc closes"), "{st}");
+    // The referee's save: the only charges lapsed with a1's rout.
+    let mut app = saved("rr4-after-chain.toml");
+    assert_eq!(keys(&mut app, "e"), [Effect::Save], "{}", status(&app));
+    keys(&mut app, "g");
+    let st = status(&app);
+    assert!(st.contains("Enter records nothing"), "{st}");
+    assert!(!st.contains("Enter records Esc closes"), "{st}");
+}
+
 /// rr4 F2, R3, Charging: once no charge is owed, the Charge Phase's line
 /// says what became of each, never "each declared charge and
 /// countercharge is made" of a charge that lapsed with its enemy's rout.

@@ -20,7 +20,7 @@ use crate::tui::facts::{Facts, Input, view};
 use crate::tui::screen::{Effect, MIN_HEIGHT, MIN_WIDTH, Screen, Status};
 use crate::tui::text::cut_words;
 use crate::tui::theme::Theme;
-use panel::{Draft, Kind, pursuers};
+use panel::{Draft, Kind, on_table, pursuers};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -413,11 +413,46 @@ impl App {
     /// hits, even where no dice reach 13) is left to the real dice: RR-21
     /// has the chart read at the score they make.
     fn refused_whatever_dice(&self, p: &Panel) -> Option<String> {
+        self.draft_refused(&p.draft)
+    }
+
+    /// The status of a panel the rules refuse as it stands: Enter records
+    /// nothing, so it says what would be accepted: the units (n) whose
+    /// event the battle would take, or that the refusal names what comes
+    /// first. None while the panel would record.
+    fn refused_status(&self, p: &Panel) -> Option<String> {
+        let state = self.battle.state();
+        let house = &self.battle.setup().house;
+        let refused = |d: &Draft| d.needs(state, house).is_err() || self.draft_refused(d).is_some();
+        if !refused(&p.draft) {
+            return None;
+        }
+        let accepted: Vec<String> = [Side::A, Side::B]
+            .into_iter()
+            .flat_map(|side| on_table(state, side))
+            .filter(|u| {
+                let mut d = p.draft.clone();
+                d.unit = *u;
+                !refused(&d)
+            })
+            .map(|u| u.to_string())
+            .collect();
+        Some(if accepted.is_empty() {
+            "refused as it stands: Enter records nothing; the refusal says what the rules take first; Esc closes".to_string()
+        } else {
+            format!(
+                "refused as it stands: Enter records nothing; accepted for: {} (n picks the unit); Esc closes",
+                accepted.join(", ")
+            )
+        })
+    }
+
+    fn draft_refused(&self, draft: &Draft) -> Option<String> {
         let state = self.battle.state();
         let setup = self.battle.setup();
-        let need = p.draft.needs(state, &setup.house).ok()?;
+        let need = draft.needs(state, &setup.house).ok()?;
         let probe = |face: u8| {
-            let event = p.draft.event_in(&vec![face; need], state, &setup.house);
+            let event = draft.event_in(&vec![face; need], state, &setup.house);
             let mut probe = state.clone();
             state
                 .check(&event)
@@ -1064,6 +1099,7 @@ impl App {
             let t = cut_words(&format!("last: {}", e.summary), w);
             buf.set_string(area.x, area.y + area.height - 2, t, Style::default());
         }
+        let refused = self.panel.as_ref().and_then(|p| self.refused_status(p));
         let status = match &self.status {
             Some(st) => st.text.clone(),
             None => match (&self.unsaved, &self.panel) {
@@ -1078,6 +1114,7 @@ impl App {
                     "a digit picks a modifier offered, or type a name and a signed number (uphill +1; 0 takes it off), Enter, Esc"
                         .to_string()
                 }
+                (None, Some(_)) if refused.is_some() => refused.clone().unwrap_or_default(),
                 (None, Some(p)) if p.draft.needs(s, &setup.house) == Ok(0) => format!(
                     "fact keys change the facts{}  Enter records  Esc closes",
                     if p.draft.takes_reason() {

@@ -270,7 +270,8 @@ const CAUSES: &[BreakCause] = &[
     BreakCause::CaptainEliminated,
 ];
 
-fn on_table(state: &State, side: Side) -> Vec<UnitId> {
+/// A side's units still on the table, in roster order.
+pub fn on_table(state: &State, side: Side) -> Vec<UnitId> {
     state.units[side as usize]
         .iter()
         .enumerate()
