@@ -160,6 +160,32 @@ fn a_command_phase_of_lewes_in_the_console() {
 /// The table's facts through their panels: wounds (the other side's
 /// personality, as the record has him), a unit's order, a battle-line
 /// reorder that leaves a broken unit out, a discard.
+/// A refused panel's status does not say "Enter records" (Enter records
+/// nothing while the plan says Refused): it says what would be accepted;
+/// once the cards pay the cost (PW-10), Enter is offered again.
+#[test]
+fn a_refused_panels_status_does_not_offer_enter() {
+    let foot = |app: &App| {
+        let s = screen(app, 120, 40);
+        let rows: Vec<&str> = s.lines().collect();
+        rows[rows.len() - 3..]
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut app = checked_and_transferred();
+    keys(&mut app, "cn5xk1a2");
+    assert!(screen(&app, 120, 40).contains("Refused: Maneuver costs 3 CP"));
+    let f = foot(&app);
+    assert!(!f.contains("Enter records Esc closes"), "{f}");
+    assert!(f.contains("Enter records nothing"), "{f}");
+    assert!(f.contains("to one the rules accept"), "{f}");
+    keys(&mut app, "k2b1");
+    let f = foot(&app);
+    assert!(f.contains("Enter records Esc closes"), "{f}");
+}
+
 #[test]
 fn the_tables_facts_and_a_battle_line_through_the_panels() {
     use herald::battle::UnitId;

@@ -535,3 +535,42 @@ fn the_movement_calculators_inches_take_a_tenth() {
     assert!(why.contains("2.5\""), "{why}");
     assert!(why.contains("6\""), "{why}");
 }
+
+/// rr4 F4 (Parker's Warlord), README ("V ... the turns where a unit broke
+/// or a personality fell marked `*` and listed"), PW-9: London militia,
+/// broken in turn 1 (event 10) and rallied in the same command phase
+/// (event 12), is marked in turn 1: the marks follow the breaking, not the
+/// order at the turn's end. The text removes no personality (PW-4 knows
+/// only a wounded one), and Henry de Montfort's wound stays marked.
+#[test]
+fn the_course_marks_a_unit_broken_and_rallied_in_its_turn() {
+    let mut app = saved("rr4-pw-probe.toml");
+    assert_eq!(keys(&mut app, "V"), [Effect::OpenCourse]);
+    let marks: Vec<String> = app
+        .battle()
+        .course()
+        .marks
+        .iter()
+        .map(|m| format!("turn {} {}: {}", m.turn, m.side.name(), m.what))
+        .collect();
+    assert!(
+        marks.contains(&"turn 1 a: London militia (a5) Broken".to_string()),
+        "{marks:?}"
+    );
+    assert!(
+        marks.contains(&"turn 1 a: Henry de Montfort wounded".to_string()),
+        "{marks:?}"
+    );
+    assert!(
+        marks.contains(&"turn 3 a: Baronial men-at-arms (a2) Broken".to_string()),
+        "{marks:?}"
+    );
+    assert_eq!(
+        marks
+            .iter()
+            .filter(|m| m.contains("London militia"))
+            .count(),
+        1,
+        "{marks:?}"
+    );
+}

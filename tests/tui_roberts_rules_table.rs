@@ -176,6 +176,51 @@ fn a_set_action_forfeits_the_charge() {
     assert_eq!(step(&app), Step::Combat);
 }
 
+/// rr4 R3, Charging ("units must charge unless a Countermand Action is
+/// successfully taken"; a Set Action forfeits the charge): once no charge
+/// is owed, the Charge Phase's line says what became of each, never that
+/// a forfeited or countermanded charge "is made".
+#[test]
+fn the_charge_phase_says_what_became_of_each_charge() {
+    let mut app = app();
+    keys(&mut app, "a");
+    assert_eq!(
+        keys(
+            &mut app, "gn1
+"
+        ),
+        [Effect::Save]
+    );
+    keys(&mut app, "ee");
+    assert_eq!(keys(&mut app, "rn1et66\n"), [Effect::Save]);
+    keys(&mut app, "e");
+    assert_eq!(step(&app), Step::Charge);
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("is made"), "{s}");
+    assert!(
+        s.contains("charges owed: none (Charging): a1's charge on b1 forfeited by its Set Action"),
+        "{s}"
+    );
+    // Countermanded: the crossbowmen kept back, the cavalry's
+    // countercharge goes in.
+    let mut app = self::app();
+    keys(&mut app, "b");
+    assert_eq!(keys(&mut app, "go2\n"), [Effect::Save]);
+    keys(&mut app, "e");
+    assert_eq!(keys(&mut app, "rt55\n"), [Effect::Save]);
+    keys(&mut app, "ee");
+    assert_eq!(keys(&mut app, "rnt55\n"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "g\n"), [Effect::Save]);
+    assert!(app.battle().state().charges_owed().is_empty());
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("is made"), "{s}");
+    assert!(
+        s.contains("b1's charge on a2 kept back by a Countermand"),
+        "{s}"
+    );
+    assert!(s.contains("a2's countercharge went in"), "{s}");
+}
+
 /// Player b acts: the crossbowmen are declared on a2; a2 countercharges
 /// (its panel opens on it); the bolt-shooter disrupts the crossbowmen,
 /// who are then Reluctant and must pass a Morale Check to lead (RR-12).

@@ -193,8 +193,16 @@ fn a_pursuit_refusal_at_a_minus_modifier_quotes_the_typed_dice() {
     // The General's check for the Reaction Phase's hits (R-6), owed now.
     assert_eq!(keys(&mut app, "kt66\n"), [Effect::Save]);
     assert_eq!(keys(&mut app, "ect1166\n"), [Effect::Save]);
+    // RR-20, Melee Combat's example: a1's Vulnerable retreat roll comes
+    // first, then b1 decides to Pursue.
     assert_eq!(keys(&mut app, "rt66\n"), [Effect::Save]);
-    assert!(last(&app).contains("success"), "{}", last(&app));
+    assert!(last(&app).contains("Militia spearmen"), "{}", last(&app));
+    assert_eq!(keys(&mut app, "rt66\n"), [Effect::Save]);
+    assert!(
+        last(&app).contains("a Pursuit") && last(&app).contains("success"),
+        "{}",
+        last(&app)
+    );
     assert!(keys(&mut app, "pt55\n").is_empty());
     let s = words(&screen(&app, 120, 40));
     assert!(s.contains("a Pursuit attack of 10 -1 = 9"), "{s}");
@@ -350,7 +358,9 @@ fn typed_dice_refused_are_kept_through_letters_and_esc() {
         let mut app = saved("rr1-02-charged-countermanded.toml");
         assert_eq!(keys(&mut app, "kt66\n"), [Effect::Save]);
         assert_eq!(keys(&mut app, "ect1166\n"), [Effect::Save]);
-        assert_eq!(keys(&mut app, "rt66\n"), [Effect::Save]);
+        // RR-20, Melee Combat's example: a1's Vulnerable retreat roll
+        // first, then b1's Pursuit.
+        assert_eq!(keys(&mut app, "rt66\nrt66\n"), [Effect::Save]);
         assert!(keys(&mut app, "pt55\n").is_empty());
         assert_eq!(keys(&mut app, after), [Effect::Save], "{after:?}");
         match app.battle().events().last().unwrap() {
@@ -1007,4 +1017,115 @@ fn a_pursuit_that_succeeded_is_not_rolled_again() {
             .any(|t| t.pursuit.is_some_and(|p| p.pursuing)),
         "the successful Pursuit stays open"
     );
+}
+
+/// rr4 F3, RR-20, Melee Combat's worked example ("The dice are rolled --
+/// "4", a failure. The stand only retreats half of the normal distance.
+/// The Reacting Player must now decide whether to Pursue"): the pushed-back
+/// Vulnerable stand's retreat roll comes first. The referee's save, which
+/// recorded the Pursuit first, opens as recorded and `r` offers the owed
+/// retreat; with that Pursuit undone, `r` opens on the retreat, and a
+/// Pursuit, its attack or its decline before the retreat are refused.
+#[test]
+fn a_vulnerable_retreat_comes_before_the_pursuit() {
+    let mut app = saved("rr4-pursuit-before-vulnerable.toml");
+    let n = count(&app);
+    assert!(last(&app).contains("Crossbowmen: a Pursuit, 8, success"));
+    assert!(
+        app.battle()
+            .earlier_reading(n - 1)
+            .is_some_and(|w| w.contains("comes first")),
+        "{:?}",
+        app.battle().earlier_readings()
+    );
+    keys(&mut app, "r");
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("n unit a1 Militia spearmen"), "{s}");
+    assert!(s.contains("x Action a Vulnerable stand's retreat"), "{s}");
+    keys(&mut app, "^");
+    assert_eq!(keys(&mut app, "u"), [Effect::Save]);
+    assert_eq!(count(&app), n - 1);
+    assert!(
+        last(&app).contains("melee Militia spearmen 5"),
+        "{}",
+        last(&app)
+    );
+    let s = words(&screen(&app, 120, 40));
+    let v = s
+        .find("Vulnerable, pushed back")
+        .unwrap_or_else(|| panic!("{s}"));
+    let p = s.find("may Pursue").unwrap_or_else(|| panic!("{s}"));
+    assert!(v < p, "{s}");
+    assert!(s.contains("b1 on a1 once a1 has retreated"), "{s}");
+    keys(&mut app, "r");
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("n unit a1 Militia spearmen"), "{s}");
+    assert!(s.contains("x Action a Vulnerable stand's retreat"), "{s}");
+    // The Pursuit picked (h) is refused before any die is rolled.
+    keys(&mut app, "^rh");
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("Action Roll - refused as it stands"), "{s}");
+    assert!(s.contains("n unit b1 Crossbowmen"), "{s}");
+    assert!(keys(&mut app, "\n").is_empty(), "{}", status(&app));
+    assert_eq!(count(&app), n - 1);
+    assert!(status(&app).contains("comes first"), "{}", status(&app));
+    keys(&mut app, "^");
+    assert!(keys(&mut app, "d").is_empty(), "{}", status(&app));
+    assert_eq!(count(&app), n - 1);
+    assert_eq!(keys(&mut app, "rt44\n"), [Effect::Save], "{}", status(&app));
+    assert!(last(&app).contains("Militia spearmen"), "{}", last(&app));
+    assert!(app.battle().state().vulnerable_retreats_owed().is_empty());
+    keys(&mut app, "r");
+    let s = words(&screen(&app, 120, 40));
+    assert!(s.contains("n unit b1 Crossbowmen"), "{s}");
+    assert!(s.contains("x Action a Pursuit"), "{s}");
+    assert_eq!(keys(&mut app, "t44\n"), [Effect::Save], "{}", status(&app));
+    assert!(
+        last(&app).contains("Crossbowmen: a Pursuit"),
+        "{}",
+        last(&app)
+    );
+}
+
+/// A refused panel's status never says "Enter records" or "Enter rolls"
+/// (Enter records nothing): it says what would be accepted: the units the
+/// battle would take (a1's Movement failed, so it did not move and is
+/// refused a charge, Charging; a2 is accepted), or, where none is, that
+/// the refusal says what comes first.
+#[test]
+fn a_refused_panels_status_says_what_would_be_accepted() {
+    let mut app = app();
+    assert_eq!(keys(&mut app, "a"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "rt33\n"), [Effect::Save]);
+    assert_eq!(keys(&mut app, "rn2t44\n"), [Effect::Save]);
+    keys(&mut app, "gn1");
+    let st = status(&app);
+    assert!(!st.contains("Enter records Esc closes"), "{st}");
+    assert!(!st.contains("Enter rolls"), "{st}");
+    assert!(st.contains("Enter records nothing"), "{st}");
+    assert!(st.contains("accepted for: a2"), "{st}");
+    keys(&mut app, "n2");
+    let st = status(&app);
+    assert!(st.contains("Enter records Esc closes"), "{st}");
+    // The referee's save: the only charges lapsed with a1's rout.
+    let mut app = saved("rr4-after-chain.toml");
+    assert_eq!(keys(&mut app, "e"), [Effect::Save], "{}", status(&app));
+    keys(&mut app, "g");
+    let st = status(&app);
+    assert!(st.contains("Enter records nothing"), "{st}");
+    assert!(!st.contains("Enter records Esc closes"), "{st}");
+}
+
+/// rr4 F2, R3, Charging: once no charge is owed, the Charge Phase's line
+/// says what became of each, never "each declared charge and
+/// countercharge is made" of a charge that lapsed with its enemy's rout.
+#[test]
+fn the_charge_phase_says_a_charge_on_a_routed_unit_lapsed() {
+    let mut app = saved("rr4-after-chain.toml");
+    assert_eq!(keys(&mut app, "e"), [Effect::Save], "{}", status(&app));
+    assert_eq!(step(&app), Step::Charge);
+    let s = words(&screen(&app, 120, 40));
+    assert!(!s.contains("is made"), "{s}");
+    assert!(s.contains("b1's charge on a1 lapsed: a1 routed"), "{s}");
+    assert!(s.contains("a1's countercharge lapsed: a1 routed"), "{s}");
 }

@@ -49,6 +49,10 @@ pub struct App {
 }
 
 /// The main keys, for the status line and `?`.
+/// The status of a panel refused as it stands: Enter records nothing, so
+/// it says what would be accepted.
+const REFUSED: &str = "refused as it stands (the panel says why): Enter records nothing; change a fact with its key, digits or ←→ to one the rules accept, or Esc closes";
+
 pub const KEYS: &str =
     "i check x transfer c command b BL m move P pass d discard W O A table e end u U l V q";
 
@@ -93,11 +97,25 @@ impl App {
             typing: false,
             writing: None,
         });
-        self.say(
-            "Enter records, Esc closes; each fact's key, digits, ←→ change it",
-            false,
-        );
+        if self.panel_refused() {
+            self.say(REFUSED, true);
+        } else {
+            self.say(
+                "Enter records, Esc closes; each fact's key, digits, ←→ change it",
+                false,
+            );
+        }
         Vec::new()
+    }
+
+    /// The open panel's plan says `Refused`: Enter records nothing.
+    fn panel_refused(&self) -> bool {
+        self.panel.as_ref().is_some_and(|p| {
+            p.draft
+                .plan(&self.battle)
+                .iter()
+                .any(|l| l.starts_with("Refused") || l == "no such personality")
+        })
     }
 
     fn record(&mut self, event: Event) -> Vec<Effect> {
@@ -367,12 +385,7 @@ impl Screen for App {
     /// it`: not while a modifier is written, nor while it says `Refused`.
     fn offered_roll(&self) -> Option<crate::battle::parkers_warlord::Event> {
         let p = self.panel.as_ref()?;
-        let refused = p
-            .draft
-            .plan(&self.battle)
-            .iter()
-            .any(|l| l.starts_with("Refused") || l == "no such personality");
-        (p.writing.is_none() && !refused).then(|| p.draft.event(None))
+        (p.writing.is_none() && !self.panel_refused()).then(|| p.draft.event(None))
     }
 
     /// The walker's line (`view::render`): the next personality's

@@ -20,7 +20,7 @@ use crate::tui::facts::{Facts, Input, view};
 use crate::tui::screen::{Effect, MIN_HEIGHT, MIN_WIDTH, Screen, Status};
 use crate::tui::text::cut_words;
 use crate::tui::theme::Theme;
-use panel::{Draft, Kind, pursuers};
+use panel::{Draft, Kind, on_table, pursuers};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -413,11 +413,46 @@ impl App {
     /// hits, even where no dice reach 13) is left to the real dice: RR-21
     /// has the chart read at the score they make.
     fn refused_whatever_dice(&self, p: &Panel) -> Option<String> {
+        self.draft_refused(&p.draft)
+    }
+
+    /// The status of a panel the rules refuse as it stands: Enter records
+    /// nothing, so it says what would be accepted: the units (n) whose
+    /// event the battle would take, or that the refusal names what comes
+    /// first. None while the panel would record.
+    fn refused_status(&self, p: &Panel) -> Option<String> {
+        let state = self.battle.state();
+        let house = &self.battle.setup().house;
+        let refused = |d: &Draft| d.needs(state, house).is_err() || self.draft_refused(d).is_some();
+        if !refused(&p.draft) {
+            return None;
+        }
+        let accepted: Vec<String> = [Side::A, Side::B]
+            .into_iter()
+            .flat_map(|side| on_table(state, side))
+            .filter(|u| {
+                let mut d = p.draft.clone();
+                d.unit = *u;
+                !refused(&d)
+            })
+            .map(|u| u.to_string())
+            .collect();
+        Some(if accepted.is_empty() {
+            "refused as it stands: Enter records nothing; the refusal says what the rules take first; Esc closes".to_string()
+        } else {
+            format!(
+                "refused as it stands: Enter records nothing; accepted for: {} (n picks the unit); Esc closes",
+                accepted.join(", ")
+            )
+        })
+    }
+
+    fn draft_refused(&self, draft: &Draft) -> Option<String> {
         let state = self.battle.state();
         let setup = self.battle.setup();
-        let need = p.draft.needs(state, &setup.house).ok()?;
+        let need = draft.needs(state, &setup.house).ok()?;
         let probe = |face: u8| {
-            let event = p.draft.event_in(&vec![face; need], state, &setup.house);
+            let event = draft.event_in(&vec![face; need], state, &setup.house);
             let mut probe = state.clone();
             state
                 .check(&event)
@@ -723,9 +758,14 @@ impl App {
                     let (reluctant, plain): (Vec<UnitId>, Vec<UnitId>) = owed
                         .iter()
                         .partition(|u| s.troop(**u).is_ok_and(|t| t.unit.reluctant()));
-                    out.push(if owed.is_empty() {
-                        "charges owed: none (each declared charge and countercharge is made)"
+                    // Charging: what became of each charge no longer
+                    // owed, never "made" of one forfeited, kept back or lapsed.
+                    let fates = s.charge_fates();
+                    out.push(if owed.is_empty() && fates.is_empty() {
+                        "charges owed: none (no charge was declared or countercharge made)"
                             .to_string()
+                    } else if owed.is_empty() {
+                        format!("charges owed: none (Charging): {}", fates.join("; "))
                     } else {
                         format!(
                             "charges owed (Charging): {}{}; g makes the next, r a Countermand keeps one back",
@@ -749,7 +789,15 @@ impl App {
                     ));
                 }
                 if step == Step::Combat {
-                    // RR-20: owed as steps before the phase ends.
+                    // RR-20: owed as steps before the phase ends; the
+                    // Vulnerable retreat roll first (Melee Combat's example).
+                    let retreats = s.vulnerable_retreats_owed();
+                    if !retreats.is_empty() {
+                        out.push(format!(
+                            "Vulnerable, pushed back: an Action Roll to retreat its full base depth (r, v) (RR-20): {}",
+                            ids(&retreats)
+                        ));
+                    }
                     let pursuits = s.pursuits_owed();
                     if !pursuits.is_empty() {
                         out.push(format!(
@@ -765,19 +813,15 @@ impl App {
                                 .and_then(|t| s.open_pursuit(t))
                                 .is_some_and(|p| !p.required && !p.pursuing)
                         })
-                        .map(|(u, x)| format!("{u} on {x}"))
+                        .map(|(u, x)| match s.retreat_before_pursuit(u) {
+                            Some(_) => format!("{u} on {x} once {x} has retreated"),
+                            None => format!("{u} on {x}"),
+                        })
                         .collect();
                     if !may.is_empty() {
                         out.push(format!(
                             "may Pursue (r attempts, d declines) (RR-20): {}",
                             may.join(", ")
-                        ));
-                    }
-                    let retreats = s.vulnerable_retreats_owed();
-                    if !retreats.is_empty() {
-                        out.push(format!(
-                            "Vulnerable, pushed back: an Action Roll to retreat its full base depth (r, v) (RR-20): {}",
-                            ids(&retreats)
                         ));
                     }
                 }
@@ -1055,6 +1099,7 @@ impl App {
             let t = cut_words(&format!("last: {}", e.summary), w);
             buf.set_string(area.x, area.y + area.height - 2, t, Style::default());
         }
+        let refused = self.panel.as_ref().and_then(|p| self.refused_status(p));
         let status = match &self.status {
             Some(st) => st.text.clone(),
             None => match (&self.unsaved, &self.panel) {
@@ -1069,6 +1114,7 @@ impl App {
                     "a digit picks a modifier offered, or type a name and a signed number (uphill +1; 0 takes it off), Enter, Esc"
                         .to_string()
                 }
+                (None, Some(_)) if refused.is_some() => refused.clone().unwrap_or_default(),
                 (None, Some(p)) if p.draft.needs(s, &setup.house) == Ok(0) => format!(
                     "fact keys change the facts{}  Enter records  Esc closes",
                     if p.draft.takes_reason() {

@@ -31,8 +31,10 @@ pub fn measure(state: &State, _setup: &Setup) -> Measure {
                 fallen.push(format!("{} wounded", o.personality.name));
             }
         }
+        // README, `V`: the turn a unit broke is marked, though it rallied
+        // before the turn ended (PW-9: broken, then Rally from Break).
         for (i, u) in units.iter().enumerate() {
-            if u.unit.order == Order::Broken {
+            if u.unit.order == Order::Broken || u.broke_this_turn {
                 fallen.push(format!("{} ({}) Broken", u.unit.name, UnitId::new(s, i)));
             }
         }

@@ -71,6 +71,9 @@ pub struct LineUnit {
     /// Its Maneuver this turn was a charge, as recorded: its move may
     /// charge (PW-9, PW-14).
     pub charged: bool,
+    /// It broke during this game turn, as the table said, rallied since
+    /// or not: the course of the battle marks the turn it broke.
+    pub broke_this_turn: bool,
 }
 
 /// A Parker's Warlord battle's state.
@@ -148,6 +151,7 @@ impl State {
                         // turn under way is its next turn (PW-9).
                         lost_started: u.unit.lost_maneuver && side == Side::A,
                         charged: false,
+                        broke_this_turn: u.unit.order == Order::Broken,
                     });
                 }
                 officers[side as usize].push(Officer {
@@ -823,6 +827,9 @@ impl State {
                 let u = self.unit(*unit)?.clone();
                 let active = self.active();
                 let lu = &mut self.units[unit.side as usize][unit.index];
+                if *order == Order::Broken {
+                    lu.broke_this_turn = true;
+                }
                 lu.unit.order = *order;
                 lu.unit.lost_maneuver = *lost_maneuver;
                 // PW-9: lost from now to the end of its side's next turn;
@@ -1011,6 +1018,9 @@ impl State {
                 let next = active.other();
                 if next == Side::A {
                     self.turn += 1;
+                    for u in self.units.iter_mut().flatten() {
+                        u.broke_this_turn = false;
+                    }
                 }
                 self.phase = Phase::Command(next);
                 self.commanded = false;

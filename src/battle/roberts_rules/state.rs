@@ -362,6 +362,46 @@ impl State {
         out
     }
 
+    /// What became of each charge declared and countercharge made this
+    /// half-turn that the Charge Phase no longer owes, in words (Charging:
+    /// "units must charge unless a Countermand Action is successfully
+    /// taken"; a Set Action forfeits it; a Reluctant unit that fails its
+    /// Morale Check stays behind, RR-12; one whose unit or enemy left the
+    /// table lapses, RR-13, RR-14).
+    pub fn charge_fates(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for side in [Side::A, Side::B] {
+            for (i, t) in self.units[side as usize].iter().enumerate() {
+                let Some(c) = t.charge else { continue };
+                if self.charge_owed_by(t) {
+                    continue;
+                }
+                let id = UnitId::new(side, i);
+                let what = match c.target {
+                    Some(x) if !c.countercharge => format!("{id}'s charge on {x}"),
+                    _ => format!("{id}'s countercharge"),
+                };
+                let gone = |g: &Troop| if g.routed { "routed" } else { "was destroyed" };
+                out.push(match c.state {
+                    ChargeState::Charged => format!("{what} went in"),
+                    ChargeState::Forfeited => format!("{what} forfeited by its Set Action"),
+                    ChargeState::Countermanded => format!("{what} kept back by a Countermand"),
+                    ChargeState::StayedBehind => {
+                        format!("{what}: stayed behind, its Morale Check to lead failed (RR-12)")
+                    }
+                    ChargeState::Owed if t.gone() => format!("{what} lapsed: {id} {}", gone(t)),
+                    ChargeState::Owed => {
+                        match c.target.and_then(|x| Some((x, self.troop(x).ok()?))) {
+                            Some((x, g)) => format!("{what} lapsed: {x} {}", gone(g)),
+                            None => format!("{what} lapsed"),
+                        }
+                    }
+                });
+            }
+        }
+        out
+    }
+
     /// A charge was declared this half-turn (a Countercharge answers one).
     pub fn charge_declared(&self) -> bool {
         self.units
@@ -509,6 +549,15 @@ impl State {
         self.owing(|_, t| t.vulnerable_retreat)
     }
 
+    /// The enemy whose Vulnerable retreat roll a unit's Pursuit waits for:
+    /// the retreat and its roll come first, then the winner decides
+    /// whether to Pursue (RR-20; Melee Combat's worked example).
+    pub fn retreat_before_pursuit(&self, pursuer: UnitId) -> Option<UnitId> {
+        let p = self.troop(pursuer).ok()?.pursuit?;
+        let g = self.troop(p.target).ok()?;
+        (g.vulnerable_retreat && !g.gone()).then_some(p.target)
+    }
+
     /// The units on the table for which `owes` holds, side a's first.
     fn owing(&self, owes: impl Fn(&State, &Troop) -> bool) -> Vec<UnitId> {
         let mut out = Vec::new();
@@ -564,6 +613,27 @@ impl State {
                 t.unit.name
             )));
         }
+        // RR-20, Melee Combat's worked example: the pushed-back Vulnerable
+        // stand's retreat and its Action Roll come first ("The stand only
+        // retreats half of the normal distance. The Reacting Player must
+        // now decide whether to Pursue ... the Action Roll failure has left
+        // them just barely in reach"): the pursuer decides on what it left.
+        // A save that recorded the Pursuit first keeps it as recorded.
+        if let Event::Action {
+            unit,
+            action: Action::Pursuit,
+            ..
+        }
+        | Event::PursuitAttack { unit, .. }
+        | Event::DeclinePursuit { unit } = event
+            && let Some(g) = self.retreat_before_pursuit(*unit)
+        {
+            let t = &self.units[unit.side as usize][unit.index];
+            return Err(BattleError::OutOfTurn(format!(
+                "{} ({}) is Vulnerable and was pushed back: its Action Roll to retreat its full base depth comes first (r, v), then {} decides whether to Pursue on what it left (RR-20; Melee Combat's example)",
+                self.units[g.side as usize][g.index].unit.name, g, t.unit.name
+            )));
+        }
         // RR-20: "The decision to Pursue must be made immediately, before
         // other combats are resolved": no melee while a Pursuit is owed.
         if let (Event::Melee { .. }, Some(id)) = (event, self.pursuits_owed().first()) {
@@ -582,10 +652,11 @@ impl State {
         } = event
             && self.phase.step() == Some(Step::Combat)
         {
+            // The Vulnerable retreat roll first (Melee Combat's example).
             let open = self
-                .pursuits_owed()
+                .vulnerable_retreats_owed()
                 .into_iter()
-                .chain(self.vulnerable_retreats_owed())
+                .chain(self.pursuits_owed())
                 .chain(self.owing(|_, t| t.pursuit.is_some_and(|p| p.pursuing)))
                 .next();
             if let Some(id) = open {

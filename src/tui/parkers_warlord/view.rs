@@ -315,7 +315,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let status = match &app.status {
         Some(st) => st.text.clone(),
         None => app.unsaved.clone().map_or(
-            if app.panel.is_some() {
+            if app.panel_refused() {
+                super::REFUSED.to_string()
+            } else if app.panel.is_some() {
                 "Enter records  Esc closes  keys beside each fact, digits, ←→".to_string()
             } else {
                 super::KEYS.to_string()

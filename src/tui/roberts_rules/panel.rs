@@ -270,7 +270,8 @@ const CAUSES: &[BreakCause] = &[
     BreakCause::CaptainEliminated,
 ];
 
-fn on_table(state: &State, side: Side) -> Vec<UnitId> {
+/// A side's units still on the table, in roster order.
+pub fn on_table(state: &State, side: Side) -> Vec<UnitId> {
     state.units[side as usize]
         .iter()
         .enumerate()
@@ -469,12 +470,18 @@ impl Draft {
                 }
             }
             Step::Charge => (state.charges_owed().first().copied(), Action::Countermand),
-            Step::Combat => match pursuers(state).first() {
-                Some((u, _)) => (Some(*u), Action::Pursuit),
-                None => (
-                    state.vulnerable_retreats_owed().first().copied(),
-                    Action::VulnerableRetreat,
-                ),
+            // RR-20, Melee Combat's worked example: a pushed-back
+            // Vulnerable stand's retreat roll comes before the Pursuit; a
+            // Pursuit is offered once nothing it waits for is owed.
+            Step::Combat => match (
+                state.vulnerable_retreats_owed().first(),
+                pursuers(state)
+                    .into_iter()
+                    .find(|(u, _)| state.retreat_before_pursuit(*u).is_none()),
+            ) {
+                (Some(u), _) => (Some(*u), Action::VulnerableRetreat),
+                (None, Some((u, _))) => (Some(u), Action::Pursuit),
+                (None, None) => (None, Action::VulnerableRetreat),
             },
         };
         if let Some(u) = unit {
