@@ -1538,3 +1538,26 @@ fn a_charge_redone_after_a_successful_evade_is_still_owed() {
     assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
     assert!(owes_charge(&app, b(7), a(12), false));
 }
+
+// ------------------------------------------------------------------
+// The fourth playing's faults (wl4 FINDINGS F4–F12), from its saves.
+
+#[test]
+fn a_berserk_test_that_fails_offers_no_activation_choice() {
+    // wl4 F4, 2.6.3: "an Impetuous opponent ... must immediately roll for
+    // an activation to see if it goes Berserk": only a test; the unit has
+    // activated this turn (W-27). Not Berserk: nothing to choose, and `c`
+    // claims no counter-charge.
+    let mut app = wl4("keep-berserk-test");
+    press(&mut app, &["Enter", "53"]);
+    let p = panel(&app);
+    assert!(p.contains("score 8"), "{p}");
+    assert!(!p.contains("may: "), "{p}");
+    assert!(!footer(&app).contains("c charge"), "{}", footer(&app));
+    let events = app.battle.events().len();
+    press(&mut app, &["c", "m", "a"]);
+    let p = panel(&app);
+    assert!(!p.contains("counter-charges"), "{p}");
+    assert!(p.contains("2.6.3"), "{p}");
+    assert_eq!(app.battle.events().len(), events);
+}

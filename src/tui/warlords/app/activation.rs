@@ -864,7 +864,10 @@ impl App {
                 Purpose::ShootAtCharger => c == Choice::Shoot,
                 Purpose::CounterCharge => c == Choice::Charge,
                 Purpose::Evade => matches!(c, Choice::Evade | Choice::Shoot),
-                _ => true,
+                // 2.6.3: "roll for an activation to see if it goes Berserk":
+                // only a test, in the Melee phase, of a unit that has made
+                // its activation (W-27); going Berserk owes the Berserk Move.
+                Purpose::BerserkTest => false,
             },
             _ => true,
         }
@@ -933,6 +936,9 @@ impl App {
                 Some(Purpose::CounterCharge) => {
                     Some("it counter-charges the charger and does nothing else (2.4.4.2)")
                 }
+                Some(Purpose::BerserkTest) => Some(
+                    "this roll only tests whether it goes Berserk as its enemy breaks (2.6.3); its activation is made (W-27)",
+                ),
                 _ => None,
             };
             // W-23: a unit that only showers is never offered a shot here.
