@@ -1561,3 +1561,26 @@ fn a_berserk_test_that_fails_offers_no_activation_choice() {
     assert!(p.contains("2.6.3"), "{p}");
     assert_eq!(app.battle.events().len(), events);
 }
+
+#[test]
+fn after_esc_from_a_charge_its_activation_offers_no_other_choice() {
+    // W-27 "one of the choices of 2.2.2": the charge declared is the
+    // activation's choice; after Esc from its panel, the result offers no
+    // move, wheel or other charge, and Enter brings the charge back.
+    let mut app = levies_charge_the_breton_archers();
+    press(&mut app, &["Esc"]);
+    let p = panel(&app);
+    assert!(!p.contains("m move"), "{p}");
+    assert!(p.contains("charge ✓"), "{p}");
+    assert!(!footer(&app).contains("m move"), "{}", footer(&app));
+    let events = app.battle.events().len();
+    press(&mut app, &["m"]);
+    assert_eq!(
+        app.battle.events().len(),
+        events,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+}

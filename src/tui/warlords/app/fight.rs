@@ -647,8 +647,19 @@ impl App {
             files: None,
             pavises: None,
         };
-        if let Err(e) = self.battle.record(event) {
-            return self.refuse_charge(e.to_string());
+        let summary = match self.battle.record(event) {
+            Ok(e) => e.summary.clone(),
+            Err(e) => return self.refuse_charge(e.to_string()),
+        };
+        if let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Activation { .. },
+            rolled: Some(_),
+            ..
+        })) = self.dialogs.last()
+        {
+            // W-27: the charge is the activation's one choice; the result
+            // under the charge's panel says so and offers no other.
+            self.note_choice(Choice::Charge, format!("charge (2.4.4): {summary}"));
         }
         if let Some(Dialog::Resolve(Resolve {
             procedure: Procedure::Pursue { .. },
