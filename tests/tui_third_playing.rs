@@ -1584,3 +1584,33 @@ fn after_esc_from_a_charge_its_activation_offers_no_other_choice() {
     press(&mut app, &["Enter"]);
     assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
 }
+
+#[test]
+fn a_break_off_counts_the_expert_tacticians_plus_1() {
+    // wl4 F6, 2.4.8 "by making a successful Activation roll"; W-4, W-31:
+    // the Expert tactician's +1 the activation panel gives counts in the
+    // break-off roll too: 4 2 + 1 = 7 beats width 6.
+    let mut app = wl4("keep-breakoff");
+    press(&mut app, &["B", "2", "a", "b"]);
+    assert_eq!(
+        app.context(),
+        Context::BreakOff,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let p = panel(&app);
+    assert!(p.contains("Expert tactician"), "{p}");
+    assert!(p.contains("72.2%"), "{p}");
+    let moves = ['4', '2', '3', '3', '3', '3', '3', '3'];
+    type_dice(&mut app, |_, _, i| moves[i.min(7)]);
+    assert!(
+        matches!(app.battle.events().last(), Some(Event::BreakOff { unit, .. }) if *unit == b(2)),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert!(
+        app.battle.in_melee_with(b(2)).is_empty(),
+        "{}",
+        screen(&app, 120, 40)
+    );
+}

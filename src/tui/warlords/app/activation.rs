@@ -134,7 +134,10 @@ impl App {
     pub fn resolving_unit(&self) -> Option<UnitId> {
         match self.dialogs.last() {
             Some(Dialog::Resolve(Resolve {
-                procedure: Procedure::Activation { unit, .. } | Procedure::Reaction { unit, .. },
+                procedure:
+                    Procedure::Activation { unit, .. }
+                    | Procedure::Reaction { unit, .. }
+                    | Procedure::BreakOff { unit, .. },
                 rolled: None,
                 ..
             })) => Some(*unit),
@@ -271,6 +274,19 @@ impl App {
             return self.set_resolve_error(
                 "no Expert tactician of this unit's contingent is on the table: his +1 helps only his own contingent (3.1.2, W-4)".to_string(),
             );
+        }
+        if fact == Fact::TacticianInSight
+            && let Some(Dialog::Resolve(Resolve {
+                procedure: Procedure::BreakOff { tactician, .. },
+                rolled: None,
+                error,
+                ..
+            })) = self.dialogs.last_mut()
+        {
+            // 2.4.8, W-4: breaking off is an activation roll, with his +1.
+            *tactician = !*tactician;
+            *error = None;
+            return;
         }
         if fact == Fact::Charging
             && let Some(Dialog::Resolve(Resolve {
@@ -458,11 +474,13 @@ impl App {
                 opponents,
                 opponent,
                 supporting,
+                tactician,
             } => {
                 let u = &self.battle.unit(*unit).ok_or("no such unit")?.unit;
                 let o = opponents.get(*opponent).ok_or("no Melee opponent")?;
                 let o = &self.battle.unit(*o).ok_or("no such unit")?.unit;
-                let plan = BreakOff::plan(u, o, *supporting).map_err(|e| e.to_string())?;
+                let plan =
+                    BreakOff::plan(u, o, *supporting, *tactician).map_err(|e| e.to_string())?;
                 Ok(vec![(u.name.clone(), plan.needs(typed_of(0)))])
             }
             Procedure::Pursue { unit, .. } => {
@@ -680,10 +698,12 @@ impl App {
                 opponents,
                 opponent,
                 supporting,
+                tactician,
             } => Event::BreakOff {
                 unit: *unit,
                 opponent: opponents.get(*opponent).copied().unwrap_or(*unit),
                 supporting: *supporting,
+                tactician_in_sight: *tactician,
                 dice: next(),
             },
         }

@@ -114,11 +114,17 @@ impl App {
                 unit: id,
                 opponent,
                 supporting,
+                tactician_in_sight,
                 dice,
             } => {
                 // 2.4.8: the activation's dice, then the random move's.
-                let plan = BreakOff::plan(unit(*id)?, unit(*opponent)?, *supporting)
-                    .map_err(|e| e.to_string())?;
+                let plan = BreakOff::plan(
+                    unit(*id)?,
+                    unit(*opponent)?,
+                    *supporting,
+                    *tactician_in_sight,
+                )
+                .map_err(|e| e.to_string())?;
                 let out = plan.resolve(dice).map_err(|e| e.to_string())?;
                 let n = plan.activation.needs().white.min(dice.white.len());
                 let act = Dice {

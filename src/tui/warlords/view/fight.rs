@@ -536,12 +536,13 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
             opponents,
             opponent,
             supporting,
+            tactician,
         } => out.extend(super::break_off::before(
             app,
             *id,
             opponents,
             *opponent,
-            *supporting,
+            (*supporting, *tactician),
         )),
         Procedure::Halt { unit: id } => {
             let Some(u) = unit(*id) else {
