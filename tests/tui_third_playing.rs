@@ -1614,3 +1614,21 @@ fn a_break_off_counts_the_expert_tacticians_plus_1() {
         screen(&app, 120, 40)
     );
 }
+
+#[test]
+fn an_aggressive_commanders_plus_1_may_be_added_after_the_roll_to_charge() {
+    // wl4 F10, 3.1.2 Aggressive: "If charging, the +1 to activate may be
+    // added after the roll is made"; W-4. Gloucester's knights (width 6),
+    // W 3 2 read without the charge: 6, a failure; `c` adds the +1 (7).
+    let mut app = wl4("keep-aggressive");
+    press(&mut app, &["B", "6", "a", "32"]);
+    assert!(panel(&app).contains("FAILURE"), "{}", panel(&app));
+    press(&mut app, &["c"]);
+    assert_eq!(app.context(), Context::Pick, "{}", screen(&app, 120, 40));
+    assert!(
+        matches!(app.battle.events().last(),
+            Some(Event::Activation { unit, situation, .. }) if *unit == b(6) && situation.charging),
+        "{:?}",
+        app.battle.events().last()
+    );
+}

@@ -231,6 +231,54 @@ impl App {
             })
     }
 
+    /// Whether the open result is an activation read without a charge whose
+    /// Aggressive commander's +1 would let it charge: "If charging, the +1
+    /// to activate may be added after the roll is made" (3.1.2, W-4), which
+    /// `c` says (the same dice read again, charging).
+    pub fn aggressive_unsaid(&self) -> bool {
+        let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Activation { unit, situation },
+            rolled: Some(x),
+            ..
+        })) = self.dialogs.last()
+        else {
+            return false;
+        };
+        let Some(o) = &x.activation else {
+            return false;
+        };
+        if situation.charging || !x.chosen.is_empty() || o.allowed.contains(&RulesAction::Charge) {
+            return false;
+        }
+        let Some(u) = self.battle.unit(*unit) else {
+            return false;
+        };
+        let mut said = *situation;
+        said.charging = true;
+        // Nothing recorded after the activation: the same dice are read
+        // again with the charge said, by the rules.
+        self.battle.events().len() == x.entry + 1
+            && x.dice.first().is_some_and(|dice| {
+                Activation::plan(&u.unit, said)
+                    .and_then(|p| p.resolve(dice))
+                    .is_ok_and(|o| o.allowed.contains(&RulesAction::Charge))
+            })
+    }
+
+    /// c on a result the Aggressive +1 turns into a charge (3.1.2): the
+    /// activation is taken back and the same dice read again, charging.
+    fn add_aggressive_plus_1(&mut self) {
+        let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() else {
+            return;
+        };
+        let Some(x) = r.rolled.take() else { return };
+        if let Procedure::Activation { situation, .. } = &mut r.procedure {
+            situation.charging = true;
+        }
+        self.battle.undo();
+        self.roll(Some(x.dice.clone()));
+    }
+
     /// v on a result: an enemy was visible ahead after all (W-7): the
     /// activation is taken back and the same dice read again with it said.
     fn say_enemy_visible_ahead(&mut self) {
@@ -923,6 +971,11 @@ impl App {
     /// an event the battle checks and applies (Shieldwall left, moving,
     /// pavises lost, a champion, a flight or a Random Move owed next).
     pub(super) fn choose(&mut self, c: Choice) {
+        if c == Choice::Charge && self.aggressive_unsaid() {
+            // 3.1.2: "If charging, the +1 to activate may be added after
+            // the roll is made."
+            self.add_aggressive_plus_1();
+        }
         let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
             return;
         };
