@@ -1632,3 +1632,27 @@ fn an_aggressive_commanders_plus_1_may_be_added_after_the_roll_to_charge() {
         app.battle.events().last()
     );
 }
+
+#[test]
+fn a_broken_unit_with_nowhere_to_flee_owes_the_w19_step() {
+    // wl4 F9, 1.7.3 "it loses 1 stand per turn to each enemy unit in
+    // contact"; 3.1.3.2, W-19: a stand lost in Melee with a personality in
+    // it rolls his red die. Robert de Beaumont is with b11.
+    let mut app = wl4("keep-b11-flee");
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Flee, "{}", screen(&app, 120, 40));
+    press(&mut app, &["n"]);
+    assert!(
+        matches!(app.battle.events().last(), Some(Event::Trapped { unit }) if *unit == b(11)),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert!(
+        app.battle
+            .duties()
+            .iter()
+            .any(|d| d.unit == b(11) && matches!(d.due, Due::StandLoss { lost: 1, .. })),
+        "{:?}",
+        app.battle.duties()
+    );
+}
