@@ -1656,3 +1656,39 @@ fn a_broken_unit_with_nowhere_to_flee_owes_the_w19_step() {
         app.battle.duties()
     );
 }
+
+#[test]
+fn the_formation_picker_refuses_with_the_formations_own_rule_and_keeps_pavises() {
+    // wl4 F8: 2.3.1.3 Wedge "Some units are allowed"; 2.3.1.4 Hedgehog for
+    // drilled Pike with the ability; 3.3.3.4 "Only units equipped with
+    // pavises may deploy them": a refused `p` changes nothing, and Line is
+    // then recorded. Housecarls of the Dragon (a2): irregular Close Foot
+    // with the shieldwall trait, in Shieldwall, no pavises; W 6 5.
+    let mut app = wl4("keep-a1-formation");
+    press(&mut app, &["Enter", "65", "o"]);
+    assert_eq!(
+        app.context(),
+        Context::Formation,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["w"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("2.3.1.3"), "{s}");
+    assert!(!s.contains("Shieldwall needs"), "{s}");
+    press(&mut app, &["h"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("2.3.1.4"), "{s}");
+    assert!(!s.contains("Shieldwall needs"), "{s}");
+    press(&mut app, &["p"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("3.3.3.4"), "{s}");
+    assert!(s.contains("pavises not deployed"), "{s}");
+    press(&mut app, &["l"]);
+    assert!(
+        matches!(app.battle.events().last(),
+            Some(Event::Choose { unit, formation: Some(Formation::Line), pavises: None, .. }) if *unit == a(2)),
+        "{}",
+        screen(&app, 120, 40)
+    );
+}

@@ -13,8 +13,30 @@ fn works(app: &App, context: Context, action: Action) -> bool {
     match action {
         // W-27: once the unit has made its one choice, no other is offered.
         Action::Choose(c) => {
-            context == Context::Pursue || (app.allowed(c).is_some() && !app.has_chosen())
+            context == Context::Pursue
+                || ((app.allowed(c).is_some()
+                    // 3.1.2: the Aggressive +1 added after the roll, to charge.
+                    || (c == Choice::Charge && app.aggressive_unsaid()))
+                    && !app.has_chosen())
         }
+        // 2.3.1.2–2.3.1.4: only the formations the unit may take are offered.
+        Action::PickFormation(f) => match app.dialogs.last() {
+            Some(crate::tui::warlords::dialog::Dialog::Formation(p)) => app
+                .battle
+                .unit(p.unit)
+                .is_some_and(|u| crate::rules::warlords::next::may_form(&u.unit, f).is_ok()),
+            _ => true,
+        },
+        // 3.3.3.4: "Only units equipped with pavises may deploy them."
+        Action::PavisesToggle => match app.dialogs.last() {
+            Some(crate::tui::warlords::dialog::Dialog::Formation(p)) => {
+                p.pavises
+                    || app.battle.unit(p.unit).is_some_and(|u| {
+                        crate::rules::warlords::next::may_deploy_pavises(&u.unit).is_ok()
+                    })
+            }
+            _ => true,
+        },
         Action::Undo => !app.battle.events().is_empty(),
         Action::Redo => !app.battle.undone().is_empty(),
         Action::Back => context != Context::Tables,
