@@ -1692,3 +1692,20 @@ fn the_formation_picker_refuses_with_the_formations_own_rule_and_keeps_pavises()
         screen(&app, 120, 40)
     );
 }
+
+#[test]
+fn the_correction_form_refuses_pavises_to_a_unit_without_them() {
+    // wl4 F11, 3.3.3.4 "Only units equipped with pavises may deploy them":
+    // Gloucester's knights have none; the battle checks the correction.
+    let mut app = wl4("keep-aggressive");
+    let events = app.battle.events().len();
+    press(&mut app, &["B", "6", "c", "p", "p", "Enter"]);
+    assert_eq!(
+        app.battle.events().len(),
+        events,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("are not pavisiers"), "{s}");
+}

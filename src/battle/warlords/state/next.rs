@@ -894,6 +894,18 @@ impl State {
             )));
         }
         match event {
+            // 3.3.3.4: "Only units equipped with pavises may deploy them";
+            // a correction is checked as any event (saved ones stand).
+            Event::Correct {
+                unit,
+                correction: crate::battle::warlords::event::Correction::Pavises(true),
+            } => {
+                let u = &self.unit(*unit)?.unit;
+                if !u.pavises_lost {
+                    crate::rules::warlords::next::may_deploy_pavises(u)
+                        .map_err(BattleError::Refused)?;
+                }
+            }
             Event::NextPhase => {
                 let owed: Vec<String> = self
                     .duties
