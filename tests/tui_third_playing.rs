@@ -1709,3 +1709,14 @@ fn the_correction_form_refuses_pavises_to_a_unit_without_them() {
     let s = screen(&app, 120, 40);
     assert!(s.contains("are not pavisiers"), "{s}");
 }
+
+#[test]
+fn melee_odds_name_each_side_by_its_id() {
+    // wl4 F12: "The King's schiltron" (a1) and "The King's household
+    // knights" (b1) both cut to "The King's…": each odds line names its id.
+    let mut app = wl4("keep-bannock-hedgehog");
+    press(&mut app, &["Enter"]);
+    let p = panel(&app);
+    assert!(p.contains("(a1) loses"), "{p}");
+    assert!(p.contains("(b1) loses"), "{p}");
+}
