@@ -1720,3 +1720,45 @@ fn melee_odds_name_each_side_by_its_id() {
     assert!(p.contains("(a1) loses"), "{p}");
     assert!(p.contains("(b1) loses"), "{p}");
 }
+
+/// The screen's words in one line: rows joined, runs of spaces as one.
+fn words(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn the_status_line_wraps_whole_words_at_120_columns() {
+    // wl4 F5 (PLAY.md: no word cut mid-word): the counter-charge met
+    // halfway says all of its status, "they fight in the Melee phase".
+    let mut app = wl4("keep-countercharge");
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        words(&s).contains("it stops (W-25), they fight in the Melee phase"),
+        "{s}"
+    );
+}
+
+#[test]
+fn the_side_tables_title_keeps_whole_words_at_80_columns() {
+    // wl4 F7 (PLAY.md: no word cut mid-word): turn 4, the English with
+    // the initiative activating, 2 units gone: the title fits at 80×24.
+    let app = wl4("keep-a1-formation");
+    let s = screen(&app, 80, 24);
+    let title = s
+        .lines()
+        .find(|l| l.contains(" a English"))
+        .unwrap_or_else(|| panic!("{s}"));
+    let last = title
+        .trim_end_matches(['─', ' '])
+        .split(' ')
+        .next_back()
+        .unwrap_or("");
+    assert!(
+        ["initiative", "activating", "activate", "…"]
+            .iter()
+            .any(|w| last.ends_with(w)),
+        "{title}"
+    );
+    assert!(title.contains("initiative"), "{title}");
+}
