@@ -1714,3 +1714,227 @@ fn enter_does_not_answer_whether_the_winner_follows_up() {
         screen(&app, 120, 40)
     );
 }
+
+// ------------------------------------------------------------------
+// The fourth playing's faults (wl4 FINDINGS F4–F12), from its saves.
+
+#[test]
+fn a_berserk_test_that_fails_offers_no_activation_choice() {
+    // wl4 F4, 2.6.3: "an Impetuous opponent ... must immediately roll for
+    // an activation to see if it goes Berserk": only a test; the unit has
+    // activated this turn (W-27). Not Berserk: nothing to choose, and `c`
+    // claims no counter-charge.
+    let mut app = wl4("keep-berserk-test");
+    press(&mut app, &["Enter", "53"]);
+    let p = panel(&app);
+    assert!(p.contains("score 8"), "{p}");
+    assert!(!p.contains("may: "), "{p}");
+    assert!(!footer(&app).contains("c charge"), "{}", footer(&app));
+    let events = app.battle.events().len();
+    press(&mut app, &["c", "m", "a"]);
+    let p = panel(&app);
+    assert!(!p.contains("counter-charges"), "{p}");
+    assert!(p.contains("2.6.3"), "{p}");
+    assert_eq!(app.battle.events().len(), events);
+}
+
+#[test]
+fn after_esc_from_a_charge_its_activation_offers_no_other_choice() {
+    // W-27 "one of the choices of 2.2.2": the charge declared is the
+    // activation's choice; after Esc from its panel, the result offers no
+    // move, wheel or other charge, and Enter brings the charge back.
+    let mut app = levies_charge_the_breton_archers();
+    press(&mut app, &["Esc"]);
+    let p = panel(&app);
+    assert!(!p.contains("m move"), "{p}");
+    assert!(p.contains("charge ✓"), "{p}");
+    assert!(!footer(&app).contains("m move"), "{}", footer(&app));
+    let events = app.battle.events().len();
+    press(&mut app, &["m"]);
+    assert_eq!(
+        app.battle.events().len(),
+        events,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Charge, "{}", screen(&app, 120, 40));
+}
+
+#[test]
+fn a_break_off_counts_the_expert_tacticians_plus_1() {
+    // wl4 F6, 2.4.8 "by making a successful Activation roll"; W-4, W-31:
+    // the Expert tactician's +1 the activation panel gives counts in the
+    // break-off roll too: 4 2 + 1 = 7 beats width 6.
+    let mut app = wl4("keep-breakoff");
+    press(&mut app, &["B", "2", "a", "b"]);
+    assert_eq!(
+        app.context(),
+        Context::BreakOff,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let p = panel(&app);
+    assert!(p.contains("Expert tactician"), "{p}");
+    assert!(p.contains("72.2%"), "{p}");
+    let moves = ['4', '2', '3', '3', '3', '3', '3', '3'];
+    type_dice(&mut app, |_, _, i| moves[i.min(7)]);
+    assert!(
+        matches!(app.battle.events().last(), Some(Event::BreakOff { unit, .. }) if *unit == b(2)),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert!(
+        app.battle.in_melee_with(b(2)).is_empty(),
+        "{}",
+        screen(&app, 120, 40)
+    );
+}
+
+#[test]
+fn an_aggressive_commanders_plus_1_may_be_added_after_the_roll_to_charge() {
+    // wl4 F10, 3.1.2 Aggressive: "If charging, the +1 to activate may be
+    // added after the roll is made"; W-4. Gloucester's knights (width 6),
+    // W 3 2 read without the charge: 6, a failure; `c` adds the +1 (7).
+    let mut app = wl4("keep-aggressive");
+    press(&mut app, &["B", "6", "a", "32"]);
+    assert!(panel(&app).contains("FAILURE"), "{}", panel(&app));
+    press(&mut app, &["c"]);
+    assert_eq!(app.context(), Context::Pick, "{}", screen(&app, 120, 40));
+    assert!(
+        matches!(app.battle.events().last(),
+            Some(Event::Activation { unit, situation, .. }) if *unit == b(6) && situation.charging),
+        "{:?}",
+        app.battle.events().last()
+    );
+}
+
+#[test]
+fn a_broken_unit_with_nowhere_to_flee_owes_the_w19_step() {
+    // wl4 F9, 1.7.3 "it loses 1 stand per turn to each enemy unit in
+    // contact"; 3.1.3.2, W-19: a stand lost in Melee with a personality in
+    // it rolls his red die. Robert de Beaumont is with b11.
+    let mut app = wl4("keep-b11-flee");
+    press(&mut app, &["Enter"]);
+    assert_eq!(app.context(), Context::Flee, "{}", screen(&app, 120, 40));
+    press(&mut app, &["n"]);
+    assert!(
+        matches!(app.battle.events().last(), Some(Event::Trapped { unit }) if *unit == b(11)),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    assert!(
+        app.battle
+            .duties()
+            .iter()
+            .any(|d| d.unit == b(11) && matches!(d.due, Due::StandLoss { lost: 1, .. })),
+        "{:?}",
+        app.battle.duties()
+    );
+}
+
+#[test]
+fn the_formation_picker_refuses_with_the_formations_own_rule_and_keeps_pavises() {
+    // wl4 F8: 2.3.1.3 Wedge "Some units are allowed"; 2.3.1.4 Hedgehog for
+    // drilled Pike with the ability; 3.3.3.4 "Only units equipped with
+    // pavises may deploy them": a refused `p` changes nothing, and Line is
+    // then recorded. Housecarls of the Dragon (a2): irregular Close Foot
+    // with the shieldwall trait, in Shieldwall, no pavises; W 6 5.
+    let mut app = wl4("keep-a1-formation");
+    press(&mut app, &["Enter", "65", "o"]);
+    assert_eq!(
+        app.context(),
+        Context::Formation,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, &["w"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("2.3.1.3"), "{s}");
+    assert!(!s.contains("Shieldwall needs"), "{s}");
+    press(&mut app, &["h"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("2.3.1.4"), "{s}");
+    assert!(!s.contains("Shieldwall needs"), "{s}");
+    press(&mut app, &["p"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("3.3.3.4"), "{s}");
+    assert!(s.contains("pavises not deployed"), "{s}");
+    press(&mut app, &["l"]);
+    assert!(
+        matches!(app.battle.events().last(),
+            Some(Event::Choose { unit, formation: Some(Formation::Line), pavises: None, .. }) if *unit == a(2)),
+        "{}",
+        screen(&app, 120, 40)
+    );
+}
+
+#[test]
+fn the_correction_form_refuses_pavises_to_a_unit_without_them() {
+    // wl4 F11, 3.3.3.4 "Only units equipped with pavises may deploy them":
+    // Gloucester's knights have none; the battle checks the correction.
+    let mut app = wl4("keep-aggressive");
+    let events = app.battle.events().len();
+    press(&mut app, &["B", "6", "c", "p", "p", "Enter"]);
+    assert_eq!(
+        app.battle.events().len(),
+        events,
+        "{}",
+        screen(&app, 120, 40)
+    );
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("are not pavisiers"), "{s}");
+}
+
+#[test]
+fn melee_odds_name_each_side_by_its_id() {
+    // wl4 F12: "The King's schiltron" (a1) and "The King's household
+    // knights" (b1) both cut to "The King's…": each odds line names its id.
+    let mut app = wl4("keep-bannock-hedgehog");
+    press(&mut app, &["Enter"]);
+    let p = panel(&app);
+    assert!(p.contains("(a1) loses"), "{p}");
+    assert!(p.contains("(b1) loses"), "{p}");
+}
+
+/// The screen's words in one line: rows joined, runs of spaces as one.
+fn words(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn the_status_line_wraps_whole_words_at_120_columns() {
+    // wl4 F5 (PLAY.md: no word cut mid-word): the counter-charge met
+    // halfway says all of its status, "they fight in the Melee phase".
+    let mut app = wl4("keep-countercharge");
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        words(&s).contains("it stops (W-25), they fight in the Melee phase"),
+        "{s}"
+    );
+}
+
+#[test]
+fn the_side_tables_title_keeps_whole_words_at_80_columns() {
+    // wl4 F7 (PLAY.md: no word cut mid-word): turn 4, the English with
+    // the initiative activating, 2 units gone: the title fits at 80×24.
+    let app = wl4("keep-a1-formation");
+    let s = screen(&app, 80, 24);
+    let title = s
+        .lines()
+        .find(|l| l.contains(" a English"))
+        .unwrap_or_else(|| panic!("{s}"));
+    let last = title
+        .trim_end_matches(['─', ' '])
+        .split(' ')
+        .next_back()
+        .unwrap_or("");
+    assert!(
+        ["initiative", "activating", "activate", "…"]
+            .iter()
+            .any(|w| last.ends_with(w)),
+        "{title}"
+    );
+    assert!(title.contains("initiative"), "{title}");
+}

@@ -164,6 +164,7 @@ pub fn idea(battle: &Battle, rng: &mut ChaCha8Rng) -> Event {
             unit: u,
             opponent: enemy,
             supporting: rng.random_bool(0.5),
+            tactician_in_sight: rng.random_bool(0.5),
             dice: Dice::default(),
         },
         _ => Event::Disengage { a: u, b: enemy },

@@ -173,6 +173,9 @@ pub enum Event {
         opponent: UnitId,
         /// It is only a supporting unit.
         supporting: bool,
+        /// A friendly Expert tactician's unit is in sight: +1 to its
+        /// activation (3.1.2, W-4); absent in saves before it was asked.
+        tactician_in_sight: bool,
         /// The dice rolled.
         dice: Dice,
     },

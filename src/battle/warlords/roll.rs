@@ -123,9 +123,15 @@ impl Battle {
                 unit: id,
                 opponent,
                 supporting,
+                tactician_in_sight,
                 dice,
             } => {
-                let plan = BreakOff::plan(unit(*id)?, unit(*opponent)?, *supporting)?;
+                let plan = BreakOff::plan(
+                    unit(*id)?,
+                    unit(*opponent)?,
+                    *supporting,
+                    *tactician_in_sight,
+                )?;
                 fill(dice, source, |d| plan.needs(d))?;
             }
             Event::RandomMove { spans, dice, .. } => {

@@ -636,6 +636,7 @@ impl State {
                 unit,
                 opponent,
                 supporting,
+                tactician_in_sight,
                 dice,
             } => {
                 let (id, oid) = (*unit, *opponent);
@@ -657,7 +658,12 @@ impl State {
                     )));
                 }
                 let before = u.unit.clone();
-                let plan = BreakOff::plan(&u.unit, &self.unit(oid)?.unit, *supporting)?;
+                let plan = BreakOff::plan(
+                    &u.unit,
+                    &self.unit(oid)?.unit,
+                    *supporting,
+                    *tactician_in_sight,
+                )?;
                 let out = plan.resolve(dice)?;
                 // 2.2.1: a break-off is the unit's activation, so a failure costs
                 // what any failed activation costs (W-5); 2.4.8 the move back.

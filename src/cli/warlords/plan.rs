@@ -114,8 +114,12 @@ pub fn plan<'a>(input: &'a CaseInput, house: &House) -> Result<Planned<'a>, Rule
             unit,
             opponent,
             supporting,
+            tactician_in_sight,
             dice,
-        } => Planned::BreakOff(BreakOff::plan(unit, opponent, *supporting)?, dice),
+        } => Planned::BreakOff(
+            BreakOff::plan(unit, opponent, *supporting, *tactician_in_sight)?,
+            dice,
+        ),
         CaseInput::Charge {
             charger,
             target,

@@ -373,10 +373,21 @@ pub struct BreakOffOutcome {
 }
 
 impl<'a> BreakOff<'a> {
-    /// Whether `unit` may try to break off from `opponent`, and what it needs.
-    pub fn plan(unit: &'a Unit, opponent: &Unit, supporting: bool) -> Result<Self, RulesError> {
+    /// Whether `unit` may try to break off from `opponent`, and what it
+    /// needs: "a successful Activation roll" (2.4.8), with the Expert
+    /// tactician's +1 when his unit is in sight (3.1.2, W-4, W-31).
+    pub fn plan(
+        unit: &'a Unit,
+        opponent: &Unit,
+        supporting: bool,
+        tactician_in_sight: bool,
+    ) -> Result<Self, RulesError> {
         let case = break_off_case(unit, opponent, supporting)?;
-        let activation = super::activation::Activation::plan(unit, Default::default())?;
+        let situation = super::activation::ActivationSituation {
+            tactician_in_sight,
+            ..Default::default()
+        };
+        let activation = super::activation::Activation::plan(unit, situation)?;
         Ok(BreakOff {
             case,
             activation,

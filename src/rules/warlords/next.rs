@@ -351,19 +351,28 @@ fn refuse(unit: &Unit, choice: Choice, why: &str) -> RulesError {
     ))
 }
 
-/// Deploys the pavises, or picks them up, with a formation change (3.3.3.4).
-fn set_pavises(unit: &mut Unit, deployed: bool, why: &mut Explanation) -> Result<(), RulesError> {
-    if deployed && !unit.has(UnitTrait::Pavisiers) {
-        return Err(RulesError::refused(format!(
+/// Whether `unit` may deploy pavises: "Only units equipped with pavises
+/// may deploy them", and not once they are lost (3.3.3.4).
+pub fn may_deploy_pavises(unit: &Unit) -> Result<(), String> {
+    if !unit.has(UnitTrait::Pavisiers) {
+        return Err(format!(
             "{} are not pavisiers: only units equipped with pavises may deploy them (3.3.3.4)",
             unit.name
-        )));
+        ));
     }
-    if deployed && unit.pavises_lost {
-        return Err(RulesError::refused(format!(
+    if unit.pavises_lost {
+        return Err(format!(
             "{} lost its pavises and may not use them again this battle (3.3.3.4)",
             unit.name
-        )));
+        ));
+    }
+    Ok(())
+}
+
+/// Deploys the pavises, or picks them up, with a formation change (3.3.3.4).
+fn set_pavises(unit: &mut Unit, deployed: bool, why: &mut Explanation) -> Result<(), RulesError> {
+    if deployed {
+        may_deploy_pavises(unit).map_err(RulesError::refused)?;
     }
     if unit.pavises_deployed != deployed {
         unit.pavises_deployed = deployed;
@@ -396,6 +405,29 @@ pub fn files_offered(unit: &Unit, last_line: Option<u32>) -> u32 {
     line.clamp(1, stands)
 }
 
+/// Whether `unit` may take the formation `to` at all, and if not, the
+/// rule of that formation that refuses it (2.3.1.2–2.3.1.4).
+pub fn may_form(unit: &Unit, to: Formation) -> Result<(), String> {
+    let name = &unit.name;
+    let why = match to {
+        Formation::Shieldwall if !unit.has(UnitTrait::Shieldwall) => {
+            "a Shieldwall needs the shieldwall trait (2.3.1.2)"
+        }
+        // 2.3.1.3: "Some units are allowed to form a wedge."
+        Formation::Wedge if !unit.has(UnitTrait::Wedge) => {
+            "only units with the wedge trait may form a Wedge (2.3.1.3)"
+        }
+        Formation::Wedge if unit.stands < 3 => "a Wedge needs 3 stands or more (2.3.1.3)",
+        // 2.3.1.4: "for drilled Pike units with the Hedgehog ability".
+        Formation::Hedgehog if !(unit.has(UnitTrait::Hedgehog) && unit.is_drilled()) => {
+            "only drilled Pike with the hedgehog trait may form a Hedgehog (2.3.1.4)"
+        }
+        Formation::Unformed => "no unit changes formation into Unformed (2.3.3)",
+        _ => return Ok(()),
+    };
+    Err(format!("{name} may not form {to}: {why}"))
+}
+
 /// Changes `unit`'s formation (2.3): only while stopped (2.3.3), to a
 /// formation it may take (1.5.1.1, 2.3.1.2–2.3.1.4), and for irregulars by
 /// one rank or one file at most (2.3.3). `files` is the new front rank (by
@@ -413,18 +445,7 @@ pub fn change_formation(
             "{name} is moving: a unit changes formation only while stopped (2.3.3)"
         )));
     }
-    let may = match to {
-        Formation::Shieldwall => unit.has(UnitTrait::Shieldwall),
-        Formation::Wedge => unit.has(UnitTrait::Wedge) && unit.stands >= 3,
-        Formation::Hedgehog => unit.has(UnitTrait::Hedgehog) && unit.is_drilled(),
-        Formation::Unformed => false,
-        Formation::Line | Formation::MarchColumn => true,
-    };
-    if !may {
-        return Err(RulesError::refused(format!(
-            "{name} may not form {to}: Shieldwall needs the shieldwall trait (2.3.1.2), Wedge the wedge trait and 3 stands (2.3.1.3), Hedgehog drilled Pike with the hedgehog trait (2.3.1.4); no unit changes formation into Unformed"
-        )));
-    }
+    may_form(unit, to).map_err(RulesError::refused)?;
     let stands = unit.stands.max(1);
     let new_files = match (to, files) {
         (_, Some(f)) if f == 0 || f > stands => {

@@ -111,6 +111,7 @@ pub enum CaseInput {
         unit: Unit,
         opponent: Unit,
         supporting: bool,
+        tactician_in_sight: bool,
         dice: Dice,
     },
     /// A charge declared, the target's answers, its move and contact
@@ -503,11 +504,14 @@ fn break_off<'s>(walk: &mut Walk<'_, 's>, f: &mut Fields<'_, 's>) -> Option<Case
     let breaking = unit(walk, f, "unit");
     let opponent = unit(walk, f, "opponent");
     let supporting = walk.bool(f, "supporting").unwrap_or(false);
+    // 3.1.2, W-4: the Expert tactician's +1 to its activation.
+    let tactician_in_sight = walk.bool(f, "tactician_in_sight").unwrap_or(false);
     let dice = dice(walk, f);
     Some(CaseInput::BreakOff {
         unit: breaking?,
         opponent: opponent?,
         supporting,
+        tactician_in_sight,
         dice,
     })
 }

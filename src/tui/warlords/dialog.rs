@@ -110,6 +110,8 @@ pub enum Procedure {
         opponent: usize,
         /// It is only a supporting unit (any unit may then break off).
         supporting: bool,
+        /// A friendly Expert tactician's unit is in sight (3.1.2, W-4).
+        tactician: bool,
     },
     /// A Berserk Move (2.4.10): it charges an enemy in charge reach, or makes
     /// a random move at full speed toward the nearest visible enemy ahead

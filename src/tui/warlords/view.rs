@@ -53,7 +53,7 @@ impl Widget for &App {
         let [head, body, status, log_area, foot] = area.layout(&Layout::vertical([
             Constraint::Length(2),
             Constraint::Fill(1),
-            Constraint::Length(1),
+            Constraint::Length(footer::status_rows(self, area.width, area.height)),
             Constraint::Length(log_rows + 1),
             Constraint::Length(1),
         ]));

@@ -729,10 +729,10 @@ impl State {
             .filter(|e| e.opponent_of(id).is_some())
             .count() as u32;
         let r = no_way_to_flee(&before, enemies)?;
+        let lost = before.stands - r.unit.stands;
         entry.summary = format!(
-            "{} ({id}) has nowhere to flee: loses {} stand(s)",
+            "{} ({id}) has nowhere to flee: loses {lost} stand(s)",
             before.name,
-            before.stands - r.unit.stands
         );
         entry.explanation = r.explanation;
         let slot = self.get_mut(id);
@@ -740,6 +740,9 @@ impl State {
         slot.trapped_this_turn = true;
         entry.effects = diff_effects(id, &before, &self.unit(id)?.unit);
         self.done(id, |d| *d == Due::Flee);
+        // 1.7.3, 3.1.3.2, W-19: stands lost to the enemies in contact are
+        // lost in Melee: a personality in one rolls his red die.
+        self.owe_stand_loss(id, lost, None, entry);
         self.clear_off_table();
         Ok(())
     }
@@ -891,6 +894,18 @@ impl State {
             )));
         }
         match event {
+            // 3.3.3.4: "Only units equipped with pavises may deploy them";
+            // a correction is checked as any event (saved ones stand).
+            Event::Correct {
+                unit,
+                correction: crate::battle::warlords::event::Correction::Pavises(true),
+            } => {
+                let u = &self.unit(*unit)?.unit;
+                if !u.pavises_lost {
+                    crate::rules::warlords::next::may_deploy_pavises(u)
+                        .map_err(BattleError::Refused)?;
+                }
+            }
             Event::NextPhase => {
                 let owed: Vec<String> = self
                     .duties

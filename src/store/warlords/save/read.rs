@@ -306,11 +306,14 @@ pub(super) fn read_event<'s>(walk: &mut Walk<'_, 's>, mut f: Fields<'_, 's>) -> 
             let unit = unit_id(walk, &mut f, "unit");
             let opponent = unit_id(walk, &mut f, "opponent");
             let supporting = walk.bool(&mut f, "supporting").unwrap_or(false);
+            // 3.1.2, W-4: absent in saves made before the break-off asked it.
+            let tactician_in_sight = walk.bool(&mut f, "tactician_in_sight").unwrap_or(false);
             let d = dice(walk, &mut f, "dice");
             Some(Event::BreakOff {
                 unit: unit?,
                 opponent: opponent?,
                 supporting,
+                tactician_in_sight,
                 dice: d,
             })
         }

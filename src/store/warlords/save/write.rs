@@ -251,12 +251,16 @@ pub(super) fn write_event(o: &mut String, e: &Event) {
             unit,
             opponent,
             supporting,
+            tactician_in_sight,
             dice: d,
         } => {
             id(o, "unit", *unit);
             id(o, "opponent", *opponent);
             if *supporting {
                 o.push_str("supporting = true\n");
+            }
+            if *tactician_in_sight {
+                o.push_str("tactician_in_sight = true\n");
             }
             let _ = writeln!(o, "dice = {}", dice(d));
         }

@@ -134,7 +134,10 @@ impl App {
     pub fn resolving_unit(&self) -> Option<UnitId> {
         match self.dialogs.last() {
             Some(Dialog::Resolve(Resolve {
-                procedure: Procedure::Activation { unit, .. } | Procedure::Reaction { unit, .. },
+                procedure:
+                    Procedure::Activation { unit, .. }
+                    | Procedure::Reaction { unit, .. }
+                    | Procedure::BreakOff { unit, .. },
                 rolled: None,
                 ..
             })) => Some(*unit),
@@ -228,6 +231,54 @@ impl App {
             })
     }
 
+    /// Whether the open result is an activation read without a charge whose
+    /// Aggressive commander's +1 would let it charge: "If charging, the +1
+    /// to activate may be added after the roll is made" (3.1.2, W-4), which
+    /// `c` says (the same dice read again, charging).
+    pub fn aggressive_unsaid(&self) -> bool {
+        let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Activation { unit, situation },
+            rolled: Some(x),
+            ..
+        })) = self.dialogs.last()
+        else {
+            return false;
+        };
+        let Some(o) = &x.activation else {
+            return false;
+        };
+        if situation.charging || !x.chosen.is_empty() || o.allowed.contains(&RulesAction::Charge) {
+            return false;
+        }
+        let Some(u) = self.battle.unit(*unit) else {
+            return false;
+        };
+        let mut said = *situation;
+        said.charging = true;
+        // Nothing recorded after the activation: the same dice are read
+        // again with the charge said, by the rules.
+        self.battle.events().len() == x.entry + 1
+            && x.dice.first().is_some_and(|dice| {
+                Activation::plan(&u.unit, said)
+                    .and_then(|p| p.resolve(dice))
+                    .is_ok_and(|o| o.allowed.contains(&RulesAction::Charge))
+            })
+    }
+
+    /// c on a result the Aggressive +1 turns into a charge (3.1.2): the
+    /// activation is taken back and the same dice read again, charging.
+    fn add_aggressive_plus_1(&mut self) {
+        let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() else {
+            return;
+        };
+        let Some(x) = r.rolled.take() else { return };
+        if let Procedure::Activation { situation, .. } = &mut r.procedure {
+            situation.charging = true;
+        }
+        self.battle.undo();
+        self.roll(Some(x.dice.clone()));
+    }
+
     /// v on a result: an enemy was visible ahead after all (W-7): the
     /// activation is taken back and the same dice read again with it said.
     fn say_enemy_visible_ahead(&mut self) {
@@ -271,6 +322,19 @@ impl App {
             return self.set_resolve_error(
                 "no Expert tactician of this unit's contingent is on the table: his +1 helps only his own contingent (3.1.2, W-4)".to_string(),
             );
+        }
+        if fact == Fact::TacticianInSight
+            && let Some(Dialog::Resolve(Resolve {
+                procedure: Procedure::BreakOff { tactician, .. },
+                rolled: None,
+                error,
+                ..
+            })) = self.dialogs.last_mut()
+        {
+            // 2.4.8, W-4: breaking off is an activation roll, with his +1.
+            *tactician = !*tactician;
+            *error = None;
+            return;
         }
         if fact == Fact::Charging
             && let Some(Dialog::Resolve(Resolve {
@@ -458,11 +522,13 @@ impl App {
                 opponents,
                 opponent,
                 supporting,
+                tactician,
             } => {
                 let u = &self.battle.unit(*unit).ok_or("no such unit")?.unit;
                 let o = opponents.get(*opponent).ok_or("no Melee opponent")?;
                 let o = &self.battle.unit(*o).ok_or("no such unit")?.unit;
-                let plan = BreakOff::plan(u, o, *supporting).map_err(|e| e.to_string())?;
+                let plan =
+                    BreakOff::plan(u, o, *supporting, *tactician).map_err(|e| e.to_string())?;
                 Ok(vec![(u.name.clone(), plan.needs(typed_of(0)))])
             }
             Procedure::Pursue { unit, .. } => {
@@ -680,10 +746,12 @@ impl App {
                 opponents,
                 opponent,
                 supporting,
+                tactician,
             } => Event::BreakOff {
                 unit: *unit,
                 opponent: opponents.get(*opponent).copied().unwrap_or(*unit),
                 supporting: *supporting,
+                tactician_in_sight: *tactician,
                 dice: next(),
             },
         }
@@ -864,7 +932,10 @@ impl App {
                 Purpose::ShootAtCharger => c == Choice::Shoot,
                 Purpose::CounterCharge => c == Choice::Charge,
                 Purpose::Evade => matches!(c, Choice::Evade | Choice::Shoot),
-                _ => true,
+                // 2.6.3: "roll for an activation to see if it goes Berserk":
+                // only a test, in the Melee phase, of a unit that has made
+                // its activation (W-27); going Berserk owes the Berserk Move.
+                Purpose::BerserkTest => false,
             },
             _ => true,
         }
@@ -900,6 +971,11 @@ impl App {
     /// an event the battle checks and applies (Shieldwall left, moving,
     /// pavises lost, a champion, a flight or a Random Move owed next).
     pub(super) fn choose(&mut self, c: Choice) {
+        if c == Choice::Charge && self.aggressive_unsaid() {
+            // 3.1.2: "If charging, the +1 to activate may be added after
+            // the roll is made."
+            self.add_aggressive_plus_1();
+        }
         let Some(Dialog::Resolve(r)) = self.dialogs.last() else {
             return;
         };
@@ -933,6 +1009,9 @@ impl App {
                 Some(Purpose::CounterCharge) => {
                     Some("it counter-charges the charger and does nothing else (2.4.4.2)")
                 }
+                Some(Purpose::BerserkTest) => Some(
+                    "this roll only tests whether it goes Berserk as its enemy breaks (2.6.3); its activation is made (W-27)",
+                ),
                 _ => None,
             };
             // W-23: a unit that only showers is never offered a shot here.

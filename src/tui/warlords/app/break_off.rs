@@ -53,7 +53,7 @@ impl App {
     /// rules allow (or the first, with the rules' refusal shown).
     pub(super) fn open_break_off(&mut self) {
         let Some(Dialog::Resolve(Resolve {
-            procedure: Procedure::Activation { unit, .. },
+            procedure: Procedure::Activation { unit, situation },
             rolled: None,
             ..
         })) = self.dialogs.last()
@@ -61,6 +61,9 @@ impl App {
             return;
         };
         let unit = *unit;
+        // 3.1.2, W-4, W-31: the activation's Expert tactician fact counts
+        // in the break-off's activation roll too.
+        let tactician = situation.tactician_in_sight;
         let opponents = self.battle.in_melee_with(unit);
         if opponents.is_empty() {
             return self.set_resolve_error(format!(
@@ -85,6 +88,7 @@ impl App {
                 opponents,
                 opponent,
                 supporting: false,
+                tactician,
             })));
     }
 

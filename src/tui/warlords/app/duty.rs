@@ -767,6 +767,16 @@ impl App {
 
     /// p in the formation picker: deploy the pavises, or pick them up (3.3.3.4).
     pub(super) fn pavises_toggle(&mut self) {
+        let Some(Dialog::Formation(p)) = self.dialogs.last() else {
+            return;
+        };
+        // 3.3.3.4: "Only units equipped with pavises may deploy them."
+        if !p.pavises
+            && let Some(u) = self.battle.unit(p.unit)
+            && let Err(why) = crate::rules::warlords::next::may_deploy_pavises(&u.unit)
+        {
+            return self.refuse(why);
+        }
         if let Some(Dialog::Formation(p)) = self.dialogs.last_mut() {
             p.pavises = !p.pavises;
         }

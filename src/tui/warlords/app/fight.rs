@@ -114,11 +114,17 @@ impl App {
                 unit: id,
                 opponent,
                 supporting,
+                tactician_in_sight,
                 dice,
             } => {
                 // 2.4.8: the activation's dice, then the random move's.
-                let plan = BreakOff::plan(unit(*id)?, unit(*opponent)?, *supporting)
-                    .map_err(|e| e.to_string())?;
+                let plan = BreakOff::plan(
+                    unit(*id)?,
+                    unit(*opponent)?,
+                    *supporting,
+                    *tactician_in_sight,
+                )
+                .map_err(|e| e.to_string())?;
                 let out = plan.resolve(dice).map_err(|e| e.to_string())?;
                 let n = plan.activation.needs().white.min(dice.white.len());
                 let act = Dice {
@@ -647,8 +653,19 @@ impl App {
             files: None,
             pavises: None,
         };
-        if let Err(e) = self.battle.record(event) {
-            return self.refuse_charge(e.to_string());
+        let summary = match self.battle.record(event) {
+            Ok(e) => e.summary.clone(),
+            Err(e) => return self.refuse_charge(e.to_string()),
+        };
+        if let Some(Dialog::Resolve(Resolve {
+            procedure: Procedure::Activation { .. },
+            rolled: Some(_),
+            ..
+        })) = self.dialogs.last()
+        {
+            // W-27: the charge is the activation's one choice; the result
+            // under the charge's panel says so and offers no other.
+            self.note_choice(Choice::Charge, format!("charge (2.4.4): {summary}"));
         }
         if let Some(Dialog::Resolve(Resolve {
             procedure: Procedure::Pursue { .. },

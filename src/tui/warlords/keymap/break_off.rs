@@ -2,7 +2,7 @@
 
 use super::{Binding, b};
 use crate::tui::keys::Key;
-use crate::tui::warlords::action::Action;
+use crate::tui::warlords::action::{Action, Fact};
 use crate::tui::warlords::keymap::Context as C;
 use ratatui::crossterm::event::KeyCode as K;
 
@@ -36,5 +36,12 @@ pub const KEYS: &[Binding] = &[
         Action::OnlySupporting,
         "only supporting",
         "toggle: it is only a supporting unit (any unit may then break off, 2.4.8)",
+    ),
+    b(
+        C::BreakOff,
+        Key::ch('x'),
+        Action::Toggle(Fact::TacticianInSight),
+        "",
+        "toggle: a friendly Expert tactician is in sight (+1 to the activation, 3.1.2, W-4)",
     ),
 ];

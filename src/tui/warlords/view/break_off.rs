@@ -47,7 +47,7 @@ pub fn before(
     id: UnitId,
     opponents: &[UnitId],
     opponent: usize,
-    supporting: bool,
+    (supporting, tactician): (bool, bool),
 ) -> Vec<Line<'static>> {
     let t = &app.theme;
     let mut out = Vec::new();
@@ -83,8 +83,17 @@ pub fn before(
         k(t, "s"),
         Span::raw(" it is only a supporting unit in this Melee (2.4.8)"),
     ]));
+    // 3.1.2, W-4, W-31: the activation's Expert tactician fact, carried over.
+    out.push(Line::from(vec![
+        Span::styled(
+            if tactician { "[x] " } else { "[ ] " },
+            if tactician { t.on() } else { t.dim() },
+        ),
+        k(t, "x"),
+        Span::raw(" Expert tactician in sight (+1, 3.1.2, W-4)"),
+    ]));
     out.push(Line::from(""));
-    let plan = match BreakOff::plan(u, o, supporting) {
+    let plan = match BreakOff::plan(u, o, supporting, tactician) {
         Ok(p) => p,
         Err(e) => {
             out.push(Line::from(vec![

@@ -1,6 +1,7 @@
 //! The correction form and the formation picker.
 
 use super::{popup, words};
+use crate::tui::warlords::action::Action;
 use crate::tui::warlords::app::App;
 use crate::tui::warlords::dialog::{Correct, Field};
 use crate::tui::warlords::keymap::{Context, bindings};
@@ -103,8 +104,18 @@ pub fn formation(
     let r = popup::centred(area, 64, 13 + u16::from(column));
     let title = format!("New formation for {}", app.name(pick.unit));
     let inner = popup::frame(app, &title, r, buf);
+    let unit = app.battle.unit(pick.unit).map(|u| &u.unit);
+    // 2.3.1.2–2.3.1.4: only the formations the unit may take are listed.
+    let may = |a: Action| match (a, unit) {
+        (Action::PickFormation(f), Some(u)) => crate::rules::warlords::next::may_form(u, f).is_ok(),
+        // 3.3.3.4: pavises are offered to pavisiers only.
+        (Action::PavisesToggle, Some(u)) => {
+            pick.pavises || crate::rules::warlords::next::may_deploy_pavises(u).is_ok()
+        }
+        _ => true,
+    };
     let mut lines: Vec<Line> = bindings()
-        .filter(|b| b.context == Context::Formation)
+        .filter(|b| b.context == Context::Formation && may(b.action))
         .map(|b| {
             Line::from(vec![
                 Span::styled(format!("  {} ", b.key.label()), t.key()),

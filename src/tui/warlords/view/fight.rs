@@ -466,18 +466,11 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
                     }
                     let o = odds::melee(&plan);
                     out.push(Line::from(Span::styled("Odds", t.title())));
-                    out.push(odds_line(
-                        t,
-                        &format!("{} loses", cut(&ua.name, 16)),
-                        o.loser_a,
-                        20,
-                    ));
-                    out.push(odds_line(
-                        t,
-                        &format!("{} loses", cut(&ub.name, 16)),
-                        o.loser_b,
-                        20,
-                    ));
+                    // Each side by its id too: two names may start alike
+                    // ("The King's schiltron", "The King's household knights").
+                    let loses = |name: &str, id: UnitId| format!("{} ({id}) loses", cut(name, 14));
+                    out.push(odds_line(t, &loses(&ua.name, *a), o.loser_a, 20));
+                    out.push(odds_line(t, &loses(&ub.name, *b), o.loser_b, 20));
                     out.push(odds_line(t, "a draw", o.loser_none, 20));
                     out.push(odds_line(t, "the loser is Broken", o.loser_broken, 20));
                 }
@@ -536,12 +529,13 @@ pub fn before(app: &App, r: &Resolve, width: u16) -> Option<Vec<Line<'static>>> 
             opponents,
             opponent,
             supporting,
+            tactician,
         } => out.extend(super::break_off::before(
             app,
             *id,
             opponents,
             *opponent,
-            *supporting,
+            (*supporting, *tactician),
         )),
         Procedure::Halt { unit: id } => {
             let Some(u) = unit(*id) else {

@@ -13,8 +13,30 @@ fn works(app: &App, context: Context, action: Action) -> bool {
     match action {
         // W-27: once the unit has made its one choice, no other is offered.
         Action::Choose(c) => {
-            context == Context::Pursue || (app.allowed(c).is_some() && !app.has_chosen())
+            context == Context::Pursue
+                || ((app.allowed(c).is_some()
+                    // 3.1.2: the Aggressive +1 added after the roll, to charge.
+                    || (c == Choice::Charge && app.aggressive_unsaid()))
+                    && !app.has_chosen())
         }
+        // 2.3.1.2–2.3.1.4: only the formations the unit may take are offered.
+        Action::PickFormation(f) => match app.dialogs.last() {
+            Some(crate::tui::warlords::dialog::Dialog::Formation(p)) => app
+                .battle
+                .unit(p.unit)
+                .is_some_and(|u| crate::rules::warlords::next::may_form(&u.unit, f).is_ok()),
+            _ => true,
+        },
+        // 3.3.3.4: "Only units equipped with pavises may deploy them."
+        Action::PavisesToggle => match app.dialogs.last() {
+            Some(crate::tui::warlords::dialog::Dialog::Formation(p)) => {
+                p.pavises
+                    || app.battle.unit(p.unit).is_some_and(|u| {
+                        crate::rules::warlords::next::may_deploy_pavises(&u.unit).is_ok()
+                    })
+            }
+            _ => true,
+        },
         Action::Undo => !app.battle.events().is_empty(),
         Action::Redo => !app.battle.undone().is_empty(),
         Action::Back => context != Context::Tables,
@@ -131,9 +153,44 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     Paragraph::new(Line::from(spans)).render(area, buf);
 }
 
+/// Rows the status takes on a screen of `width` × `height`: two when its
+/// words do not fit in one, so no word is cut (PLAY.md); one under an
+/// open panel on a short screen (80×24), which reaches down to it: there
+/// it is cut at a word's end.
+pub fn status_rows(app: &App, width: u16, height: u16) -> u16 {
+    if !app.dialogs.is_empty() && height < 30 {
+        return 1;
+    }
+    match status_line(app) {
+        Some(l) if l.width() > width as usize => 2,
+        _ => 1,
+    }
+}
+
 /// Draws the latest message, refusals marked; while a save fails, that
-/// it fails, whatever else happened.
+/// it fails, whatever else happened. Words wrap onto the rows it has; a
+/// message longer still is cut at a word's end.
 pub fn status(app: &App, area: Rect, buf: &mut Buffer) {
+    let Some(line) = status_line(app) else {
+        return;
+    };
+    let width = area.width as usize;
+    let mut rows = crate::tui::text::wrap(vec![line], width);
+    let keep = (area.height as usize).max(1);
+    if rows.len() > keep {
+        let rest: Vec<Span<'static>> = rows[keep - 1..]
+            .iter()
+            .flat_map(|l| std::iter::once(Span::raw(" ")).chain(l.spans.iter().cloned()))
+            .skip(1)
+            .collect();
+        rows.truncate(keep - 1);
+        rows.push(crate::tui::text::cut_line(Line::from(rest), width));
+    }
+    Paragraph::new(rows).render(area, buf);
+}
+
+/// The latest message as one line, or that the save fails.
+fn status_line(app: &App) -> Option<Line<'static>> {
     let t = &app.theme;
     if let Some(why) = &app.unsaved {
         let line = Line::from(vec![
@@ -146,12 +203,9 @@ pub fn status(app: &App, area: Rect, buf: &mut Buffer) {
                 t.warn(),
             ),
         ]);
-        Paragraph::new(line).render(area, buf);
-        return;
+        return Some(line);
     }
-    let Some(s) = &app.status else {
-        return;
-    };
+    let s = app.status.as_ref()?;
     let line = if s.error {
         Line::from(vec![
             Span::styled("! ", t.bad()),
@@ -164,5 +218,5 @@ pub fn status(app: &App, area: Rect, buf: &mut Buffer) {
             Span::raw(s.text.clone()),
         ])
     };
-    Paragraph::new(line).render(area, buf);
+    Some(line)
 }

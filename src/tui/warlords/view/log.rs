@@ -20,10 +20,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let lines: Vec<Line> = (count.saturating_sub(rows)..count)
         .filter_map(|i| {
             let e = app.battle.entry(i)?;
-            Some(Line::from(vec![
-                Span::styled(format!("{:>4} T{} ", i + 1, e.turn), t.dim()),
-                Span::raw(e.summary.clone()),
-            ]))
+            // One row each, cut at a word's end (l opens the whole log).
+            Some(crate::tui::text::cut_line(
+                Line::from(vec![
+                    Span::styled(format!("{:>4} T{} ", i + 1, e.turn), t.dim()),
+                    Span::raw(e.summary.clone()),
+                ]),
+                inner.width as usize,
+            ))
         })
         .collect();
     Paragraph::new(lines).render(inner, buf);

@@ -531,6 +531,17 @@ fn after(app: &App, r: &Resolve, x: &Rolled) -> Vec<Line<'static>> {
             Span::raw(" says so (the same dice)"),
         ]));
     }
+    if app.aggressive_unsaid() {
+        // 3.1.2: "If charging, the +1 to activate may be added after the roll is made."
+        out.push(Line::from(vec![
+            Span::styled("  charge: ", t.warn()),
+            Span::raw(
+                "its Aggressive commander's +1 may be added after the roll if it charges (3.1.2): ",
+            ),
+            Span::styled("c", t.key()),
+            Span::raw(" charges (the same dice)"),
+        ]));
+    }
     if let Some(o) = &x.activation {
         let mut may = vec![Span::styled("  may: ", t.dim())];
         let mut any = false;

@@ -10,7 +10,7 @@ use crate::tui::warlords::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
-use ratatui::text::Span;
+use ratatui::text::{Line, Span};
 
 /// Draws both sides' tables, one above the other, and under them the
 /// fled and destroyed list when a unit has left the table.
@@ -226,26 +226,29 @@ fn side(
     let focused = app.focus == side;
     let to_activate = b.to_activate(side).len();
     let phasing = b.phase() == Phase::Activation(side);
-    let mut title = vec![
-        Span::styled(
-            format!(" {} {} ", side.name(), b.setup().label(side)),
-            if focused { t.title() } else { t.text() },
-        ),
-        Span::raw(if gone > 0 {
-            format!(
-                "{} units ({gone} fled or destroyed), {to_activate} to activate ",
-                units.len()
-            )
-        } else {
-            format!("{} units, {to_activate} to activate ", units.len())
-        }),
-    ];
-    if phasing {
-        title.push(Span::styled("◆ activating ", t.warn()));
-    }
-    if b.initiative() == Some(side) {
-        title.push(Span::styled("initiative ", t.good()));
-    }
+    let title_of = |gone_words: &str| {
+        let mut title = vec![
+            Span::styled(
+                format!(" {} {} ", side.name(), b.setup().label(side)),
+                if focused { t.title() } else { t.text() },
+            ),
+            Span::raw(if gone > 0 {
+                format!(
+                    "{} units ({gone} {gone_words}), {to_activate} to activate ",
+                    units.len()
+                )
+            } else {
+                format!("{} units, {to_activate} to activate ", units.len())
+            }),
+        ];
+        if phasing {
+            title.push(Span::styled("◆ activating ", t.warn()));
+        }
+        if b.initiative() == Some(side) {
+            title.push(Span::styled("initiative ", t.good()));
+        }
+        title
+    };
     // The title rule, drawn by hand: the tables are the hot path of a frame.
     let rule_style = if focused { t.title() } else { t.dim() };
     buf.set_string(area.x, area.y, "─".repeat(area.width as usize), rule_style);
@@ -259,6 +262,20 @@ fn side(
     };
     let end = area.right().saturating_sub(count_width);
     let mut x = area.x + 1;
+    // The title in the room it has: shorter words first, then cut at a
+    // word's end, never in a word (80×24).
+    let room = end.saturating_sub(x) as usize;
+    let width = |spans: &[Span]| {
+        spans
+            .iter()
+            .map(|s| s.content.chars().count())
+            .sum::<usize>()
+    };
+    let mut title = title_of("fled or destroyed");
+    if width(&title) > room {
+        title = title_of("gone");
+    }
+    let title = crate::tui::text::cut_line(Line::from(title), room).spans;
     for span in &title {
         let room = end.saturating_sub(x);
         let (nx, _) = buf.set_stringn(x, area.y, &span.content, room as usize, span.style);
