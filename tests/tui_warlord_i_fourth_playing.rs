@@ -1,6 +1,6 @@
 //! The Warlord I console, driven through the real update loop by key
 //! presses, on the faults of the fourth (independent) playing of Carrhae:
-//! a wounded general wounded again (F3).
+//! a wounded general wounded again (F3); and of the fifth (wi5 F1-F4).
 
 #[path = "support/warlord_i_battle.rs"]
 mod battle_support;
@@ -737,4 +737,51 @@ fn the_cos_line_never_cuts_ccp_at_80_columns() {
             assert!(!cut, "a CCP cut at {w}x{h}: {line}\n{s}");
         }
     }
+}
+
+/// A battle saved by the wi5 referee (`tests/battle_data/warlord-i-wi5/`).
+fn wi5_save(name: &str) -> Battle {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/battle_data/warlord-i-wi5")
+        .join(name);
+    herald::store::save::load::<herald::battle::warlord_i::WarlordI>(&path)
+        .expect("the wi5 save opens")
+        .data
+        .battle
+}
+
+/// The screen's line holding `what`.
+fn line_with<'a>(s: &'a str, what: &str) -> &'a str {
+    s.lines()
+        .find(|l| l.contains(what))
+        .unwrap_or_else(|| panic!("no line with {what:?}: {s}"))
+}
+
+#[test]
+fn a_follow_up_in_another_melee_does_not_make_a_new_pair_advancing() {
+    // wi5 F1 (WI-20: advancing "into this melee"; WI-H2: each enemy fights
+    // the unit as its own pair, a new pair a first round): a11 followed up
+    // b2 in Move 4, stood, and was charged by b9 in Move 5. The b9 pair
+    // started a11 "yes (record: followed up)", so a11 won by 2, followed
+    // up and gained a DP it should not have. Now it starts "no", marked as
+    // the record's (it was charged); the b2 pair keeps its follow-up.
+    let mut app = carrhae(1);
+    app.battle = wi5_save("keep-m5-before-b9-a11.toml");
+    assert!(app.battle.melee_facts(u(A, 11), u(B, 2)).advancing);
+    press(&mut app, &["B", "9", "m"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Melee: Osroenian light horse (b9) against Cavalry of the wing (a11)"),
+        "{s}"
+    );
+    let advancing = line_with(&s, "a11: advancing");
+    assert!(
+        advancing.contains("no (recorded: it was charged)"),
+        "{advancing}\n{s}"
+    );
+    press(&mut app, &["t", "1", "3", "Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("loses by 2"), "{s}");
+    assert!(!s.contains("Cavalry of the wing follows up"), "{s}");
+    assert!(!s.contains("it follows up (IFUM)"), "{s}");
 }

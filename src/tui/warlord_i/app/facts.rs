@@ -92,8 +92,14 @@ fn melee_side(
         &mut facts.advancing,
     )
     .from_record(
-        held.advancing && facts.advancing,
-        b.advancing_why(unit).unwrap_or("recorded"),
+        held.advancing == facts.advancing
+            && (facts.advancing || b.not_advancing_why(unit, foe).is_some()),
+        // WI-20, WI-H2 (wi5 F1): from the record of this pair only.
+        if facts.advancing {
+            b.advancing_why(unit, foe).unwrap_or("recorded")
+        } else {
+            b.not_advancing_why(unit, foe).unwrap_or("recorded")
+        },
     );
     if first {
         // Rule 79: from the charges recorded (issue 33 item 5); the plan
