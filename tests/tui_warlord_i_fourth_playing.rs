@@ -785,3 +785,25 @@ fn a_follow_up_in_another_melee_does_not_make_a_new_pair_advancing() {
     assert!(!s.contains("Cavalry of the wing follows up"), "{s}");
     assert!(!s.contains("it follows up (IFUM)"), "{s}");
 }
+
+#[test]
+fn a_general_whose_base_is_dispersed_is_said_not_to_lead_the_melee() {
+    // wi5 F3 (Rule 76: "General leading in combat ... +1"; Rule 99, 7: a
+    // dispersed command base, not "in action", Herald's reading of wi4
+    // F3): Surena with b1, his base dispersed in Move 2; b1's melee in
+    // Move 3 started "a general leads it: no" with no word of why. Now it
+    // is marked as the record's, with its reason.
+    let mut app = carrhae(1);
+    app.battle = wi5_save("keep-m3-before-b1-a8.toml");
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Melee: Surena's cataphracts (b1) against Publius' eight cohorts (a8)"),
+        "{s}"
+    );
+    let leads = line_with(&s, "b1: a general leads it");
+    assert!(
+        leads.contains("no (recorded: his base dispersed)"),
+        "{leads}\n{s}"
+    );
+}

@@ -85,6 +85,10 @@ fn melee_side(
     };
     let who = unit.to_string();
     let held = b.melee_facts(unit, foe);
+    let dispersed_general = b
+        .general_with(unit)
+        .and_then(|c| b.co(c))
+        .is_some_and(|c| c.co.dispersed);
     let first = b.engagement(unit, foe).is_none_or(|e| e.rounds == 0);
     f.flag(
         key('a'),
@@ -170,8 +174,15 @@ fn melee_side(
         &mut facts.general_leading,
     )
     .from_record(
-        held.general_leading && facts.general_leading,
-        "recorded: CO with it",
+        (held.general_leading && facts.general_leading)
+            || (dispersed_general && !facts.general_leading),
+        // Rule 99, 7 (wi4 F3, wi5 F3): a general with it whose command base
+        // is dispersed is not in action, so he leads nobody; said so.
+        if dispersed_general && !facts.general_leading {
+            "recorded: his base dispersed"
+        } else {
+            "recorded: CO with it"
+        },
     );
     if facts.general_leading {
         f.flag(
