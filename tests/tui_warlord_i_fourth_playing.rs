@@ -807,3 +807,27 @@ fn a_general_whose_base_is_dispersed_is_said_not_to_lead_the_melee() {
         "{leads}\n{s}"
     );
 }
+
+#[test]
+fn a_captured_cos_successor_keeps_his_ccps_and_status_at_80_columns() {
+    // wi5 F2 (README: the tables never cut a personality's status;
+    // docs/console.md: a captured CO's successor acts for him): at 80x24
+    // the Roman COs line ended "Longinus' successor (CO a3) ** 5…". Now
+    // the line wraps between COs and every entry is whole.
+    let mut app = carrhae(1);
+    app.battle = wi5_save("keep-m5-cassius-captured-80x24.toml");
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = screen(&app, w, h);
+        let longinus = line_with(&s, "Longinus' successor");
+        assert!(longinus.contains("CCP captured"), "{longinus}\n{s}");
+        let publius = line_with(&s, "Publius' successor");
+        assert!(publius.contains("CCP killed"), "{publius}\n{s}");
+        assert!(s.contains("Marcus"), "{s}");
+        for l in s
+            .lines()
+            .filter(|l| l.contains("(CO ") || l.contains("C-in-C "))
+        {
+            assert!(!l.ends_with('…'), "a CO cut at {w}x{h}: {l}\n{s}");
+        }
+    }
+}

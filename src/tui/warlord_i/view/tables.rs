@@ -167,7 +167,7 @@ enum Names {
 
 /// How a side's COs are named in the title, longest first: each keeps
 /// his mark (C-in-C or CO), stars, CCPs and state however narrow the
-/// screen; what one row cannot hold goes on a second (wi3 F4).
+/// screen; what one row cannot hold goes on the next (wi3 F4, wi5 F2).
 const STYLES: [Names; 3] = [Names::Whole, Names::Short, Names::Least];
 
 /// A CO's name as short as `names` asks, told apart from the side's others.
@@ -224,8 +224,9 @@ fn cos_entries(app: &App, side: Side, names: Names) -> Vec<String> {
 }
 
 /// The table's title, `head` then the COs, in rows of `width` broken
-/// between two COs (never in one's words); at most two rows (drawn cut
-/// at a word's end where even two cannot hold them).
+/// between two COs (never in one's words): as many rows as they need, so
+/// no CO's CCPs or status is ever cut (README; wi5 F2). Only an entry
+/// wider than the screen by itself is drawn cut at a word's end.
 fn title_rows(head: &str, cos: &[String], width: usize) -> Vec<String> {
     let mut rows = vec![head.to_string()];
     for (i, c) in cos.iter().enumerate() {
@@ -233,7 +234,7 @@ fn title_rows(head: &str, cos: &[String], width: usize) -> Vec<String> {
         let row = &mut rows[n - 1];
         let sep = if i == 0 { "" } else { " · " };
         let fits = row.chars().count() + sep.chars().count() + c.chars().count() <= width;
-        if i == 0 || fits || n == 2 {
+        if i == 0 || fits {
             row.push_str(sep);
             row.push_str(c);
         } else {
