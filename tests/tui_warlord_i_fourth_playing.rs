@@ -831,3 +831,27 @@ fn a_captured_cos_successor_keeps_his_ccps_and_status_at_80_columns() {
         }
     }
 }
+
+#[test]
+fn the_activity_column_shows_the_units_own_activity_before_its_general() {
+    // wi5 F4 (docs/console.md: activity is "charging, evading, in melee
+    // ..., the general with it", the general last): the column showed
+    // "with GENERAL" first and cut "charging" and "in melee". Now the
+    // unit's own activity comes first, the general last and shortened
+    // first where the column is narrow.
+    let mut app = carrhae(1);
+    app.battle = wi5_save("keep-m1-before-trap.toml");
+    let s = screen(&app, 120, 40);
+    let a6 = line_with(&s, "a6  Gallic horse");
+    assert!(a6.contains("charging"), "{a6}\n{s}");
+    assert!(!a6.contains("with Publius Licinius Crassus…"), "{a6}\n{s}");
+    let mut app = carrhae(1);
+    app.battle = wi5_save("keep-m5-before-b9-a11.toml");
+    press(&mut app, &["A", "1", "1"]);
+    for (w, h) in [(120, 40), (80, 24)] {
+        let s = screen(&app, w, h);
+        let a11 = line_with(&s, "a11 Cavalry");
+        assert!(a11.contains("in melee"), "{w}x{h}: {a11}\n{s}");
+        assert!(!a11.contains("with…"), "{w}x{h}: {a11}\n{s}");
+    }
+}
