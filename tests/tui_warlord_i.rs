@@ -1277,7 +1277,7 @@ fn followed_up_starts_from_the_record_in_the_next_round() {
     app.battle = b;
     press(&mut app, &["Enter"]);
     let s = screen(&app, 120, 40);
-    assert!(s.contains("yes (record: followed up)"), "{s}");
+    assert!(s.contains("yes (recorded: it followed up)"), "{s}");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The Warlord I console, driven through the real update loop by key
 //! presses, on the faults of the fourth (independent) playing of Carrhae:
-//! a wounded general wounded again (F3).
+//! a wounded general wounded again (F3); and of the fifth (wi5 F1-F4).
 
 #[path = "support/warlord_i_battle.rs"]
 mod battle_support;
@@ -736,5 +736,122 @@ fn the_cos_line_never_cuts_ccp_at_80_columns() {
                 .any(|(i, _)| !line[i..].starts_with(" CCP"));
             assert!(!cut, "a CCP cut at {w}x{h}: {line}\n{s}");
         }
+    }
+}
+
+/// A battle saved by the wi5 referee (`tests/battle_data/warlord-i-wi5/`).
+fn wi5_save(name: &str) -> Battle {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/battle_data/warlord-i-wi5")
+        .join(name);
+    herald::store::save::load::<herald::battle::warlord_i::WarlordI>(&path)
+        .expect("the wi5 save opens")
+        .data
+        .battle
+}
+
+/// The screen's line holding `what`.
+fn line_with<'a>(s: &'a str, what: &str) -> &'a str {
+    s.lines()
+        .find(|l| l.contains(what))
+        .unwrap_or_else(|| panic!("no line with {what:?}: {s}"))
+}
+
+#[test]
+fn a_follow_up_in_another_melee_does_not_make_a_new_pair_advancing() {
+    // wi5 F1 (WI-20: advancing "into this melee"; WI-H2: each enemy fights
+    // the unit as its own pair, a new pair a first round): a11 followed up
+    // b2 in Move 4, stood, and was charged by b9 in Move 5. The b9 pair
+    // started a11 "yes (record: followed up)", so a11 won by 2, followed
+    // up and gained a DP it should not have. Now it starts "no", marked as
+    // the record's (it was charged); the b2 pair keeps its follow-up.
+    let mut app = carrhae(1);
+    app.battle = wi5_save("keep-m5-before-b9-a11.toml");
+    assert!(app.battle.melee_facts(u(A, 11), u(B, 2)).advancing);
+    press(&mut app, &["B", "9", "m"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Melee: Osroenian light horse (b9) against Cavalry of the wing (a11)"),
+        "{s}"
+    );
+    let advancing = line_with(&s, "a11: advancing");
+    assert!(
+        advancing.contains("no (recorded: it was charged)"),
+        "{advancing}\n{s}"
+    );
+    press(&mut app, &["t", "1", "3", "Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("loses by 2"), "{s}");
+    assert!(!s.contains("Cavalry of the wing follows up"), "{s}");
+    assert!(!s.contains("it follows up (IFUM)"), "{s}");
+}
+
+#[test]
+fn a_general_whose_base_is_dispersed_is_said_not_to_lead_the_melee() {
+    // wi5 F3 (Rule 76: "General leading in combat ... +1"; Rule 99, 7: a
+    // dispersed command base, not "in action", Herald's reading of wi4
+    // F3): Surena with b1, his base dispersed in Move 2; b1's melee in
+    // Move 3 started "a general leads it: no" with no word of why. Now it
+    // is marked as the record's, with its reason.
+    let mut app = carrhae(1);
+    app.battle = wi5_save("keep-m3-before-b1-a8.toml");
+    press(&mut app, &["Enter"]);
+    let s = screen(&app, 120, 40);
+    assert!(
+        s.contains("Melee: Surena's cataphracts (b1) against Publius' eight cohorts (a8)"),
+        "{s}"
+    );
+    let leads = line_with(&s, "b1: a general leads it");
+    assert!(
+        leads.contains("no (recorded: his base dispersed)"),
+        "{leads}\n{s}"
+    );
+}
+
+#[test]
+fn a_captured_cos_successor_keeps_his_ccps_and_status_at_80_columns() {
+    // wi5 F2 (README: the tables never cut a personality's status;
+    // docs/console.md: a captured CO's successor acts for him): at 80x24
+    // the Roman COs line ended "Longinus' successor (CO a3) ** 5…". Now
+    // the line wraps between COs and every entry is whole.
+    let mut app = carrhae(1);
+    app.battle = wi5_save("keep-m5-cassius-captured-80x24.toml");
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = screen(&app, w, h);
+        let longinus = line_with(&s, "Longinus' successor");
+        assert!(longinus.contains("CCP captured"), "{longinus}\n{s}");
+        let publius = line_with(&s, "Publius' successor");
+        assert!(publius.contains("CCP killed"), "{publius}\n{s}");
+        assert!(s.contains("Marcus"), "{s}");
+        for l in s
+            .lines()
+            .filter(|l| l.contains("(CO ") || l.contains("C-in-C "))
+        {
+            assert!(!l.ends_with('…'), "a CO cut at {w}x{h}: {l}\n{s}");
+        }
+    }
+}
+
+#[test]
+fn the_activity_column_shows_the_units_own_activity_before_its_general() {
+    // wi5 F4 (docs/console.md: activity is "charging, evading, in melee
+    // ..., the general with it", the general last): the column showed
+    // "with GENERAL" first and cut "charging" and "in melee". Now the
+    // unit's own activity comes first, the general last and shortened
+    // first where the column is narrow.
+    let mut app = carrhae(1);
+    app.battle = wi5_save("keep-m1-before-trap.toml");
+    let s = screen(&app, 120, 40);
+    let a6 = line_with(&s, "a6  Gallic horse");
+    assert!(a6.contains("charging"), "{a6}\n{s}");
+    assert!(!a6.contains("with Publius Licinius Crassus…"), "{a6}\n{s}");
+    let mut app = carrhae(1);
+    app.battle = wi5_save("keep-m5-before-b9-a11.toml");
+    press(&mut app, &["A", "1", "1"]);
+    for (w, h) in [(120, 40), (80, 24)] {
+        let s = screen(&app, w, h);
+        let a11 = line_with(&s, "a11 Cavalry");
+        assert!(a11.contains("in melee"), "{w}x{h}: {a11}\n{s}");
+        assert!(!a11.contains("with…"), "{w}x{h}: {a11}\n{s}");
     }
 }

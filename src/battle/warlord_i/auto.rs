@@ -149,10 +149,13 @@ impl Battle {
         )
     }
 
-    /// Why the record says a unit advances into its melee (WI-20): it
-    /// charged, counter-charged or advanced this Move, or followed up in
-    /// its last round; `None` when the record says nothing.
-    pub fn advancing_why(&self, unit: UnitId) -> Option<&'static str> {
+    /// Why the record says a unit advances into its melee with `foe`
+    /// (WI-20: "advancing into this melee"): it charged, counter-charged
+    /// or advanced this Move, or followed up in its last round against
+    /// this same foe (WI-H2: each pair is its own; a follow-up in another
+    /// melee does not carry into this one, wi5 F1); `None` when the record
+    /// says nothing.
+    pub fn advancing_why(&self, unit: UnitId, foe: UnitId) -> Option<&'static str> {
         let u = self.unit(unit)?;
         if u.unit.is(Activity::Charging) {
             Some("recorded: it charged")
@@ -161,24 +164,30 @@ impl Battle {
         } else if u.unit.is(Activity::Advancing) {
             Some("recorded: it advanced")
         } else if self
-            .state()
-            .engagements
-            .iter()
-            .any(|e| e.followed_up_by(unit))
+            .engagement(unit, foe)
+            .is_some_and(|e| e.followed_up_by(unit))
         {
-            Some("record: followed up")
+            Some("recorded: it followed up")
         } else {
             None
         }
     }
 
+    /// Why the record says a unit does not advance into its melee with
+    /// `foe` (WI-20): this foe charged it and it neither charged,
+    /// counter-charged, advanced nor followed up against it (wi5 F1).
+    pub fn not_advancing_why(&self, unit: UnitId, foe: UnitId) -> Option<&'static str> {
+        (self.advancing_why(unit, foe).is_none() && self.charges_between(unit, foe).charged_by)
+            .then_some("recorded: it was charged")
+    }
+
     /// A melee side's facts against `foe` as the battle knows them:
     /// advancing when it charged, counter-charged, advanced or followed up
-    /// in its last round (WI-20), Rule 79's charge and contact advantages
+    /// in its last round against this foe (WI-20, WI-H2), Rule 79's charge and contact advantages
     /// in a first round from the charges recorded, its general leading
     /// when one is with it (Rule 76); the rest at their defaults.
     pub fn melee_facts(&self, unit: UnitId, foe: UnitId) -> MeleeFacts {
-        let advancing = self.advancing_why(unit).is_some();
+        let advancing = self.advancing_why(unit, foe).is_some();
         // Rule 99, 7 (wi4 F3): a dispersed command base leads no melee.
         let general = self
             .general_with(unit)

@@ -85,6 +85,10 @@ fn melee_side(
     };
     let who = unit.to_string();
     let held = b.melee_facts(unit, foe);
+    let dispersed_general = b
+        .general_with(unit)
+        .and_then(|c| b.co(c))
+        .is_some_and(|c| c.co.dispersed);
     let first = b.engagement(unit, foe).is_none_or(|e| e.rounds == 0);
     f.flag(
         key('a'),
@@ -92,8 +96,14 @@ fn melee_side(
         &mut facts.advancing,
     )
     .from_record(
-        held.advancing && facts.advancing,
-        b.advancing_why(unit).unwrap_or("recorded"),
+        held.advancing == facts.advancing
+            && (facts.advancing || b.not_advancing_why(unit, foe).is_some()),
+        // WI-20, WI-H2 (wi5 F1): from the record of this pair only.
+        if facts.advancing {
+            b.advancing_why(unit, foe).unwrap_or("recorded")
+        } else {
+            b.not_advancing_why(unit, foe).unwrap_or("recorded")
+        },
     );
     if first {
         // Rule 79: from the charges recorded (issue 33 item 5); the plan
@@ -164,8 +174,15 @@ fn melee_side(
         &mut facts.general_leading,
     )
     .from_record(
-        held.general_leading && facts.general_leading,
-        "recorded: CO with it",
+        (held.general_leading && facts.general_leading)
+            || (dispersed_general && !facts.general_leading),
+        // Rule 99, 7 (wi4 F3, wi5 F3): a general with it whose command base
+        // is dispersed is not in action, so he leads nobody; said so.
+        if dispersed_general && !facts.general_leading {
+            "recorded: his base dispersed"
+        } else {
+            "recorded: CO with it"
+        },
     );
     if facts.general_leading {
         f.flag(

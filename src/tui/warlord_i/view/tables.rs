@@ -79,18 +79,19 @@ fn tone(u: &UnitState) -> Tone {
 }
 
 /// What a unit is doing this Move, in words: its activity, its commands,
-/// its shot, the general with it.
-fn activity(app: &App, id: UnitId, u: &UnitState) -> String {
+/// its shot, then the general with it, named as `names` asks
+/// (docs/console.md: the general last, wi5 F4).
+fn activity(app: &App, id: UnitId, u: &UnitState, names: Names) -> String {
     // A unit that left the table does nothing and holds no general (issue 25).
     if u.off_table() {
         return String::new();
     }
-    let mut words: Vec<String> = Vec::new();
-    // The general first, so his name is never the part cut (issue 25).
-    if let Some(co) = app.battle.general_with(id).and_then(|c| app.battle.co(c)) {
-        words.push(format!("with {}", co.co.name));
-    }
-    words.extend(u.unit.activity.iter().map(|a| a.name().replace('_', " ")));
+    let mut words: Vec<String> = u
+        .unit
+        .activity
+        .iter()
+        .map(|a| a.name().replace('_', " "))
+        .collect();
     for c in &u.commands {
         words.push(format!("commanded: {}", c.name()));
     }
@@ -102,7 +103,27 @@ fn activity(app: &App, id: UnitId, u: &UnitState) -> String {
     if u.shot {
         words.push("shot".to_string());
     }
+    if let Some(co) = app.battle.general_with(id).and_then(|c| app.battle.co(c)) {
+        let all: Vec<&str> = app
+            .battle
+            .cos(id.side)
+            .map(|(_, c)| c.co.name.as_str())
+            .collect();
+        words.push(format!("with {}", short_name(&co.co.name, &all, names)));
+    }
     words.join(", ")
+}
+
+/// The activity in `width` cells: the unit's own activity first and
+/// whole where it can be, the general's name shortened first, and what
+/// still does not fit cut at a word's end from the end (wi5 F4).
+fn activity_in(app: &App, id: UnitId, u: &UnitState, width: usize) -> String {
+    let text = STYLES
+        .into_iter()
+        .map(|names| activity(app, id, u, names))
+        .find(|t| t.chars().count() <= width)
+        .unwrap_or_else(|| activity(app, id, u, Names::Least));
+    crate::tui::text::cut_words(&text, width)
 }
 
 /// A unit's cells.
@@ -146,7 +167,7 @@ fn cells(app: &App, id: UnitId, u: &UnitState) -> Vec<Span<'static>> {
             u.unit.dps.to_string()
         }),
         Span::styled(morale, t.tone(tone(u))),
-        Span::raw(activity(app, id, u)),
+        Span::raw(activity(app, id, u, Names::Whole)),
         Span::raw(stars),
         Span::styled(tested, if tested == "DUE" { t.warn() } else { t.dim() }),
     ]
@@ -167,7 +188,7 @@ enum Names {
 
 /// How a side's COs are named in the title, longest first: each keeps
 /// his mark (C-in-C or CO), stars, CCPs and state however narrow the
-/// screen; what one row cannot hold goes on a second (wi3 F4).
+/// screen; what one row cannot hold goes on the next (wi3 F4, wi5 F2).
 const STYLES: [Names; 3] = [Names::Whole, Names::Short, Names::Least];
 
 /// A CO's name as short as `names` asks, told apart from the side's others.
@@ -224,8 +245,9 @@ fn cos_entries(app: &App, side: Side, names: Names) -> Vec<String> {
 }
 
 /// The table's title, `head` then the COs, in rows of `width` broken
-/// between two COs (never in one's words); at most two rows (drawn cut
-/// at a word's end where even two cannot hold them).
+/// between two COs (never in one's words): as many rows as they need, so
+/// no CO's CCPs or status is ever cut (README; wi5 F2). Only an entry
+/// wider than the screen by itself is drawn cut at a word's end.
 fn title_rows(head: &str, cos: &[String], width: usize) -> Vec<String> {
     let mut rows = vec![head.to_string()];
     for (i, c) in cos.iter().enumerate() {
@@ -233,7 +255,7 @@ fn title_rows(head: &str, cos: &[String], width: usize) -> Vec<String> {
         let row = &mut rows[n - 1];
         let sep = if i == 0 { "" } else { " · " };
         let fits = row.chars().count() + sep.chars().count() + c.chars().count() <= width;
-        if i == 0 || fits || n == 2 {
+        if i == 0 || fits {
             row.push_str(sep);
             row.push_str(c);
         } else {
@@ -316,13 +338,15 @@ fn side_table(app: &App, side: Side, area: Rect, buf: &mut Buffer) {
     }
     // The type and what each unit is doing cut at a word's end, with `…`
     // (docs/console.md), never mid-word.
-    for c in all.iter_mut() {
-        for col in [3, 8] {
-            let w = cols.at[col].1 as usize;
-            if c[col].content.chars().count() > w {
-                let cut = crate::tui::text::cut_words(&c[col].content, w);
-                c[col] = Span::styled(cut, c[col].style);
-            }
+    for (c, (id, u)) in all.iter_mut().zip(&units) {
+        let w = cols.at[3].1 as usize;
+        if c[3].content.chars().count() > w {
+            let cut = crate::tui::text::cut_words(&c[3].content, w);
+            c[3] = Span::styled(cut, c[3].style);
+        }
+        let w = cols.at[8].1 as usize;
+        if c[8].content.chars().count() > w {
+            c[8] = Span::styled(activity_in(app, *id, u, w), c[8].style);
         }
     }
     let header: Vec<Span> = spec
