@@ -857,3 +857,79 @@ fn he4_fault_6_the_risk_prompt_counts_the_point_dice_owed() {
     let text = screen(&app, 120, 40);
     assert!(text.contains("still to type: 6 points dice"), "{text}");
 }
+
+// The fifth independent playing (he5 FINDINGS): the referee's own saves,
+// copied into `tests/battle_data/homunculus-est-he5/`, opened as Herald
+// opens them.
+
+/// The he5 referee's save `name`, opened as `herald play` opens it.
+fn he5(name: &str) -> App {
+    use herald::battle::homunculus_est::HomunculusEst;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/battle_data/homunculus-est-he5")
+        .join(name);
+    let battle = herald::store::save::load::<HomunculusEst>(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .data
+        .battle;
+    App::new(
+        battle,
+        herald::dice::SeededDice::new(3),
+        herald::tui::theme::Theme::plain(),
+        "he5",
+    )
+}
+
+/// The screen's last `rows` rows as one text, words joined by one space.
+fn foot(text: &str, rows: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(rows)..]
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// HE5 F1: a Praetorian Cohort "after being used, it is removed on a roll
+/// of 1 to 3" (ATTACHMENT CHARACTERISTICS, HE-25): its keep die follows
+/// the cover die whether or not the cover stops the follow up. The dice
+/// line says so, the die still to type is named the keep die, faces typed
+/// in the stated order go to the dice they name, and the Why tells the
+/// cover roll before the keep roll it follows.
+#[test]
+fn he5_fault_1_the_cohorts_keep_die_comes_after_a_failed_cover_too() {
+    let mut app = he5("keep-cohort-cover.toml");
+    open_owed(&mut app);
+    assert!(
+        matches!(panel_event(&app), Event::FollowUp { .. }),
+        "{}",
+        screen(&app, 80, 24)
+    );
+    keys(&mut app, "ct1");
+    let text = screen(&app, 120, 40);
+    let said = foot(&text, 40);
+    assert!(!said.contains("if it stops it"), "{text}");
+    assert!(
+        said.contains(
+            "the Praetorian Cohort's cover die, then its keep die (rolled whether or not the cover stops it: removed on 1-3), then 1 FOLLOW UP die"
+        ),
+        "{text}"
+    );
+    assert!(
+        said.contains("still to type: 1 Praetorian Cohort keep die"),
+        "{text}"
+    );
+    // cover 1 (the enemy follows up), keep 4 (it remains), follow up 5
+    keys(&mut app, "45");
+    if !matches!(last(&app), Event::FollowUp { .. }) {
+        enter(&mut app);
+    }
+    let Event::FollowUp { dice, .. } = last(&app) else {
+        panic!("no follow up recorded: {}", screen(&app, 120, 40));
+    };
+    assert_eq!((dice.cover, dice.follow_up), (vec![1, 4], vec![5]));
+    let why = explained(&app);
+    let cover = why.find("covers the retreat and rolls 1").expect(&why);
+    let keep = why.find("Praetorian Cohort rolls 4 after use").expect(&why);
+    assert!(cover < keep, "{why}");
+}
