@@ -933,3 +933,62 @@ fn he5_fault_1_the_cohorts_keep_die_comes_after_a_failed_cover_too() {
     let keep = why.find("Praetorian Cohort rolls 4 after use").expect(&why);
     assert!(cover < keep, "{why}");
 }
+
+/// HE5 F3: a manoeuvre costs "Manoeuvre Points" out of the unit's
+/// Movement roll (MANOEUVRE TEST; HE-13, HE-15): none is offered to a unit
+/// after its Combat Activation, nor to one with no activation; in a
+/// Movement Activation the Movement Points left start from the record, and
+/// a refusal is in words, never `oblique_advance`.
+#[test]
+fn he5_fault_3_a_manoeuvre_only_in_the_units_movement_activation() {
+    let mut app = he5("keep-manoeuvre-after-combat.toml");
+    let events = app.battle().events().len();
+    // a5, Pergamene cavalry, has made its Combat Activation
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "5M");
+    assert!(app.panel.is_none(), "{}", screen(&app, 120, 40));
+    let text = screen(&app, 120, 40);
+    assert!(
+        foot(&text, 4).contains("Pergamene cavalry is not in a Movement Activation"),
+        "{text}"
+    );
+    // a3, the right Latin ala, has had no activation
+    keys(&mut app, "3M");
+    assert!(app.panel.is_none(), "{}", screen(&app, 120, 40));
+    assert_eq!(app.battle().events().len(), events, "nothing recorded");
+    // its Movement Activation, typed 5: 2 Movement Points
+    keys(&mut app, "3m5");
+    if app.battle().events().len() == events {
+        enter(&mut app);
+    }
+    assert!(
+        summary(&app).contains("2 Movement Points"),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "3M");
+    assert!(app.panel.is_some(), "{}", screen(&app, 120, 40));
+    let facts = app.panel.as_ref().unwrap().facts(app.battle());
+    herald::tui::facts::check_keys(&facts).unwrap();
+    let text = screen(&app, 120, 40);
+    let row = text
+        .lines()
+        .find(|l| l.contains("Movement Points left"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(!row.contains("not said"), "{row}");
+    assert!(row.contains(" 2"), "{row}");
+    let Event::Manoeuvre { situation, .. } = panel_event(&app) else {
+        panic!("no manoeuvre panel");
+    };
+    assert_eq!(situation.movement_points, Some(2));
+    // one point left (the squares it moved): the Oblique Advance's 2 are refused, in words
+    keys(&mut app, "n1t5");
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("oblique_advance"), "{text}");
+    assert!(
+        text.contains("oblique advance costs 2 Movement Points"),
+        "{text}"
+    );
+    assert_eq!(app.battle().events().len(), events + 1, "no test recorded");
+}

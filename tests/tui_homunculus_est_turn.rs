@@ -362,7 +362,6 @@ fn every_panel_keeps_its_facts_keys_apart_and_shows_its_odds() {
         ("1", "o"),
         ("1", "g"),
         ("1", "h"),
-        ("1", "M"),
         ("1", "P"),
     ] {
         keys(&mut app, unit);
@@ -387,6 +386,8 @@ fn every_panel_keeps_its_facts_keys_apart_and_shows_its_odds() {
         ("r", "Disordered"),
         ("k", "waiting for its value"),
         ("x", "may not discard"),
+        // MANOEUVRE TEST: only in the unit's Movement Activation (HE-15)
+        ("M", "not in a Movement Activation"),
     ] {
         keys(&mut app, "1");
         keys(&mut app, k);
