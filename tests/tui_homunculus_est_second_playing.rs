@@ -992,3 +992,43 @@ fn he5_fault_3_a_manoeuvre_only_in_the_units_movement_activation() {
     );
     assert_eq!(app.battle().events().len(), events + 1, "no test recorded");
 }
+
+/// HE5 F2: a refusal in the status line is read whole at 120x40 and
+/// 80x24, its reason and rule too (README: "the status line says why"):
+/// a long one wraps, never cut with "…".
+#[test]
+fn he5_fault_2_a_refusal_is_read_whole() {
+    let mut app = he5("keep-before-call.toml");
+    keys(&mut app, "h");
+    enter(&mut app);
+    keys(&mut app, "x");
+    enter(&mut app);
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "x");
+    assert!(app.panel.is_none(), "{}", screen(&app, 120, 40));
+    for (w, h) in [(120, 40), (80, 24)] {
+        let text = screen(&app, w, h);
+        let said = foot(&text, 4);
+        assert!(
+            said.contains(
+                "only the called player discards, one revealed card, after a call that did not break his army, before the phase ends (HOMUNCULUS EST!, HE-12)"
+            ),
+            "{w}x{h}:\n{text}"
+        );
+    }
+    let mut app = he5("keep-reversal-pending.toml");
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "h");
+    for (w, h) in [(80, 24), (120, 40)] {
+        let text = screen(&app, w, h);
+        let said = foot(&text, 4);
+        assert!(
+            said.contains("out of turn: a Reversal of Fortune ends this phase ("),
+            "{w}x{h}:\n{text}"
+        );
+        assert!(
+            said.contains("finish what its activation requires, then end the phase (HE-6)"),
+            "{w}x{h}:\n{text}"
+        );
+    }
+}

@@ -358,12 +358,20 @@ impl App {
                 |u| format!("NOT SAVED: {u}"),
             ),
         };
-        put(
-            buf,
-            area.y + area.height - 1,
-            &status,
-            Style::default().add_modifier(Modifier::REVERSED),
-        );
+        // a refusal is read whole, never cut (README: "the status line says
+        // why"): a long one wraps upwards over the rows above the foot
+        let style = Style::default().add_modifier(Modifier::REVERSED);
+        let rows = wrap(vec![Line::from(status)], w);
+        let most = (area.height / 3).max(1) as usize;
+        let shown = rows.len().min(most);
+        for (i, row) in rows.into_iter().take(shown).enumerate() {
+            let y = area.y + area.height - shown as u16 + i as u16;
+            if shown > 1 {
+                // the rows it takes over are cleared first
+                buf.set_string(area.x, y, " ".repeat(w), Style::default());
+            }
+            buf.set_line(area.x, y, &row.style(style), area.width);
+        }
     }
 
     /// A panel's title: the procedure, its unit and its section.
