@@ -361,7 +361,12 @@ impl App {
         // a refusal is read whole, never cut (README: "the status line says
         // why"): a long one wraps upwards over the rows above the foot
         let style = Style::default().add_modifier(Modifier::REVERSED);
-        let rows = wrap(vec![Line::from(status)], w);
+        let rows = if self.status.is_some() {
+            wrap(vec![Line::from(status)], w)
+        } else {
+            // the keys' reminder is cut at a word, as ever: it keeps the last row
+            vec![Line::from(crate::tui::text::cut_words(&status, w))]
+        };
         let most = (area.height / 3).max(1) as usize;
         let shown = rows.len().min(most);
         for (i, row) in rows.into_iter().take(shown).enumerate() {
