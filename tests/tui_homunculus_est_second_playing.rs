@@ -850,6 +850,14 @@ fn he4_fault_6_the_risk_prompt_counts_the_point_dice_owed() {
     let mut app = he4("keep-before-eumenes-risk.toml");
     open_owed(&mut app);
     assert!(matches!(panel_event(&app), Event::GeneralRisk { .. }));
+    // issue 34 item 8 (he5 ROUGH 1): the dice are named before a face is typed
+    let text = screen(&app, 120, 40);
+    assert!(
+        foot(&text, 40).contains(
+            "Its dice, in the order rolled: 2 risk dice; if injured, 1 injury die, then 1 die per Command Point left in pool order"
+        ),
+        "{text}"
+    );
     keys(&mut app, "t121");
     let text = screen(&app, 120, 40);
     assert!(text.contains("still to type: 7 points dice"), "{text}");

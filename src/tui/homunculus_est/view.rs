@@ -713,6 +713,19 @@ impl App {
                     t.dim(),
                 )));
             }
+        } else if p.throws_dice()
+            && p.choose.is_none()
+            && p.reroll.is_none()
+            && p.first_choice.is_none()
+        {
+            // issue 34 item 8: how many dice of which kind, in the order the rules
+            // draw them, said before the first face is typed (HE-1)
+            let words =
+                super::prompt::dice_words(self.battle.state(), self.battle.setup(), &p.event);
+            top.push(Line::from(Span::styled(
+                format!("Its dice, in the order rolled: {words}"),
+                t.dim(),
+            )));
         }
         if let Some(e) = &p.error {
             top.push(Line::from(Span::styled(e.clone(), t.bad())));
