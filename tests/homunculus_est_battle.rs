@@ -363,7 +363,15 @@ fn the_other_procedures_fold_and_save() {
     use herald::rules::homunculus_est::tables::{EagleEvent, Manoeuvre, RiskEvent};
     let mut b = battle();
     whole_turn(&mut b);
-    // turn 2, the Romans' phase: the right ala turns (MR 4): 5 passes
+    // turn 2, the Romans' phase: the right ala moves (a 6: its Movement
+    // Points pay for a manoeuvre, HE-15), then turns (MR 4): 5 passes
+    b.record(Event::Movement {
+        unit: id(Side::A, 2),
+        target: None,
+        situation: MovementSituation::default(),
+        dice: vec![6],
+    })
+    .unwrap();
     b.record(Event::Manoeuvre {
         unit: id(Side::A, 2),
         situation: ManoeuvreSituation::of(Manoeuvre::ForwardTurn),

@@ -850,10 +850,193 @@ fn he4_fault_6_the_risk_prompt_counts_the_point_dice_owed() {
     let mut app = he4("keep-before-eumenes-risk.toml");
     open_owed(&mut app);
     assert!(matches!(panel_event(&app), Event::GeneralRisk { .. }));
+    // issue 34 item 8 (he5 ROUGH 1): the dice are named before a face is typed
+    let text = screen(&app, 120, 40);
+    assert!(
+        foot(&text, 40).contains(
+            "Its dice, in the order rolled: 2 risk dice; if injured, 1 injury die, then 1 die per Command Point left in pool order"
+        ),
+        "{text}"
+    );
     keys(&mut app, "t121");
     let text = screen(&app, 120, 40);
     assert!(text.contains("still to type: 7 points dice"), "{text}");
     keys(&mut app, "1");
     let text = screen(&app, 120, 40);
     assert!(text.contains("still to type: 6 points dice"), "{text}");
+}
+
+// The fifth independent playing (he5 FINDINGS): the referee's own saves,
+// copied into `tests/battle_data/homunculus-est-he5/`, opened as Herald
+// opens them.
+
+/// The he5 referee's save `name`, opened as `herald play` opens it.
+fn he5(name: &str) -> App {
+    use herald::battle::homunculus_est::HomunculusEst;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/battle_data/homunculus-est-he5")
+        .join(name);
+    let battle = herald::store::save::load::<HomunculusEst>(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .data
+        .battle;
+    App::new(
+        battle,
+        herald::dice::SeededDice::new(3),
+        herald::tui::theme::Theme::plain(),
+        "he5",
+    )
+}
+
+/// The screen's last `rows` rows as one text, words joined by one space.
+fn foot(text: &str, rows: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(rows)..]
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// HE5 F1: a Praetorian Cohort "after being used, it is removed on a roll
+/// of 1 to 3" (ATTACHMENT CHARACTERISTICS, HE-25): its keep die follows
+/// the cover die whether or not the cover stops the follow up. The dice
+/// line says so, the die still to type is named the keep die, faces typed
+/// in the stated order go to the dice they name, and the Why tells the
+/// cover roll before the keep roll it follows.
+#[test]
+fn he5_fault_1_the_cohorts_keep_die_comes_after_a_failed_cover_too() {
+    let mut app = he5("keep-cohort-cover.toml");
+    open_owed(&mut app);
+    assert!(
+        matches!(panel_event(&app), Event::FollowUp { .. }),
+        "{}",
+        screen(&app, 80, 24)
+    );
+    keys(&mut app, "ct1");
+    let text = screen(&app, 120, 40);
+    let said = foot(&text, 40);
+    assert!(!said.contains("if it stops it"), "{text}");
+    assert!(
+        said.contains(
+            "the Praetorian Cohort's cover die, then its keep die (rolled whether or not the cover stops it: removed on 1-3), then 1 FOLLOW UP die"
+        ),
+        "{text}"
+    );
+    assert!(
+        said.contains("still to type: 1 Praetorian Cohort keep die"),
+        "{text}"
+    );
+    // cover 1 (the enemy follows up), keep 4 (it remains), follow up 5
+    keys(&mut app, "45");
+    if !matches!(last(&app), Event::FollowUp { .. }) {
+        enter(&mut app);
+    }
+    let Event::FollowUp { dice, .. } = last(&app) else {
+        panic!("no follow up recorded: {}", screen(&app, 120, 40));
+    };
+    assert_eq!((dice.cover, dice.follow_up), (vec![1, 4], vec![5]));
+    let why = explained(&app);
+    let cover = why.find("covers the retreat and rolls 1").expect(&why);
+    let keep = why.find("Praetorian Cohort rolls 4 after use").expect(&why);
+    assert!(cover < keep, "{why}");
+}
+
+/// HE5 F3: a manoeuvre costs "Manoeuvre Points" out of the unit's
+/// Movement roll (MANOEUVRE TEST; HE-13, HE-15): none is offered to a unit
+/// after its Combat Activation, nor to one with no activation; in a
+/// Movement Activation the Movement Points left start from the record, and
+/// a refusal is in words, never `oblique_advance`.
+#[test]
+fn he5_fault_3_a_manoeuvre_only_in_the_units_movement_activation() {
+    let mut app = he5("keep-manoeuvre-after-combat.toml");
+    let events = app.battle().events().len();
+    // a5, Pergamene cavalry, has made its Combat Activation
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "5M");
+    assert!(app.panel.is_none(), "{}", screen(&app, 120, 40));
+    let text = screen(&app, 120, 40);
+    assert!(
+        foot(&text, 4).contains("Pergamene cavalry is not in a Movement Activation"),
+        "{text}"
+    );
+    // a3, the right Latin ala, has had no activation
+    keys(&mut app, "3M");
+    assert!(app.panel.is_none(), "{}", screen(&app, 120, 40));
+    assert_eq!(app.battle().events().len(), events, "nothing recorded");
+    // its Movement Activation, typed 5: 2 Movement Points
+    keys(&mut app, "3m5");
+    if app.battle().events().len() == events {
+        enter(&mut app);
+    }
+    assert!(
+        summary(&app).contains("2 Movement Points"),
+        "{}",
+        screen(&app, 120, 40)
+    );
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "3M");
+    assert!(app.panel.is_some(), "{}", screen(&app, 120, 40));
+    let facts = app.panel.as_ref().unwrap().facts(app.battle());
+    herald::tui::facts::check_keys(&facts).unwrap();
+    let text = screen(&app, 120, 40);
+    let row = text
+        .lines()
+        .find(|l| l.contains("Movement Points left"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(!row.contains("not said"), "{row}");
+    assert!(row.contains(" 2"), "{row}");
+    let Event::Manoeuvre { situation, .. } = panel_event(&app) else {
+        panic!("no manoeuvre panel");
+    };
+    assert_eq!(situation.movement_points, Some(2));
+    // one point left (the squares it moved): the Oblique Advance's 2 are refused, in words
+    keys(&mut app, "n1t5");
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("oblique_advance"), "{text}");
+    assert!(
+        text.contains("oblique advance costs 2 Movement Points"),
+        "{text}"
+    );
+    assert_eq!(app.battle().events().len(), events + 1, "no test recorded");
+}
+
+/// HE5 F2: a refusal in the status line is read whole at 120x40 and
+/// 80x24, its reason and rule too (README: "the status line says why"):
+/// a long one wraps, never cut with "…".
+#[test]
+fn he5_fault_2_a_refusal_is_read_whole() {
+    let mut app = he5("keep-before-call.toml");
+    keys(&mut app, "h");
+    enter(&mut app);
+    keys(&mut app, "x");
+    enter(&mut app);
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "x");
+    assert!(app.panel.is_none(), "{}", screen(&app, 120, 40));
+    for (w, h) in [(120, 40), (80, 24)] {
+        let text = screen(&app, w, h);
+        let said = foot(&text, 4);
+        assert!(
+            said.contains(
+                "only the called player discards, one revealed card, after a call that did not break his army, before the phase ends (HOMUNCULUS EST!, HE-12)"
+            ),
+            "{w}x{h}:\n{text}"
+        );
+    }
+    let mut app = he5("keep-reversal-pending.toml");
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "h");
+    for (w, h) in [(80, 24), (120, 40)] {
+        let text = screen(&app, w, h);
+        let said = foot(&text, 4);
+        assert!(
+            said.contains("out of turn: a Reversal of Fortune ends this phase ("),
+            "{w}x{h}:\n{text}"
+        );
+        assert!(
+            said.contains("finish what its activation requires, then end the phase (HE-6)"),
+            "{w}x{h}:\n{text}"
+        );
+    }
 }

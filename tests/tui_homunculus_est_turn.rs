@@ -362,7 +362,6 @@ fn every_panel_keeps_its_facts_keys_apart_and_shows_its_odds() {
         ("1", "o"),
         ("1", "g"),
         ("1", "h"),
-        ("1", "M"),
         ("1", "P"),
     ] {
         keys(&mut app, unit);
@@ -387,6 +386,8 @@ fn every_panel_keeps_its_facts_keys_apart_and_shows_its_odds() {
         ("r", "Disordered"),
         ("k", "waiting for its value"),
         ("x", "may not discard"),
+        // MANOEUVRE TEST: only in the unit's Movement Activation (HE-15)
+        ("M", "not in a Movement Activation"),
     ] {
         keys(&mut app, "1");
         keys(&mut app, k);
@@ -486,4 +487,35 @@ fn a_routs_friends_are_named_and_each_tests() {
     assert!(matches!(step(&app), Event::Discipline { .. }));
     assert_eq!(app.battle().state().due.len(), 1);
     assert_eq!(app.battle().state().due[0].unit, UnitId::new(Side::B, 1));
+}
+
+/// Issue 34 item 8 (he5 ROUGH 1): a panel names the dice its roll takes,
+/// how many of which kind in the order rolled, before the first face is
+/// typed; and one die is "1 die", one Defence die "1 Defence die" (he4's
+/// "1 dice", SHOOTING, HE-22).
+#[test]
+fn a_panel_names_its_dice_before_any_face_is_typed() {
+    let mut app = magnesia(3);
+    to_the_romans(&mut app);
+    // the Cretan and Trallian archers (a8, RCR 3) shoot the phalanx's right block (b1, CR 4)
+    keys(&mut app, "8s");
+    assert!(app.panel.is_some(), "{}", screen(&app, 120, 40));
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("1 dice"), "{text}");
+    assert!(text.contains("1 die, penalty"), "{text}");
+    // the odds column wraps its line: "…, 1" then "Defence die (HE-22)"
+    assert!(text.contains("penalty 1, 1"), "{text}");
+    assert!(text.contains("Defence die (HE-22)"), "{text}");
+    assert!(
+        text.contains("Its dice, in the order rolled: 1 shooting die, then 1 Defence die"),
+        "{text}"
+    );
+    press(&mut app, KeyCode::Esc);
+    // a Movement Activation: its one die, said before anything is typed
+    keys(&mut app, "1m");
+    let text = screen(&app, 80, 24);
+    assert!(
+        text.contains("Its dice, in the order rolled: 1 Movement die (HE-13)"),
+        "{text}"
+    );
 }

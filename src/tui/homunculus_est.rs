@@ -431,9 +431,13 @@ impl App {
                 }
             }
             'h' => Event::Call { cancel: None },
+            // MANOEUVRE TEST: the Movement Points left start from the record (HE-15)
             'M' => Event::Manoeuvre {
                 unit,
-                situation: ManoeuvreSituation::of(Manoeuvre::ObliqueAdvance),
+                situation: ManoeuvreSituation {
+                    movement_points: (s.moving == Some(unit)).then_some(s.moving_points),
+                    ..ManoeuvreSituation::of(Manoeuvre::ObliqueAdvance)
+                },
                 dice: Vec::new(),
             },
             'x' => {

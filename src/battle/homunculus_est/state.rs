@@ -66,6 +66,10 @@ pub struct State {
     /// The unit in a successful Movement Activation, until another
     /// activation: Nomadic Cavalry may halt in it and shoot (HE-34).
     pub moving: Option<UnitId>,
+    /// The Movement Points the unit `moving` may still spend on manoeuvres:
+    /// its Movement roll's, less the manoeuvres it made (MANOEUVRE TEST,
+    /// HE-15). The squares it moved are the table's: it may have fewer.
+    pub moving_points: u32,
     /// Each unit's latest enemy: the one it charged, fought or shot, or
     /// that fought or shot it (a panel's enemy starts on it).
     pub last_enemy: [Vec<Option<UnitId>>; 2],
@@ -114,6 +118,7 @@ impl State {
             charges: Vec::new(),
             may_discard: None,
             moving: None,
+            moving_points: 0,
             last_enemy: [
                 vec![None; setup.sides[0].units.len()],
                 vec![None; setup.sides[1].units.len()],
@@ -268,6 +273,33 @@ impl State {
                     "no general of player {} has just been killed: the immediate \"Homunculus Est!\" follows a general's death (RISK TO GENERALS, HE-12)",
                     side.name()
                 )));
+            }
+            // MANOEUVRE TEST: a manoeuvre costs "Manoeuvre Points" out of the unit's
+            // Movement roll, so only a unit in its own Movement Activation makes one,
+            // with no more points than the record gives it (HE-5.3, HE-13, HE-15)
+            Event::Manoeuvre {
+                unit, situation, ..
+            } => {
+                let name = self.unit(*unit)?.name.clone();
+                if self.moving != Some(*unit) {
+                    return Err(BattleError::Refused(format!(
+                        "{name} is not in a Movement Activation: a manoeuvre is paid from the Movement Points of the unit's own Movement Activation, made first with m (MANOEUVRE TEST, HE-13, HE-15)"
+                    )));
+                }
+                let left = self.moving_points;
+                let said = situation.movement_points.unwrap_or(left);
+                if said > left {
+                    return Err(BattleError::Refused(format!(
+                        "{name} has at most {left} Movement Points left in this activation: its Movement roll's, less its manoeuvres (MANOEUVRE TEST, HE-15)"
+                    )));
+                }
+                let cost = situation.manoeuvre.cost();
+                if cost > said {
+                    return Err(BattleError::Refused(format!(
+                        "{} costs {cost} Movement Points and {name} has {said} left (MANOEUVRE TEST, HE-15)",
+                        situation.manoeuvre.name().replace('_', " ")
+                    )));
+                }
             }
             Event::Discard { side, .. } if self.may_discard != Some(*side) => {
                 return Err(BattleError::Refused(format!(
@@ -792,6 +824,11 @@ impl State {
                 self.may_discard = None;
                 // Nomadic Cavalry may halt in a Movement Activation and shoot (HE-34)
                 self.moving = (!situation.charge && !o.failed).then_some(*unit);
+                self.moving_points = if self.moving.is_some() {
+                    o.movement_points
+                } else {
+                    0
+                };
                 if situation.charge {
                     self.charges.push(*unit);
                 }
@@ -1619,6 +1656,10 @@ impl State {
                 );
                 self.armies[unit.side as usize].points = o.points;
                 self.set_unit(*unit, o.after, &mut entry);
+                // MANOEUVRE TEST: a manoeuvre made spends its Manoeuvre Points (HE-15)
+                if o.success && self.moving == Some(*unit) {
+                    self.moving_points = self.moving_points.saturating_sub(p.cost);
+                }
                 if o.reversal_of_fortune {
                     self.reverse(&format!("{} failed a Manoeuvre Test", u.name), &mut ex);
                 }

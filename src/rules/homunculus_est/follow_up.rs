@@ -130,27 +130,14 @@ pub fn follow_up(
         if let Some(a) = s.cover {
             let d = cover_d.one("the roll to cover the retreat (ATTACHMENT CHARACTERISTICS)")?;
             let stopped = d >= 2;
-            match a {
-                Attachment::SmallCavalryReserve => {
-                    loser_after.attachments.retain(|x| *x != a);
-                }
-                _ => {
-                    let keep = cover_d.one("the Praetorian Cohort's roll after use")?;
-                    if keep <= 3 {
-                        loser_after.attachments.retain(|x| *x != a);
-                    }
-                    ex.line(
-                        format!(
-                            "the Praetorian Cohort rolls {keep}: {}",
-                            if keep <= 3 { "removed" } else { "remains" }
-                        ),
-                        cite("ATTACHMENT CHARACTERISTICS", "HE-25"),
-                    );
-                }
-            }
             ex.line(
                 format!(
-                    "{a} covers the retreat and rolls {d}: {}",
+                    "the {} covers the retreat and rolls {d}: {}",
+                    if a == Attachment::SmallCavalryReserve {
+                        "Small Cavalry Reserve"
+                    } else {
+                        "Praetorian Cohort"
+                    },
                     if stopped {
                         "the follow up is stopped"
                     } else {
@@ -159,6 +146,27 @@ pub fn follow_up(
                 ),
                 cite("ATTACHMENT CHARACTERISTICS", "HE-25"),
             );
+            match a {
+                Attachment::SmallCavalryReserve => {
+                    loser_after.attachments.retain(|x| *x != a);
+                }
+                _ => {
+                    // ATTACHMENT CHARACTERISTICS Praetorian Cohort: "After being used, it is
+                    // removed on a roll of 1 to 3": used, whether or not it stopped the
+                    // follow up, so its keep die comes after the cover die every time (HE-25)
+                    let keep = cover_d.one("the Praetorian Cohort's roll after use")?;
+                    if keep <= 3 {
+                        loser_after.attachments.retain(|x| *x != a);
+                    }
+                    ex.line(
+                        format!(
+                            "the Praetorian Cohort rolls {keep} after use: {}",
+                            if keep <= 3 { "removed" } else { "remains" }
+                        ),
+                        cite("ATTACHMENT CHARACTERISTICS", "HE-25"),
+                    );
+                }
+            }
             if stopped {
                 break 'f false;
             }

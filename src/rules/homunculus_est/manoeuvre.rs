@@ -109,7 +109,8 @@ impl ManoeuvreTest {
         {
             return Err(RulesError::refused(format!(
                 "{} costs {cost} Movement Points and {} has {mp} left (MANOEUVRE TEST, HE-15)",
-                s.manoeuvre, unit.name
+                crate::rules::named::Named::name(s.manoeuvre).replace('_', " "),
+                unit.name
             )));
         }
         if s.movement_point_reroll && points.movement == 0 {

@@ -730,7 +730,11 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
                 |x| x.map_or("no cancel".to_string(), |p| format!("a {} Point", words(p))),
             );
         }
-        Event::Manoeuvre { situation: s, .. } => {
+        Event::Manoeuvre {
+            unit: id,
+            situation: s,
+            ..
+        } => {
             // MANOEUVRE TEST (HE-15)
             f.choice(
                 'k',
@@ -754,15 +758,22 @@ pub fn list(state: &State, house: &House, event: &mut Event, f: &mut Form) {
             } else {
                 f.flag('o', "on flat Open Ground", &mut s.flat_open);
             }
-            let mut mp = s.movement_points.unwrap_or(0);
+            // MANOEUVRE TEST: the points come from the unit's Movement roll, less
+            // its manoeuvres (Herald's record); the squares it moved may leave fewer (HE-15)
+            let record = (state.moving == Some(*id)).then_some(state.moving_points);
+            let mut mp = s.movement_points.or(record).unwrap_or(0);
             f.number(
                 'n',
-                "Movement Points left (0: not said)",
+                "Movement Points left",
                 &mut mp,
-                (0, 4),
+                (0, record.unwrap_or(4)),
                 1,
+            )
+            .from_record(
+                record == Some(mp),
+                "Herald's record: its Movement roll, less its manoeuvres",
             );
-            s.movement_points = (mp > 0).then_some(mp);
+            s.movement_points = Some(mp);
             f.flag(
                 'm',
                 "a failure re-rolled with a Movement Point (HE-8)",

@@ -123,12 +123,14 @@ pub fn lines(state: &State, setup: &Setup, event: &Event) -> Result<Vec<String>,
             let o = odds::shooting(&plan);
             vec![
                 format!(
-                    "Ratings {} against {}: {} dice, penalty {}, {} Defence dice (HE-22)",
+                    "Ratings {} against {}: {} {}, penalty {}, {} Defence {} (HE-22)",
                     plan.shooter_rating,
                     plan.target_rating,
                     plan.dice_rolled,
+                    if plan.dice_rolled == 1 { "die" } else { "dice" },
                     plan.penalty,
-                    plan.defence_dice
+                    plan.defence_dice,
+                    if plan.defence_dice == 1 { "die" } else { "dice" }
                 ),
                 format!("result: {}", spread(&o.result, named)),
                 format!("cancelled: {}", pct(o.cancelled)),

@@ -608,8 +608,9 @@ impl App {
                 p.short = None;
                 p.error = None;
             }
-            Ok(Completion::Short { pool, need, .. }) => {
+            Ok(Completion::Short { pool, need, event }) => {
                 // the typed dice stay where they are; the roll waits for the rest
+                let pool = super::prompt::short_words(&event, &pool);
                 p.short = Some((pool.clone(), need));
                 if !waiting {
                     p.error = Some(format!(

@@ -4,10 +4,10 @@
 //! counts are the rules' plans; nothing is worked out here.
 
 use crate::battle::homunculus_est::{Event, Setup, State};
-use crate::rules::homunculus_est::Characteristic;
 use crate::rules::homunculus_est::combat::{Chooser, Combat};
 use crate::rules::homunculus_est::manoeuvre::ManoeuvreTest;
 use crate::rules::homunculus_est::shooting::Shooting;
+use crate::rules::homunculus_est::{Attachment, Characteristic};
 
 /// "1 die", "2 dice".
 fn dice(n: usize) -> String {
@@ -17,6 +17,23 @@ fn dice(n: usize) -> String {
 /// "1 Defence die", "2 Defence dice".
 fn of(n: usize, kind: &str) -> String {
     format!("{n} {kind} {}", if n == 1 { "die" } else { "dice" })
+}
+
+/// The dice of `pool` the typed faces ran short of, in words: the cover
+/// pool holds a Praetorian Cohort's keep die after its cover die (HE-25).
+pub fn short_words(event: &Event, pool: &str) -> String {
+    match event {
+        Event::FollowUp {
+            situation, dice, ..
+        } if pool == "cover"
+            && situation.cover == Some(Attachment::PraetorianCohort)
+            && !dice.cover.is_empty() =>
+        {
+            "Praetorian Cohort keep".to_string()
+        }
+        Event::FollowUp { .. } if pool == "cover" => "cover".to_string(),
+        _ => pool.to_string(),
+    }
 }
 
 /// The dice `event` still takes, in words, in the order they are typed.
@@ -178,15 +195,12 @@ pub fn dice_words(state: &State, setup: &Setup, event: &Event) -> String {
                 parts.push("2 dice to stay".to_string());
             }
             if let Some(c) = situation.cover {
-                parts.push(format!(
-                    "the {} die{}",
-                    c.to_string().replace('_', " "),
-                    if c == crate::rules::homunculus_est::Attachment::PraetorianCohort {
-                        " (and its keep die if it stops it)"
-                    } else {
-                        ""
-                    }
-                ));
+                // ATTACHMENT CHARACTERISTICS: the Reserve is removed after use; the
+                // Cohort "after being used" rolls again, whether or not it stopped it (HE-25)
+                parts.push(match c {
+                    Attachment::PraetorianCohort => "the Praetorian Cohort's cover die, then its keep die (rolled whether or not the cover stops it: removed on 1-3)".to_string(),
+                    _ => "the Small Cavalry Reserve's cover die".to_string(),
+                });
             }
             parts.push("1 FOLLOW UP die if it follows up (HE-25)".to_string());
             parts.join(", then ")

@@ -358,12 +358,25 @@ impl App {
                 |u| format!("NOT SAVED: {u}"),
             ),
         };
-        put(
-            buf,
-            area.y + area.height - 1,
-            &status,
-            Style::default().add_modifier(Modifier::REVERSED),
-        );
+        // a refusal is read whole, never cut (README: "the status line says
+        // why"): a long one wraps upwards over the rows above the foot
+        let style = Style::default().add_modifier(Modifier::REVERSED);
+        let rows = if self.status.is_some() {
+            wrap(vec![Line::from(status)], w)
+        } else {
+            // the keys' reminder is cut at a word, as ever: it keeps the last row
+            vec![Line::from(crate::tui::text::cut_words(&status, w))]
+        };
+        let most = (area.height / 3).max(1) as usize;
+        let shown = rows.len().min(most);
+        for (i, row) in rows.into_iter().take(shown).enumerate() {
+            let y = area.y + area.height - shown as u16 + i as u16;
+            if shown > 1 {
+                // the rows it takes over are cleared first
+                buf.set_string(area.x, y, " ".repeat(w), Style::default());
+            }
+            buf.set_line(area.x, y, &row.style(style), area.width);
+        }
     }
 
     /// A panel's title: the procedure, its unit and its section.
@@ -700,6 +713,19 @@ impl App {
                     t.dim(),
                 )));
             }
+        } else if p.throws_dice()
+            && p.choose.is_none()
+            && p.reroll.is_none()
+            && p.first_choice.is_none()
+        {
+            // issue 34 item 8: how many dice of which kind, in the order the rules
+            // draw them, said before the first face is typed (HE-1)
+            let words =
+                super::prompt::dice_words(self.battle.state(), self.battle.setup(), &p.event);
+            top.push(Line::from(Span::styled(
+                format!("Its dice, in the order rolled: {words}"),
+                t.dim(),
+            )));
         }
         if let Some(e) = &p.error {
             top.push(Line::from(Span::styled(e.clone(), t.bad())));
