@@ -794,10 +794,9 @@ fn seed_5008_homunculus_est_no_rout_move_is_owed_by_a_unit_out_of_play() {
 }
 
 /// Homunculus Est!, seed 5005, key 9200 (the same run; passes on
-/// 332bb0e): the Points panel offers an exchange after an army broke and
-/// the battle is over (HE-12). Open.
+/// 332bb0e): `P` opened the Points panel after an army broke and the
+/// battle is over (HE-12); it is refused now, as every other panel.
 #[test]
-#[ignore = "open fault (issue 36): a Points exchange offered after the battle is over, seed 5005"]
 fn seed_5005_homunculus_est_nothing_is_offered_after_the_battle_is_over() {
     run(System::HomunculusEst, 5005, 10_000, false, true).unwrap();
 }

@@ -188,10 +188,12 @@ impl App {
             KeyCode::Char(c) => {
                 if let Some(event) = self.event_for(c) {
                     // a panel never opens on what the battle would refuse (the
-                    // Command Points form is filled in first)
-                    match (c, self.refusal(&event)) {
-                        ('P', _) | (_, None) => self.open(event),
-                        (_, Some(why)) => self.say(why, true),
+                    // Command Points form is filled in first, but not once the
+                    // battle is over, HE-12)
+                    let over = self.battle.state().phase == Phase::Over;
+                    match self.refusal(&event) {
+                        Some(why) if c != 'P' || over => self.say(why, true),
+                        _ => self.open(event),
                     }
                 } else if self.status.as_ref().is_none_or(|s| !s.error) {
                     self.say(
