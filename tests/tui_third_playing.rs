@@ -987,10 +987,11 @@ fn a_charging_fact_with_no_charge_in_the_record_is_refused_at_its_toggle() {
 // The independent playing wl2 (Hastings turns 1–4): its saves are in
 // tests/battle_data/wl2/, as the playing kept them.
 
-/// A console on the wl2 playing's save `name`, as `herald play` opens it.
-fn wl2(name: &str) -> App {
+/// A console on the save `name` an independent playing kept in
+/// `tests/battle_data/{folder}/`, as `herald play` opens it.
+fn played(folder: &str, name: &str) -> App {
     let path = format!(
-        "{}/tests/battle_data/wl2/{name}.toml",
+        "{}/tests/battle_data/{folder}/{name}.toml",
         env!("CARGO_MANIFEST_DIR")
     );
     let data = herald::store::save::load::<herald::battle::warlords::Warlords>(
@@ -1004,6 +1005,11 @@ fn wl2(name: &str) -> App {
         Theme::plain(),
         &data.name,
     )
+}
+
+/// A console on the wl2 playing's save `name`, as `herald play` opens it.
+fn wl2(name: &str) -> App {
+    played("wl2", name)
 }
 
 #[test]
@@ -1167,21 +1173,7 @@ fn the_stand_loss_question_gives_the_stands_lost() {
 
 /// A console on the wl3 playing's save `name`, as `herald play` opens it.
 fn wl3(name: &str) -> App {
-    let path = format!(
-        "{}/tests/battle_data/wl3/{name}.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let data = herald::store::save::load::<herald::battle::warlords::Warlords>(
-        std::path::Path::new(&path),
-    )
-    .unwrap_or_else(|e| panic!("{path}: {e}"))
-    .data;
-    App::new(
-        data.battle,
-        SeededDice::restore(data.dice),
-        Theme::plain(),
-        &data.name,
-    )
+    played("wl3", name)
 }
 
 #[test]
@@ -1429,21 +1421,7 @@ fn a_slippery_mans_dice_are_his_not_the_enemys() {
 
 /// A console on the wl4 playing's save `name`, as `herald play` opens it.
 fn wl4(name: &str) -> App {
-    let path = format!(
-        "{}/tests/battle_data/wl4/{name}.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let data = herald::store::save::load::<herald::battle::warlords::Warlords>(
-        std::path::Path::new(&path),
-    )
-    .unwrap_or_else(|e| panic!("{path}: {e}"))
-    .data;
-    App::new(
-        data.battle,
-        SeededDice::restore(data.dice),
-        Theme::plain(),
-        &data.name,
-    )
+    played("wl4", name)
 }
 
 /// Whether the battle owes `unit`'s charge at `target` (moved or not).
@@ -1545,21 +1523,7 @@ fn a_charge_redone_after_a_successful_evade_is_still_owed() {
 
 /// A console on the wl5 playing's save `name`, as `herald play` opens it.
 fn wl5(name: &str) -> App {
-    let path = format!(
-        "{}/tests/battle_data/wl5/{name}.toml",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let data = herald::store::save::load::<herald::battle::warlords::Warlords>(
-        std::path::Path::new(&path),
-    )
-    .unwrap_or_else(|e| panic!("{path}: {e}"))
-    .data;
-    App::new(
-        data.battle,
-        SeededDice::restore(data.dice),
-        Theme::plain(),
-        &data.name,
-    )
+    played("wl5", name)
 }
 
 /// Whether the open charge's panel offers the target an answer.

@@ -178,6 +178,20 @@ impl App {
             })
     }
 
+    /// Takes the open activation back and reads the same dice again with
+    /// the fact `say` sets (W-6, W-7, 3.1.2): nothing was recorded after it.
+    fn read_again(&mut self, say: impl FnOnce(&mut ActivationSituation)) {
+        let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() else {
+            return;
+        };
+        let Some(x) = r.rolled.take() else { return };
+        if let Procedure::Activation { situation, .. } = &mut r.procedure {
+            say(situation);
+        }
+        self.battle.undo();
+        self.roll(Some(x.dice.clone()));
+    }
+
     /// k on a result: the enemy was in charge distance after all (W-6):
     /// the activation is taken back and the same dice read again with it said.
     fn say_enemy_in_charge_distance(&mut self) {
@@ -187,15 +201,7 @@ impl App {
                     .to_string(),
             );
         }
-        let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() else {
-            return;
-        };
-        let Some(x) = r.rolled.take() else { return };
-        if let Procedure::Activation { situation, .. } = &mut r.procedure {
-            situation.enemy_in_charge_distance = true;
-        }
-        self.battle.undo();
-        self.roll(Some(x.dice.clone()));
+        self.read_again(|s| s.enemy_in_charge_distance = true);
     }
 
     /// Whether the open result is a success read without an enemy visible
@@ -268,15 +274,7 @@ impl App {
     /// c on a result the Aggressive +1 turns into a charge (3.1.2): the
     /// activation is taken back and the same dice read again, charging.
     fn add_aggressive_plus_1(&mut self) {
-        let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() else {
-            return;
-        };
-        let Some(x) = r.rolled.take() else { return };
-        if let Procedure::Activation { situation, .. } = &mut r.procedure {
-            situation.charging = true;
-        }
-        self.battle.undo();
-        self.roll(Some(x.dice.clone()));
+        self.read_again(|s| s.charging = true);
     }
 
     /// v on a result: an enemy was visible ahead after all (W-7): the
@@ -288,15 +286,7 @@ impl App {
                     .to_string(),
             );
         }
-        let Some(Dialog::Resolve(r)) = self.dialogs.last_mut() else {
-            return;
-        };
-        let Some(x) = r.rolled.take() else { return };
-        if let Procedure::Activation { situation, .. } = &mut r.procedure {
-            situation.enemy_visible_ahead = true;
-        }
-        self.battle.undo();
-        self.roll(Some(x.dice.clone()));
+        self.read_again(|s| s.enemy_visible_ahead = true);
     }
 
     pub(super) fn toggle(&mut self, fact: Fact) {
